@@ -1,0 +1,71 @@
+// Collects direct input assignments from the command line, in the order of
+// precedence the engine applies after presets: inputs file, --set, environment.
+import {parse as parseYamlValue} from 'yaml'
+import {readYamlFile} from '../engine/load/index.js'
+import type {InputAssignment} from '../engine/inputs/index.js'
+import {UsageError} from './report-error.js'
+
+export interface InputFlags {
+    readonly inputs?: string
+    readonly set?: readonly string[]
+}
+
+export const ENV_PREFIX = 'TRELLIS_INPUT_'
+
+export interface CollectedInputs {
+    readonly presets: string[]
+    readonly assignments: InputAssignment[]
+}
+
+/** Reads `--inputs FILE`: a map of variability input names to values. */
+export function readInputsFile(file: string): CollectedInputs {
+    const {data, sourceMap} = readYamlFile(file)
+    if (data === null || data === undefined) return {presets: [], assignments: []}
+    if (typeof data !== 'object' || Array.isArray(data))
+        throw new UsageError(`${file}: an inputs file must be a YAML map of variability input names to values`)
+    const presets: string[] = []
+    const assignments: InputAssignment[] = []
+    for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
+        assignments.push({name, value, source: {kind: 'file', file, location: sourceMap.locate(data, name)}})
+    }
+    return {presets, assignments}
+}
+
+export function parseSetFlag(flag: string): InputAssignment {
+    const eq = flag.indexOf('=')
+    if (eq <= 0) throw new UsageError(`--set expects NAME=VALUE, got "${flag}"`)
+    const name = flag.slice(0, eq).trim()
+    const text = flag.slice(eq + 1)
+    return {name, value: parseValue(text, `--set ${name}`), source: {kind: 'set'}}
+}
+
+/** `TRELLIS_INPUT_<NAME>` for each known input; NAME as written or in upper case. */
+export function environmentAssignments(names: readonly string[], env: NodeJS.ProcessEnv): InputAssignment[] {
+    const out: InputAssignment[] = []
+    for (const name of names) {
+        for (const variable of [ENV_PREFIX + name, ENV_PREFIX + name.toUpperCase()]) {
+            const text = env[variable]
+            if (text === undefined) continue
+            out.push({name, value: parseValue(text, variable), source: {kind: 'env', variable}})
+            break
+        }
+    }
+    return out
+}
+
+function parseValue(text: string, what: string): unknown {
+    if (text === '') return ''
+    try {
+        return parseYamlValue(text)
+    } catch (e) {
+        throw new UsageError(`${what}: the value is not valid YAML: ${(e as Error).message.split('\n')[0]}`)
+    }
+}
+
+export function collectInputs(flags: InputFlags, inputNames: readonly string[], env: NodeJS.ProcessEnv): CollectedInputs {
+    const fromFile = flags.inputs ? readInputsFile(flags.inputs) : {presets: [], assignments: []}
+    return {
+        presets: fromFile.presets,
+        assignments: [...fromFile.assignments, ...(flags.set ?? []).map(parseSetFlag), ...environmentAssignments(inputNames, env)],
+    }
+}

@@ -1,0 +1,33 @@
+// trellis: the command-line shell over the engine. Commands parse flags, call
+// the engine, print; resolution logic never lives here.
+import {Command, CommanderError} from 'commander'
+import {registerResolve} from './commands/resolve.js'
+import {EXIT_USAGE, reportError} from './report-error.js'
+import {VERSION} from './version.js'
+
+export async function main(argv: readonly string[]): Promise<number> {
+    const debug = argv.includes('--debug')
+    const program = new Command()
+        .name('trellis')
+        .description('Resolve Variability4TOSCA service templates into plain TOSCA 1.3, and explain every decision.')
+        .version(VERSION)
+        .option('--debug', 'show stack traces for internal errors')
+        .exitOverride()
+        .configureOutput({outputError: (text, write) => write(`trellis: ${text.replace(/^error: /, '')}`)})
+        .showSuggestionAfterError(true)
+    let exitCode = 0
+    const setExit = (code: number) => {
+        exitCode = code
+    }
+    registerResolve(program, setExit)
+    try {
+        await program.parseAsync(argv as string[], {from: 'user'})
+    } catch (e) {
+        if (e instanceof CommanderError) {
+            // --help and --version end here with exit code 0
+            return e.exitCode === 0 ? 0 : EXIT_USAGE
+        }
+        return reportError(e, debug)
+    }
+    return exitCode
+}

@@ -1,0 +1,205 @@
+// Compiles a raw condition into a formula. Logic operators and presence
+// operators become formula nodes; everything else is a value expression,
+// evaluated now that inputs are known, and must come out true or false.
+import {TrellisError} from '../errors.js'
+import {evaluateValue, isLogicOperator, isPresenceOperator, operatorOf, show, type PresenceOperator} from '../expressions/index.js'
+import type {VariabilityInputs} from '../inputs/index.js'
+import type {Element, Graph, NodeElement, PropertyElement, TypeElement} from '../model/index.js'
+import {amo, and, constant, exo, FALSE, implies, not, or, xor, type Formula} from './formula.js'
+import {References} from './references.js'
+
+export interface Variables {
+    presence(element: Element): Formula
+    /** The element's own (manual) conditions, without default and pruning conditions. */
+    manual(element: Element): Formula
+}
+
+export interface CompileContext {
+    readonly graph: Graph
+    readonly inputs: VariabilityInputs
+    readonly variables: Variables
+}
+
+export function compileCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
+    if (typeof raw === 'boolean') return constant(raw)
+    if (typeof raw === 'string') {
+        // a bare string names an element by its identifier, e.g. "node.database"
+        const target = c.graph.element(raw)
+        if (target) return c.variables.presence(target)
+        throw new TrellisError('undefined-reference', `a condition must be a boolean expression, got the string "${raw}" (no element has that identifier)`, c.inputs.locate(element?.raw))
+    }
+    const name = operatorOf(raw)
+    if (name === undefined) return valueCondition(raw, element, c)
+    const args = (raw as Record<string, unknown>)[name]
+    const at = c.inputs.locate(raw)
+    const sub = (x: unknown) => compileCondition(x, element, c)
+    const list = (min = 0, max = Infinity): unknown[] => {
+        if (!Array.isArray(args)) throw new TrellisError('operand-type', `operator "${name}" expects a list of operands`, at)
+        if (args.length < min || args.length > max)
+            throw new TrellisError('operand-count', `operator "${name}" expects ${min === max ? min : max === Infinity ? `at least ${min}` : `${min} to ${max}`} operands, got ${args.length}`, at)
+        return args
+    }
+    if (isLogicOperator(name)) {
+        switch (name) {
+            case 'and':
+                return and(list().map(sub))
+            case 'or':
+                return list().length === 0 ? FALSE : or(list().map(sub))
+            case 'not':
+                if (Array.isArray(args)) throw new TrellisError('operand-type', 'operator "not" expects one operand, not a list', at)
+                return not(sub(args))
+            case 'xor':
+                return xor(list().map(sub))
+            case 'exo':
+                return exo(list().map(sub))
+            case 'amo':
+                return amo(list().map(sub))
+            case 'implies': {
+                const [a, b] = list(2, 2)
+                return implies(sub(a), sub(b))
+            }
+        }
+    }
+    if (name === 'logic_expression') {
+        if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, at)
+        const definition = c.inputs.expression(args, 'logic', raw)
+        if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, at)
+        return c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c))
+    }
+    if (isPresenceOperator(name)) return presence(name, args, element, c, new References(c.graph, element, at))
+    return valueCondition(raw, element, c)
+}
+
+function valueCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
+    const value = evaluateValue(raw, c.inputs)
+    if (typeof value !== 'boolean')
+        throw new TrellisError('operand-type', `a condition must evaluate to true or false, got ${show(value)}`, c.inputs.locate(raw) ?? c.inputs.locate(element?.raw))
+    return constant(value)
+}
+
+function presence(name: PresenceOperator, args: unknown, element: Element | undefined, c: CompileContext, r: References): Formula {
+    const v = c.variables
+    const {graph} = c
+    const anyOf = (elements: readonly Element[]) => or2(elements.map(e => v.presence(e)))
+    switch (name) {
+        case 'node_presence':
+            return v.presence(r.node(args))
+        case 'host_presence':
+            return anyOf(r.node(args).relations.filter(x => x.hosting).map(x => x.target))
+        case 'has_source':
+            return anyOf(r.node(args).incoming.map(x => x.source))
+        case 'has_incoming_relation':
+            return or2(r.node(args).incoming.map(x => and([v.manual(x), v.presence(x.source)])))
+        case 'has_incoming_relation_naive':
+            return anyOf(r.node(args).incoming)
+        case 'has_outgoing_relation':
+            return or2(r.node(args).relations.map(x => and([v.manual(x), v.presence(x.target)])))
+        case 'has_outgoing_relation_naive':
+            return anyOf(r.node(args).relations)
+        case 'has_artifact':
+            return or2(r.node(args).artifacts.map(a => v.manual(a)))
+        case 'has_artifact_naive':
+            return anyOf(r.node(args).artifacts)
+        case 'relation_presence':
+            return v.presence(r.relation(args))
+        case 'artifact_presence':
+            return v.presence(r.artifact(args))
+        case 'is_managed': {
+            const artifact = r.artifact(args)
+            return anyOf(managing(artifact.container, artifact.types[0]?.name))
+        }
+        case 'policy_presence':
+            return v.presence(r.policy(args))
+        case 'group_presence':
+            return v.presence(r.group(args))
+        case 'input_presence':
+            return v.presence(r.keyed(args, 'input', k => graph.input(k)))
+        case 'output_presence':
+            return v.presence(r.keyed(args, 'output', k => graph.output(k)))
+        case 'import_presence':
+            return v.presence(r.keyed(args, 'import', k => (typeof k === 'number' ? graph.import(k) : r.fail(`imports are referred to by index, got "${k}"`))))
+        case 'is_consumed':
+            return anyOf(r.keyed(args, 'input', k => graph.input(k)).consumers)
+        case 'is_produced':
+            return anyOf(r.keyed(args, 'output', k => graph.output(k)).producers)
+        case 'source_presence':
+            return v.presence(r.relation(args).source)
+        case 'target_presence':
+            return v.presence(r.relation(args).target)
+        case 'has_present_target':
+            return or2(r.policy(args).targets.map(t => (t.kind === 'node' ? v.presence(t) : anyOf(t.members))))
+        case 'has_present_member':
+            return anyOf(r.group(args).members)
+        case 'container_presence': {
+            const self = args === 'SELF' ? element : args === 'CONTAINER' ? element?.container : r.fail('"container_presence" expects SELF or CONTAINER')
+            const container = self?.container ?? r.fail(`${self?.display ?? 'this condition'} has no container`)
+            return v.presence(container)
+        }
+        case 'technology_presence': {
+            const [node, key] = r.pair(args, 'technology')
+            return v.presence(graph.technologyOf(r.node(node), r.key(key)))
+        }
+        case 'node_type_presence': {
+            const [node, key] = r.split(args, 2, '[node, type]')
+            return v.presence(typeOf(r.node(node), key, c, r))
+        }
+        case 'relation_type_presence': {
+            const [node, relation, key] = r.split(args, 3, '[node, relation, type]')
+            return v.presence(typeOf(graph.relationOf(r.node(node), r.key(relation)), key, c, r))
+        }
+        case 'group_type_presence': {
+            const [group, key] = r.split(args, 2, '[group, type]')
+            return v.presence(typeOf(r.group(group), key, c, r))
+        }
+        case 'policy_type_presence': {
+            const [policy, key] = r.split(args, 2, '[policy, type]')
+            return v.presence(typeOf(r.policy(policy), key, c, r))
+        }
+        case 'artifact_type_presence': {
+            const [node, artifact, key] = r.split(args, 3, '[node, artifact, type]')
+            return v.presence(typeOf(graph.artifactOf(r.node(node), r.key(artifact)), key, c, r))
+        }
+        case 'node_property_presence': {
+            const [node, key] = r.split(args, 2, '[node, property]')
+            return v.presence(propertyOf(r.node(node), key, c, r))
+        }
+        case 'relation_property_presence': {
+            const [node, relation, key] = r.split(args, 3, '[node, relation, property]')
+            return v.presence(propertyOf(graph.relationOf(r.node(node), r.key(relation)), key, c, r))
+        }
+        case 'group_property_presence': {
+            const [group, key] = r.split(args, 2, '[group, property]')
+            return v.presence(propertyOf(r.group(group), key, c, r))
+        }
+        case 'policy_property_presence': {
+            const [policy, key] = r.split(args, 2, '[policy, property]')
+            return v.presence(propertyOf(r.policy(policy), key, c, r))
+        }
+        case 'artifact_property_presence': {
+            const [node, artifact, key] = r.split(args, 3, '[node, artifact, property]')
+            return v.presence(propertyOf(graph.artifactOf(r.node(node), r.key(artifact)), key, c, r))
+        }
+    }
+}
+
+/** An empty "or" is false: no candidate is present. */
+function or2(args: readonly Formula[]): Formula {
+    return args.length === 0 ? FALSE : or(args)
+}
+
+function typeOf(container: {types: TypeElement[]; display: string}, key: unknown, c: CompileContext, r: References): TypeElement {
+    return c.graph.typeOf(container, r.key(key))
+}
+
+function propertyOf(container: {properties: PropertyElement[]; display: string}, key: unknown, c: CompileContext, r: References): PropertyElement {
+    return c.graph.propertyOf(container, r.key(key))
+}
+
+/** Technologies of a node whose implementation manages artifacts of the given type (`…#<artifact type>::…`). */
+export function managing(node: NodeElement, artifactType: string | undefined): Element[] {
+    if (!artifactType) return []
+    return node.technologies.filter(t => {
+        const match = /#([^:@]+)::/.exec(t.assign)
+        return match?.[1] === artifactType
+    })
+}

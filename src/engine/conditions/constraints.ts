@@ -1,0 +1,130 @@
+// Formulas that must hold in every variant: the topology's `constraints`,
+// element `implies`, implied elements, and the constraint options.
+import {TrellisError, type SourceLocation} from '../errors.js'
+import type {VariabilityInputs} from '../inputs/index.js'
+import type {Element, Graph, NodeElement} from '../model/index.js'
+import type {ConstraintOption, Options} from '../options/index.js'
+import type {ElementConditions} from './collect.js'
+import {compileCondition, type CompileContext, type Variables} from './compile.js'
+import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
+import type {ConstraintRecord} from './records.js'
+
+export function collectConstraints(
+    graph: Graph,
+    options: Options,
+    inputs: VariabilityInputs,
+    variables: Variables,
+    conditions: readonly ElementConditions[],
+    globals: readonly unknown[],
+    locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
+): ConstraintRecord[] {
+    const context: CompileContext = {graph, inputs, variables}
+    const out: ConstraintRecord[] = []
+    const p = (e: Element) => variables.presence(e)
+
+    globals.forEach((expression, i) =>
+        out.push({
+            origin: {kind: 'constraint'},
+            expression,
+            formula: compileCondition(expression, undefined, context),
+            location: locate(globals, i),
+            description: 'topology constraint',
+        }),
+    )
+
+    for (const element of graph.elements) {
+        const list = element.raw.implies
+        if (list === undefined || list === null) continue
+        if (!Array.isArray(list)) throw new TrellisError('invalid-template', `"implies" of ${lower(element.display)} must be a list of [target, condition?]`, locate(element.raw, 'implies'))
+        list.forEach((item, i) => {
+            const at = locate(list, i)
+            if (!Array.isArray(item) || item.length < 1 || item.length > 2 || item[0] === undefined || item[0] === null)
+                throw new TrellisError('invalid-template', `each implication of ${lower(element.display)} must be [target] or [target, condition]`, at)
+            const target = compileCondition(item[0], element, context)
+            const premise = item.length === 2 ? and([p(element), compileCondition(item[1], element, context)]) : p(element)
+            out.push({origin: {kind: 'implies', element}, expression: item, formula: implies(premise, target), location: at, description: `implication of ${lower(element.display)}`})
+        })
+    }
+
+    const implied = options.relationDefaultImplied().value
+    const byElement = new Map(conditions.map(c => [c.element, c]))
+    const manual = (e: Element) => variables.manual(e)
+    for (const element of graph.elements) {
+        const raw = element.raw.implied
+        const on = raw !== undefined && raw !== null ? raw !== false : element.kind === 'relation' ? implied : element.kind === 'property'
+        if (!on || !byElement.has(element)) continue
+        let premise: Formula | undefined
+        if (element.kind === 'relation') premise = and([p(element.source), manual(element), manual(element.target)])
+        else if (element.kind === 'property') {
+            const parts = [p(element.container), manual(element)]
+            if (element.consuming) parts.push(manual(element.consuming))
+            premise = and(parts)
+        } else if (element.container) premise = and([p(element.container), manual(element)])
+        if (!premise) continue
+        out.push({
+            origin: {kind: 'implied', element},
+            expression: {implied: raw ?? true},
+            formula: implies(premise, p(element)),
+            location: locate(element.raw, 'implied') ?? element.location,
+            description: `${lower(element.display)} is implied when its container and its own conditions hold`,
+        })
+    }
+
+    const option = (name: ConstraintOption, element: Element | undefined, formula: Formula, description: string) =>
+        out.push({origin: {kind: 'option', option: name, element}, expression: {[name]: true}, formula, location: element?.location, description})
+    const on = (name: ConstraintOption) => options.constraint(name).value
+
+    if (on('relation_source_constraint')) for (const r of graph.relations) option('relation_source_constraint', r, implies(p(r), p(r.source)), `${lower(r.display)} needs its source`)
+    if (on('relation_target_constraint')) for (const r of graph.relations) option('relation_target_constraint', r, implies(p(r), p(r.target)), `${lower(r.display)} needs its target`)
+    if (on('artifact_container_constraint')) for (const a of graph.artifacts) option('artifact_container_constraint', a, implies(p(a), p(a.container)), `${lower(a.display)} needs its node`)
+    if (on('property_container_constraint')) for (const x of graph.properties) option('property_container_constraint', x, implies(p(x), p(x.container)), `${lower(x.display)} needs its container`)
+    if (on('type_container_constraint')) for (const t of graph.types) option('type_container_constraint', t, implies(p(t), p(t.container)), `${lower(t.display)} needs its container`)
+
+    for (const node of graph.nodes) nodeConstraints(node, on, option, p)
+
+    if (on('unique_property_constraint'))
+        for (const container of [...graph.nodes, ...graph.relations, ...graph.policies, ...graph.groups, ...graph.artifacts])
+            for (const same of byName(container.properties))
+                option('unique_property_constraint', same[0], implies(p(container), exo(same.map(p))), `${lower(container.display)} has exactly one property "${same[0]!.name}"`)
+    if (on('unique_input_constraint')) for (const same of byName(graph.inputs)) if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), `at most one input "${same[0]!.name}"`)
+    if (on('unique_output_constraint')) for (const same of byName(graph.outputs)) if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), `at most one output "${same[0]!.name}"`)
+    return out
+}
+
+type OptionPush = (name: ConstraintOption, element: Element | undefined, formula: Formula, description: string) => void
+
+function nodeConstraints(node: NodeElement, on: (name: ConstraintOption) => boolean, option: OptionPush, p: (e: Element) => Formula): void {
+    const one = (list: Element[]) => (list.length === 1 ? p(list[0]!) : exo(list.map(p)))
+    const hosting = node.relations.filter(r => r.hosting)
+    if (on('hosting_stack_constraint') && hosting.length > 0)
+        option('hosting_stack_constraint', node, implies(p(node), one(hosting)), `${lower(node.display)} has exactly one hosting relation`)
+    if (on('required_incoming_relation_constraint') && node.incoming.length > 0)
+        option('required_incoming_relation_constraint', node, implies(p(node), or(node.incoming.map(p))), `${lower(node.display)} needs an incoming relation`)
+    if (on('required_artifact_constraint') && node.artifacts.length > 0)
+        option('required_artifact_constraint', node, implies(p(node), one(node.artifacts)), `${lower(node.display)} has exactly one artifact`)
+    if (on('unique_artifact_constraint')) for (const same of byName(node.artifacts)) if (same.length > 1) option('unique_artifact_constraint', same[0], amo(same.map(p)), `${lower(node.display)} has at most one artifact "${same[0]!.name}"`)
+    if (on('unique_relation_constraint'))
+        for (const same of byName(node.relations)) if (same.length > 1) option('unique_relation_constraint', same[0], implies(p(node), amo(same.map(p))), `${lower(node.display)} has at most one relation "${same[0]!.name}"`)
+    if (on('technology_constraint') && isManaged(node))
+        option('technology_constraint', node, implies(p(node), node.technologies.length === 0 ? FALSE : one(node.technologies)), `${lower(node.display)} is deployed by exactly one technology`)
+}
+
+/** A node needs a deployment technology unless it says `managed: false` (or has none and its type is abstract). */
+export function isManaged(node: NodeElement): boolean {
+    if (typeof node.raw.managed === 'boolean') return node.raw.managed
+    return true
+}
+
+function byName<T extends {name: string}>(list: readonly T[]): T[][] {
+    const groups = new Map<string, T[]>()
+    for (const e of list) {
+        const g = groups.get(e.name) ?? []
+        g.push(e)
+        groups.set(e.name, g)
+    }
+    return [...groups.values()]
+}
+
+function lower(text: string): string {
+    return text.charAt(0).toLowerCase() + text.slice(1)
+}

@@ -1,0 +1,110 @@
+// Boolean formulas over presence variables. Conditions compile into these once
+// variability inputs are known (every value operator becomes a constant), so
+// the solver, the propagation and the explanations all read the same data.
+
+export type Formula =
+    | {readonly op: 'const'; readonly value: boolean}
+    | {readonly op: 'var'; readonly v: number}
+    | {readonly op: 'not'; readonly arg: Formula}
+    | {readonly op: 'and' | 'or' | 'xor' | 'exo' | 'amo'; readonly args: readonly Formula[]}
+    | {readonly op: 'implies'; readonly args: readonly [Formula, Formula]}
+
+export const TRUE: Formula = {op: 'const', value: true}
+export const FALSE: Formula = {op: 'const', value: false}
+
+export const constant = (value: boolean): Formula => (value ? TRUE : FALSE)
+export const variable = (v: number): Formula => ({op: 'var', v})
+export const not = (arg: Formula): Formula => (arg.op === 'const' ? constant(!arg.value) : arg.op === 'not' ? arg.arg : {op: 'not', arg})
+
+export function and(args: readonly Formula[]): Formula {
+    if (args.length === 1) return args[0]!
+    return {op: 'and', args}
+}
+
+export function or(args: readonly Formula[]): Formula {
+    if (args.length === 1) return args[0]!
+    return {op: 'or', args}
+}
+
+export const implies = (a: Formula, b: Formula): Formula => ({op: 'implies', args: [a, b]})
+export const exo = (args: readonly Formula[]): Formula => ({op: 'exo', args})
+export const amo = (args: readonly Formula[]): Formula => ({op: 'amo', args})
+export const xor = (args: readonly Formula[]): Formula => ({op: 'xor', args})
+
+/** Three-valued (Kleene) evaluation: undefined where a variable is still open. */
+export type Lookup = (v: number) => boolean | undefined
+
+export function evaluate(f: Formula, value: Lookup): boolean | undefined {
+    switch (f.op) {
+        case 'const':
+            return f.value
+        case 'var':
+            return value(f.v)
+        case 'not': {
+            const a = evaluate(f.arg, value)
+            return a === undefined ? undefined : !a
+        }
+        case 'and': {
+            let open = false
+            for (const a of f.args) {
+                const r = evaluate(a, value)
+                if (r === false) return false
+                if (r === undefined) open = true
+            }
+            return open ? undefined : true
+        }
+        case 'or': {
+            let open = false
+            for (const a of f.args) {
+                const r = evaluate(a, value)
+                if (r === true) return true
+                if (r === undefined) open = true
+            }
+            return open ? undefined : false
+        }
+        case 'implies': {
+            const a = evaluate(f.args[0], value)
+            if (a === false) return true
+            const b = evaluate(f.args[1], value)
+            if (b === true) return true
+            return a === true && b === false ? false : undefined
+        }
+        case 'xor': {
+            let parity = false
+            for (const a of f.args) {
+                const r = evaluate(a, value)
+                if (r === undefined) return undefined
+                if (r) parity = !parity
+            }
+            return parity
+        }
+        case 'exo':
+        case 'amo': {
+            let count = 0
+            let open = false
+            for (const a of f.args) {
+                const r = evaluate(a, value)
+                if (r === true && ++count > 1) return false
+                if (r === undefined) open = true
+            }
+            if (open) return undefined
+            return f.op === 'amo' ? true : count === 1
+        }
+    }
+}
+
+/** Every variable a formula mentions. */
+export function variables(f: Formula, out: number[] = []): number[] {
+    switch (f.op) {
+        case 'const':
+            return out
+        case 'var':
+            out.push(f.v)
+            return out
+        case 'not':
+            return variables(f.arg, out)
+        default:
+            for (const a of f.args) variables(a, out)
+            return out
+    }
+}

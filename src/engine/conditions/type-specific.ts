@@ -1,0 +1,47 @@
+// Type-specific default conditions (`variability.type_specific_conditions`):
+// defined per node, relationship, artifact, group or policy type, they replace
+// the element-generic default conditions of elements of that type.
+import {TrellisError} from '../errors.js'
+import type {Element} from '../model/index.js'
+import {isMap, toList} from '../model/index.js'
+import {compileCondition, type CompileContext} from './compile.js'
+import {and, TRUE} from './formula.js'
+import type {DefaultWrapper} from './records.js'
+
+/** `{node_types: {T: {conditions, consistency?, semantic?}}, relationship_types: …, …}` */
+export type TypeSpecificConditions = Readonly<Record<string, Readonly<Record<string, unknown>>>>
+
+const SECTION: Partial<Record<Element['kind'], string>> = {
+    node: 'node_types',
+    relation: 'relationship_types',
+    artifact: 'artifact_types',
+    group: 'group_types',
+    policy: 'policy_types',
+}
+
+export function readTypeSpecific(value: unknown, where: () => ReturnType<CompileContext['inputs']['locate']>): TypeSpecificConditions {
+    if (!isMap(value)) throw new TrellisError('invalid-template', 'type-specific conditions must be a map of node_types, relationship_types, artifact_types, group_types or policy_types', where())
+    return value as TypeSpecificConditions
+}
+
+export function typeSpecificDefault(element: Element, definitions: TypeSpecificConditions, c: CompileContext): DefaultWrapper | undefined {
+    const section = SECTION[element.kind]
+    if (!section || !('types' in element) || element.types.length !== 1) return undefined
+    const type = element.types[0]!.name
+    const byType = definitions[section]
+    const entry = isMap(byType) ? byType[type] : undefined
+    if (entry === undefined) return undefined
+    if (!isMap(entry)) throw new TrellisError('invalid-template', `type-specific condition of "${type}" must be a map with "conditions"`, c.inputs.locate(byType))
+    const conditions = toList(entry.conditions)
+    const formulas = conditions.map(x => compileCondition(x, element, c))
+    const consistency = entry.consistency === true
+    const semantic = entry.semantic === undefined ? true : entry.semantic === true
+    return {
+        token: 'type-specific',
+        typeSpecific: type,
+        consistency,
+        semantic,
+        expression: conditions.length === 1 ? conditions[0] : {and: conditions},
+        formula: formulas.length === 0 ? TRUE : and(formulas),
+    }
+}

@@ -1,0 +1,67 @@
+// Typed errors a user can cause. Each carries a stable code, a message in the
+// words of the specification (or the conformance suite), and where known the
+// source location. The CLI prints them as one line; nothing here prints.
+
+export interface SourceLocation {
+    readonly file: string
+    readonly line: number
+    readonly column: number
+}
+
+export function formatLocation(location: SourceLocation): string {
+    return `${location.file}:${location.line}:${location.column}`
+}
+
+/** Why a run failed: bad input (exit 2) or a resolution that cannot succeed (exit 1). */
+export type ErrorClass = 'input' | 'resolution'
+
+export type ErrorCode =
+    | 'yaml-syntax'
+    | 'yaml-duplicate-key'
+    | 'file-not-found'
+    | 'unsupported-version'
+    | 'invalid-template'
+    | 'unknown-operator'
+    | 'operand-count'
+    | 'operand-type'
+    | 'undefined-reference'
+    | 'expression-cycle'
+    | 'unknown-preset'
+    | 'input-type'
+    | 'input-unknown'
+    | 'input-missing'
+    | 'invalid-option'
+    | 'unsatisfiable'
+    | 'inputs-constraints-violated'
+    | 'ambiguous'
+    | 'check-failed'
+
+export class TrellisError extends Error {
+    readonly code: ErrorCode
+    readonly errorClass: ErrorClass
+    readonly location?: SourceLocation
+
+    constructor(code: ErrorCode, message: string, location?: SourceLocation, errorClass?: ErrorClass) {
+        super(message)
+        this.name = 'TrellisError'
+        this.code = code
+        this.location = location
+        this.errorClass = errorClass ?? (RESOLUTION_CODES.has(code) ? 'resolution' : 'input')
+    }
+
+    /** The one line shown to a user: location first, as compilers do. */
+    describe(): string {
+        return this.location ? `${formatLocation(this.location)}: ${this.message}` : this.message
+    }
+}
+
+const RESOLUTION_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+    'unsatisfiable',
+    'inputs-constraints-violated',
+    'ambiguous',
+    'check-failed',
+])
+
+export function isTrellisError(e: unknown): e is TrellisError {
+    return e instanceof TrellisError
+}

@@ -1,0 +1,14 @@
+export {evaluateValue, operatorOf} from './value.js'
+export {
+    closestOperator,
+    isLogicOperator,
+    isOperator,
+    isPresenceOperator,
+    LOGIC_OPERATORS,
+    PRESENCE_OPERATORS,
+    VALUE_OPERATORS,
+    type LogicOperator,
+    type PresenceOperator,
+} from './catalogue.js'
+export {show} from './operators/checks.js'
+export type {ValueScope} from './types.js'

@@ -1,0 +1,62 @@
+// Constraint operators: comparisons, ranges, membership and string lengths.
+import {isDeepStrictEqual} from 'node:util'
+import type {Operator, OperatorContext} from '../types.js'
+import {list, number, string} from './checks.js'
+
+function pair(args: unknown, c: OperatorContext): [number, number] {
+    const [a, b] = list(args, c, 2, 2)
+    return [number(c.evaluate(a), c), number(c.evaluate(b), c)]
+}
+
+function lengthOf(args: unknown, c: OperatorContext): [number, number] {
+    const [value, n] = list(args, c, 2, 2)
+    const v = c.evaluate(value)
+    const length = Array.isArray(v) ? v.length : string(v, c).length
+    return [length, number(c.evaluate(n), c)]
+}
+
+export const constraints: Record<string, Operator> = {
+    equal: (args, c) => {
+        const values = list(args, c, 1).map(a => c.evaluate(a))
+        return values.every(v => isDeepStrictEqual(v, values[0]))
+    },
+    greater: (args, c) => {
+        const [a, b] = pair(args, c)
+        return a > b
+    },
+    greater_or_equal: (args, c) => {
+        const [a, b] = pair(args, c)
+        return a >= b
+    },
+    less: (args, c) => {
+        const [a, b] = pair(args, c)
+        return a < b
+    },
+    less_or_equal: (args, c) => {
+        const [a, b] = pair(args, c)
+        return a <= b
+    },
+    in_range: (args, c) => {
+        const [value, range] = list(args, c, 2, 2)
+        const [low, high] = list(range, c, 2, 2).map(r => number(c.evaluate(r), c)) as [number, number]
+        const v = number(c.evaluate(value), c)
+        return low <= v && v <= high
+    },
+    valid_values: (args, c) => {
+        const [value, valid] = list(args, c, 2, 2)
+        const v = c.evaluate(value)
+        return list(valid, c).some(candidate => isDeepStrictEqual(c.evaluate(candidate), v))
+    },
+    length: (args, c) => {
+        const [length, n] = lengthOf(args, c)
+        return length === n
+    },
+    min_length: (args, c) => {
+        const [length, n] = lengthOf(args, c)
+        return length >= n
+    },
+    max_length: (args, c) => {
+        const [length, n] = lengthOf(args, c)
+        return length <= n
+    },
+}

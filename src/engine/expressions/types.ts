@@ -1,0 +1,30 @@
+// What the value evaluator needs from its surroundings. Value expressions read
+// variability inputs and named expressions, never element presence.
+import type {SourceLocation} from '../errors.js'
+
+export interface ValueScope {
+    /** The final value of a variability input (assigned, default or default expression). */
+    input(name: string, reference: unknown): unknown
+    /** The raw definition of a named expression under `variability.expressions`. */
+    expression(name: string, kind: 'value' | 'logic', reference: unknown): unknown
+    /**
+     * Runs `fn` while `what` (an expression or input being computed) is on the
+     * evaluation stack; re-entering it is a cycle and fails with the cycle named.
+     */
+    guard<T>(what: string, reference: unknown, fn: () => T): T
+    /** Where a raw expression object was written, for error messages. */
+    locate(raw: unknown): SourceLocation | undefined
+}
+
+export type Evaluate = (expression: unknown) => unknown
+
+/** Context handed to every operator implementation. */
+export interface OperatorContext {
+    readonly name: string
+    /** The whole `{operator: args}` map, for locating errors. */
+    readonly raw: object
+    readonly evaluate: Evaluate
+    fail(message: string, code?: 'operand-count' | 'operand-type'): never
+}
+
+export type Operator = (args: unknown, context: OperatorContext) => unknown

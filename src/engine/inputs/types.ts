@@ -1,0 +1,48 @@
+// Where a variability input's value came from: explanations cite it.
+import type {SourceLocation} from '../errors.js'
+
+export type InputSource =
+    | {readonly kind: 'preset'; readonly preset: string; readonly location?: SourceLocation}
+    | {readonly kind: 'file'; readonly file: string; readonly location?: SourceLocation}
+    | {readonly kind: 'set'}
+    | {readonly kind: 'env'; readonly variable: string}
+    | {readonly kind: 'profile'; readonly profile: string}
+    | {readonly kind: 'default'; readonly location?: SourceLocation}
+    | {readonly kind: 'default_expression'; readonly location?: SourceLocation}
+    | {readonly kind: 'unset'}
+
+/** One direct assignment, as a shell hands it to the engine. */
+export interface InputAssignment {
+    readonly name: string
+    readonly value: unknown
+    readonly source: InputSource
+}
+
+/** The final value of a variability input and the assignments it overrode, latest first. */
+export interface InputValue {
+    readonly name: string
+    readonly value: unknown
+    readonly source: InputSource
+    readonly overridden: readonly {readonly value: unknown; readonly source: InputSource}[]
+}
+
+export function describeSource(source: InputSource): string {
+    switch (source.kind) {
+        case 'preset':
+            return `preset ${source.preset}`
+        case 'file':
+            return `inputs file ${source.file}`
+        case 'set':
+            return '--set'
+        case 'env':
+            return `environment ${source.variable}`
+        case 'profile':
+            return `profile ${source.profile}`
+        case 'default':
+            return 'default'
+        case 'default_expression':
+            return 'default expression'
+        case 'unset':
+            return 'not set'
+    }
+}

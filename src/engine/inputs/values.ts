@@ -1,0 +1,152 @@
+// Variability input values: presets in the order given, then direct assignments
+// in the order given, then `default`, then `default_expression` (evaluated when
+// first needed). Every value remembers its source and what it overrode.
+import {TrellisError, type SourceLocation} from '../errors.js'
+import {closestName} from '../names.js'
+import {evaluateValue, show, type ValueScope} from '../expressions/index.js'
+import type {SourceMap} from '../load/index.js'
+import type {VariabilityDefinition, VariabilityInputDefinition} from './definitions.js'
+import {checkType} from './typecheck.js'
+import type {InputAssignment, InputSource, InputValue} from './types.js'
+
+interface Assigned {
+    value: unknown
+    source: InputSource
+    overridden: {value: unknown; source: InputSource}[]
+}
+
+export class VariabilityInputs implements ValueScope {
+    private readonly assigned = new Map<string, Assigned>()
+    private readonly computed = new Map<string, InputValue>()
+    private readonly stack: string[] = []
+
+    constructor(
+        readonly definition: VariabilityDefinition,
+        private readonly sourceMap: SourceMap,
+        presets: readonly string[],
+        assignments: readonly InputAssignment[],
+    ) {
+        for (const name of presets) {
+            const preset = definition.presets.get(name)
+            if (!preset) {
+                const known = [...definition.presets.keys()]
+                const hint = closestName(name, known)
+                throw new TrellisError(
+                    'unknown-preset',
+                    `Did not find variability preset "${name}"${hint ? ` (did you mean "${hint}"?)` : known.length ? ` (presets: ${known.join(', ')})` : ' (the template defines no presets)'}`,
+                )
+            }
+            for (const [input, value] of Object.entries(preset.inputs))
+                this.assign({name: input, value, source: {kind: 'preset', preset: name, location: sourceMap.locate(preset.inputs, input)}})
+        }
+        for (const assignment of assignments) this.assign(assignment)
+    }
+
+    private assign(assignment: InputAssignment): void {
+        const definition = this.definition.inputs.get(assignment.name)
+        const where = 'location' in assignment.source ? assignment.source.location : undefined
+        if (!definition) {
+            const hint = closestName(assignment.name, [...this.definition.inputs.keys()])
+            throw new TrellisError(
+                'input-unknown',
+                `Variability input "${assignment.name}" is not defined${hint ? ` (did you mean "${hint}"?)` : ''}`,
+                where,
+            )
+        }
+        if (assignment.value === null || assignment.value === undefined) return
+        const fromText = assignment.source.kind === 'set' || assignment.source.kind === 'env'
+        const value = this.typed(definition, assignment.value, fromText, where, assignment.source)
+        const previous = this.assigned.get(assignment.name)
+        this.assigned.set(assignment.name, {
+            value,
+            source: assignment.source,
+            overridden: previous ? [{value: previous.value, source: previous.source}, ...previous.overridden] : [],
+        })
+    }
+
+    private typed(definition: VariabilityInputDefinition, value: unknown, fromText: boolean, where: SourceLocation | undefined, source: InputSource): unknown {
+        const check = checkType(definition.type, value, fromText)
+        if (check.ok) return check.value
+        const from = source.kind === 'set' ? ' (from --set)' : source.kind === 'env' ? ` (from ${source.variable})` : ''
+        throw new TrellisError('input-type', `Variability input "${definition.name}" is of type ${definition.type} and expects ${check.expected}, got ${show(value)}${from}`, where)
+    }
+
+    /** The value assigned by presets or directly, without defaults. */
+    assignedValue(name: string): unknown {
+        return this.assigned.get(name)?.value
+    }
+
+    has(name: string): boolean {
+        return this.definition.inputs.has(name)
+    }
+
+    /** The final value of an input, computing its default (expression) when needed. */
+    value(name: string, reference?: unknown): InputValue {
+        const done = this.computed.get(name)
+        if (done) return done
+        const definition = this.definition.inputs.get(name)
+        if (!definition) {
+            const hint = closestName(name, [...this.definition.inputs.keys()])
+            throw new TrellisError('undefined-reference', `Variability input "${name}" is not defined${hint ? ` (did you mean "${hint}"?)` : ''}`, this.locate(reference))
+        }
+        let result: InputValue
+        const assigned = this.assigned.get(name)
+        if (assigned) result = {name, ...assigned}
+        else if (definition.default !== undefined) {
+            const location = this.sourceMap.locate(definition.raw, 'default')
+            result = {name, value: this.typed(definition, definition.default, false, location, {kind: 'default'}), source: {kind: 'default', location}, overridden: []}
+        } else if (definition.defaultExpression !== undefined) {
+            const location = this.sourceMap.locate(definition.raw, 'default_expression')
+            const value = this.guard(`input "${name}"`, reference, () => evaluateValue(definition.defaultExpression, this))
+            if (value === undefined || value === null)
+                throw new TrellisError('input-missing', `Variability input "${name}": its default expression has no value`, location)
+            result = {name, value: this.typed(definition, value, false, location, {kind: 'default_expression'}), source: {kind: 'default_expression', location}, overridden: []}
+        } else {
+            throw new TrellisError('input-missing', `Variability input "${name}" has no value nor default (expression) assigned`, this.locate(reference) ?? definition.location)
+        }
+        this.computed.set(name, result)
+        return result
+    }
+
+    /** Every declared input; those without any value are reported as unset rather than failing. */
+    all(): InputValue[] {
+        return [...this.definition.inputs.keys()].map(name => {
+            const d = this.definition.inputs.get(name)!
+            if (!this.assigned.has(name) && d.default === undefined && d.defaultExpression === undefined)
+                return {name, value: undefined, source: {kind: 'unset'}, overridden: []}
+            return this.value(name)
+        })
+    }
+
+    // ValueScope
+
+    input(name: string, reference: unknown): unknown {
+        return this.value(name, reference).value
+    }
+
+    expression(name: string, kind: 'value' | 'logic', reference: unknown): unknown {
+        if (!Object.prototype.hasOwnProperty.call(this.definition.expressions, name)) {
+            const hint = closestName(name, Object.keys(this.definition.expressions))
+            throw new TrellisError('undefined-reference', `Did not find ${kind} expression "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, this.locate(reference))
+        }
+        return this.definition.expressions[name]
+    }
+
+    guard<T>(what: string, reference: unknown, fn: () => T): T {
+        const at = this.stack.indexOf(what)
+        if (at >= 0) {
+            const cycle = [...this.stack.slice(at), what].join(' -> ')
+            throw new TrellisError('expression-cycle', `cycle among variability expressions: ${cycle}`, this.locate(reference))
+        }
+        this.stack.push(what)
+        try {
+            return fn()
+        } finally {
+            this.stack.pop()
+        }
+    }
+
+    locate(raw: unknown): SourceLocation | undefined {
+        return this.sourceMap.locate(raw)
+    }
+}

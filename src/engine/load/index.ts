@@ -1,0 +1,76 @@
+// The only engine stage that touches the file system: it reads the service
+// template (and files it refers to) and hands plain data plus source maps on.
+import fs from 'node:fs'
+import path from 'node:path'
+import {TrellisError} from '../errors.js'
+import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
+
+export {SourceMap} from './yaml.js'
+export type {ParsedYaml} from './yaml.js'
+
+export const VARIABILITY_VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3'] as const
+export type VariabilityVersion = (typeof VARIABILITY_VERSIONS)[number]
+export const TOSCA_VERSION = 'tosca_simple_yaml_1_3'
+
+export interface LoadedTemplate {
+    /** Absolute path of the service template. */
+    readonly file: string
+    readonly dir: string
+    readonly data: Record<string, unknown>
+    readonly sourceMap: SourceMap
+    /** `tosca_simple_yaml_1_3` templates carry no variability and pass through unchanged. */
+    readonly version: VariabilityVersion | typeof TOSCA_VERSION
+    /** Reads a YAML file relative to the template (type-specific conditions, rules, …). */
+    readonly readRelative: (relative: string) => ParsedYaml | undefined
+}
+
+export function readYamlFile(file: string): ParsedYaml {
+    let text: string
+    try {
+        text = fs.readFileSync(file, 'utf8')
+    } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code
+        const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message)
+        throw new TrellisError('file-not-found', `cannot read "${file}": ${why}`)
+    }
+    return parseYaml(text, file)
+}
+
+export function loadTemplate(file: string): LoadedTemplate {
+    const absolute = path.resolve(file)
+    const parsed = readYamlFile(absolute)
+    return fromParsed(parsed, absolute)
+}
+
+/** Builds a template from text already in memory (tests, benchmarks, the wizard). */
+export function templateFromText(text: string, file = 'template.yaml', dir = process.cwd()): LoadedTemplate {
+    return fromParsed(parseYaml(text, file), path.resolve(dir, file))
+}
+
+function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
+    const {data, sourceMap} = parsed
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+        throw new TrellisError('invalid-template', 'a service template must be a YAML map', sourceMap.at(0))
+    const template = data as Record<string, unknown>
+    const version = template.tosca_definitions_version
+    if (version === undefined)
+        throw new TrellisError('unsupported-version', 'the service template has no "tosca_definitions_version"', sourceMap.at(0))
+    if (version !== TOSCA_VERSION && !VARIABILITY_VERSIONS.includes(version as VariabilityVersion))
+        throw new TrellisError(
+            'unsupported-version',
+            `unsupported tosca_definitions_version "${String(version)}": expected one of ${[...VARIABILITY_VERSIONS, TOSCA_VERSION].join(', ')}`,
+            sourceMap.locate(template, 'tosca_definitions_version'),
+        )
+    const dir = path.dirname(absolute)
+    return {
+        file: absolute,
+        dir,
+        data: template,
+        sourceMap,
+        version: version as LoadedTemplate['version'],
+        readRelative: relative => {
+            const target = path.resolve(dir, relative)
+            return fs.existsSync(target) ? readYamlFile(target) : undefined
+        },
+    }
+}

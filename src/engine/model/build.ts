@@ -1,0 +1,396 @@
+// Builds the element graph from a variable service template: every conditional
+// element with its spec identifier, display, container, raw conditions and
+// source location. Structural errors (unknown targets, unused relationship
+// templates, several defaults) are reported here, each at its location.
+import {TrellisError, type SourceLocation} from '../errors.js'
+import type {SourceMap} from '../load/index.js'
+import {entries, isMap, toList, type Entry} from './collections.js'
+import {
+    displayOf,
+    idOf,
+    type ArtifactElement,
+    type Element,
+    type ElementKind,
+    type GroupElement,
+    type ImportElement,
+    type InputElement,
+    type NodeElement,
+    type OutputElement,
+    type PolicyElement,
+    type PropertyContainer,
+    type PropertyElement,
+    type Raw,
+    type RelationElement,
+    type TechnologyElement,
+    type TypeContainer,
+    type TypeElement,
+} from './elements.js'
+import {Graph} from './graph.js'
+import {findProducers} from './producers.js'
+
+type Mutable<T> = {-readonly [K in keyof T]: T[K]}
+
+const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
+const HOSTING_NAME = /^(.*_)?host(_.*)?$/
+const VARIABILITY_GROUP_TYPES = new Set(['variability.groups.ConditionalMembers', 'variability.groups.Root'])
+/** Kinds whose `default_alternative` replaces their conditions. */
+const ALTERNATIVE_KINDS = new Set<ElementKind>(['relation', 'property', 'artifact', 'type', 'technology'])
+
+export function buildGraph(template: Raw, sourceMap: SourceMap): Graph {
+    return new Builder(template, sourceMap).build()
+}
+
+class Builder {
+    private readonly graph = new Graph()
+    private readonly topology: Raw
+
+    constructor(
+        private readonly template: Raw,
+        private readonly sourceMap: SourceMap,
+    ) {
+        const topology = template.topology_template
+        this.topology = isMap(topology) ? topology : {}
+    }
+
+    private fail(message: string, location?: SourceLocation): never {
+        throw new TrellisError('invalid-template', message, location)
+    }
+
+    private element<T extends Element>(kind: T['kind'], name: string, index: number | undefined, container: Element | undefined, raw: Raw, location: SourceLocation | undefined, extra: Omit<T, keyof Element> & Partial<T>): T {
+        const alternative = ALTERNATIVE_KINDS.has(kind) && raw.default_alternative !== undefined && raw.default_alternative !== null
+        const element = {
+            kind,
+            seq: this.graph.elements.length,
+            name,
+            index,
+            id: idOf(kind, name, index, container),
+            display: displayOf(kind, name, index, container),
+            container,
+            raw,
+            // default_alternative (true or false) replaces the manual conditions; false means never present
+            conditions: alternative ? [false] : toList(raw.conditions),
+            defaultAlternative: raw.default_alternative === true,
+            location,
+            conditionsLocation: this.sourceMap.locate(raw, 'conditions'),
+            ...extra,
+        } as unknown as T
+        this.graph.add(element)
+        return element
+    }
+
+    build(): Graph {
+        this.inputs()
+        const nodes = this.nodes()
+        this.relationshipTemplates(nodes)
+        this.groups()
+        this.policies()
+        this.imports()
+        this.outputs()
+        this.graph.seal()
+        return this.graph
+    }
+
+    private inputs(): void {
+        entries(this.topology.inputs, '"inputs"', this.sourceMap, this.topology, 'inputs').forEach((entry, index) => {
+            const raw = isMap(entry.value) ? entry.value : {}
+            this.element<InputElement>('input', entry.name, index, undefined, raw, entry.location, {kind: 'input', consumers: []})
+        })
+        this.checkDefaults(this.graph.inputs, e => e.name)
+    }
+
+    private outputs(): void {
+        entries(this.topology.outputs, '"outputs"', this.sourceMap, this.topology, 'outputs').forEach((entry, index) => {
+            const raw = isMap(entry.value) ? entry.value : {}
+            const output = this.element<OutputElement>('output', entry.name, index, undefined, raw, entry.location, {kind: 'output', producers: []})
+            ;(output as Mutable<OutputElement>).producers = findProducers(raw.value, this.graph)
+        })
+        this.checkDefaults(this.graph.outputs, e => e.name)
+    }
+
+    private nodes(): {node: NodeElement; entries: Entry[]}[] {
+        const result: {node: NodeElement; entries: Entry[]}[] = []
+        for (const entry of entries(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates')) {
+            if (entry.name === 'SELF' || entry.name === 'CONTAINER') this.fail(`Node must not be named "${entry.name}"`, entry.location)
+            if (this.graph.node(entry.name)) this.fail(`Node "${entry.name}" defined multiple times`, entry.location)
+            if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
+            const raw = entry.value
+            const weight = readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight'))
+            const node = this.element<NodeElement>('node', entry.name, undefined, undefined, raw, entry.location, {
+                kind: 'node',
+                types: [],
+                properties: [],
+                relations: [],
+                incoming: [],
+                artifacts: [],
+                technologies: [],
+                groups: [],
+                weight,
+                persistent: raw.persistent === true,
+            })
+            this.types(node, raw)
+            this.properties(node, raw)
+            result.push({node, entries: entries(raw.requirements, `the requirements of node "${node.name}"`, this.sourceMap, raw, 'requirements')})
+        }
+        // relations need every node to exist first; artifacts and technologies follow, in template order per node
+        for (const {node, entries: requirements} of result) this.relations(node, requirements)
+        for (const {node} of result) {
+            this.artifacts(node)
+            this.technologies(node)
+        }
+        return result
+    }
+
+    private types(container: TypeContainer, raw: Raw): void {
+        const type = raw.type
+        const list: Entry[] =
+            typeof type === 'string'
+                ? [{name: type, value: {}, location: this.sourceMap.locate(raw, 'type')}]
+                : entries(type, `the types of ${container.display}`, this.sourceMap, raw, 'type')
+        const types = list.map((entry, index) =>
+            this.element<TypeElement>('type', entry.name, index, container, isMap(entry.value) ? entry.value : {}, entry.location, {kind: 'type', container}),
+        )
+        ;(container as {types: TypeElement[]}).types.push(...types)
+        if (types.filter(t => t.defaultAlternative).length > 1) this.fail(`${container.display} has multiple default types`, types[0]!.location)
+    }
+
+    private properties(container: PropertyContainer, raw: Raw): void {
+        const value = raw.properties
+        const listForm = Array.isArray(value)
+        const list = entries(value, `the properties of ${container.display}`, this.sourceMap, raw, 'properties')
+        const properties = list.map((entry, index) => {
+            // only list entries can be wrapped, and only a map with `value` or `expression` is a wrapper
+            const wrapped = listForm && isMap(entry.value) && ((entry.value.value ?? null) !== null || (entry.value.expression ?? null) !== null)
+            const definition: Raw = wrapped ? (entry.value as Raw) : {value: entry.value}
+            const property = this.element<PropertyElement>('property', entry.name, index, container, definition, entry.location, {
+                kind: 'property',
+                container,
+                value: definition.value,
+                expression: definition.expression ?? undefined,
+                consuming: this.consumed(definition.value, container),
+            })
+            if (property.consuming?.kind === 'input') property.consuming.consumers.push(property)
+            return property
+        })
+        ;(container as {properties: PropertyElement[]}).properties.push(...properties)
+        this.checkDefaults(properties, p => p.name)
+    }
+
+    /** `get_input` consumes a topology input; `get_property`/`get_attribute` consume the property's own container. */
+    private consumed(value: unknown, container: PropertyContainer): InputElement | PropertyContainer | undefined {
+        if (!isMap(value)) return undefined
+        if ('get_input' in value) {
+            const ref = value.get_input
+            const input = typeof ref === 'number' ? this.graph.inputs[ref] : typeof ref === 'string' ? this.graph.inputs.find(i => i.name === ref) : undefined
+            return input
+        }
+        if ('get_property' in value || 'get_attribute' in value) return container
+        return undefined
+    }
+
+    private relations(node: NodeElement, requirements: Entry[]): void {
+        requirements.forEach((entry, index) => {
+            const short = typeof entry.value === 'string'
+            if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
+            const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
+            const targetName = assignment.node
+            const display = displayOf('relation', entry.name, index, node)
+            if (typeof targetName !== 'string') this.fail(`${display} has no target node ("node")`, entry.location)
+            const target = this.graph.node(targetName)
+            if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display)} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
+            const relation = this.element<RelationElement>('relation', entry.name, index, node, assignment, entry.location, {
+                kind: 'relation',
+                container: node,
+                source: node,
+                target,
+                assignment,
+                short,
+                types: [],
+                properties: [],
+                groups: [],
+                hosting: HOSTING_NAME.test(entry.name),
+            })
+            node.relations.push(relation)
+            target.incoming.push(relation)
+        })
+        // several defaults among the relations of one name
+        this.checkDefaults(node.relations, r => r.name)
+    }
+
+    private relationshipTemplates(nodes: {node: NodeElement}[]): void {
+        const templates = this.topology.relationship_templates
+        const defined = isMap(templates) ? templates : {}
+        const used = new Map<string, RelationElement>()
+        for (const {node} of nodes)
+            for (const relation of node.relations) {
+                const name = relation.assignment.relationship
+                if (name === undefined || name === null) continue
+                const at = this.sourceMap.locate(relation.assignment, 'relationship')
+                if (typeof name !== 'string')
+                    this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at)
+                if (!Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of ${lowerFirst(relation.display)} does not exist!`, at)
+                if (used.has(name)) this.fail(`Relation "${name}" is used multiple times`, at)
+                used.set(name, relation)
+                const raw = defined[name]
+                if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
+                ;(relation as Mutable<RelationElement>).relationship = {name, raw}
+                this.types(relation, raw)
+                this.properties(relation, raw)
+            }
+        for (const name of Object.keys(defined)) if (!used.has(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
+    }
+
+    private artifacts(node: NodeElement): void {
+        const list = entries(node.raw.artifacts, `the artifacts of ${node.display}`, this.sourceMap, node.raw, 'artifacts')
+        list.forEach((entry, index) => {
+            const raw: Raw =
+                typeof entry.value === 'string'
+                    ? {type: DEFAULT_ARTIFACT_TYPE, file: entry.value}
+                    : isMap(entry.value)
+                      ? entry.value.type === undefined
+                          ? {type: DEFAULT_ARTIFACT_TYPE, ...entry.value}
+                          : entry.value
+                      : this.fail(`artifact "${entry.name}" of ${node.display.toLowerCase()} must be a file name or a map`, entry.location)
+            const artifact = this.element<ArtifactElement>('artifact', entry.name, index, node, raw, entry.location, {
+                kind: 'artifact',
+                container: node,
+                types: [],
+                properties: [],
+            })
+            node.artifacts.push(artifact)
+            this.types(artifact, raw)
+            this.properties(artifact, raw)
+        })
+        this.checkDefaults(node.artifacts, a => a.name)
+    }
+
+    private technologies(node: NodeElement): void {
+        const value = node.raw.technology
+        const list: Entry[] =
+            typeof value === 'string'
+                ? [{name: value, value: {}, location: this.sourceMap.locate(node.raw, 'technology')}]
+                : entries(value, `the technologies of ${node.display}`, this.sourceMap, node.raw, 'technology')
+        const nodeType = node.types[0]?.name ?? ''
+        list.forEach((entry, index) => {
+            const raw = isMap(entry.value) ? entry.value : {}
+            const name = entry.name.toLowerCase()
+            const technology = this.element<TechnologyElement>('technology', name, index, node, raw, entry.location, {
+                kind: 'technology',
+                container: node,
+                assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
+                weight: readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight')),
+            })
+            node.technologies.push(technology)
+        })
+        if (node.technologies.filter(t => t.defaultAlternative).length > 1) this.fail(`${node.display} has multiple default technologies`, node.location)
+    }
+
+    private groups(): void {
+        for (const entry of entries(this.topology.groups, '"groups"', this.sourceMap, this.topology, 'groups')) {
+            if (this.graph.groupsByName.has(entry.name)) this.fail(`Group "${entry.name}" defined multiple times`, entry.location)
+            if (!isMap(entry.value)) this.fail(`group "${entry.name}" must be a map`, entry.location)
+            const raw = entry.value
+            const group = this.element<GroupElement>('group', entry.name, undefined, undefined, raw, entry.location, {
+                kind: 'group',
+                types: [],
+                properties: [],
+                members: [],
+                variability: false,
+            })
+            this.types(group, raw)
+            const variability = this.isVariabilityGroup(group.types[0]?.name)
+            ;(group as Mutable<GroupElement>).variability = variability
+            if (variability && group.types.length > 1) this.fail(`${group.display} is a variability group and must not have conditional types`, this.sourceMap.locate(raw, 'type'))
+            this.properties(group, raw)
+            const members = Array.isArray(raw.members) ? raw.members : raw.members === undefined || raw.members === null ? [] : this.fail(`the members of ${group.display.toLowerCase()} must be a list`, this.sourceMap.locate(raw, 'members'))
+            members.forEach((member, i) => {
+                const at = this.sourceMap.locate(members, i)
+                const element = this.member(member, at)
+                group.members.push(element)
+                if (variability) element.groups.push(group)
+            })
+        }
+    }
+
+    private isVariabilityGroup(type: string | undefined): boolean {
+        const definitions = isMap(this.template.group_types) ? this.template.group_types : {}
+        const seen = new Set<string>()
+        while (type !== undefined && !seen.has(type)) {
+            if (VARIABILITY_GROUP_TYPES.has(type)) return true
+            seen.add(type)
+            const definition = definitions[type]
+            type = isMap(definition) && typeof definition.derived_from === 'string' ? definition.derived_from : undefined
+        }
+        return false
+    }
+
+    private member(member: unknown, at: SourceLocation | undefined): NodeElement | RelationElement {
+        if (typeof member === 'string') {
+            const node = this.graph.node(member)
+            if (!node) this.fail(`Member "${member}" does not exist`, at)
+            return node
+        }
+        if (Array.isArray(member) && member.length === 2 && typeof member[0] === 'string' && (typeof member[1] === 'string' || typeof member[1] === 'number')) {
+            const node = this.graph.node(member[0])
+            if (!node) this.fail(`Member "${JSON.stringify(member)}" does not exist: there is no node "${member[0]}"`, at)
+            return this.graph.relationOf(node, member[1], at)
+        }
+        return this.fail(`Member "${JSON.stringify(member)}" has bad format: expected a node name or [node, relation]`, at)
+    }
+
+    private policies(): void {
+        const value = this.topology.policies
+        if (value !== undefined && value !== null && !Array.isArray(value)) this.fail('"policies" must be a list', this.sourceMap.locate(this.topology, 'policies'))
+        entries(value, '"policies"', this.sourceMap, this.topology, 'policies').forEach((entry, index) => {
+            if (!isMap(entry.value)) this.fail(`policy "${entry.name}" must be a map`, entry.location)
+            const raw = entry.value
+            const policy = this.element<PolicyElement>('policy', entry.name, index, undefined, raw, entry.location, {
+                kind: 'policy',
+                types: [],
+                properties: [],
+                targets: [],
+            })
+            this.types(policy, raw)
+            this.properties(policy, raw)
+            const targets = toList(raw.targets)
+            targets.forEach((target, i) => {
+                const found = typeof target === 'string' ? (this.graph.node(target) ?? this.graph.groupsByName.get(target)) : undefined
+                if (!found) this.fail(`Policy target "${String(target)}" of ${lowerFirst(policy.display)} does not exist`, this.sourceMap.locate(raw.targets, i))
+                policy.targets.push(found)
+            })
+        })
+    }
+
+    private imports(): void {
+        const value = this.template.imports
+        if (value === undefined || value === null) return
+        if (!Array.isArray(value)) this.fail('"imports" must be a list', this.sourceMap.locate(this.template, 'imports'))
+        value.forEach((item, index) => {
+            const raw: Raw = typeof item === 'string' ? {file: item} : isMap(item) ? item : this.fail('an import must be a file name or a map', this.sourceMap.locate(value, index))
+            this.element<ImportElement>('import', String(index), index, undefined, raw, this.sourceMap.locate(value, index), {kind: 'import'})
+        })
+    }
+
+    /** At most one `default_alternative: true` among the elements of one name. */
+    private checkDefaults<T extends Element>(elements: readonly T[], key: (e: T) => string): void {
+        const byName = new Map<string, T[]>()
+        for (const e of elements) {
+            const list = byName.get(key(e)) ?? []
+            list.push(e)
+            byName.set(key(e), list)
+        }
+        for (const list of byName.values())
+            if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
+    }
+}
+
+function readWeight(value: unknown, locate: () => SourceLocation | undefined): number {
+    if (value === undefined || value === null) return 1
+    if (value === true) return 1
+    if (value === false) return 0
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
+    throw new TrellisError('invalid-template', `"weight" must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, locate())
+}
+
+function lowerFirst(text: string): string {
+    return text.charAt(0).toLowerCase() + text.slice(1)
+}

@@ -1,0 +1,158 @@
+// The element graph: one record per conditional element of the specification.
+// Elements point at their raw definitions but never modify them; the output is
+// built fresh by transform/.
+import type {SourceLocation} from '../errors.js'
+
+export type ElementKind = 'node' | 'relation' | 'property' | 'artifact' | 'type' | 'group' | 'policy' | 'input' | 'output' | 'import' | 'technology'
+
+export const ELEMENT_KINDS: readonly ElementKind[] = ['node', 'relation', 'property', 'artifact', 'type', 'group', 'policy', 'input', 'output', 'import', 'technology']
+
+export type Raw = Record<string, unknown>
+
+interface ElementBase {
+    /** Position in Graph.elements; also the solver variable of its presence. */
+    readonly seq: number
+    readonly name: string
+    readonly index?: number
+    /** The spec's identifier, e.g. `property.my_property@0.node.my_node`. */
+    readonly id: string
+    /** The display form used in messages, e.g. `Property "my_property@0" of node "my_node"`. */
+    readonly display: string
+    /** The wrapped definition: conditions, options and the element's own keys. */
+    readonly raw: Raw
+    /** Manual conditions as written (`conditions`, a single one or a list meaning "and"). */
+    readonly conditions: readonly unknown[]
+    /** `default_alternative: true`; `false` makes the element always absent (conditions: [false]). */
+    readonly defaultAlternative: boolean
+    readonly location?: SourceLocation
+    /** Where `conditions` was written, when it was. */
+    readonly conditionsLocation?: SourceLocation
+}
+
+export interface NodeElement extends ElementBase {
+    readonly kind: 'node'
+    readonly container?: undefined
+    readonly types: TypeElement[]
+    readonly properties: PropertyElement[]
+    readonly relations: RelationElement[]
+    readonly incoming: RelationElement[]
+    readonly artifacts: ArtifactElement[]
+    readonly technologies: TechnologyElement[]
+    /** Variability groups (ConditionalMembers) this node is a member of. */
+    readonly groups: GroupElement[]
+    /** Properties elsewhere that produce outputs from this node (outputs refer to nodes directly). */
+    readonly weight: number
+    readonly persistent: boolean
+}
+
+export interface RelationElement extends ElementBase {
+    readonly kind: 'relation'
+    readonly container: NodeElement
+    readonly source: NodeElement
+    readonly target: NodeElement
+    /** Requirement assignment as written, with `node` filled in (short form normalised). */
+    readonly assignment: Raw
+    /** Short form (`- host: node`) stays short in the output. */
+    readonly short: boolean
+    readonly relationship?: {readonly name: string; readonly raw: Raw}
+    readonly types: TypeElement[]
+    readonly properties: PropertyElement[]
+    readonly groups: GroupElement[]
+    /** Hosting relation by name: `host`, `*_host`, `host_*`. */
+    readonly hosting: boolean
+}
+
+export type PropertyContainer = NodeElement | RelationElement | GroupElement | PolicyElement | ArtifactElement
+
+export interface PropertyElement extends ElementBase {
+    readonly kind: 'property'
+    readonly container: PropertyContainer
+    readonly value: unknown
+    readonly expression?: unknown
+    /** What the property consumes: a topology input (get_input) or its own container (get_property/get_attribute). */
+    readonly consuming?: InputElement | PropertyContainer
+}
+
+export interface ArtifactElement extends ElementBase {
+    readonly kind: 'artifact'
+    readonly container: NodeElement
+    readonly types: TypeElement[]
+    readonly properties: PropertyElement[]
+}
+
+export type TypeContainer = NodeElement | RelationElement | GroupElement | PolicyElement | ArtifactElement
+
+export interface TypeElement extends ElementBase {
+    readonly kind: 'type'
+    readonly container: TypeContainer
+}
+
+export interface GroupElement extends ElementBase {
+    readonly kind: 'group'
+    readonly container?: undefined
+    readonly types: TypeElement[]
+    readonly properties: PropertyElement[]
+    readonly members: (NodeElement | RelationElement)[]
+    /** Derived from variability.groups.ConditionalMembers (or Root): conditions go to the members. */
+    readonly variability: boolean
+}
+
+export interface PolicyElement extends ElementBase {
+    readonly kind: 'policy'
+    readonly container?: undefined
+    readonly types: TypeElement[]
+    readonly properties: PropertyElement[]
+    readonly targets: (NodeElement | GroupElement)[]
+}
+
+export interface InputElement extends ElementBase {
+    readonly kind: 'input'
+    readonly container?: undefined
+    readonly consumers: PropertyElement[]
+}
+
+export interface OutputElement extends ElementBase {
+    readonly kind: 'output'
+    readonly container?: undefined
+    readonly producers: (PropertyElement | NodeElement)[]
+}
+
+export interface ImportElement extends ElementBase {
+    readonly kind: 'import'
+    readonly container?: undefined
+}
+
+export interface TechnologyElement extends ElementBase {
+    readonly kind: 'technology'
+    readonly container: NodeElement
+    readonly assign: string
+    readonly weight: number
+}
+
+export type Element =
+    | NodeElement
+    | RelationElement
+    | PropertyElement
+    | ArtifactElement
+    | TypeElement
+    | GroupElement
+    | PolicyElement
+    | InputElement
+    | OutputElement
+    | ImportElement
+    | TechnologyElement
+
+/** `Relation "two@0" of node "one"`: the first word capitalised, the containers in lower case, as the suite's messages read. */
+export function displayOf(kind: ElementKind, name: string, index: number | undefined, container?: Element): string {
+    const own = `${kind} "${name}${index === undefined ? '' : `@${index}`}"`
+    const full = container ? `${own} of ${lower(container.display)}` : own
+    return full.charAt(0).toUpperCase() + full.slice(1)
+}
+
+function lower(display: string): string {
+    return display.charAt(0).toLowerCase() + display.slice(1)
+}
+
+export function idOf(kind: ElementKind, name: string, index: number | undefined, container?: Element): string {
+    return `${kind}.${name}${index === undefined ? '' : `@${index}`}${container ? `.${container.id}` : ''}`
+}

@@ -1,0 +1,150 @@
+// The element graph and the look-ups presence operators need.
+import {TrellisError, type SourceLocation} from '../errors.js'
+import type {
+    ArtifactElement,
+    Element,
+    GroupElement,
+    ImportElement,
+    InputElement,
+    NodeElement,
+    OutputElement,
+    PolicyElement,
+    PropertyElement,
+    RelationElement,
+    TechnologyElement,
+    TypeElement,
+} from './elements.js'
+
+export class Graph {
+    readonly elements: Element[] = []
+    readonly nodes: NodeElement[] = []
+    readonly relations: RelationElement[] = []
+    readonly properties: PropertyElement[] = []
+    readonly artifacts: ArtifactElement[] = []
+    readonly types: TypeElement[] = []
+    readonly groups: GroupElement[] = []
+    readonly policies: PolicyElement[] = []
+    readonly inputs: InputElement[] = []
+    readonly outputs: OutputElement[] = []
+    readonly imports: ImportElement[] = []
+    readonly technologies: TechnologyElement[] = []
+    readonly groupsByName = new Map<string, GroupElement>()
+    private readonly nodesByName = new Map<string, NodeElement>()
+    private readonly byId = new Map<string, Element>()
+    private sealed = false
+
+    add(element: Element): void {
+        if (this.sealed) throw new Error('graph is sealed')
+        this.elements.push(element)
+        this.byId.set(element.id, element)
+        switch (element.kind) {
+            case 'node':
+                this.nodes.push(element)
+                this.nodesByName.set(element.name, element)
+                break
+            case 'relation':
+                this.relations.push(element)
+                break
+            case 'property':
+                this.properties.push(element)
+                break
+            case 'artifact':
+                this.artifacts.push(element)
+                break
+            case 'type':
+                this.types.push(element)
+                break
+            case 'group':
+                this.groups.push(element)
+                this.groupsByName.set(element.name, element)
+                break
+            case 'policy':
+                this.policies.push(element)
+                break
+            case 'input':
+                this.inputs.push(element)
+                break
+            case 'output':
+                this.outputs.push(element)
+                break
+            case 'import':
+                this.imports.push(element)
+                break
+            case 'technology':
+                this.technologies.push(element)
+                break
+        }
+    }
+
+    seal(): void {
+        this.sealed = true
+    }
+
+    node(name: string): NodeElement | undefined {
+        return this.nodesByName.get(name)
+    }
+
+    element(id: string): Element | undefined {
+        return this.byId.get(id)
+    }
+
+    /** A relation of a node by requirement name (must be unique) or by position. */
+    relationOf(node: NodeElement, key: string | number, at?: SourceLocation): RelationElement {
+        return pick(node.relations, key, `Relation "${key}" of ${lower(node.display)}`, at)
+    }
+
+    artifactOf(node: NodeElement, key: string | number, at?: SourceLocation): ArtifactElement {
+        return pick(node.artifacts, key, `Artifact "${key}" of ${lower(node.display)}`, at)
+    }
+
+    propertyOf(container: {properties: PropertyElement[]; display: string}, key: string | number, at?: SourceLocation): PropertyElement {
+        return pick(container.properties, key, `Property "${key}" of ${lower(container.display)}`, at)
+    }
+
+    typeOf(container: {types: TypeElement[]; display: string}, key: string | number, at?: SourceLocation): TypeElement {
+        return pick(container.types, key, `Type "${key}" of ${lower(container.display)}`, at)
+    }
+
+    technologyOf(node: NodeElement, key: string | number, at?: SourceLocation): TechnologyElement {
+        const k = typeof key === 'string' ? key.toLowerCase() : key
+        return pick(node.technologies, k, `Technology "${key}" of ${lower(node.display)}`, at)
+    }
+
+    policy(key: string | number, at?: SourceLocation): PolicyElement {
+        return pick(this.policies, key, `Policy "${key}"`, at)
+    }
+
+    group(name: string, at?: SourceLocation): GroupElement {
+        const group = this.groupsByName.get(name)
+        if (!group) throw new TrellisError('undefined-reference', `Group "${name}" not found`, at)
+        return group
+    }
+
+    input(key: string | number, at?: SourceLocation): InputElement {
+        return pick(this.inputs, key, `Input "${key}"`, at)
+    }
+
+    output(key: string | number, at?: SourceLocation): OutputElement {
+        return pick(this.outputs, key, `Output "${key}"`, at)
+    }
+
+    import(key: number, at?: SourceLocation): ImportElement {
+        return pick(this.imports, key, `Import "${key}"`, at)
+    }
+}
+
+function pick<T extends {name: string}>(list: readonly T[], key: string | number, what: string, at?: SourceLocation): T {
+    if (typeof key === 'number') {
+        const found = list[key]
+        if (!found) throw new TrellisError('undefined-reference', `${what} not found`, at)
+        return found
+    }
+    const found = list.filter(e => e.name === key)
+    if (found.length === 0) throw new TrellisError('undefined-reference', `${what} not found`, at)
+    if (found.length > 1) throw new TrellisError('undefined-reference', `${what} is ambiguous: ${found.length} share that name, refer to one by its index`, at)
+    return found[0]!
+}
+
+function lower(display: string): string {
+    return display.charAt(0).toLowerCase() + display.slice(1)
+}

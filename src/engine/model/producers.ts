@@ -1,0 +1,32 @@
+// Which elements produce a topology output: the properties (or else the node)
+// an output's value reads with get_property/get_attribute or an Unfurl eval.
+import {isMap} from './collections.js'
+import type {NodeElement, PropertyElement} from './elements.js'
+import type {Graph} from './graph.js'
+
+export function findProducers(value: unknown, graph: Graph): (PropertyElement | NodeElement)[] {
+    const reference = referenceOf(value)
+    if (!reference) return []
+    const node = graph.node(reference.node)
+    if (!node) return []
+    const properties = node.properties.filter(p => p.name === reference.property)
+    return properties.length > 0 ? properties : [node]
+}
+
+function referenceOf(value: unknown): {node: string; property: string} | undefined {
+    if (typeof value === 'string') {
+        // Unfurl: "{{ '::node::property' | eval }}"
+        const match = /^\{\{\s*'::([^:']+)::([^:']+)'\s*\|\s*eval\s*\}\}$/.exec(value.trim())
+        return match ? {node: match[1]!, property: match[2]!} : undefined
+    }
+    if (!isMap(value)) return undefined
+    if (typeof value.eval === 'string') {
+        const match = /^::([^:]+)::([^:]+)$/.exec(value.eval)
+        return match ? {node: match[1]!, property: match[2]!} : undefined
+    }
+    for (const key of ['get_property', 'get_attribute']) {
+        const args = value[key]
+        if (Array.isArray(args) && typeof args[0] === 'string' && typeof args[1] === 'string') return {node: args[0], property: args[1]}
+    }
+    return undefined
+}

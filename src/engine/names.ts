@@ -1,0 +1,27 @@
+// "Did you mean …?" for names a user typed.
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
+    let best: string | undefined
+    let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
+    for (const candidate of candidates) {
+        const d = editDistance(name.toLowerCase(), candidate.toLowerCase())
+        if (d < bestDistance) {
+            best = candidate
+            bestDistance = d
+        }
+    }
+    return best
+}
+
+export function editDistance(a: string, b: string): number {
+    const row = Array.from({length: b.length + 1}, (_, i) => i)
+    for (let i = 1; i <= a.length; i++) {
+        let previous = row[0]!
+        row[0] = i
+        for (let j = 1; j <= b.length; j++) {
+            const current = row[j]!
+            row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+            previous = current
+        }
+    }
+    return row[b.length]!
+}

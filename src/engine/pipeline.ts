@@ -1,0 +1,142 @@
+// Wires the stages: load → model → inputs → conditions → solve → check → transform.
+// Everything a resolution decided stays in the Resolution, so explanations and
+// reports read the engine's own data instead of deriving it again.
+import {
+    collectConditions,
+    collectConstraints,
+    PresenceVariables,
+    readTypeSpecific,
+    type ConstraintRecord,
+    type ElementConditions,
+    type TypeSpecificConditions,
+} from './conditions/index.js'
+import {runChecks} from './check/index.js'
+import {TrellisError} from './errors.js'
+import {evaluateValue} from './expressions/index.js'
+import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment} from './inputs/index.js'
+import {TOSCA_VERSION, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
+import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
+import {Options} from './options/index.js'
+import {solve, type Solution, type SolveFailure} from './solve/index.js'
+import {transform} from './transform/index.js'
+
+export {stringifyTemplate} from './transform/index.js'
+
+export interface ResolveRequest {
+    readonly presets?: readonly string[]
+    readonly assignments?: readonly InputAssignment[]
+}
+
+export interface Resolution {
+    readonly template: LoadedTemplate
+    readonly output: Raw
+    /** Absent for plain TOSCA templates, which pass through unchanged. */
+    readonly model?: ResolvedModel
+}
+
+export interface ResolvedModel {
+    readonly graph: Graph
+    readonly options: Options
+    readonly inputs: VariabilityInputs
+    readonly variables: PresenceVariables
+    readonly conditions: readonly ElementConditions[]
+    readonly constraints: readonly ConstraintRecord[]
+    readonly solution: Solution
+    present(element: Element): boolean
+}
+
+/** The names of the template's variability inputs (for environment look-ups in the shells). */
+export function variabilityInputNames(template: LoadedTemplate): string[] {
+    if (template.version === TOSCA_VERSION) return []
+    return [...readVariabilityDefinition(template.data, template.sourceMap).inputs.keys()]
+}
+
+export function resolve(template: LoadedTemplate, request: ResolveRequest = {}): Resolution {
+    if (template.version === TOSCA_VERSION) return {template, output: template.data}
+    const model = decide(template, request)
+    const values = new Map<PropertyElement, unknown>()
+    const propertyValue = (p: PropertyElement): unknown => {
+        if (values.has(p)) return values.get(p)
+        let value = p.value
+        if (p.expression !== undefined) {
+            value = evaluateValue(p.expression, model.inputs)
+            if (value === undefined || value === null) throw new TrellisError('invalid-template', `${p.display} has no value`, p.location)
+        }
+        values.set(p, value)
+        return value
+    }
+    runChecks(model.graph, model.present, model.options)
+    const output = transform(template.data, model.graph, model.present, propertyValue)
+    return {template, output, model}
+}
+
+/** Decides the presence of every element: the part of resolving that explanations replay. */
+export function decide(template: LoadedTemplate, request: ResolveRequest): ResolvedModel {
+    const {data, sourceMap} = template
+    const definition = readVariabilityDefinition(data, sourceMap)
+    const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
+    const rawOptions = isMap(definition.raw.options) ? definition.raw.options : {}
+    const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)
+    const graph = buildGraph(data, sourceMap)
+    persistentCheck(graph, options)
+    checkInputConstraints(inputs)
+
+    const variables = new PresenceVariables(graph)
+    const locate = (raw: unknown, key?: string | number) => sourceMap.locate(raw, key)
+    const conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate)
+    const globals = Array.isArray(definition.raw.constraints) ? definition.raw.constraints : []
+    const constraints = collectConstraints(graph, options, inputs, variables, conditions, globals, locate)
+
+    const n = graph.elements.length
+    const definitions = new Array(variables.count)
+    for (const c of conditions) {
+        definitions[c.element.seq] = c.formula
+        if (variables.manualUsed.has(c.element.seq)) definitions[n + c.element.seq] = c.manual
+    }
+    const direction = options.optimizationTopology().value
+    const countMode = options.optimizationTopologyMode().value === 'count'
+    const result = solve({
+        variableCount: variables.count,
+        definitions,
+        constraints: constraints.map(c => c.formula),
+        optimization: {
+            direction,
+            unique: options.optimizationTopologyUnique().value,
+            objective: graph.nodes.map(node => ({v: node.seq, weight: countMode ? 1 : node.weight})),
+        },
+    })
+    if (!result.ok) throw failure(result.failure, constraints)
+    const solution = result.solution
+    return {graph, options, inputs, variables, conditions, constraints, solution, present: e => solution.values[e.seq] === 1}
+}
+
+function failure(f: SolveFailure, constraints: readonly ConstraintRecord[]): TrellisError {
+    if (f.kind === 'ambiguous')
+        return new TrellisError('ambiguous', `The result is ambiguous considering nodes (${f.optimized ? 'besides' : 'without'} optimization)`)
+    const constraint = f.constraint === undefined ? undefined : constraints[f.constraint]
+    return new TrellisError('unsatisfiable', 'Could not solve', constraint?.location)
+}
+
+/** A node default condition of "incoming…-host" removes every node unless some node is persistent. */
+function persistentCheck(graph: Graph, options: Options): void {
+    if (!options.check('persistent_check').value) return
+    const mode = options.defaultConditionMode('node').value
+    if (!mode.includes('incoming') || !mode.includes('host')) return
+    if (graph.nodes.length > 0 && !graph.nodes.some(n => n.persistent))
+        throw new TrellisError('check-failed', 'Node default condition mode "incoming(naive)-host" requires at least one persistent node template')
+}
+
+function typeSpecificConditions(template: LoadedTemplate, variability: Raw): TypeSpecificConditions | undefined {
+    const value = variability.type_specific_conditions
+    const where = () => template.sourceMap.locate(variability, 'type_specific_conditions')
+    if (value === undefined || value === null) {
+        const file = template.readRelative('./type-specific-conditions.yaml')
+        return file ? readTypeSpecific(file.data, () => file.sourceMap.at(0)) : undefined
+    }
+    if (typeof value === 'string') {
+        const file = template.readRelative(value)
+        if (!file) throw new TrellisError('file-not-found', `type-specific conditions file "${value}" not found next to the template`, where())
+        return readTypeSpecific(file.data, () => file.sourceMap.at(0))
+    }
+    return readTypeSpecific(value, where)
+}

@@ -1,0 +1,28 @@
+// Translates formulas into logic-solver terms, with decided variables inlined.
+import Logic from 'logic-solver'
+import type {Formula} from '../conditions/formula.js'
+
+export const varName = (v: number): string => `v${v}`
+
+export function toLogic(f: Formula, values: Int8Array): Logic.Operand {
+    switch (f.op) {
+        case 'const':
+            return f.value ? Logic.TRUE : Logic.FALSE
+        case 'var':
+            return values[f.v] === -1 ? varName(f.v) : values[f.v] === 1 ? Logic.TRUE : Logic.FALSE
+        case 'not':
+            return Logic.not(toLogic(f.arg, values))
+        case 'and':
+            return f.args.length === 0 ? Logic.TRUE : Logic.and(f.args.map(a => toLogic(a, values)))
+        case 'or':
+            return f.args.length === 0 ? Logic.FALSE : Logic.or(f.args.map(a => toLogic(a, values)))
+        case 'xor':
+            return f.args.length === 0 ? Logic.FALSE : Logic.xor(f.args.map(a => toLogic(a, values)))
+        case 'exo':
+            return f.args.length === 0 ? Logic.FALSE : Logic.exactlyOne(f.args.map(a => toLogic(a, values)))
+        case 'amo':
+            return f.args.length === 0 ? Logic.TRUE : Logic.atMostOne(f.args.map(a => toLogic(a, values)))
+        case 'implies':
+            return Logic.implies(toLogic(f.args[0], values), toLogic(f.args[1], values))
+    }
+}
