@@ -29,7 +29,7 @@ export function checkInputConstraints(inputs: VariabilityInputs): void {
         if (alternatives.length) solver.require(Logic.implies(self, Logic.exactlyOne(alternatives)))
         for (const t of targets('requires')) solver.require(Logic.implies(self, t))
         for (const t of targets('excludes')) solver.require(Logic.implies(self, Logic.not(t)))
-        const value = inputs.assignedValue(d.name) ?? d.default
+        const value = inputs.assignedOrDefault(d.name)
         const holds = !(value === undefined || value === null || value === false || value === 0)
         solver.require(holds ? self : Logic.not(self))
     }

@@ -76,6 +76,16 @@ export class VariabilityInputs implements ValueScope {
         return this.assigned.get(name)?.value
     }
 
+    /** The value assigned, else the type-checked `default`; default expressions are not evaluated. */
+    assignedOrDefault(name: string): unknown {
+        const assigned = this.assigned.get(name)
+        if (assigned) return assigned.value
+        const definition = this.definition.inputs.get(name)
+        if (!definition || definition.default === undefined) return undefined
+        const location = this.sourceMap.locate(definition.raw, 'default')
+        return this.typed(definition, definition.default, false, location, {kind: 'default', location})
+    }
+
     has(name: string): boolean {
         return this.definition.inputs.has(name)
     }

@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
+import {LineCounter} from 'yaml'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 
 export {SourceMap} from './yaml.js'
@@ -45,6 +46,11 @@ export function loadTemplate(file: string): LoadedTemplate {
 /** Builds a template from text already in memory (tests, benchmarks, the wizard). */
 export function templateFromText(text: string, file = 'template.yaml', dir = process.cwd()): LoadedTemplate {
     return fromParsed(parseYaml(text, file), path.resolve(dir, file))
+}
+
+/** Wraps data built in memory (benchmarks, generated templates); positions are unknown. */
+export function templateFromData(data: Record<string, unknown>, file = 'template.yaml', dir = process.cwd()): LoadedTemplate {
+    return fromParsed({data, sourceMap: new SourceMap(file, new LineCounter())}, path.resolve(dir, file))
 }
 
 function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {

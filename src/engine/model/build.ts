@@ -227,7 +227,7 @@ class Builder {
                 const at = this.sourceMap.locate(relation.assignment, 'relationship')
                 if (typeof name !== 'string')
                     this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at)
-                if (!Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of ${lowerFirst(relation.display)} does not exist!`, at)
+                if (!Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at)
                 if (used.has(name)) this.fail(`Relation "${name}" is used multiple times`, at)
                 used.set(name, relation)
                 const raw = defined[name]

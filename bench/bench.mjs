@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// npm run bench: resolves the public benchmark template at several seeds and
+// prints the median time in memory (template already parsed) and end to end
+// (read and parse the file, resolve, write the output file).
+//   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--file-max 10000]
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {stringify} from 'yaml'
+import {loadTemplate, templateFromData} from '../dist/engine/load/index.js'
+import {resolve, stringifyTemplate} from '../dist/engine/pipeline.js'
+import {benchmarkTemplate} from './generate.mjs'
+
+const args = process.argv.slice(2)
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
+const seeds = option('--seeds', '10,1000,10000,100000').split(',').map(Number)
+const runs = Number(option('--runs', '5'))
+const fileMax = Number(option('--file-max', '100000'))
+const request = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
+
+const median = list => {
+    const sorted = [...list].sort((a, b) => a - b)
+    const mid = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+const time = fn => {
+    const start = process.hrtime.bigint()
+    fn()
+    return Number(process.hrtime.bigint() - start) / 1e6
+}
+const ms = x => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`)
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-'))
+console.log(`node ${process.version}, ${os.cpus().length} cores, ${runs} runs per figure (median)`)
+console.log('seed      templates  in memory   file (read+resolve+write)  nodes kept')
+try {
+    for (const seed of seeds) {
+        const data = benchmarkTemplate(seed)
+        const n = Math.max(1, seed >= 100000 ? Math.min(runs, 3) : runs)
+        let kept = 0
+        const memory = []
+        for (let i = 0; i < n; i++)
+            memory.push(
+                time(() => {
+                    const result = resolve(templateFromData(data), request)
+                    kept = Object.keys(result.output.topology_template?.node_templates ?? {}).length
+                }),
+            )
+        let file = '-'
+        if (seed <= fileMax) {
+            const input = path.join(dir, `seed-${seed}.yaml`)
+            const output = path.join(dir, `seed-${seed}.out.yaml`)
+            fs.writeFileSync(input, stringify(data, {lineWidth: 0}))
+            const times = []
+            for (let i = 0; i < n; i++)
+                times.push(time(() => fs.writeFileSync(output, stringifyTemplate(resolve(loadTemplate(input), request).output))))
+            file = ms(median(times))
+        }
+        console.log(`${String(seed).padEnd(9)} ${String(seed * 4).padEnd(10)} ${ms(median(memory)).padEnd(11)} ${file.padEnd(26)} ${kept}`)
+    }
+} finally {
+    fs.rmSync(dir, {recursive: true, force: true})
+}

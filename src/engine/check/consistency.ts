@@ -1,0 +1,82 @@
+// Consistency checks: the resolved template must be well formed TOSCA — every
+// present element has a present container, and names stay unique where TOSCA
+// uses maps.
+import type {Element, TypeContainer} from '../model/index.js'
+import {ambiguous, firstFailure, lowerFirst, ofVariabilityGroup, type Failure, type Finder, type Present} from './find.js'
+
+export const relationSource: Finder = (graph, present) =>
+    firstFailure(graph.relations, relation =>
+        present(relation) && !present(relation.source)
+            ? {element: relation, message: `Relation source "${relation.source.name}" of ${lowerFirst(relation.display)} does not exist`}
+            : undefined,
+    )
+
+export const relationTarget: Finder = (graph, present) =>
+    firstFailure(graph.relations, relation =>
+        present(relation) && !present(relation.target)
+            ? {element: relation, message: `Relation target "${relation.target.name}" of ${lowerFirst(relation.display)} does not exist`}
+            : undefined,
+    )
+
+/** `Container of <display> does not exist` for a present element left behind by its absent container. */
+function missingContainer(elements: readonly Element[], present: Present): Failure | undefined {
+    return firstFailure(elements, element =>
+        present(element) && element.container && !present(element.container) && !ofVariabilityGroup(element)
+            ? {element, message: `Container of ${lowerFirst(element.display)} does not exist`}
+            : undefined,
+    )
+}
+
+export const missingArtifactContainer: Finder = (graph, present) => missingContainer(graph.artifacts, present)
+export const missingPropertyContainer: Finder = (graph, present) => missingContainer(graph.properties, present)
+export const missingTypeContainer: Finder = (graph, present) => missingContainer(graph.types, present)
+export const missingTechnologyContainer: Finder = (graph, present) => missingContainer(graph.technologies, present)
+
+export const ambiguousArtifact: Finder = (graph, present) => firstFailure(graph.nodes.filter(present), node => ambiguous(node.artifacts, present))
+
+// Only properties of nodes: the reference does not check other containers.
+export const ambiguousProperty: Finder = (graph, present) => firstFailure(graph.nodes.filter(present), node => ambiguous(node.properties, present))
+
+export const ambiguousRelation: Finder = (graph, present) => firstFailure(graph.nodes.filter(present), node => ambiguous(node.relations, present))
+
+/**
+ * Each present node, group, policy and artifact needs a present type. Two
+ * present types of different names pass (the transformer takes the first);
+ * only a repeated name is ambiguous. Relations are not checked, as in the
+ * reference.
+ */
+export const ambiguousType: Finder = (graph, present) => {
+    const containers: TypeContainer[] = [...graph.nodes, ...graph.groups.filter(g => !g.variability), ...graph.policies, ...graph.artifacts]
+    return firstFailure(containers, container => {
+        if (!present(container)) return undefined
+        if (!container.types.some(present)) return {element: container, message: `${container.display} has no type`}
+        return ambiguous(container.types, present)
+    })
+}
+
+export const ambiguousHosting: Finder = (graph, present) =>
+    firstFailure(graph.nodes.filter(present), node =>
+        node.relations.filter(r => r.hosting && present(r)).length > 1
+            ? {element: node, message: `${node.display} has more than one hosting relations`}
+            : undefined,
+    )
+
+export const ambiguousTechnology: Finder = (graph, present) =>
+    firstFailure(graph.nodes.filter(present), node =>
+        node.technologies.filter(present).length > 1 ? {element: node, message: `${node.display} has more than one technology`} : undefined,
+    )
+
+export const ambiguousInput: Finder = (graph, present) => ambiguous(graph.inputs, present)
+
+export const ambiguousOutput: Finder = (graph, present) => ambiguous(graph.outputs, present)
+
+/**
+ * As in the reference, an output fails when ANY of its producers is absent,
+ * not only when all are (and an output without producers passes). This is
+ * stricter than the `is_produced` default condition, which needs one present
+ * producer.
+ */
+export const unproducedOutput: Finder = (graph, present) =>
+    firstFailure(graph.outputs, output =>
+        present(output) && output.producers.some(p => !present(p)) ? {element: output, message: `${output.display} is not produced`} : undefined,
+    )

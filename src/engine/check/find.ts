@@ -1,0 +1,58 @@
+// Shared vocabulary of the checks: a check looks at the solved graph and names
+// the first element that breaks it, with the message the suite expects.
+import type {Element, GroupElement} from '../model/index.js'
+import type {Graph} from '../model/index.js'
+
+export type Present = (e: Element) => boolean
+
+export interface Failure {
+    /** The element the message is about; its location is where the error points. */
+    readonly element: Element
+    readonly message: string
+}
+
+export type Finder = (graph: Graph, present: Present) => Failure | undefined
+
+/** For a display embedded mid-sentence: `Container of property "p@0" of node "n" …`. */
+export function lowerFirst(text: string): string {
+    return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+/** The first element for which `test` fails, in the order given. */
+export function firstFailure<T>(elements: readonly T[], test: (element: T) => Failure | undefined): Failure | undefined {
+    for (const element of elements) {
+        const failure = test(element)
+        if (failure) return failure
+    }
+    return undefined
+}
+
+/**
+ * The first present element whose name an earlier present element already
+ * has: the reference reports the later one (`Artifact "a@1" … is ambiguous`).
+ */
+export function laterDuplicate<T extends Element>(elements: readonly T[], present: Present): T | undefined {
+    const seen = new Set<string>()
+    for (const element of elements) {
+        if (!present(element)) continue
+        if (seen.has(element.name)) return element
+        seen.add(element.name)
+    }
+    return undefined
+}
+
+/** `<display> is ambiguous` for the later of two present elements sharing a name. */
+export function ambiguous(elements: readonly Element[], present: Present): Failure | undefined {
+    const duplicate = laterDuplicate(elements, present)
+    return duplicate ? {element: duplicate, message: `${duplicate.display} is ambiguous`} : undefined
+}
+
+/**
+ * Variability groups only carry conditions for their members; the reference
+ * removes them before checking, so neither they nor their types or properties
+ * are checked here.
+ */
+export function ofVariabilityGroup(element: Element): boolean {
+    const container = element.kind === 'group' ? element : element.container
+    return container?.kind === 'group' && (container as GroupElement).variability
+}

@@ -1,0 +1,1 @@
+export {CHECK_LIST, enabledChecks, runChecks, type CheckInfo} from './catalogue.js'

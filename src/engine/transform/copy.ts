@@ -1,0 +1,70 @@
+// Copying raw definitions into the output: the input template is never
+// mutated (explanations replay it after resolving), and variability-only keys
+// never reach plain TOSCA.
+import type {Raw} from '../model/index.js'
+
+/** Keys that only mean something to variability resolution (notes §11; `consumed` is removed by the reference's enricher). */
+const VARIABILITY_KEYS: ReadonlySet<string> = new Set([
+    'conditions',
+    'weight',
+    'implies',
+    'implied',
+    'technology',
+    'managed',
+    'persistent',
+    'consumed',
+    'default_alternative',
+    'default_consistency_condition',
+    'default_semantic_condition',
+    'pruning',
+    'consistency_pruning',
+    'semantic_pruning',
+])
+
+function isVariabilityKey(key: string): boolean {
+    // default_condition, default_condition_mode, …
+    return VARIABILITY_KEYS.has(key) || key.startsWith('default_condition')
+}
+
+/** Defines a key without going through setters, so names like `__proto__` stay plain keys. */
+export function put(target: Raw, key: string, value: unknown): void {
+    Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true})
+}
+
+/** A single-entry map `{name: value}`, as requirement and policy lists use. */
+export function entry(name: string, value: unknown): Raw {
+    const out: Raw = {}
+    put(out, name, value)
+    return out
+}
+
+/** A deep copy of plain YAML data (maps, lists, scalars, dates). */
+export function clone<T>(value: T): T {
+    return value !== null && typeof value === 'object' ? structuredClone(value) : value
+}
+
+/**
+ * A copy of an element's raw definition without variability keys, in the
+ * original key order. Keys in `replace` take the given value instead, or are
+ * dropped when that value is undefined; keys the raw lacks are appended.
+ */
+export function rebuild(raw: Raw, replace: Readonly<Record<string, unknown>> = {}): Raw {
+    const out: Raw = {}
+    for (const key of Object.keys(raw)) {
+        if (isVariabilityKey(key)) continue
+        const value = Object.hasOwn(replace, key) ? replace[key] : clone(raw[key])
+        if (value !== undefined) put(out, key, value)
+    }
+    for (const key of Object.keys(replace)) if (!Object.hasOwn(raw, key) && replace[key] !== undefined) put(out, key, replace[key])
+    return out
+}
+
+/** Undefined for an empty map, so the key is left out. */
+export function nonEmpty(map: Raw): Raw | undefined {
+    return Object.keys(map).length > 0 ? map : undefined
+}
+
+/** Undefined for an empty list, so the key is left out. */
+export function nonEmptyList<T>(list: T[]): T[] | undefined {
+    return list.length > 0 ? list : undefined
+}

@@ -1,0 +1,2 @@
+export {transform} from './template.js'
+export {stringifyTemplate} from './yaml.js'

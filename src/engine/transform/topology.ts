@@ -1,0 +1,59 @@
+// The topology template's collections, each rebuilt from present elements.
+// TOSCA wants maps where Variability4TOSCA also allows lists, so lists become
+// maps (policies stay a list, as in TOSCA). Empty collections are left out.
+import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw} from '../model/index.js'
+import {clone, entry, nonEmpty, nonEmptyList, put, rebuild} from './copy.js'
+import {nodeTemplate, presentType, properties, type TransformContext} from './nodes.js'
+
+/** Builders per topology key; a result of undefined drops the key. Other keys are copied verbatim. */
+export function topologyBuilders(ctx: TransformContext, graph: Graph, topology: Raw): Record<string, () => unknown> {
+    return {
+        variability: () => undefined,
+        inputs: () => byName(ctx, graph.inputs, input => rebuild(input.raw)),
+        outputs: () => byName(ctx, graph.outputs, output => rebuild(output.raw)),
+        node_templates: () => byName(ctx, graph.nodes, node => nodeTemplate(ctx, node)),
+        relationship_templates: () => relationshipTemplates(ctx, graph, topology.relationship_templates),
+        groups: () => byName(ctx, graph.groups.filter(g => !g.variability), group => groupTemplate(ctx, group)),
+        policies: () => nonEmptyList(graph.policies.filter(ctx.present).map(policy => entry(policy.name, policyTemplate(ctx, policy)))),
+    }
+}
+
+/** A map of present elements in template order; a later element of the same name wins the key. */
+function byName<T extends Element>(ctx: TransformContext, elements: readonly T[], emit: (e: T) => Raw): Raw | undefined {
+    const out: Raw = {}
+    for (const element of elements) if (ctx.present(element)) put(out, element.name, emit(element))
+    return nonEmpty(out)
+}
+
+/** Relationship templates of present relations only, in the order they were defined. */
+function relationshipTemplates(ctx: TransformContext, graph: Graph, written: unknown): Raw | undefined {
+    const out: Raw = {}
+    const used = new Map(graph.relations.filter(r => r.relationship).map(r => [r.relationship!.name, r]))
+    for (const name of written !== null && typeof written === 'object' ? Object.keys(written) : []) {
+        const relation = used.get(name)
+        if (!relation || !ctx.present(relation)) continue
+        put(out, name, rebuild(relation.relationship!.raw, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)}))
+    }
+    return nonEmpty(out)
+}
+
+/** Members keep their written form (`node` or `[node, relation]`) and stay a list even when none is left. */
+function groupTemplate(ctx: TransformContext, group: GroupElement): Raw {
+    const members = Array.isArray(group.raw.members) ? group.raw.members.filter((_, i) => ctx.present(group.members[i]!)) : undefined
+    return rebuild(group.raw, {
+        type: presentType(ctx, group),
+        properties: properties(ctx, group.properties),
+        ...(members ? {members: clone(members)} : {}),
+    })
+}
+
+/** Targets are filtered to present nodes and groups and may end up `[]`. */
+function policyTemplate(ctx: TransformContext, policy: PolicyElement): Raw {
+    const written = policy.raw.targets
+    const targets = written === undefined || written === null ? undefined : toList(written).filter((_, i) => ctx.present(policy.targets[i]!))
+    return rebuild(policy.raw, {
+        type: presentType(ctx, policy),
+        properties: properties(ctx, policy.properties),
+        ...(targets ? {targets: clone(targets)} : {}),
+    })
+}

@@ -1,0 +1,198 @@
+// Reading YAML with source positions, and loading service templates.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {TrellisError, type ErrorCode} from '../../src/engine/errors.js'
+import {loadTemplate, templateFromText, VARIABILITY_VERSIONS} from '../../src/engine/load/index.js'
+import {parseYaml} from '../../src/engine/load/yaml.js'
+
+function failure(fn: () => unknown): TrellisError {
+    try {
+        fn()
+    } catch (e) {
+        expect(e).toBeInstanceOf(TrellisError)
+        return e as TrellisError
+    }
+    throw new Error('expected a TrellisError, but nothing was thrown')
+}
+
+function expectCode(fn: () => unknown, code: ErrorCode): TrellisError {
+    const error = failure(fn)
+    expect(error.code).toBe(code)
+    return error
+}
+
+type Map = Record<string, unknown>
+
+describe('parseYaml', () => {
+    const TEXT = ['top:', '    key: value', '    list:', '        - first', '        - second: 2', 'other: [a, b]', ''].join('\n')
+
+    it('returns plain data', () => {
+        expect(parseYaml(TEXT, 'f.yaml').data).toEqual({top: {key: 'value', list: ['first', {second: 2}]}, other: ['a', 'b']})
+    })
+
+    it('locates keys of a map', () => {
+        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const top = (data as Map).top as Map
+        expect(sourceMap.locate(data, 'top')).toEqual({file: 'f.yaml', line: 1, column: 1})
+        expect(sourceMap.locate(top, 'key')).toEqual({file: 'f.yaml', line: 2, column: 5})
+        expect(sourceMap.locate(top, 'list')).toEqual({file: 'f.yaml', line: 3, column: 5})
+        expect(sourceMap.locate(data, 'other')).toEqual({file: 'f.yaml', line: 6, column: 1})
+    })
+
+    it('locates items of a sequence', () => {
+        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const list = ((data as Map).top as Map).list as unknown[]
+        expect(sourceMap.locate(list, 0)).toEqual({file: 'f.yaml', line: 4, column: 11})
+        expect(sourceMap.locate(list, 1)).toEqual({file: 'f.yaml', line: 5, column: 11})
+        expect(sourceMap.locate((data as Map).other, 1)).toEqual({file: 'f.yaml', line: 6, column: 12})
+    })
+
+    it('locates a map in a sequence and its keys', () => {
+        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const item = (((data as Map).top as Map).list as unknown[])[1] as Map
+        expect(sourceMap.locate(item, 'second')).toEqual({file: 'f.yaml', line: 5, column: 11})
+    })
+
+    it('an unknown key falls back to the map itself; scalars have no location', () => {
+        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const top = (data as Map).top as Map
+        expect(sourceMap.locate(top, 'missing')).toEqual(sourceMap.locate(top))
+        expect(sourceMap.locate('value')).toBeUndefined()
+        expect(sourceMap.locate({not: 'parsed'})).toBeUndefined()
+    })
+
+    it('reports a duplicate key at the second occurrence and names the first', () => {
+        const text = 'a: 1\nb:\n    c: 1\n    d: 2\n    c: 3\n'
+        const error = expectCode(() => parseYaml(text, 'dup.yaml'), 'yaml-duplicate-key')
+        expect(error.location).toEqual({file: 'dup.yaml', line: 5, column: 5})
+        expect(error.message).toContain('"c"')
+        expect(error.message).toContain('line 3, column 5')
+        expect(error.describe()).toMatch(/^dup\.yaml:5:5: /)
+    })
+
+    it('reports a duplicate top-level key', () => {
+        const error = expectCode(() => parseYaml('a: 1\nb: 2\na: 3\n', 'dup.yaml'), 'yaml-duplicate-key')
+        expect(error.location).toMatchObject({line: 3, column: 1})
+        expect(error.message).toContain('line 1, column 1')
+    })
+
+    it('the same key in different maps is not a duplicate', () => {
+        expect(parseYaml('a: {x: 1}\nb: {x: 2}\n', 'f.yaml').data).toEqual({a: {x: 1}, b: {x: 2}})
+    })
+
+    it('reports a syntax error with its line and column', () => {
+        const error = expectCode(() => parseYaml('a: 1\nb:\n  - x\n  y: 1\n', 'bad.yaml'), 'yaml-syntax')
+        expect(error.location?.file).toBe('bad.yaml')
+        expect(error.location?.line).toBe(4)
+        expect(error.location?.column).toBeGreaterThanOrEqual(1)
+        expect(error.describe()).toMatch(/^bad\.yaml:4:\d+: YAML syntax error: /)
+    })
+
+    it('reports an unterminated flow sequence as a syntax error', () => {
+        const error = expectCode(() => parseYaml('a: [1, 2\nb: 3\n', 'bad.yaml'), 'yaml-syntax')
+        expect(error.location?.line).toBeGreaterThanOrEqual(1)
+        expect(error.location?.line).toBeLessThanOrEqual(2)
+    })
+
+    it('resolves aliases to their anchors', () => {
+        const {data} = parseYaml('base: &b {x: 1, y: [2]}\nuse: *b\nname: &n hello\nagain: *n\n', 'f.yaml')
+        expect(data).toEqual({base: {x: 1, y: [2]}, use: {x: 1, y: [2]}, name: 'hello', again: 'hello'})
+    })
+
+    it('an alias inside its own anchor is an error, not a hang', () => {
+        const error = expectCode(() => parseYaml('a: &a\n    b: *a\n', 'f.yaml'), 'yaml-syntax')
+        expect(error.location).toMatchObject({line: 2})
+        expectCode(() => parseYaml('&a [*a]\n', 'f.yaml'), 'yaml-syntax')
+    })
+
+    it('an alias without an anchor is an error', () => {
+        expectCode(() => parseYaml('a: *nope\n', 'f.yaml'), 'yaml-syntax')
+    })
+
+    it('aliases that expand exponentially are cut off', () => {
+        const ten = (name: string) => `[${Array(10).fill(`*${name}`).join(', ')}]`
+        const text = ['a: &a [x, x, x, x, x, x, x, x, x, x]', `b: &b ${ten('a')}`, `c: &c ${ten('b')}`, `d: &d ${ten('c')}`, `e: &e ${ten('d')}`, `f: ${ten('e')}`, ''].join('\n')
+        const error = expectCode(() => parseYaml(text, 'laughs.yaml'), 'yaml-syntax')
+        expect(error.message).toContain('aliases')
+    })
+
+    it('follows YAML 1.2: yes/no and timestamps stay strings', () => {
+        expect(parseYaml('a: yes\nb: no\nc: 2023-01-01T00:00:00.000Z\nd: true\n', 'f.yaml').data).toEqual({
+            a: 'yes',
+            b: 'no',
+            c: '2023-01-01T00:00:00.000Z',
+            d: true,
+        })
+    })
+
+    it('an empty document is null', () => {
+        expect(parseYaml('', 'f.yaml').data).toBeNull()
+    })
+})
+
+describe('loading templates', () => {
+    it('rejects an unsupported tosca_definitions_version, located at the key', () => {
+        const text = '# a template\ntosca_definitions_version: tosca_simple_yaml_1_2\ntopology_template: {}\n'
+        const error = expectCode(() => templateFromText(text, 'template.yaml'), 'unsupported-version')
+        expect(error.message).toContain('tosca_simple_yaml_1_2')
+        expect(error.message).toContain('tosca_variability_1_0')
+        expect(error.location).toEqual({file: 'template.yaml', line: 2, column: 1})
+        expect(error.errorClass).toBe('input')
+    })
+
+    it('rejects a template without tosca_definitions_version', () => {
+        expectCode(() => templateFromText('topology_template: {}\n'), 'unsupported-version')
+    })
+
+    it('rejects a document that is not a map', () => {
+        expectCode(() => templateFromText('- just\n- a list\n'), 'invalid-template')
+    })
+
+    it('accepts plain TOSCA 1.3', () => {
+        const template = templateFromText('tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n    node_templates: {}\n')
+        expect(template.version).toBe('tosca_simple_yaml_1_3')
+        expect(template.data.topology_template).toEqual({node_templates: {}})
+    })
+
+    it.each(VARIABILITY_VERSIONS.map(v => [v]))('accepts %s', version => {
+        expect(templateFromText(`tosca_definitions_version: ${version}\n`).version).toBe(version)
+    })
+
+    it('keeps the source map of the text', () => {
+        const template = templateFromText('tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates: {}\n', 'x.yaml')
+        expect(template.sourceMap.locate(template.data.topology_template, 'node_templates')).toEqual({file: 'x.yaml', line: 3, column: 5})
+    })
+
+    it('propagates YAML errors', () => {
+        expectCode(() => templateFromText('tosca_definitions_version: tosca_variability_1_0\na: 1\na: 2\n'), 'yaml-duplicate-key')
+    })
+
+    describe('from files', () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-yaml-test-'))
+        afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
+
+        it('reads a template and files next to it', () => {
+            fs.writeFileSync(path.join(dir, 'service.yaml'), 'tosca_definitions_version: tosca_variability_1_0\n')
+            fs.writeFileSync(path.join(dir, 'rules.yaml'), 'rule: 1\n')
+            const template = loadTemplate(path.join(dir, 'service.yaml'))
+            expect(template.file).toBe(path.join(dir, 'service.yaml'))
+            expect(template.dir).toBe(dir)
+            expect(template.readRelative('rules.yaml')?.data).toEqual({rule: 1})
+            expect(template.readRelative('missing.yaml')).toBeUndefined()
+        })
+
+        it('a missing template is file-not-found', () => {
+            const error = expectCode(() => loadTemplate(path.join(dir, 'nope.yaml')), 'file-not-found')
+            expect(error.message).toContain('nope.yaml')
+        })
+
+        it('errors name the file they are in', () => {
+            fs.writeFileSync(path.join(dir, 'dup.yaml'), 'tosca_definitions_version: tosca_variability_1_0\nx: 1\nx: 2\n')
+            const error = expectCode(() => loadTemplate(path.join(dir, 'dup.yaml')), 'yaml-duplicate-key')
+            expect(error.location?.file).toContain('dup.yaml')
+            expect(error.location?.line).toBe(3)
+        })
+    })
+})
