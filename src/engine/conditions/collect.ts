@@ -68,7 +68,7 @@ export function collectConditions(
             for (const group of element.groups) for (const c of group.conditions) manual({kind: 'group', group}, c, group.conditionsLocation ?? group.location)
         if (element.defaultAlternative) {
             records.length = 0
-            const siblings = alternatives(element)
+            const siblings = alternatives(element, graph)
             const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
             records.push({element, origin: {kind: 'default-alternative', siblings}, expression: {default_alternative: true}, formula, location: locate(element.raw, 'default_alternative'), generated: false})
         }
@@ -108,7 +108,7 @@ export function collectConditions(
 }
 
 /** Elements that compete with a default alternative: same container and name (types and technologies: any name). */
-export function alternatives(element: Element): Element[] {
+export function alternatives(element: Element, graph: Graph): Element[] {
     const same = (list: readonly Element[]) => list.filter(e => e !== element && e.name === element.name)
     switch (element.kind) {
         case 'relation':
@@ -121,6 +121,10 @@ export function alternatives(element: Element): Element[] {
             return element.container.types.filter(t => t !== element)
         case 'technology':
             return element.container.technologies.filter(t => t !== element)
+        case 'input':
+            return same(graph.inputs)
+        case 'output':
+            return same(graph.outputs)
         default:
             return []
     }

@@ -51,10 +51,11 @@ export function collectConstraints(
     const manual = (e: Element) => variables.manual(e)
     for (const element of graph.elements) {
         const raw = element.raw.implied
-        const on = raw !== undefined && raw !== null ? raw !== false : element.kind === 'relation' ? implied : element.kind === 'property'
+        // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
+        const on = raw !== undefined && raw !== null ? raw !== false : element.kind === 'relation' ? implied && !element.hosting : element.kind === 'property'
         if (!on || !byElement.has(element)) continue
         let premise: Formula | undefined
-        if (element.kind === 'relation') premise = and([p(element.source), manual(element), manual(element.target)])
+        if (element.kind === 'relation') premise = and([p(element.source), manual(element)])
         else if (element.kind === 'property') {
             const parts = [p(element.container), manual(element)]
             if (element.consuming) parts.push(manual(element.consuming))
@@ -66,7 +67,7 @@ export function collectConstraints(
             expression: {implied: raw ?? true},
             formula: implies(premise, p(element)),
             location: locate(element.raw, 'implied') ?? element.location,
-            description: `${lower(element.display)} is implied when its container and its own conditions hold`,
+            description: `${lower(element.display)} is implied when its ${element.kind === 'relation' ? 'source' : 'container'} and its own conditions hold`,
         })
     }
 

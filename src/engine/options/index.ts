@@ -190,14 +190,15 @@ export class Options {
     // constraints (experimental in the spec)
 
     constraint(name: ConstraintOption): Resolved<boolean> {
-        const all = () => this.flag('constraints', () => this.builtin(false, 'constraints'), false)
-        const versionDefault = (): Resolved<boolean> => {
-            if (this.generation === 'v1' || BASIC_CONSTRAINTS.has(name)) return all()
-            if (name === 'required_incoming_relation_constraint') return this.flag('constraints', () => this.versioned(name, false, false), false)
-            if (name === 'required_artifact_constraint') return this.flag('constraints', () => this.versioned(name, false, false, true), false)
-            return this.flag('constraints', () => this.versioned(name, false, true), false)
+        // `constraints` switches all of them; rc_2 and rc_3 turn most on by default
+        const fallback = (): Resolved<boolean> => {
+            const all = this.raw.constraints
+            if (typeof all === 'boolean') return {value: all, option: 'constraints', origin: this.template('constraints')}
+            if (this.generation === 'v1' || BASIC_CONSTRAINTS.has(name) || name === 'required_incoming_relation_constraint') return this.builtin(false, 'constraints')
+            if (name === 'required_artifact_constraint') return this.versioned(name, false, false, true)
+            return this.versioned(name, false, true)
         }
-        return this.flag(name, versionDefault, false)
+        return this.flag(name, fallback, false)
     }
 
     // enricher
