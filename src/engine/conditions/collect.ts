@@ -14,6 +14,7 @@ import {typeSpecificDefault, type TypeSpecificConditions} from './type-specific.
 /** Presence variables are the element's sequence number; manual variables follow after all elements. */
 export class PresenceVariables implements Variables {
     readonly manualUsed = new Set<number>()
+    private readonly cache: Formula[] = []
     constructor(private readonly graph: Graph) {}
 
     get count(): number {
@@ -21,12 +22,13 @@ export class PresenceVariables implements Variables {
     }
 
     presence(element: Element): Formula {
-        return variable(element.seq)
+        return (this.cache[element.seq] ??= variable(element.seq))
     }
 
     manual(element: Element): Formula {
         this.manualUsed.add(element.seq)
-        return variable(this.graph.elements.length + element.seq)
+        const v = this.graph.elements.length + element.seq
+        return (this.cache[v] ??= variable(v))
     }
 
     /** The element a variable belongs to, and whether it is its manual variable. */
@@ -56,56 +58,54 @@ export function collectConditions(
     locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
 ): ElementConditions[] {
     const context: CompileContext = {graph, inputs, variables}
-    const inputCondition = options.enrichInputCondition().value
-    return graph.elements.map(element => {
+    // an input named like an element's identifier (e.g. "node.database") adds a condition
+    const inputCondition = options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.'))
+    const result: ElementConditions[] = new Array(graph.elements.length)
+    for (const element of graph.elements) {
         const records: ConditionRecord[] = []
-        const manual = (origin: ConditionRecord['origin'], expression: unknown, location: SourceLocation | undefined) =>
-            records.push({element, origin, expression, formula: compileCondition(expression, element, context), location, generated: false})
-
         const written = element.raw.conditions
-        element.conditions.forEach((c, i) => manual({kind: 'manual'}, c, (Array.isArray(written) ? locate(written, i) : undefined) ?? element.conditionsLocation))
-        if (element.kind === 'node' || element.kind === 'relation')
-            for (const group of element.groups) for (const c of group.conditions) manual({kind: 'group', group}, c, group.conditionsLocation ?? group.location)
+        for (let i = 0; i < element.conditions.length; i++) {
+            const expression = element.conditions[i]
+            const location = (Array.isArray(written) ? locate(written, i) : undefined) ?? element.conditionsLocation
+            records.push({element, origin: MANUAL, expression, formula: compileCondition(expression, element, context), location, generated: false})
+        }
+        if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
+            for (const group of element.groups)
+                for (const expression of group.conditions)
+                    records.push({element, origin: {kind: 'group', group}, expression, formula: compileCondition(expression, element, context), location: group.conditionsLocation ?? group.location, generated: false})
         if (element.defaultAlternative) {
             records.length = 0
             const siblings = alternatives(element, graph)
             const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
             records.push({element, origin: {kind: 'default-alternative', siblings}, expression: {default_alternative: true}, formula, location: locate(element.raw, 'default_alternative'), generated: false})
         }
-        if (inputCondition && inputs.has(element.id))
-            manual({kind: 'input-condition', input: element.id}, {variability_input: element.id}, inputs.definition.inputs.get(element.id)?.location)
-
+        if (inputCondition && inputs.has(element.id)) {
+            const expression = {variability_input: element.id}
+            const location = inputs.definition.inputs.get(element.id)?.location
+            records.push({element, origin: {kind: 'input-condition', input: element.id}, expression, formula: compileCondition(expression, element, context), location, generated: false})
+        }
+        const manualCount = records.length
         const flags = elementFlags(element, options)
         if (flags.defaultEnabled || flags.pruningEnabled) {
             const specific = typeSpecific ? typeSpecificDefault(element, typeSpecific, context) : undefined
             const wrappers: DefaultWrapper[] = specific ? [specific] : genericDefaults(element, options, variables)
-            const selected: ConditionRecord[] = []
+            let at = 0
             for (const w of wrappers) {
                 const byPruning = flags.pruningEnabled && ((w.consistency && flags.consistencyPruning) || (w.semantic && flags.semanticPruning))
-                const byDefault = flags.defaultEnabled && records.length === 0 && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
+                const byDefault = flags.defaultEnabled && manualCount === 0 && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
                 if (!byPruning && !byDefault) continue
-                selected.push({
-                    element,
-                    origin: byPruning ? {kind: 'pruning', wrapper: w} : {kind: 'default', wrapper: w},
-                    expression: w.expression,
-                    formula: w.formula,
-                    location: element.location,
-                    generated: true,
-                })
+                // generated conditions come first, as the specification evaluates them before assigned ones
+                records.splice(at++, 0, {element, origin: byPruning ? {kind: 'pruning', wrapper: w} : {kind: 'default', wrapper: w}, expression: w.expression, formula: w.formula, generated: true})
             }
-            records.unshift(...selected)
         }
-        const manualFormulas = records.filter(r => !r.generated).map(r => r.formula)
-        return {
-            element,
-            records,
-            formula: records.length === 0 ? TRUE : and(records.map(r => r.formula)),
-            manual: manualFormulas.length === 0 ? TRUE : and(manualFormulas),
-            defaultEnabled: flags.defaultEnabled,
-            pruningEnabled: flags.pruningEnabled,
-        }
-    })
+        const manual = manualCount === 0 ? TRUE : manualCount === records.length ? undefined : and(records.filter(r => !r.generated).map(r => r.formula))
+        const formula = records.length === 0 ? TRUE : records.length === 1 ? records[0]!.formula : and(records.map(r => r.formula))
+        result[element.seq] = {element, records, formula, manual: manual ?? formula, defaultEnabled: flags.defaultEnabled, pruningEnabled: flags.pruningEnabled}
+    }
+    return result
 }
+
+const MANUAL = {kind: 'manual'} as const
 
 /** Elements that compete with a default alternative: same container and name (types and technologies: any name). */
 export function alternatives(element: Element, graph: Graph): Element[] {
@@ -153,19 +153,43 @@ export interface ElementFlags {
     readonly semanticPruning: boolean
 }
 
+const OFF: ElementFlags = {defaultEnabled: false, defaultConsistency: false, defaultSemantic: false, pruningEnabled: false, consistencyPruning: false, semanticPruning: false}
+const OVERRIDES = ['default_condition', 'default_consistency_condition', 'default_semantic_condition', 'pruning', 'consistency_pruning', 'semantic_pruning']
+const kindFlags = new WeakMap<Options, Map<OptionKind, ElementFlags>>()
+
+/** The topology's options for one element kind, resolved once per resolution. */
+function flagsOf(kind: OptionKind, options: Options): ElementFlags {
+    let byKind = kindFlags.get(options)
+    if (!byKind) kindFlags.set(options, (byKind = new Map()))
+    let flags = byKind.get(kind)
+    if (!flags) {
+        flags = {
+            defaultEnabled: options.defaultCondition(kind).value,
+            defaultConsistency: options.defaultConsistency(kind).value,
+            defaultSemantic: options.defaultSemantic(kind).value,
+            pruningEnabled: options.pruning(kind).value,
+            consistencyPruning: options.consistencyPruning(kind).value,
+            semanticPruning: options.semanticPruning(kind).value,
+        }
+        byKind.set(kind, flags)
+    }
+    return flags
+}
+
 /** Element keys override the topology's options; a persistent node is never pruned nor defaulted away. */
 export function elementFlags(element: Element, options: Options): ElementFlags {
     const kind = KIND_OPTION[element.kind]
-    if (!kind || (element.kind === 'node' && element.persistent))
-        return {defaultEnabled: false, defaultConsistency: false, defaultSemantic: false, pruningEnabled: false, consistencyPruning: false, semanticPruning: false}
+    if (!kind || (element.kind === 'node' && element.persistent)) return OFF
+    const flags = flagsOf(kind, options)
     const raw: Raw = element.raw
+    if (!OVERRIDES.some(key => key in raw)) return flags
     const own = (key: string): boolean | undefined => (typeof raw[key] === 'boolean' ? (raw[key] as boolean) : undefined)
     return {
-        defaultEnabled: own('default_condition') ?? options.defaultCondition(kind).value,
-        defaultConsistency: own('default_consistency_condition') ?? own('default_condition') ?? options.defaultConsistency(kind).value,
-        defaultSemantic: own('default_semantic_condition') ?? own('default_condition') ?? options.defaultSemantic(kind).value,
-        pruningEnabled: own('pruning') ?? options.pruning(kind).value,
-        consistencyPruning: own('consistency_pruning') ?? own('pruning') ?? options.consistencyPruning(kind).value,
-        semanticPruning: own('semantic_pruning') ?? own('pruning') ?? options.semanticPruning(kind).value,
+        defaultEnabled: own('default_condition') ?? flags.defaultEnabled,
+        defaultConsistency: own('default_consistency_condition') ?? own('default_condition') ?? flags.defaultConsistency,
+        defaultSemantic: own('default_semantic_condition') ?? own('default_condition') ?? flags.defaultSemantic,
+        pruningEnabled: own('pruning') ?? flags.pruningEnabled,
+        consistencyPruning: own('consistency_pruning') ?? own('pruning') ?? flags.consistencyPruning,
+        semanticPruning: own('semantic_pruning') ?? own('pruning') ?? flags.semanticPruning,
     }
 }

@@ -47,13 +47,12 @@ export function collectConstraints(
     }
 
     const implied = options.relationDefaultImplied().value
-    const byElement = new Map(conditions.map(c => [c.element, c]))
     const manual = (e: Element) => variables.manual(e)
     for (const element of graph.elements) {
         const raw = element.raw.implied
         // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
         const on = raw !== undefined && raw !== null ? raw !== false : element.kind === 'relation' ? implied && !element.hosting : element.kind === 'property'
-        if (!on || !byElement.has(element)) continue
+        if (!on || !conditions[element.seq]) continue
         let premise: Formula | undefined
         if (element.kind === 'relation') premise = and([p(element.source), manual(element)])
         else if (element.kind === 'property') {

@@ -4,7 +4,7 @@
 // templates, several defaults) are reported here, each at its location.
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
-import {entries, isMap, toList, type Entry} from './collections.js'
+import {entries, Entry, isMap, toList} from './collections.js'
 import {
     displayOf,
     idOf,
@@ -29,6 +29,57 @@ import {Graph} from './graph.js'
 import {findProducers} from './producers.js'
 
 type Mutable<T> = {-readonly [K in keyof T]: T[K]}
+interface Locator {
+    readonly location: SourceLocation | undefined
+}
+
+/**
+ * Every element is one of these: fields in a fixed order (one hidden class for
+ * V8), and identifier, display and locations computed on first use, since large
+ * templates have hundreds of thousands of elements and most are never shown.
+ */
+class ElementRecord {
+    container: Element | undefined
+    private cachedId?: string
+    private cachedDisplay?: string
+    private located = false
+    private cachedLocation?: SourceLocation
+
+    constructor(
+        readonly kind: Element['kind'],
+        readonly seq: number,
+        readonly name: string,
+        readonly index: number | undefined,
+        container: Element | undefined,
+        readonly raw: Raw,
+        readonly conditions: readonly unknown[],
+        readonly defaultAlternative: boolean,
+        private readonly locator: Locator,
+        private readonly sourceMap: SourceMap,
+    ) {
+        this.container = container
+    }
+
+    get id(): string {
+        return (this.cachedId ??= idOf(this.kind, this.name, this.index, this.container))
+    }
+
+    get display(): string {
+        return (this.cachedDisplay ??= displayOf(this.kind, this.name, this.index, this.container))
+    }
+
+    get location(): SourceLocation | undefined {
+        if (!this.located) {
+            this.cachedLocation = this.locator.location
+            this.located = true
+        }
+        return this.cachedLocation
+    }
+
+    get conditionsLocation(): SourceLocation | undefined {
+        return this.sourceMap.locate(this.raw, 'conditions')
+    }
+}
 
 const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 const HOSTING_NAME = /^(.*_)?host(_.*)?$/
@@ -56,24 +107,12 @@ class Builder {
         throw new TrellisError('invalid-template', message, location)
     }
 
-    private element<T extends Element>(kind: T['kind'], name: string, index: number | undefined, container: Element | undefined, raw: Raw, location: SourceLocation | undefined, extra: Omit<T, keyof Element> & Partial<T>): T {
+    private element<T extends Element>(kind: T['kind'], name: string, index: number | undefined, container: Element | undefined, raw: Raw, location: Locator, extra: Omit<T, keyof Element> & Partial<T>): T {
         const alternative = ALTERNATIVE_KINDS.has(kind) && raw.default_alternative !== undefined && raw.default_alternative !== null
-        const element = {
-            kind,
-            seq: this.graph.elements.length,
-            name,
-            index,
-            id: idOf(kind, name, index, container),
-            display: displayOf(kind, name, index, container),
-            container,
-            raw,
-            // default_alternative (true or false) replaces the manual conditions; false means never present
-            conditions: alternative ? [false] : toList(raw.conditions),
-            defaultAlternative: raw.default_alternative === true,
-            location,
-            conditionsLocation: this.sourceMap.locate(raw, 'conditions'),
-            ...extra,
-        } as unknown as T
+        // default_alternative (true or false) replaces the manual conditions; false means never present
+        const conditions = alternative ? [false] : toList(raw.conditions)
+        const record = new ElementRecord(kind, this.graph.elements.length, name, index, container, raw, conditions, raw.default_alternative === true, location, this.sourceMap)
+        const element = Object.assign(record, extra) as unknown as T
         this.graph.add(element)
         return element
     }
@@ -93,7 +132,7 @@ class Builder {
     private inputs(): void {
         entries(this.topology.inputs, '"inputs"', this.sourceMap, this.topology, 'inputs').forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
-            this.element<InputElement>('input', entry.name, index, undefined, raw, entry.location, {kind: 'input', consumers: []})
+            this.element<InputElement>('input', entry.name, index, undefined, raw, entry, {kind: 'input', consumers: []})
         })
         this.checkDefaults(this.graph.inputs, e => e.name)
     }
@@ -101,7 +140,7 @@ class Builder {
     private outputs(): void {
         entries(this.topology.outputs, '"outputs"', this.sourceMap, this.topology, 'outputs').forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
-            const output = this.element<OutputElement>('output', entry.name, index, undefined, raw, entry.location, {kind: 'output', producers: []})
+            const output = this.element<OutputElement>('output', entry.name, index, undefined, raw, entry, {kind: 'output', producers: []})
             ;(output as Mutable<OutputElement>).producers = findProducers(raw.value, this.graph)
         })
         this.checkDefaults(this.graph.outputs, e => e.name)
@@ -115,7 +154,7 @@ class Builder {
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
             const weight = readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight'))
-            const node = this.element<NodeElement>('node', entry.name, undefined, undefined, raw, entry.location, {
+            const node = this.element<NodeElement>('node', entry.name, undefined, undefined, raw, entry, {
                 kind: 'node',
                 types: [],
                 properties: [],
@@ -129,7 +168,7 @@ class Builder {
             })
             this.types(node, raw)
             this.properties(node, raw)
-            result.push({node, entries: entries(raw.requirements, `the requirements of node "${node.name}"`, this.sourceMap, raw, 'requirements')})
+            result.push({node, entries: entries(raw.requirements, () => `the requirements of node "${node.name}"`, this.sourceMap, raw, 'requirements')})
         }
         // relations need every node to exist first; artifacts and technologies follow, in template order per node
         for (const {node, entries: requirements} of result) this.relations(node, requirements)
@@ -144,24 +183,24 @@ class Builder {
         const type = raw.type
         const list: Entry[] =
             typeof type === 'string'
-                ? [{name: type, value: {}, location: this.sourceMap.locate(raw, 'type')}]
-                : entries(type, `the types of ${container.display}`, this.sourceMap, raw, 'type')
+                ? [new Entry(type, {}, this.sourceMap, raw, 'type')]
+                : entries(type, () => `the types of ${container.display}`, this.sourceMap, raw, 'type')
         const types = list.map((entry, index) =>
-            this.element<TypeElement>('type', entry.name, index, container, isMap(entry.value) ? entry.value : {}, entry.location, {kind: 'type', container}),
+            this.element<TypeElement>('type', entry.name, index, container, isMap(entry.value) ? entry.value : {}, entry, {kind: 'type', container}),
         )
         ;(container as {types: TypeElement[]}).types.push(...types)
-        if (types.filter(t => t.defaultAlternative).length > 1) this.fail(`${container.display} has multiple default types`, types[0]!.location)
+        if (types.length > 1 && types.filter(t => t.defaultAlternative).length > 1) this.fail(`${container.display} has multiple default types`, types[0]!.location)
     }
 
     private properties(container: PropertyContainer, raw: Raw): void {
         const value = raw.properties
         const listForm = Array.isArray(value)
-        const list = entries(value, `the properties of ${container.display}`, this.sourceMap, raw, 'properties')
+        const list = entries(value, () => `the properties of ${container.display}`, this.sourceMap, raw, 'properties')
         const properties = list.map((entry, index) => {
             // only list entries can be wrapped, and only a map with `value` or `expression` is a wrapper
             const wrapped = listForm && isMap(entry.value) && ((entry.value.value ?? null) !== null || (entry.value.expression ?? null) !== null)
             const definition: Raw = wrapped ? (entry.value as Raw) : {value: entry.value}
-            const property = this.element<PropertyElement>('property', entry.name, index, container, definition, entry.location, {
+            const property = this.element<PropertyElement>('property', entry.name, index, container, definition, entry, {
                 kind: 'property',
                 container,
                 value: definition.value,
@@ -193,17 +232,18 @@ class Builder {
             if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
             const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
             const targetName = assignment.node
-            const display = displayOf('relation', entry.name, index, node)
-            if (typeof targetName !== 'string') this.fail(`${display} has no target node ("node")`, entry.location)
+            const display = () => displayOf('relation', entry.name, index, node)
+            if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
             const target = this.graph.node(targetName)
-            if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display)} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
-            const relation = this.element<RelationElement>('relation', entry.name, index, node, assignment, entry.location, {
+            if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
+            const relation = this.element<RelationElement>('relation', entry.name, index, node, assignment, entry, {
                 kind: 'relation',
                 container: node,
                 source: node,
                 target,
                 assignment,
                 short,
+                relationship: undefined,
                 types: [],
                 properties: [],
                 groups: [],
@@ -224,11 +264,11 @@ class Builder {
             for (const relation of node.relations) {
                 const name = relation.assignment.relationship
                 if (name === undefined || name === null) continue
-                const at = this.sourceMap.locate(relation.assignment, 'relationship')
+                const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
                 if (typeof name !== 'string')
-                    this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at)
-                if (!Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at)
-                if (used.has(name)) this.fail(`Relation "${name}" is used multiple times`, at)
+                    this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at())
+                if (!Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
+                if (used.has(name)) this.fail(`Relation "${name}" is used multiple times`, at())
                 used.set(name, relation)
                 const raw = defined[name]
                 if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
@@ -240,7 +280,7 @@ class Builder {
     }
 
     private artifacts(node: NodeElement): void {
-        const list = entries(node.raw.artifacts, `the artifacts of ${node.display}`, this.sourceMap, node.raw, 'artifacts')
+        const list = entries(node.raw.artifacts, () => `the artifacts of ${node.display}`, this.sourceMap, node.raw, 'artifacts')
         list.forEach((entry, index) => {
             const raw: Raw =
                 typeof entry.value === 'string'
@@ -250,7 +290,7 @@ class Builder {
                           ? {type: DEFAULT_ARTIFACT_TYPE, ...entry.value}
                           : entry.value
                       : this.fail(`artifact "${entry.name}" of ${node.display.toLowerCase()} must be a file name or a map`, entry.location)
-            const artifact = this.element<ArtifactElement>('artifact', entry.name, index, node, raw, entry.location, {
+            const artifact = this.element<ArtifactElement>('artifact', entry.name, index, node, raw, entry, {
                 kind: 'artifact',
                 container: node,
                 types: [],
@@ -267,13 +307,13 @@ class Builder {
         const value = node.raw.technology
         const list: Entry[] =
             typeof value === 'string'
-                ? [{name: value, value: {}, location: this.sourceMap.locate(node.raw, 'technology')}]
-                : entries(value, `the technologies of ${node.display}`, this.sourceMap, node.raw, 'technology')
+                ? [new Entry(value, {}, this.sourceMap, node.raw, 'technology')]
+                : entries(value, () => `the technologies of ${node.display}`, this.sourceMap, node.raw, 'technology')
         const nodeType = node.types[0]?.name ?? ''
         list.forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
             const name = entry.name.toLowerCase()
-            const technology = this.element<TechnologyElement>('technology', name, index, node, raw, entry.location, {
+            const technology = this.element<TechnologyElement>('technology', name, index, node, raw, entry, {
                 kind: 'technology',
                 container: node,
                 assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
@@ -289,7 +329,7 @@ class Builder {
             if (this.graph.groupsByName.has(entry.name)) this.fail(`Group "${entry.name}" defined multiple times`, entry.location)
             if (!isMap(entry.value)) this.fail(`group "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const group = this.element<GroupElement>('group', entry.name, undefined, undefined, raw, entry.location, {
+            const group = this.element<GroupElement>('group', entry.name, undefined, undefined, raw, entry, {
                 kind: 'group',
                 types: [],
                 properties: [],
@@ -343,7 +383,7 @@ class Builder {
         entries(value, '"policies"', this.sourceMap, this.topology, 'policies').forEach((entry, index) => {
             if (!isMap(entry.value)) this.fail(`policy "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const policy = this.element<PolicyElement>('policy', entry.name, index, undefined, raw, entry.location, {
+            const policy = this.element<PolicyElement>('policy', entry.name, index, undefined, raw, entry, {
                 kind: 'policy',
                 types: [],
                 properties: [],
@@ -366,12 +406,13 @@ class Builder {
         if (!Array.isArray(value)) this.fail('"imports" must be a list', this.sourceMap.locate(this.template, 'imports'))
         value.forEach((item, index) => {
             const raw: Raw = typeof item === 'string' ? {file: item} : isMap(item) ? item : this.fail('an import must be a file name or a map', this.sourceMap.locate(value, index))
-            this.element<ImportElement>('import', String(index), index, undefined, raw, this.sourceMap.locate(value, index), {kind: 'import'})
+            this.element<ImportElement>('import', String(index), index, undefined, raw, {location: this.sourceMap.locate(value, index)}, {kind: 'import'})
         })
     }
 
     /** At most one `default_alternative: true` among the elements of one name. */
     private checkDefaults<T extends Element>(elements: readonly T[], key: (e: T) => string): void {
+        if (!elements.some(e => e.defaultAlternative)) return
         const byName = new Map<string, T[]>()
         for (const e of elements) {
             const list = byName.get(key(e)) ?? []

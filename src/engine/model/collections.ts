@@ -3,31 +3,44 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 
-export interface Entry {
-    readonly name: string
-    readonly value: unknown
-    readonly location?: SourceLocation
+/** One entry; its location is looked up only when someone asks (errors, explanations). */
+export class Entry {
+    constructor(
+        readonly name: string,
+        readonly value: unknown,
+        private readonly sourceMap: SourceMap,
+        private readonly owner: unknown,
+        private readonly key: string | number,
+        private readonly list?: unknown,
+        private readonly item?: number,
+    ) {}
+
+    get location(): SourceLocation | undefined {
+        return this.sourceMap.locate(this.owner, this.key) ?? (this.list === undefined ? undefined : this.sourceMap.locate(this.list, this.item))
+    }
 }
+
+const NONE: readonly unknown[] = Object.freeze([])
 
 export function isMap(value: unknown): value is Record<string, unknown> {
     return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
 }
 
 /** Entries of a map or of a list of single-entry maps, in order. */
-export function entries(value: unknown, what: string, sourceMap: SourceMap, owner: unknown, key: string): Entry[] {
+export function entries(value: unknown, what: string | (() => string), sourceMap: SourceMap, owner: unknown, key: string): Entry[] {
     if (value === undefined || value === null) return []
-    if (isMap(value)) return Object.keys(value).map(name => ({name, value: value[name], location: sourceMap.locate(value, name)}))
+    if (isMap(value)) return Object.keys(value).map(name => new Entry(name, value[name], sourceMap, value, name))
     if (Array.isArray(value))
         return value.map((item, i) => {
             if (!isMap(item) || Object.keys(item).length !== 1)
-                throw new TrellisError('invalid-template', `each entry of ${what} must be a map with exactly one key`, sourceMap.locate(value, i) ?? sourceMap.locate(owner, key))
+                throw new TrellisError('invalid-template', `each entry of ${typeof what === 'function' ? what() : what} must be a map with exactly one key`, sourceMap.locate(value, i) ?? sourceMap.locate(owner, key))
             const name = Object.keys(item)[0]!
-            return {name, value: item[name], location: sourceMap.locate(item, name) ?? sourceMap.locate(value, i)}
+            return new Entry(name, item[name], sourceMap, item, name, value, i)
         })
-    throw new TrellisError('invalid-template', `${what} must be a map or a list`, sourceMap.locate(owner, key))
+    throw new TrellisError('invalid-template', `${typeof what === 'function' ? what() : what} must be a map or a list`, sourceMap.locate(owner, key))
 }
 
-export function toList(value: unknown): unknown[] {
-    if (value === undefined || value === null) return []
+export function toList(value: unknown): readonly unknown[] {
+    if (value === undefined || value === null) return NONE
     return Array.isArray(value) ? value.filter(v => v !== null && v !== undefined) : [value]
 }

@@ -30,13 +30,12 @@ export class Graph {
     readonly technologies: TechnologyElement[] = []
     readonly groupsByName = new Map<string, GroupElement>()
     private readonly nodesByName = new Map<string, NodeElement>()
-    private readonly byId = new Map<string, Element>()
+    private byId?: Map<string, Element>
     private sealed = false
 
     add(element: Element): void {
         if (this.sealed) throw new Error('graph is sealed')
         this.elements.push(element)
-        this.byId.set(element.id, element)
         switch (element.kind) {
             case 'node':
                 this.nodes.push(element)
@@ -84,7 +83,9 @@ export class Graph {
         return this.nodesByName.get(name)
     }
 
+    /** Look-up by identifier; the index is built on first use (rare: bare-string conditions). */
     element(id: string): Element | undefined {
+        this.byId ??= new Map(this.elements.map(e => [e.id, e]))
         return this.byId.get(id)
     }
 

@@ -95,6 +95,14 @@ export class Options {
 
     defaultConditionMode(kind: 'node' | 'relation' | 'artifact' | 'property' | 'technology'): Resolved<string> {
         const option = `${kind}_default_condition_mode`
+        const cached = this.cache.get(option)
+        if (cached) return cached as Resolved<string>
+        const resolved = this.resolveMode(kind, option)
+        this.cache.set(option, resolved)
+        return resolved
+    }
+
+    private resolveMode(kind: keyof typeof DEFAULT_MODES, option: string): Resolved<string> {
         const raw = this.raw[option]
         if (raw !== undefined && raw !== null) {
             if (typeof raw !== 'string') throw new TrellisError('invalid-option', `Option ${option} must be a string such as "${DEFAULT_MODES[kind].v1}"`, this.at(option))

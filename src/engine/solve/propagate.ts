@@ -6,15 +6,24 @@ import {evaluate, variables, type Formula} from '../conditions/formula.js'
 
 export function propagate(definitions: readonly (Formula | undefined)[], values: Int8Array): void {
     const n = definitions.length
-    const dependents: number[][] = Array.from({length: n}, () => [])
-    const queue: number[] = []
+    // dependents in compressed form (offsets + flat list): one allocation instead of one array per variable
+    const mentions: number[][] = new Array(n)
+    const count = new Int32Array(n + 1)
     for (let v = 0; v < n; v++) {
         const f = definitions[v]
         if (!f) continue
-        for (const u of new Set(variables(f))) if (u !== v) dependents[u]!.push(v)
-        queue.push(v)
+        const used = variables(f)
+        mentions[v] = used
+        for (const u of used) count[u + 1]!++
     }
+    for (let i = 0; i < n; i++) count[i + 1]! += count[i]!
+    const fill = count.slice(0, n)
+    const dependents = new Int32Array(count[n]!)
+    for (let v = 0; v < n; v++) for (const u of mentions[v] ?? []) dependents[fill[u]!++] = v
+
     const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
+    const queue: number[] = []
+    for (let v = 0; v < n; v++) if (definitions[v]) queue.push(v)
     const queued = new Uint8Array(n).fill(1)
     // process in definition order first, then whatever became decidable
     for (let head = 0; head < queue.length; head++) {
@@ -24,10 +33,12 @@ export function propagate(definitions: readonly (Formula | undefined)[], values:
         const r = evaluate(definitions[v]!, lookup)
         if (r === undefined) continue
         values[v] = r ? 1 : 0
-        for (const d of dependents[v]!)
+        for (let i = count[v]!; i < count[v + 1]!; i++) {
+            const d = dependents[i]!
             if (values[d] === -1 && !queued[d]) {
                 queued[d] = 1
                 queue.push(d)
             }
+        }
     }
 }
