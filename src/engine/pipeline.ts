@@ -17,7 +17,7 @@ import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, typ
 import {TOSCA_VERSION, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
 import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
 import {Options} from './options/index.js'
-import {solve, type Solution, type SolveFailure} from './solve/index.js'
+import {solve, type Problem, type Solution, type SolveFailure} from './solve/index.js'
 import {transform} from './transform/index.js'
 
 export {stringifyTemplate} from './transform/index.js'
@@ -34,13 +34,7 @@ export interface Resolution {
     readonly model?: ResolvedModel
 }
 
-export interface ResolvedModel {
-    readonly graph: Graph
-    readonly options: Options
-    readonly inputs: VariabilityInputs
-    readonly variables: PresenceVariables
-    readonly conditions: readonly ElementConditions[]
-    readonly constraints: readonly ConstraintRecord[]
+export interface ResolvedModel extends PreparedModel {
     readonly solution: Solution
     present(element: Element): boolean
 }
@@ -70,8 +64,18 @@ export function resolve(template: LoadedTemplate, request: ResolveRequest = {}):
     return {template, output, model}
 }
 
-/** Decides the presence of every element: the part of resolving that explanations replay. */
-export function decide(template: LoadedTemplate, request: ResolveRequest): ResolvedModel {
+/** Everything presence depends on, compiled, before the solver runs. */
+export interface PreparedModel {
+    readonly graph: Graph
+    readonly options: Options
+    readonly inputs: VariabilityInputs
+    readonly variables: PresenceVariables
+    readonly conditions: readonly ElementConditions[]
+    readonly constraints: readonly ConstraintRecord[]
+    readonly problem: Problem
+}
+
+export function prepare(template: LoadedTemplate, request: ResolveRequest): PreparedModel {
     const {data, sourceMap} = template
     const definition = readVariabilityDefinition(data, sourceMap)
     const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
@@ -93,21 +97,27 @@ export function decide(template: LoadedTemplate, request: ResolveRequest): Resol
         definitions[c.element.seq] = c.formula
         if (variables.manualUsed.has(c.element.seq)) definitions[n + c.element.seq] = c.manual
     }
-    const direction = options.optimizationTopology().value
     const countMode = options.optimizationTopologyMode().value === 'count'
-    const result = solve({
+    const problem: Problem = {
         variableCount: variables.count,
         definitions,
         constraints: constraints.map(c => c.formula),
         optimization: {
-            direction,
+            direction: options.optimizationTopology().value,
             unique: options.optimizationTopologyUnique().value,
             objective: graph.nodes.map(node => ({v: node.seq, weight: countMode ? 1 : node.weight})),
         },
-    })
-    if (!result.ok) throw failure(result.failure, constraints)
+    }
+    return {graph, options, inputs, variables, conditions, constraints, problem}
+}
+
+/** Decides the presence of every element: the part of resolving that explanations replay. */
+export function decide(template: LoadedTemplate, request: ResolveRequest): ResolvedModel {
+    const prepared = prepare(template, request)
+    const result = solve(prepared.problem)
+    if (!result.ok) throw failure(result.failure, prepared.constraints)
     const solution = result.solution
-    return {graph, options, inputs, variables, conditions, constraints, solution, present: e => solution.values[e.seq] === 1}
+    return {...prepared, solution, present: e => solution.values[e.seq] === 1}
 }
 
 function failure(f: SolveFailure, constraints: readonly ConstraintRecord[]): TrellisError {

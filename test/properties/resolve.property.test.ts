@@ -1,0 +1,116 @@
+// Property-based tests of the resolution engine (fast-check): random small
+// templates are resolved and compared with a brute-force enumeration written
+// here, over the same compiled conditions the solver receives.
+import fc from 'fast-check'
+import {describe, expect, it} from 'vitest'
+import {evaluate, type Formula} from '../../src/engine/conditions/index.js'
+import {isTrellisError, TrellisError} from '../../src/engine/errors.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {prepare, resolve, type PreparedModel} from '../../src/engine/pipeline.js'
+import {template} from './generate.js'
+
+const RUNS = 200
+/** Enumerating 2^n assignments stays fast up to this many variables; larger samples are skipped. */
+const MAX_VARIABLES = 16
+
+/** Every assignment of the variables the problem defines that satisfies all definitions and constraints. */
+function models(p: PreparedModel): boolean[][] {
+    const {definitions, constraints, variableCount} = p.problem
+    const used = [...Array(variableCount).keys()].filter(v => definitions[v] !== undefined)
+    const out: boolean[][] = []
+    const values: boolean[] = new Array(variableCount).fill(false)
+    const lookup = (v: number) => values[v]
+    for (let mask = 0; mask < 1 << used.length; mask++) {
+        used.forEach((v, i) => (values[v] = Boolean(mask & (1 << i))))
+        const consistent = used.every(v => evaluate(definitions[v] as Formula, lookup) === values[v])
+        if (consistent && constraints.every(c => evaluate(c, lookup) === true)) out.push([...values])
+    }
+    return out
+}
+
+function attempt<T>(fn: () => T): {ok: true; value: T} | {ok: false; error: unknown} {
+    try {
+        return {ok: true, value: fn()}
+    } catch (error) {
+        return {ok: false, error}
+    }
+}
+
+describe('resolving random templates', () => {
+    it('fails only with typed errors, and a located one where the problem sits in the template', () => {
+        fc.assert(
+            fc.property(template(), generated => {
+                const result = attempt(() => resolve(templateFromText(generated.text), {}))
+                if (!result.ok) {
+                    expect(isTrellisError(result.error), String(result.error)).toBe(true)
+                    const e = result.error as TrellisError
+                    if (e.code === 'invalid-template' || e.code === 'undefined-reference') expect(e.location).toBeDefined()
+                }
+            }),
+            {numRuns: RUNS},
+        )
+    })
+
+    it('is deterministic', () => {
+        fc.assert(
+            fc.property(template(), generated => {
+                const once = attempt(() => resolve(templateFromText(generated.text), {}).output)
+                const twice = attempt(() => resolve(templateFromText(generated.text), {}).output)
+                expect(twice.ok).toBe(once.ok)
+                if (once.ok && twice.ok) expect(twice.value).toEqual(once.value)
+                else if (!once.ok && !twice.ok) expect((twice.error as Error).message).toBe((once.error as Error).message)
+            }),
+            {numRuns: RUNS},
+        )
+    })
+
+    it('agrees with a brute-force enumeration of every presence assignment', () => {
+        fc.assert(
+            fc.property(template(), generated => {
+                const t = templateFromText(generated.text)
+                const prepared = attempt(() => prepare(t, {}))
+                if (!prepared.ok) return // invalid templates are covered by the first property
+                const p = prepared.value
+                fc.pre(p.problem.definitions.filter(d => d !== undefined).length <= MAX_VARIABLES)
+                const all = models(p)
+                const {direction, unique, objective} = p.problem.optimization
+                const nodes = objective.map(o => o.v)
+                const cost = (m: boolean[]) => objective.reduce((sum, o) => sum + (m[o.v] ? Math.round(o.weight * 100) : 0), 0)
+                let best = all
+                if (direction && all.length > 0) {
+                    const costs = all.map(cost)
+                    const target = direction === 'min' ? Math.min(...costs) : Math.max(...costs)
+                    best = all.filter((_, i) => costs[i] === target)
+                }
+                const nodeSets = new Set(best.map(m => nodes.map(v => (m[v] ? 1 : 0)).join('')))
+                const result = attempt(() => resolve(t, {}))
+                if (all.length === 0) {
+                    expect(result.ok).toBe(false)
+                    expect((result as {error: TrellisError}).error.code).toBe('unsatisfiable')
+                    return
+                }
+                if (unique && nodeSets.size > 1) {
+                    expect(result.ok, 'several variants differ in their node templates').toBe(false)
+                    expect((result as {error: TrellisError}).error.code).toBe('ambiguous')
+                    return
+                }
+                if (!result.ok) {
+                    // only the checks may still reject a variant; they are switched off in generated templates
+                    throw result.error
+                }
+                const values = result.value.model!.solution.values
+                const chosen = Array.from({length: p.problem.variableCount}, (_, v) => values[v] === 1)
+                const lookup = (v: number) => chosen[v]
+                // the chosen variant satisfies every condition and constraint …
+                for (let v = 0; v < p.problem.variableCount; v++) {
+                    const f = p.problem.definitions[v]
+                    if (f) expect(evaluate(f, lookup)).toBe(chosen[v])
+                }
+                for (const c of p.problem.constraints) expect(evaluate(c, lookup)).toBe(true)
+                // … and is optimal when optimization is on
+                if (direction) expect(cost(chosen)).toBe(cost(best[0]!))
+            }),
+            {numRuns: RUNS},
+        )
+    })
+})
