@@ -15,9 +15,12 @@ import {TrellisError} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment} from './inputs/index.js'
 import {TOSCA_VERSION, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
-import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
+import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw, type TechnologyEnrichment} from './model/index.js'
 import {Options} from './options/index.js'
-import {solve, type Problem, type Solution, type SolveFailure} from './solve/index.js'
+import {solve, type Objective, type Problem, type Solution, type SolveFailure} from './solve/index.js'
+import {or, variable} from './conditions/formula.js'
+import {readRules, type TechnologyRule} from './technologies/rules.js'
+import {TypeHierarchy} from './technologies/types.js'
 import {transform} from './transform/index.js'
 
 export {stringifyTemplate} from './transform/index.js'
@@ -81,7 +84,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
     const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
     const rawOptions = isMap(definition.raw.options) ? definition.raw.options : {}
     const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)
-    const graph = buildGraph(data, sourceMap)
+    const graph = buildGraph(data, sourceMap, technologyEnrichment(template, definition.raw, options))
     persistentCheck(graph, options)
     checkInputConstraints(inputs)
 
@@ -97,17 +100,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
         definitions[c.element.seq] = c.formula
         if (variables.manualUsed.has(c.element.seq)) definitions[n + c.element.seq] = c.manual
     }
-    const countMode = options.optimizationTopologyMode().value === 'count'
-    const problem: Problem = {
-        variableCount: variables.count,
-        definitions,
-        constraints: constraints.map(c => c.formula),
-        optimization: {
-            direction: options.optimizationTopology().value,
-            unique: options.optimizationTopologyUnique().value,
-            objective: graph.nodes.map(node => ({v: node.seq, weight: countMode ? 1 : node.weight})),
-        },
-    }
+    const problem: Problem = {variableCount: variables.count, definitions, constraints: constraints.map(c => c.formula), objectives: objectives(graph, options)}
     return {graph, options, inputs, variables, conditions, constraints, problem}
 }
 
@@ -120,9 +113,62 @@ export function decide(template: LoadedTemplate, request: ResolveRequest): Resol
     return {...prepared, solution, present: e => solution.values[e.seq] === 1}
 }
 
+/** Node templates first (min/max of count or weight), then technologies; each with its uniqueness check. */
+function objectives(graph: Graph, options: Options): Objective[] {
+    const countNodes = options.optimizationTopologyMode().value === 'count'
+    const out: Objective[] = [
+        {
+            subject: 'nodes',
+            direction: options.optimizationTopology().value,
+            terms: graph.nodes.map(node => ({formula: variable(node.seq), weight: countNodes ? 1 : node.weight})),
+            unique: options.optimizationTopologyUnique().value,
+            compare: graph.nodes.map(node => node.seq),
+        },
+    ]
+    const direction = options.optimizationTechnologies().value
+    const unique = options.optimizationTechnologiesUnique().value
+    const compare = graph.technologies.map(t => t.seq)
+    const byWeight = graph.technologies.map(t => ({formula: variable(t.seq), weight: t.weight}))
+    // count: how many different technologies the deployment uses
+    const names = [...new Set(graph.technologies.map(t => t.name))]
+    const byCount = names.map(name => ({formula: or(graph.technologies.filter(t => t.name === name).map(t => variable(t.seq))), weight: 1}))
+    const mode = options.optimizationTechnologiesMode().value
+    if (!direction) out.push({subject: 'technologies', direction: false, terms: [], unique, compare})
+    else if (mode === 'weight') out.push({subject: 'technologies', direction, terms: byWeight, unique, compare})
+    else if (mode === 'count') out.push({subject: 'technologies', direction, terms: byCount, unique, compare})
+    // weight-count: the heaviest technologies first, then as few different ones as possible
+    else out.push({subject: 'technologies', direction: 'max', terms: byWeight, unique: false, compare}, {subject: 'technologies', direction: 'min', terms: byCount, unique, compare})
+    return out
+}
+
+/** Technology rules from `technology_rules` (inline or a file) or the default ./rules.yaml, ./lib/rules.yaml. */
+function technologyEnrichment(template: LoadedTemplate, variability: Raw, options: Options): TechnologyEnrichment | undefined {
+    const value = variability.technology_rules
+    const rules: TechnologyRule[] = []
+    const files = typeof value === 'string' ? [value] : value === undefined || value === null ? ['./rules.yaml', './lib/rules.yaml'] : []
+    for (const file of files) {
+        const parsed = template.readRelative(file)
+        if (!parsed) {
+            if (typeof value === 'string')
+                throw new TrellisError('file-not-found', `technology rules file "${value}" not found next to the template`, template.sourceMap.locate(variability, 'technology_rules'))
+            continue
+        }
+        rules.push(...readRules(parsed.data, parsed.sourceMap))
+    }
+    if (files.length === 0) rules.push(...readRules(value, template.sourceMap))
+    return {
+        rules: rules.map((rule, index) => ({...rule, index})),
+        nodeTypes: new TypeHierarchy(template.data.node_types),
+        artifactTypes: new TypeHierarchy(template.data.artifact_types),
+        implementations: options.enrichImplementations().value,
+        technologies: options.enrichTechnologies().value,
+        required: options.check('required_technology_check').value,
+    }
+}
+
 function failure(f: SolveFailure, constraints: readonly ConstraintRecord[]): TrellisError {
     if (f.kind === 'ambiguous')
-        return new TrellisError('ambiguous', `The result is ambiguous considering nodes (${f.optimized ? 'besides' : 'without'} optimization)`)
+        return new TrellisError('ambiguous', `The result is ambiguous considering ${f.subject} (${f.optimized ? 'besides' : 'without'} optimization)`)
     const constraint = f.constraint === undefined ? undefined : constraints[f.constraint]
     return new TrellisError('unsatisfiable', 'Could not solve', constraint?.location)
 }

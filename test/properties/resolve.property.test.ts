@@ -73,9 +73,12 @@ describe('resolving random templates', () => {
                 const p = prepared.value
                 fc.pre(p.problem.definitions.filter(d => d !== undefined).length <= MAX_VARIABLES)
                 const all = models(p)
-                const {direction, unique, objective} = p.problem.optimization
-                const nodes = objective.map(o => o.v)
-                const cost = (m: boolean[]) => objective.reduce((sum, o) => sum + (m[o.v] ? Math.round(o.weight * 100) : 0), 0)
+                // generated templates have no technologies: only the node objective matters
+                const [topology, ...others] = p.problem.objectives
+                for (const o of others) expect(o.terms.length + o.compare.length).toBe(0)
+                const {direction, unique} = topology!
+                const nodes = topology!.compare
+                const cost = (m: boolean[]) => topology!.terms.reduce((sum, t) => sum + (evaluate(t.formula, v => m[v]) ? Math.round(t.weight * 100) : 0), 0)
                 let best = all
                 if (direction && all.length > 0) {
                     const costs = all.map(cost)

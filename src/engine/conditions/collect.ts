@@ -79,12 +79,17 @@ export function collectConditions(
             const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
             records.push({element, origin: {kind: 'default-alternative', siblings}, expression: {default_alternative: true}, formula, location: locate(element.raw, 'default_alternative'), generated: false})
         }
+        if (element.kind === 'technology' && element.rule)
+            for (const expression of element.ruleConditions)
+                records.push({element, origin: {kind: 'technology-rule', rule: element.rule}, expression, formula: compileCondition(expression, element, context), location: element.rule.location, generated: element.enriched})
         if (inputCondition && inputs.has(element.id)) {
             const expression = {variability_input: element.id}
             const location = inputs.definition.inputs.get(element.id)?.location
             records.push({element, origin: {kind: 'input-condition', input: element.id}, expression, formula: compileCondition(expression, element, context), location, generated: false})
         }
-        const manualCount = records.length
+        // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
+        const unconditioned = records.length === 0
+        const manualCount = records.filter(r => !r.generated).length
         const flags = elementFlags(element, options)
         if (flags.defaultEnabled || flags.pruningEnabled) {
             const specific = typeSpecific ? typeSpecificDefault(element, typeSpecific, context) : undefined
@@ -92,7 +97,7 @@ export function collectConditions(
             let at = 0
             for (const w of wrappers) {
                 const byPruning = flags.pruningEnabled && ((w.consistency && flags.consistencyPruning) || (w.semantic && flags.semanticPruning))
-                const byDefault = flags.defaultEnabled && manualCount === 0 && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
+                const byDefault = flags.defaultEnabled && unconditioned && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
                 if (!byPruning && !byDefault) continue
                 // generated conditions come first, as the specification evaluates them before assigned ones
                 records.splice(at++, 0, {element, origin: byPruning ? {kind: 'pruning', wrapper: w} : {kind: 'default', wrapper: w}, expression: w.expression, formula: w.formula, generated: true})

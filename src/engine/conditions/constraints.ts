@@ -111,8 +111,7 @@ function nodeConstraints(node: NodeElement, on: (name: ConstraintOption) => bool
 
 /** A node needs a deployment technology unless it says `managed: false` (or has none and its type is abstract). */
 export function isManaged(node: NodeElement): boolean {
-    if (typeof node.raw.managed === 'boolean') return node.raw.managed
-    return true
+    return node.managed
 }
 
 function byName<T extends {name: string}>(list: readonly T[]): T[][] {

@@ -1,7 +1,7 @@
 // Conditions with provenance: every condition an element gets says where it
 // came from, so explanations never have to re-derive the semantics.
 import type {SourceLocation} from '../errors.js'
-import type {Element, GroupElement} from '../model/index.js'
+import type {Element, GroupElement, TechnologyElement} from '../model/index.js'
 import type {Formula} from './formula.js'
 
 /** Which default condition: the mode token of the spec (incoming, host, container, …) or a type-specific one. */
@@ -21,6 +21,7 @@ export type ConditionOrigin =
     | {readonly kind: 'group'; readonly group: GroupElement}
     | {readonly kind: 'default-alternative'; readonly siblings: readonly Element[]}
     | {readonly kind: 'input-condition'; readonly input: string}
+    | {readonly kind: 'technology-rule'; readonly rule: NonNullable<TechnologyElement['rule']>}
     | {readonly kind: 'default'; readonly wrapper: DefaultWrapper}
     | {readonly kind: 'pruning'; readonly wrapper: DefaultWrapper}
 

@@ -26,6 +26,9 @@ import {
     type TypeElement,
 } from './elements.js'
 import {Graph} from './graph.js'
+import {candidates, type TechnologyCandidate} from '../technologies/match.js'
+import type {TechnologyRule} from '../technologies/rules.js'
+import {TypeHierarchy} from '../technologies/types.js'
 import {findProducers} from './producers.js'
 
 type Mutable<T> = {-readonly [K in keyof T]: T[K]}
@@ -87,18 +90,35 @@ const VARIABILITY_GROUP_TYPES = new Set(['variability.groups.ConditionalMembers'
 /** Kinds whose `default_alternative` replaces their conditions. */
 const ALTERNATIVE_KINDS = new Set<ElementKind>(['relation', 'property', 'artifact', 'type', 'technology'])
 
-export function buildGraph(template: Raw, sourceMap: SourceMap): Graph {
-    return new Builder(template, sourceMap).build()
+/** How technology rules enrich node templates (the spec's enricher options). */
+export interface TechnologyEnrichment {
+    readonly rules: readonly TechnologyRule[]
+    readonly nodeTypes: TypeHierarchy
+    readonly artifactTypes: TypeHierarchy
+    /** enrich_implementations: a technology written on a node becomes the rule candidates of that name. */
+    readonly implementations: boolean
+    /** enrich_technologies: a node without technologies gets every rule candidate. */
+    readonly technologies: boolean
+    /** required_technology_check: a managed node without candidates is an error. */
+    readonly required: boolean
+}
+
+export function buildGraph(template: Raw, sourceMap: SourceMap, enrichment?: TechnologyEnrichment): Graph {
+    return new Builder(template, sourceMap, enrichment).build()
 }
 
 class Builder {
     private readonly graph = new Graph()
     private readonly topology: Raw
 
+    private readonly nodeTypes: TypeHierarchy
+
     constructor(
         private readonly template: Raw,
         private readonly sourceMap: SourceMap,
+        private readonly enrichment?: TechnologyEnrichment,
     ) {
+        this.nodeTypes = enrichment?.nodeTypes ?? new TypeHierarchy(template.node_types)
         const topology = template.topology_template
         this.topology = isMap(topology) ? topology : {}
     }
@@ -165,6 +185,7 @@ class Builder {
                 groups: [],
                 weight,
                 persistent: raw.persistent === true,
+                managed: true,
             })
             this.types(node, raw)
             this.properties(node, raw)
@@ -310,17 +331,49 @@ class Builder {
                 ? [new Entry(value, {}, this.sourceMap, node.raw, 'technology')]
                 : entries(value, () => `the technologies of ${node.display}`, this.sourceMap, node.raw, 'technology')
         const nodeType = node.types[0]?.name ?? ''
-        list.forEach((entry, index) => {
+        const rules = this.enrichment?.rules ?? []
+        const abstract = isTrue(this.nodeTypes.metadata(nodeType, 'vintner_abstract'))
+        const match = () => candidates(node, rules, this.nodeTypes, this.enrichment!.artifactTypes)
+        const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyElement>) =>
+            node.technologies.push(
+                this.element<TechnologyElement>('technology', name, node.technologies.length, node, raw, at, {
+                    kind: 'technology',
+                    container: node,
+                    assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
+                    weight: readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight')),
+                    rule: undefined,
+                    ruleConditions: [],
+                    enriched: false,
+                    ...extra,
+                }),
+            )
+        const fromRule = (candidate: TechnologyCandidate) => ({
+            assign: candidate.assign,
+            weight: candidate.rule.weight,
+            rule: {index: candidate.rule.index, technology: candidate.rule.technology, component: candidate.rule.component, location: candidate.rule.location},
+            ruleConditions: ruleConditions(node, candidate),
+        })
+        for (const entry of list) {
             const raw = isMap(entry.value) ? entry.value : {}
             const name = entry.name.toLowerCase()
-            const technology = this.element<TechnologyElement>('technology', name, index, node, raw, entry, {
-                kind: 'technology',
-                container: node,
-                assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
-                weight: readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight')),
-            })
-            node.technologies.push(technology)
-        })
+            if (!this.enrichment?.implementations || rules.length === 0) {
+                add(name, raw, entry, {})
+                continue
+            }
+            // a technology named on the node is implemented by the rule candidates of that name
+            const artifact = typeof raw.artifact === 'string' ? raw.artifact : undefined
+            const implementations = match().filter(c => c.technology === name && (!artifact || c.rule.artifact === artifact))
+            if (implementations.length === 0) this.fail(`${node.display} has no implementation for technology "${name}"`, entry.location)
+            for (const candidate of implementations) add(name, {...raw, weight: raw.weight ?? candidate.rule.weight}, entry, fromRule(candidate))
+        }
+        const managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
+        if (list.length === 0 && this.enrichment?.technologies && rules.length > 0) {
+            const found = match()
+            if (found.length === 0 && managed && this.enrichment.required) this.fail(`${node.display} has no technology candidates`, node.location)
+            const at = new Entry(node.name, node.raw, this.sourceMap, node.raw, 'type')
+            for (const candidate of found) add(candidate.technology, {}, at, {...fromRule(candidate), enriched: true})
+        }
+        ;(node as Mutable<NodeElement>).managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
         if (node.technologies.filter(t => t.defaultAlternative).length > 1) this.fail(`${node.display} has multiple default technologies`, node.location)
     }
 
@@ -422,6 +475,19 @@ class Builder {
         for (const list of byName.values())
             if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
     }
+}
+
+/** The conditions a rule match puts on its technology: its hosts, its artifacts, the rule's own conditions. */
+function ruleConditions(node: NodeElement, candidate: TechnologyCandidate): unknown[] {
+    const out: unknown[] = candidate.hosts.map(host => ({node_presence: host.name}))
+    if (candidate.artifacts.length > 0)
+        out.push({or: candidate.artifacts.map(a => ({artifact_presence: [node.name, node.artifacts.indexOf(a)]}))})
+    out.push(...candidate.rule.conditions)
+    return out
+}
+
+function isTrue(value: unknown): boolean {
+    return value === true || value === 'true'
 }
 
 function readWeight(value: unknown, locate: () => SourceLocation | undefined): number {

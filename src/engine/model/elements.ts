@@ -43,6 +43,8 @@ export interface NodeElement extends ElementBase {
     /** Properties elsewhere that produce outputs from this node (outputs refer to nodes directly). */
     readonly weight: number
     readonly persistent: boolean
+    /** Deployed by a technology: `managed` as written, else unless its type is abstract (`vintner_abstract`). */
+    readonly managed: boolean
 }
 
 export interface RelationElement extends ElementBase {
@@ -125,8 +127,15 @@ export interface ImportElement extends ElementBase {
 export interface TechnologyElement extends ElementBase {
     readonly kind: 'technology'
     readonly container: NodeElement
+    /** The implementation node type the node gets when this technology deploys it. */
     readonly assign: string
     readonly weight: number
+    /** The technology rule this candidate comes from, when rules were applied. */
+    readonly rule?: {readonly index: number; readonly technology: string; readonly component: string; readonly location?: SourceLocation}
+    /** Conditions of the rule's match: hosts on the hosting stack, artifacts, the rule's own conditions. */
+    readonly ruleConditions: readonly unknown[]
+    /** Added by enrichment (`enrich_technologies`), not written by the modeller: its rule conditions are generated. */
+    readonly enriched: boolean
 }
 
 export type Element =

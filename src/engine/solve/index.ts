@@ -5,11 +5,11 @@
 import Logic from 'logic-solver'
 import {evaluate, variables, type Formula} from '../conditions/formula.js'
 import {DisjointSets} from './components.js'
-import type {Component, Problem, Solution, SolveFailure, VariableState} from './problem.js'
+import type {Component, Objective, Problem, Solution, SolveFailure, VariableState} from './problem.js'
 import {propagate} from './propagate.js'
 import {toLogic, varName} from './sat.js'
 
-export type {Component, Optimization, Problem, Solution, SolveFailure, VariableState} from './problem.js'
+export type {Component, Objective, ObjectiveSubject, Problem, Solution, SolveFailure, VariableState} from './problem.js'
 
 export type SolveResult = {readonly ok: true; readonly solution: Solution} | {readonly ok: false; readonly failure: SolveFailure}
 
@@ -29,6 +29,12 @@ export function solve(problem: Problem): SolveResult {
         open.push(v)
         for (const u of variables(f)) if (values[u] === -1) sets.union(v, u)
     }
+    // an objective term couples its variables (e.g. "some technology named t" across nodes)
+    for (const objective of problem.objectives)
+        for (const term of objective.terms) {
+            const vars = variables(term.formula).filter(u => values[u] === -1)
+            for (const u of vars) sets.union(vars[0]!, u)
+        }
     const constraintsByRoot = new Map<number, Formula[]>()
     for (let i = 0; i < problem.constraints.length; i++) {
         const c = problem.constraints[i]!
@@ -55,12 +61,17 @@ export function solve(problem: Problem): SolveResult {
         const final = sets.find(root)
         constraints.set(final, [...(constraints.get(final) ?? []), ...list])
     }
-    const weights = new Map(problem.optimization.objective.map(o => [o.v, o.weight]))
     const components: Component[] = []
     for (const [root, vars] of [...members].sort((a, b) => a[0] - b[0])) {
-        const result = solveComponent(problem, values, vars, constraints.get(root) ?? [], weights)
+        const inPart = (f: Formula) => variables(f).some(u => values[u] === -1 && sets.find(u) === root)
+        const objectives = problem.objectives.map(o => ({
+            ...o,
+            terms: o.terms.filter(t => inPart(t.formula)),
+            compare: o.compare.filter(v => values[v] === -1 && sets.find(v) === root),
+        }))
+        const result = solveComponent(problem, values, vars, constraints.get(root) ?? [], objectives)
         if (!result.ok) return result
-        for (const v of vars) state[v] = result.component.chosen && problem.optimization.direction ? 'optimized' : 'solved'
+        for (const v of vars) state[v] = result.component.chosen ? 'optimized' : 'solved'
         components.push(result.component)
     }
     return {ok: true, solution: {values, state, components}}
@@ -71,7 +82,7 @@ function solveComponent(
     values: Int8Array,
     vars: readonly number[],
     constraints: readonly Formula[],
-    weights: ReadonlyMap<number, number>,
+    objectives: readonly Objective[],
 ): {ok: true; component: Component} | {ok: false; failure: SolveFailure} {
     const solver = new Logic.Solver()
     for (const v of vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
@@ -79,26 +90,33 @@ function solveComponent(
     let solution = solver.solve()
     if (!solution) return {ok: false, failure: {kind: 'unsatisfiable', variables: vars}}
 
-    const objective = vars.filter(v => weights.has(v))
-    const terms = objective.map(varName)
-    const literals = (s: Logic.Solution) => objective.map(v => (s.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
-    const {direction, unique} = problem.optimization
+    const literals = (s: Logic.Solution, over: readonly number[]) => over.map(v => (s.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
     let chosen = false
-    let optimum: number | undefined
-    if (objective.length > 0 && direction) {
-        chosen = solver.solveAssuming(Logic.not(Logic.and(literals(solution)))) !== null
-        // logic-solver needs integer weights; two decimals are kept
-        const integral = objective.map(v => Math.round(weights.get(v)! * 100))
-        solution = direction === 'min' ? solver.minimizeWeightedSum(solution, terms, integral) : solver.maximizeWeightedSum(solution, terms, integral)
-        optimum = solution.getWeightedSum(terms, integral) / 100
-    }
-    if (objective.length > 0 && unique) {
-        const other = solver.solveAssuming(Logic.not(Logic.and(literals(solution))))
-        if (other) {
-            const alternative = new Map(vars.map(v => [v, other.evaluate(varName(v))]))
-            return {ok: false, failure: {kind: 'ambiguous', optimized: Boolean(direction), variables: objective, alternative}}
+    const optima: (number | undefined)[] = []
+    for (const objective of objectives) {
+        let optimum: number | undefined
+        if (objective.direction && objective.terms.length > 0) {
+            const over = objective.terms.flatMap(t => variables(t.formula)).filter(v => values[v] === -1)
+            // did the optimizer choose, or was this part decided anyway?
+            chosen ||= solver.solveAssuming(Logic.not(Logic.and(literals(solution, over)))) !== null
+            const formulas = objective.terms.map(t => toLogic(t.formula, values))
+            // logic-solver needs integer weights; two decimals are kept
+            const weights = objective.terms.map(t => Math.round(t.weight * 100))
+            solution = objective.direction === 'min' ? solver.minimizeWeightedSum(solution, formulas, weights) : solver.maximizeWeightedSum(solution, formulas, weights)
+            optimum = solution.getWeightedSum(formulas, weights) / 100
+        }
+        optima.push(optimum)
+        if (objective.unique && objective.compare.length > 0) {
+            const other = solver.solveAssuming(Logic.not(Logic.and(literals(solution, objective.compare))))
+            if (other) {
+                const pick = (s: Logic.Solution) => new Map(vars.map(v => [v, s.evaluate(varName(v))]))
+                return {
+                    ok: false,
+                    failure: {kind: 'ambiguous', subject: objective.subject, optimized: Boolean(objective.direction), variables: objective.compare, chosen: pick(solution), alternative: pick(other)},
+                }
+            }
         }
     }
     for (const v of vars) values[v] = solution.evaluate(varName(v)) ? 1 : 0
-    return {ok: true, component: {variables: vars, optimum, chosen}}
+    return {ok: true, component: {variables: vars, optima, chosen}}
 }

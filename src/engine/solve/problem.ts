@@ -7,15 +7,20 @@ export interface Problem {
     /** v ⇔ definitions[v]; undefined for variables nobody refers to. */
     readonly definitions: readonly (Formula | undefined)[]
     readonly constraints: readonly Formula[]
-    readonly optimization: Optimization
+    /** Applied in order (lexicographically): node templates first, then technologies. */
+    readonly objectives: readonly Objective[]
 }
 
-export interface Optimization {
+export type ObjectiveSubject = 'nodes' | 'technologies'
+
+export interface Objective {
+    readonly subject: ObjectiveSubject
     readonly direction: false | 'min' | 'max'
-    /** Fail when another variant, equally good, differs in these variables (node templates). */
+    /** Weighted formulas summed by the objective (a presence variable, or "some technology named t"). */
+    readonly terms: readonly {readonly formula: Formula; readonly weight: number}[]
+    /** After this objective, fail when another equally good variant differs in `compare`. */
     readonly unique: boolean
-    /** The variables compared for uniqueness and weighed for optimization, with their weights. */
-    readonly objective: readonly {readonly v: number; readonly weight: number}[]
+    readonly compare: readonly number[]
 }
 
 export type VariableState = 'propagated' | 'solved' | 'optimized'
@@ -31,12 +36,20 @@ export interface Solution {
 
 export interface Component {
     readonly variables: readonly number[]
-    /** The objective's value the optimizer reached in this part, when it optimized. */
-    readonly optimum?: number
+    /** The value each optimizing objective reached in this part, in objective order. */
+    readonly optima: readonly (number | undefined)[]
     /** True when more than one assignment satisfied this part before optimization chose. */
     readonly chosen: boolean
 }
 
 export type SolveFailure =
     | {readonly kind: 'unsatisfiable'; readonly constraint?: number; readonly variables: readonly number[]}
-    | {readonly kind: 'ambiguous'; readonly optimized: boolean; readonly variables: readonly number[]; readonly alternative: ReadonlyMap<number, boolean>}
+    | {
+          readonly kind: 'ambiguous'
+          readonly subject: ObjectiveSubject
+          readonly optimized: boolean
+          readonly variables: readonly number[]
+          /** The chosen variant and another one that is just as good, over the part's variables. */
+          readonly chosen: ReadonlyMap<number, boolean>
+          readonly alternative: ReadonlyMap<number, boolean>
+      }

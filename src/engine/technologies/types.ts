@@ -1,0 +1,37 @@
+// Type hierarchies of the template (`node_types`, `artifact_types`), for
+// technology rules that name a parent type and for abstract (unmanaged) nodes.
+import {isMap, type Raw} from '../model/index.js'
+
+export class TypeHierarchy {
+    private readonly definitions: Raw
+
+    constructor(definitions: unknown) {
+        this.definitions = isMap(definitions) ? definitions : {}
+    }
+
+    /** The type and its ancestors through `derived_from`, nearest first. */
+    lineage(type: string): string[] {
+        const out: string[] = []
+        let current: string | undefined = type
+        while (current !== undefined && !out.includes(current)) {
+            out.push(current)
+            const definition: unknown = this.definitions[current]
+            current = isMap(definition) && typeof definition.derived_from === 'string' ? definition.derived_from : undefined
+        }
+        return out
+    }
+
+    isA(type: string, ancestor: string): boolean {
+        return this.lineage(type).includes(ancestor)
+    }
+
+    /** Metadata of the type or its nearest ancestor that sets the key. */
+    metadata(type: string, key: string): unknown {
+        for (const t of this.lineage(type)) {
+            const definition = this.definitions[t]
+            const metadata = isMap(definition) && isMap(definition.metadata) ? definition.metadata : undefined
+            if (metadata && key in metadata) return metadata[key]
+        }
+        return undefined
+    }
+}
