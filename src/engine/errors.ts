@@ -31,6 +31,7 @@ export type ErrorCode =
     | 'input-unknown'
     | 'input-missing'
     | 'invalid-option'
+    | 'plugin-load'
     | 'unsatisfiable'
     | 'inputs-constraints-violated'
     | 'ambiguous'

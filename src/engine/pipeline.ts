@@ -19,8 +19,7 @@ import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type 
 import {Options} from './options/index.js'
 import {solve, type Objective, type Problem, type Solution, type SolveFailure} from './solve/index.js'
 import {or, variable} from './conditions/formula.js'
-import {readRules, type TechnologyRule} from './technologies/rules.js'
-import {TypeHierarchy} from './technologies/types.js'
+import {readRules, type TechnologyRule, TypeHierarchy, type TechnologyPluginBuilder} from './technologies/index.js'
 import {transform} from './transform/index.js'
 
 export {stringifyTemplate} from './transform/index.js'
@@ -28,6 +27,8 @@ export {stringifyTemplate} from './transform/index.js'
 export interface ResolveRequest {
     readonly presets?: readonly string[]
     readonly assignments?: readonly InputAssignment[]
+    /** Technology plugins, loaded by the shell with loadTechnologyPlugins (module loading is asynchronous). */
+    readonly plugins?: readonly TechnologyPluginBuilder[]
 }
 
 export interface Resolution {
@@ -84,7 +85,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
     const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
     const rawOptions = isMap(definition.raw.options) ? definition.raw.options : {}
     const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)
-    const graph = buildGraph(data, sourceMap, technologyEnrichment(template, definition.raw, options))
+    const graph = buildGraph(data, sourceMap, technologyEnrichment(template, definition.raw, options, request.plugins ?? []))
     persistentCheck(graph, options)
     checkInputConstraints(inputs)
 
@@ -142,7 +143,7 @@ function objectives(graph: Graph, options: Options): Objective[] {
 }
 
 /** Technology rules from `technology_rules` (inline or a file) or the default ./rules.yaml, ./lib/rules.yaml. */
-function technologyEnrichment(template: LoadedTemplate, variability: Raw, options: Options): TechnologyEnrichment | undefined {
+function technologyEnrichment(template: LoadedTemplate, variability: Raw, options: Options, plugins: readonly TechnologyPluginBuilder[]): TechnologyEnrichment {
     const value = variability.technology_rules
     const rules: TechnologyRule[] = []
     const files = typeof value === 'string' ? [value] : value === undefined || value === null ? ['./rules.yaml', './lib/rules.yaml'] : []
@@ -163,6 +164,7 @@ function technologyEnrichment(template: LoadedTemplate, variability: Raw, option
         implementations: options.enrichImplementations().value,
         technologies: options.enrichTechnologies().value,
         required: options.check('required_technology_check').value,
+        plugins,
     }
 }
 

@@ -1,6 +1,6 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {loadTemplate} from '../../engine/load/index.js'
+import {loadTechnologyPlugins, loadTemplate} from '../../engine/load/index.js'
 import {resolve, stringifyTemplate, variabilityInputNames} from '../../engine/pipeline.js'
 import {collectInputs} from '../inputs.js'
 import {writeFileAtomic} from '../io.js'
@@ -28,7 +28,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
             'after',
             '\nInput values are applied in this order, later ones winning: presets, --inputs, --set, TRELLIS_INPUT_<NAME> environment variables.\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.',
         )
-        .action((file: string, flags: ResolveFlags, command: Command) => {
+        .action(async (file: string, flags: ResolveFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
                 const template = loadTemplate(file)
@@ -36,6 +36,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 const resolution = resolve(template, {
                     presets: [...collected.presets, ...flags.preset],
                     assignments: collected.assignments,
+                    plugins: await loadTechnologyPlugins(template),
                 })
                 const text = stringifyTemplate(resolution.output)
                 if (flags.output === '-') process.stdout.write(text)

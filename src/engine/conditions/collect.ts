@@ -79,9 +79,11 @@ export function collectConditions(
             const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
             records.push({element, origin: {kind: 'default-alternative', siblings}, expression: {default_alternative: true}, formula, location: locate(element.raw, 'default_alternative'), generated: false})
         }
-        if (element.kind === 'technology' && element.rule)
+        if (element.kind === 'technology' && element.ruleConditions.length > 0) {
+            const origin: ConditionRecord['origin'] = element.rule ? {kind: 'technology-rule', rule: element.rule} : {kind: 'technology-plugin', plugin: element.plugin ?? ''}
             for (const expression of element.ruleConditions)
-                records.push({element, origin: {kind: 'technology-rule', rule: element.rule}, expression, formula: compileCondition(expression, element, context), location: element.rule.location, generated: element.enriched})
+                records.push({element, origin, expression, formula: compileCondition(expression, element, context), location: element.rule?.location, generated: element.enriched})
+        }
         if (inputCondition && inputs.has(element.id)) {
             const expression = {variability_input: element.id}
             const location = inputs.definition.inputs.get(element.id)?.location

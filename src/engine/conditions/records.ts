@@ -22,6 +22,7 @@ export type ConditionOrigin =
     | {readonly kind: 'default-alternative'; readonly siblings: readonly Element[]}
     | {readonly kind: 'input-condition'; readonly input: string}
     | {readonly kind: 'technology-rule'; readonly rule: NonNullable<TechnologyElement['rule']>}
+    | {readonly kind: 'technology-plugin'; readonly plugin: string}
     | {readonly kind: 'default'; readonly wrapper: DefaultWrapper}
     | {readonly kind: 'pruning'; readonly wrapper: DefaultWrapper}
 

@@ -7,6 +7,7 @@ import {LineCounter} from 'yaml'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 
 export {SourceMap} from './yaml.js'
+export {loadTechnologyPlugins} from './plugins.js'
 export type {ParsedYaml} from './yaml.js'
 
 export const VARIABILITY_VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3'] as const

@@ -29,6 +29,7 @@ import {Graph} from './graph.js'
 import {candidates, type TechnologyCandidate} from '../technologies/match.js'
 import type {TechnologyRule} from '../technologies/rules.js'
 import {TypeHierarchy} from '../technologies/types.js'
+import type {TechnologyPlugin, TechnologyPluginBuilder} from '../technologies/plugins.js'
 import {findProducers} from './producers.js'
 
 type Mutable<T> = {-readonly [K in keyof T]: T[K]}
@@ -101,6 +102,7 @@ export interface TechnologyEnrichment {
     readonly technologies: boolean
     /** required_technology_check: a managed node without candidates is an error. */
     readonly required: boolean
+    readonly plugins: readonly TechnologyPluginBuilder[]
 }
 
 export function buildGraph(template: Raw, sourceMap: SourceMap, enrichment?: TechnologyEnrichment): Graph {
@@ -324,6 +326,31 @@ class Builder {
         this.checkDefaults(node.artifacts, a => a.name)
     }
 
+    private plugins?: {source: string; plugin: TechnologyPlugin}[]
+
+    /** Technology templates that plugins propose for a node. */
+    private proposals(node: NodeElement): {source: string; name: string; template: Raw}[] {
+        this.plugins ??= (this.enrichment?.plugins ?? []).map(builder => {
+            try {
+                return {source: builder.source, plugin: builder.build(this.graph)}
+            } catch (e) {
+                throw new TrellisError('plugin-load', `technology plugin "${builder.source}" failed to build: ${(e as Error).message}`)
+            }
+        })
+        const out: {source: string; name: string; template: Raw}[] = []
+        for (const {source, plugin} of this.plugins) {
+            let assigned: unknown
+            try {
+                assigned = plugin.assign(node)
+            } catch (e) {
+                throw new TrellisError('plugin-load', `technology plugin "${source}" failed for ${lowerFirst(node.display)}: ${(e as Error).message}`)
+            }
+            for (const entry of toList(assigned))
+                for (const [name, template] of Object.entries(isMap(entry) ? entry : {})) out.push({source, name: name.toLowerCase(), template: isMap(template) ? template : {}})
+        }
+        return out
+    }
+
     private technologies(node: NodeElement): void {
         const value = node.raw.technology
         const list: Entry[] =
@@ -342,6 +369,7 @@ class Builder {
                     assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
                     weight: readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight')),
                     rule: undefined,
+                    plugin: undefined,
                     ruleConditions: [],
                     enriched: false,
                     ...extra,
@@ -367,11 +395,16 @@ class Builder {
             for (const candidate of implementations) add(name, {...raw, weight: raw.weight ?? candidate.rule.weight}, entry, fromRule(candidate))
         }
         const managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
-        if (list.length === 0 && this.enrichment?.technologies && rules.length > 0) {
-            const found = match()
-            if (found.length === 0 && managed && this.enrichment.required) this.fail(`${node.display} has no technology candidates`, node.location)
+        if (list.length === 0 && this.enrichment?.technologies && (rules.length > 0 || this.enrichment.plugins.length > 0)) {
+            const found = rules.length > 0 ? match() : []
+            const proposed = this.proposals(node)
+            if (found.length === 0 && proposed.length === 0 && managed && this.enrichment.required) this.fail(`${node.display} has no technology candidates`, node.location)
             const at = new Entry(node.name, node.raw, this.sourceMap, node.raw, 'type')
             for (const candidate of found) add(candidate.technology, {}, at, {...fromRule(candidate), enriched: true})
+            for (const {source, name, template} of proposed) {
+                const {conditions, ...rest} = template
+                add(name, rest, at, {plugin: source, ruleConditions: toList(conditions), enriched: true})
+            }
         }
         ;(node as Mutable<NodeElement>).managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
         if (node.technologies.filter(t => t.defaultAlternative).length > 1) this.fail(`${node.display} has multiple default technologies`, node.location)

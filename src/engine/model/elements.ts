@@ -132,7 +132,9 @@ export interface TechnologyElement extends ElementBase {
     readonly weight: number
     /** The technology rule this candidate comes from, when rules were applied. */
     readonly rule?: {readonly index: number; readonly technology: string; readonly component: string; readonly location?: SourceLocation}
-    /** Conditions of the rule's match: hosts on the hosting stack, artifacts, the rule's own conditions. */
+    /** The technology plugin (its module path) that proposed this candidate. */
+    readonly plugin?: string
+    /** Conditions of the rule's match (hosts on the hosting stack, artifacts, the rule's own conditions) or of the plugin's proposal. */
     readonly ruleConditions: readonly unknown[]
     /** Added by enrichment (`enrich_technologies`), not written by the modeller: its rule conditions are generated. */
     readonly enriched: boolean

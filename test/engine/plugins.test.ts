@@ -1,0 +1,90 @@
+// Technology plugins (the spec's PluginDefinition): modules listed under
+// variability.plugins.technology or found in ./plugins/technology propose technologies.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {loadTechnologyPlugins, loadTemplate} from '../../src/engine/load/index.js'
+import {resolve} from '../../src/engine/pipeline.js'
+
+const TEMPLATE = (extra = '') => `tosca_definitions_version: tosca_variability_1_0_rc_2
+topology_template:
+    variability:
+        options:
+            hosting_stack_constraint: false
+${extra}
+    node_templates:
+        app:
+            type: web.app
+            persistent: true
+`
+
+const PLUGIN = `export default {
+    build(graph) {
+        return {
+            assign(node) {
+                if (node.types[0].name !== 'web.app') return []
+                return [{docker: {weight: 2}}, {kubernetes: {weight: 1, conditions: false}}]
+            },
+        }
+    },
+}
+`
+
+function workspace(files: Record<string, string>): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-plugins-'))
+    for (const [name, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), {recursive: true})
+        fs.writeFileSync(path.join(dir, name), text)
+    }
+    return dir
+}
+
+async function resolveIn(dir: string) {
+    const template = loadTemplate(path.join(dir, 'template.yaml'))
+    return resolve(template, {plugins: await loadTechnologyPlugins(template)})
+}
+
+describe('technology plugins', () => {
+    it('loads every module in ./plugins/technology and uses its proposals as technology candidates', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/containers.mjs': PLUGIN})
+        const result = await resolveIn(dir)
+        expect(result.output).toMatchObject({topology_template: {node_templates: {app: {type: 'web.app~web.app::docker'}}}})
+        const technologies = result.model!.graph.technologies
+        expect(technologies.map(t => [t.name, t.plugin?.endsWith('containers.mjs'), result.model!.present(t)])).toEqual([
+            ['docker', true, true],
+            ['kubernetes', true, false],
+        ])
+        const kubernetes = result.model!.conditions[technologies[1]!.seq]!
+        expect(kubernetes.records.map(r => r.origin.kind)).toContain('technology-plugin')
+    })
+
+    it('loads the modules listed under variability.plugins.technology, relative to the template', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./lib/containers.mjs]'), 'lib/containers.mjs': PLUGIN})
+        const result = await resolveIn(dir)
+        expect(result.output).toMatchObject({topology_template: {node_templates: {app: {type: 'web.app~web.app::docker'}}}})
+    })
+
+    it('reports a listed plugin that does not exist, at its place in the template', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./missing.mjs]')})
+        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('no such file'), location: {line: 7}})
+    })
+
+    it('reports a module that does not export a builder', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/bad.mjs': 'export const x = 1\n'})
+        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('must export a builder')})
+    })
+
+    it('reports a module that fails to load', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/broken.mjs': 'export default {build( {\n'})
+        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('could not be loaded')})
+    })
+
+    it('reports a plugin whose assign throws, naming the node', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/throws.mjs': 'export default {build() { return {assign() { throw new Error("boom") }} }}\n'})
+        await expect(resolveIn(dir)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringMatching(/failed for node "app": boom/)})
+    })
+})
