@@ -1,6 +1,7 @@
 // trellis: the command-line shell over the engine. Commands parse flags, call
 // the engine, print; resolution logic never lives here.
 import {Command, CommanderError} from 'commander'
+import {registerExplain} from './commands/explain.js'
 import {registerResolve} from './commands/resolve.js'
 import {EXIT_USAGE, reportError} from './report-error.js'
 import {VERSION} from './version.js'
@@ -20,6 +21,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         exitCode = code
     }
     registerResolve(program, setExit)
+    registerExplain(program, setExit)
     try {
         await program.parseAsync(argv as string[], {from: 'user'})
     } catch (e) {

@@ -2,10 +2,10 @@
 // operators become formula nodes; everything else is a value expression,
 // evaluated now that inputs are known, and must come out true or false.
 import {TrellisError} from '../errors.js'
-import {evaluateValue, isLogicOperator, isPresenceOperator, operatorOf, show, type PresenceOperator} from '../expressions/index.js'
+import {evaluateValue, isLogicOperator, isPresenceOperator, operatorOf, show, type PresenceOperator, type ValueScope} from '../expressions/index.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, NodeElement, PropertyElement, TypeElement} from '../model/index.js'
-import {amo, and, constant, exo, FALSE, implies, not, or, xor, type Formula} from './formula.js'
+import {amo, and, constant, exo, FALSE, implies, not, note, or, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 
 export interface Variables {
@@ -64,17 +64,29 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
         if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, at)
         const definition = c.inputs.expression(args, 'logic', raw)
         if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, at)
-        return c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c))
+        const compiled = c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c))
+        return note({kind: 'expression', name: args, raw: definition}, compiled)
     }
-    if (isPresenceOperator(name)) return presence(name, args, element, c, new References(c.graph, element, at))
+    if (isPresenceOperator(name)) return note({kind: 'presence', raw, operator: name}, presence(name, args, element, c, new References(c.graph, element, at)))
     return valueCondition(raw, element, c)
 }
 
+/** Evaluates a value expression now, remembering which variability inputs it read. */
 function valueCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
-    const value = evaluateValue(raw, c.inputs)
+    const read: string[] = []
+    const scope: ValueScope = {
+        input: (name, reference) => {
+            if (!read.includes(name)) read.push(name)
+            return c.inputs.input(name, reference)
+        },
+        expression: (name, kind, reference) => c.inputs.expression(name, kind, reference),
+        guard: (what, reference, fn) => c.inputs.guard(what, reference, fn),
+        locate: r => c.inputs.locate(r),
+    }
+    const value = evaluateValue(raw, scope)
     if (typeof value !== 'boolean')
         throw new TrellisError('operand-type', `a condition must evaluate to true or false, got ${show(value)}`, c.inputs.locate(raw) ?? c.inputs.locate(element?.raw))
-    return constant(value)
+    return note({kind: 'value', raw, inputs: read}, constant(value))
 }
 
 function presence(name: PresenceOperator, args: unknown, element: Element | undefined, c: CompileContext, r: References): Formula {

@@ -8,6 +8,19 @@ export type Formula =
     | {readonly op: 'not'; readonly arg: Formula}
     | {readonly op: 'and' | 'or' | 'xor' | 'exo' | 'amo'; readonly args: readonly Formula[]}
     | {readonly op: 'implies'; readonly args: readonly [Formula, Formula]}
+    /** Transparent for solving: remembers which written expression produced `arg`, for explanations. */
+    | {readonly op: 'note'; readonly note: Note; readonly arg: Formula}
+
+/** Where part of a formula came from. */
+export type Note =
+    /** A value expression evaluated to a constant; `inputs` are the variability inputs it read. */
+    | {readonly kind: 'value'; readonly raw: unknown; readonly inputs: readonly string[]}
+    /** A presence operator such as `{node_presence: db}`. */
+    | {readonly kind: 'presence'; readonly raw: unknown; readonly operator: string}
+    /** A named logic expression. */
+    | {readonly kind: 'expression'; readonly name: string; readonly raw: unknown}
+
+export const note = (n: Note, arg: Formula): Formula => ({op: 'note', note: n, arg})
 
 export const TRUE: Formula = {op: 'const', value: true}
 export const FALSE: Formula = {op: 'const', value: false}
@@ -44,6 +57,8 @@ export function evaluate(f: Formula, value: Lookup): boolean | undefined {
             const a = evaluate(f.arg, value)
             return a === undefined ? undefined : !a
         }
+        case 'note':
+            return evaluate(f.arg, value)
         case 'and': {
             let open = false
             for (const a of f.args) {
@@ -102,6 +117,7 @@ export function variables(f: Formula, out: number[] = []): number[] {
             out.push(f.v)
             return out
         case 'not':
+        case 'note':
             return variables(f.arg, out)
         default:
             for (const a of f.args) variables(a, out)

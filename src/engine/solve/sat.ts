@@ -12,6 +12,8 @@ export function toLogic(f: Formula, values: Int8Array): Logic.Operand {
             return values[f.v] === -1 ? varName(f.v) : values[f.v] === 1 ? Logic.TRUE : Logic.FALSE
         case 'not':
             return Logic.not(toLogic(f.arg, values))
+        case 'note':
+            return toLogic(f.arg, values)
         case 'and':
             return f.args.length === 0 ? Logic.TRUE : Logic.and(f.args.map(a => toLogic(a, values)))
         case 'or':

@@ -4,6 +4,7 @@ import {isMap, type Raw} from '../model/index.js'
 
 export class TypeHierarchy {
     private readonly definitions: Raw
+    private readonly lineages = new Map<string, string[]>()
 
     constructor(definitions: unknown) {
         this.definitions = isMap(definitions) ? definitions : {}
@@ -11,6 +12,12 @@ export class TypeHierarchy {
 
     /** The type and its ancestors through `derived_from`, nearest first. */
     lineage(type: string): string[] {
+        let cached = this.lineages.get(type)
+        if (!cached) this.lineages.set(type, (cached = this.walk(type)))
+        return cached
+    }
+
+    private walk(type: string): string[] {
         const out: string[] = []
         let current: string | undefined = type
         while (current !== undefined && !out.includes(current)) {

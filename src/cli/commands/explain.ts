@@ -1,0 +1,53 @@
+// trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
+import type {Command} from 'commander'
+import {explainElement, renderExplanation, renderSummaryLine, type Explanation} from '../../engine/explain/index.js'
+import {TrellisError} from '../../engine/errors.js'
+import type {Element, Graph} from '../../engine/model/index.js'
+import {decide} from '../../engine/pipeline.js'
+import {EXIT_OK, reportError} from '../report-error.js'
+import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
+
+interface ExplainFlags extends ResolutionFlags {
+    json?: boolean
+    depth: string
+    pruned?: boolean
+}
+
+export function registerExplain(program: Command, setExit: (code: number) => void): void {
+    addResolutionFlags(
+        program
+            .command('explain')
+            .description('explain why elements are present or pruned')
+            .argument('<template>', 'the variable service template (YAML)')
+            .argument('[elements...]', 'elements to explain in full: identifiers (node.db, relation.host@0.node.app) or node names; none lists every element'),
+    )
+        .option('--json', 'print the explanations as JSON')
+        .option('--pruned', 'list only pruned elements')
+        .option('--depth <n>', 'how deep to follow referenced elements', '8')
+        .addHelpText('after', `\n${PRECEDENCE_HELP}\nReason codes are listed in the README.`)
+        .action(async (file: string, names: string[], flags: ExplainFlags, command: Command) => {
+            const debug = Boolean(command.optsWithGlobals().debug)
+            try {
+                const {template, request} = await prepareRequest(file, flags)
+                const model = decide(template, request)
+                const depth = Number(flags.depth)
+                if (!Number.isInteger(depth) || depth < 0) throw new TrellisError('invalid-option', `--depth expects a non-negative whole number, got "${flags.depth}"`)
+                const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements
+                const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
+                const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
+                if (flags.json) process.stdout.write(`${JSON.stringify(names.length ? shown : {elements: shown}, null, 2)}\n`)
+                else if (names.length) process.stdout.write(`${shown.map(renderExplanation).join('\n\n')}\n`)
+                else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
+                setExit(EXIT_OK)
+            } catch (e) {
+                setExit(reportError(e, debug))
+            }
+        })
+}
+
+function find(graph: Graph, name: string): Element {
+    const element = graph.element(name) ?? graph.node(name)
+    if (element) return element
+    const close = graph.elements.filter(e => e.id.includes(name)).slice(0, 5)
+    throw new TrellisError('undefined-reference', `no element "${name}"${close.length ? ` (did you mean ${close.map(e => e.id).join(', ')}?)` : ''}`)
+}

@@ -1,0 +1,37 @@
+// The flags every command that resolves shares: presets, inputs, --set.
+import type {Command} from 'commander'
+import {loadTechnologyPlugins, loadTemplate, type LoadedTemplate} from '../engine/load/index.js'
+import {variabilityInputNames, type ResolveRequest} from '../engine/pipeline.js'
+import {collectInputs} from './inputs.js'
+
+export interface ResolutionFlags {
+    preset: string[]
+    inputs?: string
+    set: string[]
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value]
+
+export function addResolutionFlags(command: Command): Command {
+    return command
+        .option('-p, --preset <name>', 'apply a variability preset; repeat to apply several, later ones win', collect, [])
+        .option('-i, --inputs <file>', 'YAML file of variability input values')
+        .option('-s, --set <name=value>', 'set one variability input (value parsed as YAML); repeatable', collect, [])
+}
+
+export const PRECEDENCE_HELP =
+    'Input values are applied in this order, later ones winning: presets, --inputs, --set, TRELLIS_INPUT_<NAME> environment variables.'
+
+/** Loads the template and turns the flags into an engine request. */
+export async function prepareRequest(file: string, flags: ResolutionFlags): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
+    const template = loadTemplate(file)
+    const collected = collectInputs(flags, variabilityInputNames(template), process.env)
+    return {
+        template,
+        request: {
+            presets: [...collected.presets, ...flags.preset],
+            assignments: collected.assignments,
+            plugins: await loadTechnologyPlugins(template),
+        },
+    }
+}

@@ -1,0 +1,124 @@
+// Reason codes and their sentences, one per kind of condition and outcome.
+import type {ConditionRecord, DefaultWrapper} from '../conditions/index.js'
+import type {Element} from '../model/index.js'
+import type {ReasonCode} from './types.js'
+
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
+
+/** The code and sentence for one condition record of an element, given its value. */
+export function describeRecord(record: ConditionRecord, value: boolean): {code: ReasonCode; text: string} {
+    const o = record.origin
+    switch (o.kind) {
+        case 'manual':
+            return value ? {code: 'manual-condition-true', text: 'its condition holds'} : {code: 'manual-condition-false', text: 'its condition does not hold'}
+        case 'group':
+            return value
+                ? {code: 'group-condition-true', text: `the condition of ${lower(o.group.display)} holds`}
+                : {code: 'group-condition-false', text: `the condition of ${lower(o.group.display)}, a variability group it belongs to, does not hold`}
+        case 'default-alternative':
+            return value
+                ? {code: 'default-alternative-chosen', text: 'it is the default alternative and no alternative is present'}
+                : {code: 'default-alternative-other-present', text: 'it is the default alternative, and an alternative is present'}
+        case 'input-condition':
+            return value
+                ? {code: 'input-condition-true', text: `variability input "${o.input}" is true`}
+                : {code: 'input-condition-false', text: `variability input "${o.input}", named after this element, is false`}
+        case 'technology-rule':
+        case 'technology-plugin': {
+            const from = o.kind === 'technology-rule' ? `technology rule #${o.rule.index + 1} (${o.rule.technology} for ${o.rule.component})` : `technology plugin ${o.plugin}`
+            return value ? {code: 'technology-rule-true', text: `the conditions of ${from} hold`} : {code: 'technology-rule-false', text: `the conditions of ${from} do not hold`}
+        }
+        case 'default':
+        case 'pruning': {
+            const why = o.kind === 'pruning' ? 'pruning' : 'default condition'
+            if (value) return {code: 'default-condition-true', text: `its ${why} (${wrapperName(o.wrapper)}) holds`}
+            const {code, text} = defaultFalse(record.element, o.wrapper)
+            return {code, text: `${text} (${why}: ${wrapperName(o.wrapper)})`}
+        }
+    }
+}
+
+function wrapperName(w: DefaultWrapper): string {
+    if (w.typeSpecific) return `type-specific for ${w.typeSpecific}`
+    return `${w.token}, ${w.consistency ? 'consistency' : 'semantic'}`
+}
+
+function defaultFalse(element: Element, w: DefaultWrapper): {code: ReasonCode; text: string} {
+    if (w.typeSpecific) return {code: 'type-specific-condition-false', text: `the type-specific condition of "${w.typeSpecific}" does not hold`}
+    const container = element.container ? lower(element.container.display) : 'its container'
+    switch (w.token) {
+        case 'incoming':
+        case 'incomingnaive':
+            return {code: 'default-incoming-none-present', text: 'no incoming relation is present'}
+        case 'source':
+            return element.kind === 'relation'
+                ? {code: 'source-absent', text: `its source ${lower(element.source.display)} is absent`}
+                : {code: 'default-source-none-present', text: 'no source of an incoming relation is present'}
+        case 'target':
+            return element.kind === 'relation'
+                ? {code: 'target-absent', text: `its target ${lower(element.target.display)} is absent`}
+                : {code: 'no-present-target', text: 'none of its targets is present'}
+        case 'outgoing':
+        case 'outgoingnaive':
+            return {code: 'default-outgoing-none-present', text: 'no outgoing relation is present'}
+        case 'host':
+            return {code: 'default-host-absent', text: 'no host is present'}
+        case 'artifact':
+        case 'artifactnaive':
+            return {code: 'default-artifact-none-present', text: 'none of its artifacts is present'}
+        case 'container':
+            return {code: 'container-absent', text: `its container ${container} is absent`}
+        case 'consuming':
+            return {code: 'consumed-absent', text: 'what it consumes (an input or its container) is absent'}
+        case 'managed':
+        case 'technology':
+            return {code: 'not-managed', text: 'no present technology manages it'}
+        case 'member':
+            return {code: 'no-present-member', text: 'none of its members is present'}
+        case 'consumed':
+            return {code: 'not-consumed', text: 'no present property consumes it'}
+        case 'produced':
+            return {code: 'not-produced', text: 'no present property or node produces it'}
+        default:
+            // technology container-other
+            return element.container && element.kind === 'technology'
+                ? {code: 'technology-other-present', text: `its node is absent or another technology of ${container} is present`}
+                : {code: 'container-absent', text: `its default condition (${w.token}) does not hold`}
+    }
+}
+
+export const REASON_CODES: Readonly<Record<ReasonCode, string>> = {
+    'no-conditions': 'present: nothing conditions the element',
+    'all-conditions-hold': 'present: every condition holds',
+    'manual-condition-true': 'a condition written on the element holds',
+    'manual-condition-false': 'a condition written on the element does not hold',
+    'group-condition-true': 'the condition of a variability group (ConditionalMembers) the element belongs to holds',
+    'group-condition-false': 'the condition of a variability group the element belongs to does not hold',
+    'default-alternative-chosen': 'the element is the default alternative and none of its alternatives is present',
+    'default-alternative-other-present': 'the element is the default alternative and an alternative is present',
+    'input-condition-true': 'the variability input named after the element is true',
+    'input-condition-false': 'the variability input named after the element is false',
+    'default-condition-true': 'a default or pruning condition holds',
+    'default-incoming-none-present': 'node default condition (incoming, incomingnaive): no incoming relation is present',
+    'default-outgoing-none-present': 'node default condition (outgoing, outgoingnaive): no outgoing relation is present',
+    'default-source-none-present': 'node default condition (source): no source of an incoming relation is present',
+    'default-host-absent': 'node default condition (host): no host is present',
+    'default-artifact-none-present': 'node default condition (artifact, artifactnaive): no artifact is present',
+    'container-absent': 'default condition (container): the element\'s container is absent',
+    'source-absent': 'relation default condition (source): the source node is absent',
+    'target-absent': 'relation default condition (target): the target node is absent',
+    'consumed-absent': 'property default condition (consuming): the consumed input or container is absent',
+    'not-managed': 'artifact default condition (managed): no present technology manages the artifact',
+    'technology-other-present': 'technology default condition (container-other): the node is absent or another technology is present',
+    'no-present-member': 'group default condition: no member is present',
+    'no-present-target': 'policy default condition: no target is present',
+    'not-consumed': 'input default condition: no present property consumes the input',
+    'not-produced': 'output default condition: nothing present produces the output',
+    'type-specific-condition-false': 'a type-specific default condition does not hold',
+    'technology-rule-false': 'the conditions of the technology rule (or plugin) that proposed the technology do not hold',
+    'technology-rule-true': 'the conditions of the technology rule (or plugin) that proposed the technology hold',
+    'optimization-chosen': 'several variants satisfy every condition; the optimizer chose one with this element',
+    'optimization-not-chosen': 'several variants satisfy every condition; the optimizer chose one without this element',
+    'constraint-requires': 'a constraint or implication requires the element',
+    'constraint-excludes': 'a constraint or implication excludes the element',
+}

@@ -1,0 +1,5 @@
+export {REASON_CODES} from './codes.js'
+export {renderExpression} from './render-expression.js'
+export {renderExplanation, renderSummaryLine} from './render.js'
+export type {Because, ElementRef, Explanation, InputCitation, ReasonCode, Term, Verdict} from './types.js'
+export {explainElement, type ExplainOptions} from './why.js'

@@ -1,0 +1,44 @@
+// Plain-text rendering of explanations: the verdict and root causes first, then
+// the chain, indented. Meaning never rests on colour: words carry it.
+import type {Because, Explanation, Term} from './types.js'
+
+export function renderExplanation(e: Explanation): string {
+    const lines: string[] = [e.summary]
+    if (e.element.location) lines.push(`  defined at ${e.element.location}`)
+    const {inputs, conditions} = e.rootCauses
+    if (inputs.length || conditions.length) {
+        lines.push('  decided by:')
+        for (const i of inputs) lines.push(`    input ${i.text}`)
+        for (const c of conditions) lines.push(`    ${c.text}${c.location ? `  (${c.location})` : ''}`)
+    }
+    if (e.because.length) {
+        lines.push('  because:')
+        for (const b of e.because) renderBecause(b, 2, lines)
+    }
+    return lines.join('\n')
+}
+
+function renderBecause(b: Because, depth: number, lines: string[]): void {
+    const pad = '  '.repeat(depth)
+    if (b.seeAbove) {
+        lines.push(`${pad}- ${b.text}`)
+        return
+    }
+    const condition = b.condition !== undefined ? `: ${b.condition} is ${b.value}` : ''
+    const at = b.location ? `  (${b.location})` : ''
+    lines.push(`${pad}- ${b.text}${condition} [${b.code}]${at}`)
+    for (const t of b.terms) renderTerm(t, depth + 1, lines)
+    for (const c of b.because) renderBecause(c, depth + 1, lines)
+}
+
+function renderTerm(t: Term, depth: number, lines: string[]): void {
+    const pad = '  '.repeat(depth)
+    lines.push(`${pad}· ${t.text} = ${t.value === undefined ? 'open' : t.value}`)
+    for (const i of t.inputs) lines.push(`${pad}    input ${i.text}`)
+}
+
+/** One line per element: verdict word, display, reason code and sentence. */
+export function renderSummaryLine(e: Explanation): string {
+    const mark = e.verdict === 'present' ? '+ present' : '- pruned '
+    return `${mark}  ${e.element.display}  [${e.code}]${e.verdict === 'pruned' || e.decidedBy === 'optimization' ? `  ${e.summary.slice(e.summary.indexOf(': ') + 2)}` : ''}`
+}

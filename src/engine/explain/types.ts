@@ -1,0 +1,99 @@
+// The explanation model: plain data, rendered as text by the CLI and as JSON
+// for scripts and reports. Reason codes are stable; the README lists them.
+import type {SourceLocation} from '../errors.js'
+import type {InputSource} from '../inputs/index.js'
+
+export type Verdict = 'present' | 'pruned'
+
+export type ReasonCode =
+    | 'no-conditions'
+    | 'all-conditions-hold'
+    | 'manual-condition-true'
+    | 'manual-condition-false'
+    | 'group-condition-true'
+    | 'group-condition-false'
+    | 'default-alternative-chosen'
+    | 'default-alternative-other-present'
+    | 'input-condition-true'
+    | 'input-condition-false'
+    | 'default-condition-true'
+    | 'default-incoming-none-present'
+    | 'default-outgoing-none-present'
+    | 'default-source-none-present'
+    | 'default-host-absent'
+    | 'default-artifact-none-present'
+    | 'container-absent'
+    | 'source-absent'
+    | 'target-absent'
+    | 'consumed-absent'
+    | 'not-managed'
+    | 'technology-other-present'
+    | 'no-present-member'
+    | 'no-present-target'
+    | 'not-consumed'
+    | 'not-produced'
+    | 'type-specific-condition-false'
+    | 'technology-rule-false'
+    | 'technology-rule-true'
+    | 'optimization-chosen'
+    | 'optimization-not-chosen'
+    | 'constraint-requires'
+    | 'constraint-excludes'
+
+export interface InputCitation {
+    readonly name: string
+    readonly value: unknown
+    readonly source: InputSource
+    /** One line: `mode: prod — --set, overriding preset dev`. */
+    readonly text: string
+}
+
+/** A part of a condition with its value: a value expression, a presence operator, a named expression. */
+export interface Term {
+    readonly text: string
+    readonly value: boolean | undefined
+    readonly inputs: readonly InputCitation[]
+    /** Elements whose presence this term reads. */
+    readonly refers: readonly ElementRef[]
+}
+
+export interface ElementRef {
+    readonly id: string
+    readonly display: string
+    readonly verdict: Verdict
+}
+
+/** One reason, with the chain behind it. */
+export interface Because {
+    readonly code: ReasonCode
+    readonly text: string
+    /** The condition as written or generated, and its value. */
+    readonly condition?: string
+    readonly value?: boolean
+    readonly location?: string
+    readonly terms: readonly Term[]
+    /** Explanations of the elements this reason depends on (depth-limited; repeats are referenced, not unrolled). */
+    readonly because: readonly Because[]
+    /** Set when this element was already explained higher up: a cycle or a shared cause. */
+    readonly seeAbove?: string
+    readonly element?: ElementRef
+}
+
+export interface Explanation {
+    readonly element: ElementRef & {readonly kind: string; readonly location?: string}
+    readonly verdict: Verdict
+    readonly code: ReasonCode
+    readonly summary: string
+    /** How the verdict was reached: conditions alone, the SAT solver, or the optimizer choosing among variants. */
+    readonly decidedBy: 'conditions' | 'solver' | 'optimization'
+    /** The user's decisions and the template conditions that decided the verdict. */
+    readonly rootCauses: {
+        readonly inputs: readonly InputCitation[]
+        readonly conditions: readonly {readonly text: string; readonly location?: string; readonly element: string}[]
+    }
+    readonly because: readonly Because[]
+}
+
+export function formatSourceLocation(location: SourceLocation | undefined): string | undefined {
+    return location ? `${location.file}:${location.line}:${location.column}` : undefined
+}
