@@ -41,6 +41,8 @@ export class TrellisError extends Error {
     readonly code: ErrorCode
     readonly errorClass: ErrorClass
     readonly location?: SourceLocation
+    /** Data for explanations (for example the prepared model of a resolution that failed). */
+    details?: unknown
 
     constructor(code: ErrorCode, message: string, location?: SourceLocation, errorClass?: ErrorClass) {
         super(message)

@@ -68,6 +68,12 @@ export function resolve(template: LoadedTemplate, request: ResolveRequest = {}):
     return {template, output, model}
 }
 
+/** What a failed resolution leaves for explanations: the compiled model and how solving failed. */
+export interface ResolutionFailure {
+    readonly prepared: PreparedModel
+    readonly failure: SolveFailure
+}
+
 /** Everything presence depends on, compiled, before the solver runs. */
 export interface PreparedModel {
     readonly graph: Graph
@@ -109,7 +115,11 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
 export function decide(template: LoadedTemplate, request: ResolveRequest): ResolvedModel {
     const prepared = prepare(template, request)
     const result = solve(prepared.problem)
-    if (!result.ok) throw failure(result.failure, prepared.constraints)
+    if (!result.ok) {
+        const error = failure(result.failure, prepared.constraints)
+        error.details = {prepared, failure: result.failure} satisfies ResolutionFailure
+        throw error
+    }
     const solution = result.solution
     return {...prepared, solution, present: e => solution.values[e.seq] === 1}
 }

@@ -1,9 +1,10 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {explainElement, renderExplanation, renderSummaryLine, type Explanation} from '../../engine/explain/index.js'
+import {explainElement, minimalConflict, renderExplanation, renderSummaryLine, type Explanation} from '../../engine/explain/index.js'
 import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
-import {decide} from '../../engine/pipeline.js'
+import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
+import {variables} from '../../engine/conditions/index.js'
 import {EXIT_OK, reportError} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
@@ -40,9 +41,43 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
                 setExit(EXIT_OK)
             } catch (e) {
+                const failure = (e as TrellisError).details as ResolutionFailure | undefined
+                if (failure?.failure.kind === 'unsatisfiable') printConflict(e as TrellisError, failure, Boolean(flags.json))
+                else if (failure?.failure.kind === 'ambiguous') printAmbiguity(e as TrellisError, failure, Boolean(flags.json))
                 setExit(reportError(e, debug))
             }
         })
+}
+
+function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean): void {
+    const start = f.failure.kind === 'unsatisfiable' ? [...f.failure.variables] : []
+    if (f.failure.kind === 'unsatisfiable' && f.failure.constraint !== undefined) start.push(...variables(f.prepared.constraints[f.failure.constraint]!.formula))
+    const conflict = minimalConflict(f.prepared, start)
+    if (json) {
+        process.stdout.write(`${JSON.stringify({error: error.message, conflict}, null, 2)}\n`)
+        return
+    }
+    const lines = [`No variant exists: these ${conflict.length} conditions and constraints cannot all hold (removing any one of them makes the template resolvable):`]
+    for (const c of conflict) {
+        lines.push(`  - ${c.text}: ${c.condition}${c.location ? `  (${c.location})` : ''}`)
+        for (const i of c.inputs) lines.push(`      input ${i}`)
+    }
+    process.stdout.write(`${lines.join('\n')}\n`)
+}
+
+function printAmbiguity(error: TrellisError, f: ResolutionFailure, json: boolean): void {
+    if (f.failure.kind !== 'ambiguous') return
+    const {chosen, alternative, variables: compared} = f.failure
+    const name = (v: number) => f.prepared.variables.owner(v).element.display
+    const differences = compared.filter(v => chosen.get(v) !== alternative.get(v)).map(v => ({element: name(v), first: chosen.get(v) ? 'present' : 'pruned', second: alternative.get(v) ? 'present' : 'pruned'}))
+    if (json) {
+        process.stdout.write(`${JSON.stringify({error: error.message, differences}, null, 2)}\n`)
+        return
+    }
+    const lines = ['Two variants satisfy every condition equally well; they differ in:']
+    for (const d of differences) lines.push(`  - ${d.element}: ${d.first} in one, ${d.second} in the other`)
+    lines.push('Add a condition or enable optimization (optimization_topology) to choose between them.')
+    process.stdout.write(`${lines.join('\n')}\n`)
 }
 
 function find(graph: Graph, name: string): Element {

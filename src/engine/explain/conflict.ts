@@ -1,0 +1,123 @@
+// Why is there no variant? Shrinks the conditions and constraints to a minimal
+// set that still cannot hold together (deletion-based: an item stays only if
+// the rest becomes solvable without it), so every item shown is needed.
+import {and, TRUE, variables, type Formula} from '../conditions/formula.js'
+import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
+import type {PreparedModel} from '../pipeline.js'
+import {solve} from '../solve/index.js'
+import {describeSource} from '../inputs/index.js'
+import {renderExpression} from './render-expression.js'
+import {formatSourceLocation} from './types.js'
+
+export interface ConflictItem {
+    readonly kind: 'condition' | 'constraint'
+    readonly text: string
+    readonly condition: string
+    readonly location?: string
+    readonly element?: string
+    /** Variability inputs the condition read, with their values and sources. */
+    readonly inputs: readonly string[]
+}
+
+type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}
+
+export function minimalConflict(p: PreparedModel, start?: readonly number[]): ConflictItem[] {
+    const describe = (item: Item) => describeItem(item, p)
+    const items = relevantItems(p, start)
+    const satisfiable = (active: ReadonlySet<Item>) => solve(relaxed(p, active)).ok
+    const kept = new Set(items)
+    if (satisfiable(kept)) return []
+    for (const item of items) {
+        kept.delete(item)
+        if (satisfiable(kept)) kept.add(item)
+    }
+    return items.filter(i => kept.has(i)).map(describe)
+}
+
+/** Items that can matter: those over variables the failing part depends on (all, when the part is unknown). */
+function relevantItems(p: PreparedModel, start?: readonly number[]): Item[] {
+    const all: Item[] = [
+        ...p.conditions.flatMap(c => c.records.map(record => ({kind: 'condition', record}) as Item)),
+        ...p.constraints.map(record => ({kind: 'constraint', record}) as Item),
+    ]
+    if (!start || start.length === 0) return all
+    const reach = new Set<number>(start)
+    const queue = [...start]
+    while (queue.length) {
+        const v = queue.pop()!
+        const f = p.problem.definitions[v]
+        if (f) for (const u of variables(f)) if (!reach.has(u)) reach.add(u), queue.push(u)
+    }
+    const n = p.graph.elements.length
+    const touches = (f: Formula) => variables(f).some(v => reach.has(v))
+    return all.filter(i => (i.kind === 'condition' ? reach.has(i.record.element.seq) || reach.has(n + i.record.element.seq) : touches(i.record.formula)))
+}
+
+function relaxed(p: PreparedModel, active: ReadonlySet<Item>) {
+    const keep = new Set<unknown>([...active].map(i => i.record))
+    const n = p.graph.elements.length
+    const definitions = [...p.problem.definitions]
+    for (const c of p.conditions) {
+        const records = c.records.filter(r => keep.has(r))
+        definitions[c.element.seq] = records.length ? and(records.map(r => r.formula)) : TRUE
+        if (definitions[n + c.element.seq] !== undefined) {
+            const manual = records.filter(r => !r.generated)
+            definitions[n + c.element.seq] = manual.length ? and(manual.map(r => r.formula)) : TRUE
+        }
+    }
+    return {...p.problem, definitions, constraints: p.constraints.filter(c => keep.has(c)).map(c => c.formula), objectives: []}
+}
+
+function originLabel(r: ConditionRecord): string {
+    const o = r.origin
+    switch (o.kind) {
+        case 'manual':
+            return 'condition'
+        case 'group':
+            return `group condition (${o.group.display})`
+        case 'default-alternative':
+            return 'default alternative'
+        case 'input-condition':
+            return `input condition (${o.input})`
+        case 'technology-rule':
+        case 'technology-plugin':
+            return 'technology rule condition'
+        case 'default':
+        case 'pruning':
+            return `${o.kind === 'pruning' ? 'pruning' : 'default'} condition (${o.wrapper.typeSpecific ? `type-specific for ${o.wrapper.typeSpecific}` : o.wrapper.token})`
+    }
+}
+
+/** `mode: prod — --set` for every input a formula's value expressions read. */
+function citedInputs(f: Formula, p: PreparedModel): string[] {
+    const names = new Set<string>()
+    const walk = (g: Formula): void => {
+        if (g.op === 'note') {
+            if (g.note.kind === 'value') g.note.inputs.forEach(n => names.add(n))
+            walk(g.arg)
+        } else if (g.op === 'not') walk(g.arg)
+        else if (g.op !== 'const' && g.op !== 'var') g.args.forEach(walk)
+    }
+    walk(f)
+    return [...names].map(name => {
+        const input = p.inputs.value(name)
+        return `${name}: ${renderExpression(input.value)} — ${describeSource(input.source)}`
+    })
+}
+
+function describeItem(item: Item, p: PreparedModel): ConflictItem {
+    const inputs = citedInputs(item.record.formula, p)
+    if (item.kind === 'constraint') {
+        const r = item.record
+        return {kind: 'constraint', text: r.description, condition: renderExpression(r.expression), location: formatSourceLocation(r.location), inputs}
+    }
+    const r = item.record
+    return {
+        inputs,
+        kind: 'condition',
+        text: `${r.element.display} is present only if its ${originLabel(r)} holds`,
+        condition: renderExpression(r.expression),
+        location: formatSourceLocation(r.location ?? r.element.location),
+        element: r.element.id,
+    }
+}
