@@ -13,7 +13,7 @@ import {
 import {runChecks} from './check/index.js'
 import {TrellisError} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
-import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment} from './inputs/index.js'
+import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from './inputs/index.js'
 import {TOSCA_VERSION, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
 import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw, type TechnologyEnrichment} from './model/index.js'
 import {Options} from './options/index.js'
@@ -41,6 +41,11 @@ export interface Resolution {
 export interface ResolvedModel extends PreparedModel {
     readonly solution: Solution
     present(element: Element): boolean
+}
+
+/** The template's variability definition (inputs, presets, expressions). */
+export function readDefinitionOf(template: LoadedTemplate): VariabilityDefinition {
+    return readVariabilityDefinition(template.data, template.sourceMap)
 }
 
 /** The names of the template's variability inputs (for environment look-ups in the shells). */

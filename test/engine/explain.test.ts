@@ -195,3 +195,24 @@ topology_template:
         expect(differing.map(v => f.prepared.variables.owner(v).element.id).sort()).toEqual(['node.left', 'node.right'])
     })
 })
+
+describe('what would change a verdict', () => {
+    it('finds verified input changes and presets that flip it', async () => {
+        const {whatIf} = await import('../../src/engine/explain/index.js')
+        const w = whatIf(templateFromText(SHOP, 'shop.yaml'), {presets: ['dev']}, 'node.dbms')
+        expect(w.verdict).toBe('pruned')
+        expect(w.suggestions).toEqual(
+            expect.arrayContaining([
+                {changes: [{input: 'mode', from: 'dev', to: 'prod'}], preset: undefined, verdict: 'present'},
+                {changes: [], preset: 'prod', verdict: 'present'},
+            ]),
+        )
+        expect(w.impossible).toBe(false)
+    })
+
+    it('says so when no input can change the verdict', async () => {
+        const {whatIf} = await import('../../src/engine/explain/index.js')
+        const w = whatIf(templateFromText(SHOP, 'shop.yaml'), {}, 'node.app')
+        expect(w).toMatchObject({verdict: 'present', suggestions: [], impossible: true})
+    })
+})

@@ -1,6 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {explainElement, minimalConflict, renderExplanation, renderSummaryLine, type Explanation} from '../../engine/explain/index.js'
+import {explainElement, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
 import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
 import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
@@ -12,6 +12,7 @@ interface ExplainFlags extends ResolutionFlags {
     json?: boolean
     depth: string
     pruned?: boolean
+    whatIf?: boolean
 }
 
 export function registerExplain(program: Command, setExit: (code: number) => void): void {
@@ -25,6 +26,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
         .option('--json', 'print the explanations as JSON')
         .option('--pruned', 'list only pruned elements')
         .option('--depth <n>', 'how deep to follow referenced elements', '8')
+        .option('--what-if', 'for each element named, search the smallest input changes that flip its verdict (each verified by resolving again)')
         .addHelpText('after', `\n${PRECEDENCE_HELP}\nReason codes are listed in the README.`)
         .action(async (file: string, names: string[], flags: ExplainFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
@@ -36,8 +38,9 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements
                 const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
                 const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
-                if (flags.json) process.stdout.write(`${JSON.stringify(names.length ? shown : {elements: shown}, null, 2)}\n`)
-                else if (names.length) process.stdout.write(`${shown.map(renderExplanation).join('\n\n')}\n`)
+                const changes = flags.whatIf && names.length ? chosen.map(e => whatIf(template, request, e.id)) : []
+                if (flags.json) process.stdout.write(`${JSON.stringify(names.length ? (flags.whatIf ? {explanations: shown, whatIf: changes} : shown) : {elements: shown}, null, 2)}\n`)
+                else if (names.length) process.stdout.write(`${shown.map((e, i) => renderExplanation(e) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
                 else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
                 setExit(EXIT_OK)
             } catch (e) {
@@ -47,6 +50,21 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 setExit(reportError(e, debug))
             }
         })
+}
+
+function renderWhatIf(w: WhatIf): string {
+    const target = w.verdict === 'present' ? 'pruned' : 'present'
+    if (w.suggestions.length === 0)
+        return w.impossible
+            ? `  what would make it ${target}: no change of inputs can make it ${target} (its verdict reads no variability input)`
+            : `  what would make it ${target}: no change among the ${w.tried} tried (single inputs, presets, pairs of inputs)`
+    const lines = [`  what would make it ${target} (each verified by resolving again):`]
+    for (const s of w.suggestions) {
+        const parts = s.changes.map(c => `--set ${c.input}=${renderExpression(c.to)} (now ${renderExpression(c.from)})`)
+        if (s.preset) parts.push(`--preset ${s.preset}`)
+        lines.push(`    - ${parts.join(' ')}`)
+    }
+    return lines.join('\n')
 }
 
 function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean): void {
