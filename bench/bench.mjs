@@ -8,7 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import {stringify} from 'yaml'
 import {loadTemplate, templateFromData} from '../dist/engine/load/index.js'
-import {resolve, stringifyTemplate} from '../dist/engine/pipeline.js'
+import {decide, resolve, stringifyTemplate} from '../dist/engine/pipeline.js'
+import {explanationDocument} from '../dist/engine/explain/index.js'
 import {benchmarkTemplate} from './generate.mjs'
 
 const args = process.argv.slice(2)
@@ -58,6 +59,18 @@ try {
         }
         console.log(`${String(seed).padEnd(9)} ${String(seed * 4).padEnd(10)} ${ms(median(memory)).padEnd(11)} ${file.padEnd(26)} ${kept}`)
     }
+    // explanations: every element of a template with about 1,000 elements
+    const template = templateFromData(benchmarkTemplate(125))
+    let count = 0
+    const explain = []
+    for (let i = 0; i < runs; i++)
+        explain.push(
+            time(() => {
+                const model = decide(template, request)
+                count = explanationDocument(template, model).elements.length
+            }),
+        )
+    console.log(`explain every element (seed 125, ${count} elements, resolving included): ${ms(median(explain))}`)
 } finally {
     fs.rmSync(dir, {recursive: true, force: true})
 }

@@ -1,6 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {explainElement, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
+import {explainElement, explanationDocument, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
 import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
 import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
@@ -39,8 +39,14 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
                 const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
                 const changes = flags.whatIf && names.length ? chosen.map(e => whatIf(template, request, e.id)) : []
-                if (flags.json) process.stdout.write(`${JSON.stringify(names.length ? (flags.whatIf ? {explanations: shown, whatIf: changes} : shown) : {elements: shown}, null, 2)}\n`)
-                else if (names.length) process.stdout.write(`${shown.map((e, i) => renderExplanation(e) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
+                if (flags.json) {
+                    const document = explanationDocument(template, model, {
+                        elements: names.length ? chosen.map(e => e.id) : flags.pruned ? shown.map(e => e.element.id) : undefined,
+                        depth,
+                        whatIf: new Map(changes.map(w => [w.element, w])),
+                    })
+                    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
+                } else if (names.length) process.stdout.write(`${shown.map((e, i) => renderExplanation(e) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
                 else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
                 setExit(EXIT_OK)
             } catch (e) {
@@ -72,7 +78,8 @@ function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean)
     if (f.failure.kind === 'unsatisfiable' && f.failure.constraint !== undefined) start.push(...variables(f.prepared.constraints[f.failure.constraint]!.formula))
     const conflict = minimalConflict(f.prepared, start)
     if (json) {
-        process.stdout.write(`${JSON.stringify({error: error.message, conflict}, null, 2)}\n`)
+        const template = f.prepared.graph
+        process.stdout.write(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: template.elements.length}, null, 2)}\n`)
         return
     }
     const lines = [`No variant exists: these ${conflict.length} conditions and constraints cannot all hold (removing any one of them makes the template resolvable):`]
@@ -98,8 +105,9 @@ function printAmbiguity(error: TrellisError, f: ResolutionFailure, json: boolean
     process.stdout.write(`${lines.join('\n')}\n`)
 }
 
+/** An identifier (node.db), a display form (Node "db") or a node name. */
 function find(graph: Graph, name: string): Element {
-    const element = graph.element(name) ?? graph.node(name)
+    const element = graph.element(name) ?? graph.node(name) ?? graph.elements.find(e => e.display === name || e.display.toLowerCase() === name.toLowerCase())
     if (element) return element
     const close = graph.elements.filter(e => e.id.includes(name)).slice(0, 5)
     throw new TrellisError('undefined-reference', `no element "${name}"${close.length ? ` (did you mean ${close.map(e => e.id).join(', ')}?)` : ''}`)

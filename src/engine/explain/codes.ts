@@ -1,5 +1,5 @@
 // Reason codes and their sentences, one per kind of condition and outcome.
-import type {ConditionRecord, DefaultWrapper} from '../conditions/index.js'
+import type {ConditionOrigin, ConditionRecord, DefaultWrapper} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import type {ReasonCode} from './types.js'
 
@@ -121,4 +121,25 @@ export const REASON_CODES: Readonly<Record<ReasonCode, string>> = {
     'optimization-not-chosen': 'several variants satisfy every condition; the optimizer chose one without this element',
     'constraint-requires': 'a constraint or implication requires the element',
     'constraint-excludes': 'a constraint or implication excludes the element',
+}
+
+/** The kind of a condition as the JSON document names it. */
+export function kindOf(origin: ConditionOrigin): string {
+    switch (origin.kind) {
+        case 'manual':
+            return 'manual'
+        case 'group':
+            return 'group'
+        case 'default-alternative':
+            return 'default-alternative'
+        case 'input-condition':
+            return 'input'
+        case 'technology-rule':
+        case 'technology-plugin':
+            return 'technology-rule'
+        case 'default':
+            return origin.wrapper.typeSpecific ? 'type-specific' : 'default'
+        case 'pruning':
+            return origin.wrapper.typeSpecific ? 'type-specific' : 'pruning'
+    }
 }

@@ -5,3 +5,4 @@ export type {Because, ElementRef, Explanation, InputCitation, ReasonCode, Term, 
 export {explainElement, type ExplainOptions} from './why.js'
 export {minimalConflict, type ConflictItem} from './conflict.js'
 export {whatIf, type InputChange, type Suggestion, type WhatIf, type WhatIfOptions} from './what-if.js'
+export {explanationDocument, type DocumentBecause, type DocumentElement, type ExplanationDocument} from './document.js'

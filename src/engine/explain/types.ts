@@ -65,6 +65,8 @@ export interface ElementRef {
 
 /** One reason, with the chain behind it. */
 export interface Because {
+    /** manual, group, default, pruning, type-specific, default-alternative, input, technology-rule; element for a followed element; reference for one shown above. */
+    readonly kind: string
     readonly code: ReasonCode
     readonly text: string
     /** The condition as written or generated, and its value. */

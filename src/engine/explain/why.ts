@@ -6,7 +6,7 @@ import {evaluate, type ConditionRecord, type Formula} from '../conditions/index.
 import {describeSource} from '../inputs/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {describeRecord} from './codes.js'
+import {describeRecord, kindOf} from './codes.js'
 import {renderExpression} from './render-expression.js'
 import {formatSourceLocation, type Because, type ElementRef, type Explanation, type InputCitation, type Term, type Verdict} from './types.js'
 
@@ -92,13 +92,14 @@ class Explainer {
         for (const other of blamed) {
             if (other === record.element) continue
             if (visited.has(other)) {
-                chain.push({code, text: `${other.display} is ${this.verdict(other)} (see above)`, terms: [], because: [], seeAbove: other.id, element: this.ref(other)})
+                chain.push({kind: 'reference', code, text: `${other.display} is ${this.verdict(other)} (see above)`, terms: [], because: [], seeAbove: other.id, element: this.ref(other)})
                 continue
             }
             visited.add(other)
             const sub = level + 1 < this.depth ? this.reasons(other, visited, level + 1) : []
             const records = this.model.conditions[other.seq]!.records
             chain.push({
+                kind: 'element',
                 code: sub[0]?.code ?? (records.length === 0 ? 'no-conditions' : 'all-conditions-hold'),
                 text: `${other.display} is ${this.verdict(other)}`,
                 terms: [],
@@ -108,6 +109,7 @@ class Explainer {
             })
         }
         return {
+            kind: kindOf(record.origin),
             code,
             text,
             condition: renderExpression(record.expression),

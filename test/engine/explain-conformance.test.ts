@@ -1,0 +1,47 @@
+// Across the shared conformance suite (when ../shared is beside the project):
+// the explanation of every element agrees with the resolved output, and every
+// pruned element has a reason whose value is false.
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {parse} from 'yaml'
+import {explanationDocument} from '../../src/engine/explain/index.js'
+import {readYamlFile, loadTemplate} from '../../src/engine/load/index.js'
+import {resolve} from '../../src/engine/pipeline.js'
+
+const ROOT = path.resolve(__dirname, '../../../shared/conformance')
+
+function cases(dir: string): string[] {
+    if (!fs.existsSync(dir)) return []
+    const out: string[] = []
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+        if (!entry.isDirectory() || entry.name.endsWith('---disabled')) continue
+        const sub = path.join(dir, entry.name)
+        if (fs.existsSync(path.join(sub, 'expected.yaml')) || fs.existsSync(path.join(sub, 'test.yaml'))) out.push(sub)
+        else out.push(...cases(sub))
+    }
+    return out.sort()
+}
+
+const all = cases(ROOT)
+
+describe.skipIf(all.length === 0)('explanations of the conformance suite', () => {
+    it.each(all.map(dir => [path.relative(ROOT, dir), dir]))('%s', (_, dir) => {
+        const config = fs.existsSync(path.join(dir, 'test.yaml')) ? (parse(fs.readFileSync(path.join(dir, 'test.yaml'), 'utf8')) ?? {}) : {}
+        if (config.error !== undefined) return
+        const template = loadTemplate(path.join(dir, config.template ?? 'template.yaml'))
+        if (template.version === 'tosca_simple_yaml_1_3') return
+        const inputsFile = config.inputs ? path.join(dir, config.inputs) : path.join(dir, 'inputs.yaml')
+        const inputs = fs.existsSync(inputsFile) ? ((readYamlFile(inputsFile).data ?? {}) as Record<string, unknown>) : {}
+        const presets = config.presets === undefined ? [] : [].concat(config.presets)
+        const result = resolve(template, {presets, assignments: Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'file', file: inputsFile}}))})
+        const document = explanationDocument(template, result.model!)
+        expect(document.elements.length).toBe(result.model!.graph.elements.length)
+        const output = result.output as {topology_template?: {node_templates?: Record<string, unknown>}}
+        const nodes = new Set(Object.keys(output.topology_template?.node_templates ?? {}))
+        for (const element of document.elements) {
+            if (element.kind === 'node') expect(element.present, element.id).toBe(nodes.has(element.display.slice(6, -1)))
+            if (!element.present) expect(element.because.some(b => b.value === false), element.id).toBe(true)
+        }
+    })
+})
