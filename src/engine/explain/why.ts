@@ -2,7 +2,7 @@
 // each condition's value under the chosen variant, the parts of it that decided
 // (value expressions with the inputs they read, presence operators with the
 // elements they read), followed into those elements down to the user's inputs.
-import {evaluate, type ConditionRecord, type Formula} from '../conditions/index.js'
+import {evaluate, variables, type ConditionRecord, type Formula} from '../conditions/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
@@ -40,8 +40,8 @@ class Explainer {
     explain(element: Element): Explanation {
         const verdict = this.verdict(element)
         const visited = new Set<Element>([element])
-        const because = this.reasons(element, visited, 0)
         const state = this.model.solution.state[element.seq]
+        const because = [...this.reasons(element, visited, 0), ...this.constraints(element)]
         const records = this.model.conditions[element.seq]!.records
         const decidedBy = state === 'optimized' ? 'optimization' : state === 'solved' ? 'solver' : 'conditions'
         let code = because[0]?.code ?? (records.length === 0 ? 'no-conditions' : 'all-conditions-hold')
@@ -71,6 +71,31 @@ class Explainer {
         const o = this.model.options
         const direction = o.optimizationTopology().value
         return direction ? `${direction} ${o.optimizationTopologyMode().value} of node templates` : 'no optimization'
+    }
+
+    /** Constraints (topology constraints, implications, constraint options) that would break if this element alone flipped. */
+    private constraints(element: Element): Because[] {
+        if (this.model.solution.state[element.seq] === 'propagated') return []
+        const present = this.model.present(element)
+        const flipped = (v: number) => (v === element.seq ? !present : this.value(v))
+        const out: Because[] = []
+        for (const c of this.model.constraints) {
+            if (!variables(c.formula).includes(element.seq) || evaluate(c.formula, flipped) !== false) continue
+            const terms: Term[] = []
+            this.blame(c.formula, terms, [])
+            out.push({
+                kind: 'constraint',
+                code: present ? 'constraint-requires' : 'constraint-excludes',
+                text: `${c.description} ${present ? 'requires' : 'excludes'} it`,
+                condition: renderExpression(c.expression),
+                value: true,
+                location: formatSourceLocation(c.location),
+                terms,
+                because: [],
+                element: this.ref(element),
+            })
+        }
+        return out
     }
 
     /** The deciding records: the false ones of a pruned element (written ones first), every one of a present element. */
