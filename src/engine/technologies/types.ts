@@ -34,6 +34,7 @@ export class TypeHierarchy {
 
     /** Metadata of the type or its nearest ancestor that sets the key. */
     metadata(type: string, key: string): unknown {
+        if (!Object.prototype.hasOwnProperty.call(this.definitions, type)) return undefined
         for (const t of this.lineage(type)) {
             const definition = this.definitions[t]
             const metadata = isMap(definition) && isMap(definition.metadata) ? definition.metadata : undefined
