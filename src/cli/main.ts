@@ -3,6 +3,7 @@
 import {Command, CommanderError} from 'commander'
 import {registerExplain} from './commands/explain.js'
 import {registerResolve} from './commands/resolve.js'
+import {registerWizard} from './commands/wizard.js'
 import {EXIT_USAGE, reportError} from './report-error.js'
 import {VERSION} from './version.js'
 
@@ -22,6 +23,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     registerResolve(program, setExit)
     registerExplain(program, setExit)
+    registerWizard(program, setExit)
     try {
         await program.parseAsync(argv as string[], {from: 'user'})
     } catch (e) {

@@ -7,6 +7,7 @@ export type InputSource =
     | {readonly kind: 'set'}
     | {readonly kind: 'env'; readonly variable: string}
     | {readonly kind: 'profile'; readonly profile: string}
+    | {readonly kind: 'wizard'}
     | {readonly kind: 'default'; readonly location?: SourceLocation}
     | {readonly kind: 'default_expression'; readonly location?: SourceLocation}
     | {readonly kind: 'unset'}
@@ -38,6 +39,8 @@ export function describeSource(source: InputSource): string {
             return `environment ${source.variable}`
         case 'profile':
             return `profile ${source.profile}`
+        case 'wizard':
+            return 'set here'
         case 'default':
             return 'default'
         case 'default_expression':
