@@ -71,19 +71,46 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
     return valueCondition(raw, element, c)
 }
 
+/** A value scope that records the inputs read; one per compile context, reset per expression. */
+interface Recorder {
+    readonly scope: ValueScope
+    read: string[]
+}
+const recorders = new WeakMap<CompileContext, Recorder>()
+
+function recorder(c: CompileContext): Recorder {
+    let r = recorders.get(c)
+    if (!r) {
+        const created: Recorder = {
+            read: [],
+            scope: {
+                input: (name, reference) => {
+                    if (!created.read.includes(name)) created.read.push(name)
+                    return c.inputs.input(name, reference)
+                },
+                expression: (name, kind, reference) => c.inputs.expression(name, kind, reference),
+                guard: (what, reference, fn) => c.inputs.guard(what, reference, fn),
+                locate: raw => c.inputs.locate(raw),
+            },
+        }
+        recorders.set(c, (r = created))
+    }
+    return r
+}
+
 /** Evaluates a value expression now, remembering which variability inputs it read. */
 function valueCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
-    const read: string[] = []
-    const scope: ValueScope = {
-        input: (name, reference) => {
-            if (!read.includes(name)) read.push(name)
-            return c.inputs.input(name, reference)
-        },
-        expression: (name, kind, reference) => c.inputs.expression(name, kind, reference),
-        guard: (what, reference, fn) => c.inputs.guard(what, reference, fn),
-        locate: r => c.inputs.locate(r),
+    const r = recorder(c)
+    const outer = r.read
+    r.read = []
+    let value: unknown
+    let read: string[]
+    try {
+        value = evaluateValue(raw, r.scope)
+    } finally {
+        read = r.read
+        r.read = outer
     }
-    const value = evaluateValue(raw, scope)
     if (typeof value !== 'boolean')
         throw new TrellisError('operand-type', `a condition must evaluate to true or false, got ${show(value)}`, c.inputs.locate(raw) ?? c.inputs.locate(element?.raw))
     return note({kind: 'value', raw, inputs: read}, constant(value))

@@ -353,6 +353,13 @@ class Builder {
 
     private technologies(node: NodeElement): void {
         const value = node.raw.technology
+        const enriching = this.enrichment !== undefined && (this.enrichment.rules.length > 0 || this.enrichment.plugins.length > 0)
+        if ((value === undefined || value === null) && !enriching) {
+            // the common case: nothing to add, only whether the node needs a technology
+            const own = node.raw.managed
+            ;(node as Mutable<NodeElement>).managed = typeof own === 'boolean' ? own : !isTrue(this.nodeTypes.metadata(node.types[0]?.name ?? '', 'vintner_abstract'))
+            return
+        }
         const list: Entry[] =
             typeof value === 'string'
                 ? [new Entry(value, {}, this.sourceMap, node.raw, 'technology')]
