@@ -3,6 +3,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {TrellisError, type ErrorCode, type SourceLocation} from '../../src/engine/errors.js'
 import {evaluateValue, type ValueScope} from '../../src/engine/expressions/index.js'
+import {expectCode, failure} from '../helpers/errors.js'
 
 /** A small scope: inputs and named expressions from plain maps, cycles detected by a stack. */
 function scope(inputs: Record<string, unknown> = {}, expressions: Record<string, unknown> = {}, locations = new Map<object, SourceLocation>()): ValueScope {
@@ -33,21 +34,6 @@ function scope(inputs: Record<string, unknown> = {}, expressions: Record<string,
 
 const evaluate = (expression: unknown, s: ValueScope = scope()): unknown => evaluateValue(expression, s)
 
-function failure(fn: () => unknown): TrellisError {
-    try {
-        fn()
-    } catch (e) {
-        expect(e).toBeInstanceOf(TrellisError)
-        return e as TrellisError
-    }
-    throw new Error('expected a TrellisError, but nothing was thrown')
-}
-
-function expectCode(fn: () => unknown, code: ErrorCode): TrellisError {
-    const error = failure(fn)
-    expect(error.code).toBe(code)
-    return error
-}
 
 describe('literals', () => {
     it.each([['text'], [42], [true], [[1, 2]], [{a: 1, b: 2}]])('%j evaluates to itself', literal => {

@@ -5,6 +5,7 @@ import {TrellisError, type ErrorCode} from '../../src/engine/errors.js'
 import {evaluateValue} from '../../src/engine/expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputSource} from '../../src/engine/inputs/index.js'
 import {parseYaml} from '../../src/engine/load/yaml.js'
+import {expectCode, failure} from '../helpers/errors.js'
 
 const FILE = 'template.yaml'
 
@@ -40,21 +41,6 @@ function lineOf(text: string, needle: string): number {
 const set = (name: string, value: unknown): InputAssignment => ({name, value, source: {kind: 'set'}})
 const fromFile = (name: string, value: unknown): InputAssignment => ({name, value, source: {kind: 'file', file: 'inputs.yaml'}})
 
-function failure(fn: () => unknown): TrellisError {
-    try {
-        fn()
-    } catch (e) {
-        expect(e).toBeInstanceOf(TrellisError)
-        return e as TrellisError
-    }
-    throw new Error('expected a TrellisError, but nothing was thrown')
-}
-
-function expectCode(fn: () => unknown, code: ErrorCode): TrellisError {
-    const error = failure(fn)
-    expect(error.code).toBe(code)
-    return error
-}
 
 // The specification's example under "Retrieve Variability Inputs Assignments".
 const SPEC_EXAMPLE = `

@@ -6,22 +6,8 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {TrellisError, type ErrorCode} from '../../src/engine/errors.js'
 import {loadTemplate, templateFromText, VARIABILITY_VERSIONS} from '../../src/engine/load/index.js'
 import {parseYaml} from '../../src/engine/load/yaml.js'
+import {expectCode, failure} from '../helpers/errors.js'
 
-function failure(fn: () => unknown): TrellisError {
-    try {
-        fn()
-    } catch (e) {
-        expect(e).toBeInstanceOf(TrellisError)
-        return e as TrellisError
-    }
-    throw new Error('expected a TrellisError, but nothing was thrown')
-}
-
-function expectCode(fn: () => unknown, code: ErrorCode): TrellisError {
-    const error = failure(fn)
-    expect(error.code).toBe(code)
-    return error
-}
 
 type Map = Record<string, unknown>
 
