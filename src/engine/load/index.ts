@@ -26,6 +26,7 @@ export interface LoadedTemplate {
     readonly readRelative: (relative: string) => ParsedYaml | undefined
 }
 
+/** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
 export function readYamlFile(file: string): ParsedYaml {
     let text: string
     try {
@@ -35,12 +36,17 @@ export function readYamlFile(file: string): ParsedYaml {
         const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message)
         throw new TrellisError('file-not-found', `cannot read "${file}": ${why}`)
     }
-    return parseYaml(text, file)
+    return parseYaml(text, shown(file))
+}
+
+function shown(file: string): string {
+    const relative = path.relative(process.cwd(), path.resolve(file))
+    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
 }
 
 export function loadTemplate(file: string): LoadedTemplate {
     const absolute = path.resolve(file)
-    const parsed = readYamlFile(absolute)
+    const parsed = readYamlFile(file)
     return fromParsed(parsed, absolute)
 }
 
