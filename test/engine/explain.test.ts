@@ -59,9 +59,15 @@ describe('why an element is pruned', () => {
         expect(e.rootCauses.conditions).toEqual([{text: 'Node "db": {logic_expression: is_prod} is false', location: expect.stringMatching(/shop\.yaml:23:\d+$/), element: 'node.db'}])
     })
 
-    it('names a property pruned with its node by the container default condition', () => {
-        const e = explain(SHOP, 'property.port@0.node.dbms')
+    it('names a property pruned with its node by the container default condition, through a chain of three elements', () => {
+        const e = explain(SHOP, 'property.port@0.node.dbms', {presets: ['dev']})
         expect(e.code).toBe('container-absent')
+        // property → node dbms (no incoming relation) → node db (its condition) → input mode
+        const dbms = e.because[0]!.because[0]!
+        expect(dbms.element?.id).toBe('node.dbms')
+        const db = dbms.because[0]!.because.find(b => b.element?.id === 'node.db')!
+        expect(db.because[0]).toMatchObject({code: 'manual-condition-false', value: false})
+        expect(e.rootCauses.inputs.map(i => i.name)).toEqual(['mode'])
         expect(e.summary).toBe('Property "port@0" of node "dbms" is pruned: its container node "dbms" is absent (default condition: container, consistency)')
     })
 
