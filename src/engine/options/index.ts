@@ -63,8 +63,12 @@ export class Options {
         if (raw !== undefined && raw !== null) {
             if (typeof raw !== 'boolean') throw new TrellisError('invalid-option', `Option ${option} must be a boolean, got ${JSON.stringify(raw)}`, this.at(option))
             result = {value: raw, option, origin: this.template(option)}
-        } else if (useMode && option in this.table) result = {value: this.table[option]!, option, origin: {kind: 'mode', mode: this.mode.value}}
-        else result = fallback()
+        } else {
+            // a wider option the template sets itself beats the mode's bundle: the spec's
+            // "more specific options override wider set options" counts the mode as widest
+            const wider = fallback()
+            result = useMode && option in this.table && wider.origin.kind !== 'template' ? {value: this.table[option]!, option, origin: {kind: 'mode', mode: this.mode.value}} : wider
+        }
         this.cache.set(option, result)
         return result
     }
