@@ -1,0 +1,68 @@
+// Line mode (--prompt): the same flow as questions, answered here on stdin.
+import {spawn} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {expect, it} from 'vitest'
+import {parse} from 'yaml'
+
+const ROOT = path.resolve(__dirname, '../..')
+const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')
+
+/** Runs the command and answers each question once its text appears on stdout. */
+function converse(args: string[], cwd: string, script: [string, string][]): Promise<{code: number | null; stdout: string; stderr: string}> {
+    return new Promise(resolve => {
+        const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), ...args], {cwd, env: {...process.env, NO_COLOR: '1', FORCE_COLOR: '0'}})
+        let stdout = ''
+        let stderr = ''
+        let step = 0
+        let seen = 0
+        child.stdout.on('data', chunk => {
+            stdout += chunk
+            while (step < script.length) {
+                const at = stdout.indexOf(script[step]![0], seen)
+                if (at < 0) break
+                seen = at + script[step]![0].length
+                child.stdin.write(script[step]![1])
+                step++
+            }
+        })
+        child.stderr.on('data', chunk => (stderr += chunk))
+        child.on('close', code => resolve({code, stdout, stderr}))
+    })
+}
+
+it('asks for presets, inputs and the output path, lists the pruned elements with reasons, and writes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    const result = await converse(['shop.yaml', '--prompt'], dir, [
+        ['Presets to apply', '\u001B[B \r'], // down to prod, select, submit
+        ['platform (string)', '\r'],
+        ['monitoring (boolean)', 'n\r'],
+        ['backups (boolean)', '\r'],
+        ['replicas (integer)', '\r'],
+        ['Write the resolved template to', '\r'],
+    ])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/\d+ present, \d+ pruned — removes/)
+    expect(result.stdout).toContain('pruned Node "monitor": its condition does not hold [manual-condition-false]')
+    const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
+    expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
+    expect(Object.keys(written.topology_template.node_templates)).not.toContain('monitor')
+    fs.rmSync(dir, {recursive: true, force: true})
+}, 20_000)
+
+it('stops cleanly when the answers run out', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), 'shop.yaml', '--prompt'], {cwd: dir})
+    let stderr = ''
+    child.stderr.on('data', chunk => (stderr += chunk))
+    child.stdin.end()
+    const code = await new Promise(resolve => child.on('close', resolve))
+    expect(code).toBe(2)
+    expect(stderr).toBe('trellis: cancelled; nothing was written\n')
+    expect(fs.readdirSync(dir)).toEqual(['shop.yaml'])
+    fs.rmSync(dir, {recursive: true, force: true})
+}, 20_000)
