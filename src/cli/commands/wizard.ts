@@ -2,8 +2,21 @@
 import type {Command} from 'commander'
 import {hasTerminal, runWizard} from '../../tui/index.js'
 import {runLineMode} from '../../tui/line-mode.js'
+import {select} from '@inquirer/prompts'
+import {findTemplates} from '../find-templates.js'
 import {EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, type ResolutionFlags} from '../resolution-flags.js'
+
+/** With no template named: the only one found below the working directory, or a choice among them. */
+async function pickTemplate(): Promise<string | undefined> {
+    const found = findTemplates(process.cwd())
+    if (found.length === 0) {
+        process.stderr.write('trellis: no variable service template (tosca_variability_1_0*) below this folder; name one: trellis TEMPLATE\n')
+        return undefined
+    }
+    if (found.length === 1) return found[0]
+    return select({message: 'Which variable service template?', choices: found.map(f => ({name: f, value: f})), pageSize: 15})
+}
 
 export function registerWizard(program: Command, setExit: (code: number) => void): void {
     addResolutionFlags(
@@ -15,11 +28,6 @@ export function registerWizard(program: Command, setExit: (code: number) => void
         .option('--prompt', 'ask the questions one after another instead of the full-screen wizard (for simple terminals, screen readers and logs; automatic when TERM=dumb)')
         .action(async (file: string | undefined, flags: ResolutionFlags & {prompt?: boolean}, command: Command) => {
         const debug = Boolean(command.optsWithGlobals().debug)
-        if (!file) {
-            process.stderr.write('trellis: name a variable service template: trellis TEMPLATE (or trellis --help)\n')
-            setExit(EXIT_USAGE)
-            return
-        }
         const lineMode = Boolean(flags.prompt) || process.env.TERM === 'dumb'
         if (!lineMode && !hasTerminal()) {
             process.stderr.write('trellis: the wizard needs an interactive terminal; use "trellis resolve TEMPLATE" or "trellis TEMPLATE --prompt" instead\n')
@@ -27,6 +35,11 @@ export function registerWizard(program: Command, setExit: (code: number) => void
             return
         }
         try {
+            file ??= await pickTemplate()
+            if (!file) {
+                setExit(EXIT_USAGE)
+                return
+            }
             const {template, request} = await prepareRequest(file, {...flags, preset: []})
             if (lineMode) setExit(await runLineMode(template, request, flags.preset))
             else {

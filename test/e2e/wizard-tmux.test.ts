@@ -1,0 +1,63 @@
+// End to end in a real terminal: the wizard runs in tmux, is driven with
+// send-keys and read with capture-pane, and writes the resolved template.
+import {execFileSync, spawnSync} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {parse} from 'yaml'
+
+const ROOT = path.resolve(__dirname, '../..')
+const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0
+const SESSION = `trellis-e2e-${process.pid}`
+
+const tmux = (...args: string[]) => execFileSync('tmux', args, {encoding: 'utf8'})
+const screen = () => tmux('capture-pane', '-t', SESSION, '-p')
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+
+async function until(text: string, timeout = 10_000): Promise<string> {
+    const end = Date.now() + timeout
+    while (Date.now() < end) {
+        const s = screen()
+        if (s.includes(text)) return s
+        await sleep(100)
+    }
+    throw new Error(`the screen never showed "${text}":\n${screen()}`)
+}
+
+async function keys(...list: string[]) {
+    for (const key of list) {
+        tmux('send-keys', '-t', SESSION, key)
+        await sleep(120)
+    }
+}
+
+describe.skipIf(!HAS_TMUX)('the wizard in a real terminal', () => {
+    afterAll(() => {
+        spawnSync('tmux', ['kill-session', '-t', SESSION])
+    })
+
+    it('walks from presets to a written template', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-tmux-'))
+        fs.copyFileSync(path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml'), path.join(dir, 'shop.yaml'))
+        const command = `cd ${dir} && NO_COLOR=1 node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; sleep 5`
+        tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', command)
+        await until('present')
+        await keys('p')
+        await until('Presets')
+        await keys('j', 'Enter', 'Escape')
+        await until('presets 1 prod')
+        await keys('Tab', 'f', 'f')
+        await until('Topology (pruned)')
+        await keys('W')
+        await until('Write the resolved template')
+        await keys('Enter')
+        await until('wrote')
+        await keys('Escape', 'q')
+        const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
+        expect(written.tosca_definitions_version).toBe('tosca_simple_yaml_1_3')
+        expect(Object.keys(written.topology_template.node_templates)).toEqual(expect.arrayContaining(['shop', 'platform_runtime', 'monitor', 'backup_job']))
+        expect(Object.keys(written.topology_template.node_templates)).not.toContain('vm')
+        fs.rmSync(dir, {recursive: true, force: true})
+    }, 60_000)
+})
