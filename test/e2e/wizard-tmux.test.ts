@@ -40,7 +40,8 @@ describe.skipIf(!HAS_TMUX)('the wizard in a real terminal', () => {
     it('walks from presets to a written template', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-tmux-'))
         fs.copyFileSync(path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml'), path.join(dir, 'shop.yaml'))
-        const command = `cd ${dir} && NO_COLOR=1 node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; sleep 5`
+        // Ink renders only a final frame when it thinks it runs in CI; this terminal is real
+        const command = `cd ${dir} && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; sleep 5`
         tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', command)
         await until('present')
         await keys('p')
