@@ -214,6 +214,14 @@ describe('what would change a verdict', () => {
             ]),
         )
         expect(w.impossible).toBe(false)
+        // every suggestion holds when applied: resolve again with it
+        for (const suggestion of w.suggestions) {
+            const model = decide(templateFromText(SHOP, 'shop.yaml'), {
+                presets: ['dev', ...(suggestion.preset ? [suggestion.preset] : [])],
+                assignments: suggestion.changes.map(c => ({name: c.input, value: c.to, source: {kind: 'set' as const}})),
+            })
+            expect(model.present(model.graph.element('node.dbms')!)).toBe(true)
+        }
     })
 
     it('says so when no input can change the verdict', async () => {

@@ -46,7 +46,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                         whatIf: new Map(changes.map(w => [w.element, w])),
                     })
                     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
-                } else if (names.length) process.stdout.write(`${shown.map((e, i) => renderExplanation(e) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
+                } else if (names.length) process.stdout.write(`${shown.map((e, i) => renderExplanation(e, Math.max(60, process.stdout.columns ?? 80)) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
                 else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
                 setExit(EXIT_OK)
             } catch (e) {

@@ -2,7 +2,24 @@
 // the chain, indented. Meaning never rests on colour: words carry it.
 import type {Because, Explanation, Term} from './types.js'
 
-export function renderExplanation(e: Explanation): string {
+/** Wraps long lines at spaces, continuing under the line's own indentation (plus four). */
+export function wrap(lines: readonly string[], width: number): string[] {
+    const out: string[] = []
+    for (const line of lines) {
+        let rest = line
+        const indent = ' '.repeat(Math.min((/^\s*/.exec(line)?.[0].length ?? 0) + 4, Math.floor(width / 2)))
+        while (rest.length > width) {
+            let cut = rest.lastIndexOf(' ', width)
+            if (cut <= indent.length) cut = width
+            out.push(rest.slice(0, cut).trimEnd())
+            rest = indent + rest.slice(cut).trimStart()
+        }
+        out.push(rest)
+    }
+    return out
+}
+
+export function renderExplanation(e: Explanation, width = Infinity): string {
     const lines: string[] = [e.summary]
     if (e.element.location) lines.push(`  defined at ${e.element.location}`)
     const {inputs, conditions} = e.rootCauses
@@ -15,7 +32,7 @@ export function renderExplanation(e: Explanation): string {
         lines.push('  because:')
         for (const b of e.because) renderBecause(b, 2, lines)
     }
-    return lines.join('\n')
+    return (Number.isFinite(width) ? wrap(lines, width) : lines).join('\n')
 }
 
 function renderBecause(b: Because, depth: number, lines: string[]): void {
