@@ -2,27 +2,49 @@
 import type {Command} from 'commander'
 import {resolve, stringifyTemplate} from '../../engine/pipeline.js'
 import {writeFileAtomic} from '../io.js'
+import {reportFormat, writeReport} from '../report-file.js'
 import {EXIT_OK, reportError} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ResolveFlags extends ResolutionFlags {
     output: string
+    report?: string
 }
 
 export function registerResolve(program: Command, setExit: (code: number) => void): void {
     addResolutionFlags(program.command('resolve').description('resolve a variable service template into a TOSCA 1.3 template').argument('<template>', 'the variable service template (YAML)'))
         .option('-o, --output <file>', 'where to write the resolved template ("-" for stdout)', '-')
+        .option('--report <file>', 'also write the explanation report: FILE.md (Markdown) or FILE.json; written even when resolving fails')
         .addHelpText('after', `\n${PRECEDENCE_HELP}\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.`)
         .action(async (file: string, flags: ResolveFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
+            let report: Parameters<typeof writeReport>[0] | undefined
             try {
+                if (flags.report) reportFormat(flags.report)
                 const {template, request} = await prepareRequest(file, flags)
-                const text = stringifyTemplate(resolve(template, request).output)
+                if (flags.report) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
+                const resolution = resolve(template, request)
+                const text = stringifyTemplate(resolution.output)
                 if (flags.output === '-') process.stdout.write(text)
                 else writeFileAtomic(flags.output, text)
+                if (report && resolution.model) writeReport(report, {model: resolution.model})
                 setExit(EXIT_OK)
             } catch (e) {
+                // a failed resolution still gets its report, naming the conflict
+                if (report) {
+                    try {
+                        writeReport(report, {error: e})
+                    } catch (reportFailure) {
+                        reportError(reportFailure, debug)
+                    }
+                }
                 setExit(reportError(e, debug))
             }
         })
+}
+
+/** The arguments as typed (commander keeps them on the program as rawArgs, untyped). */
+function typedArgs(command: Command, file: string): readonly string[] {
+    const raw = (command.parent as unknown as {rawArgs?: unknown} | null)?.rawArgs
+    return Array.isArray(raw) && raw.every(a => typeof a === 'string') ? raw : ['resolve', file]
 }

@@ -1,0 +1,22 @@
+// Regenerates docs/example-report.md from the web-shop sample (preset prod),
+// exactly as `trellis resolve … --report` writes it. Uses the build in dist/.
+import fs from 'node:fs'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {loadTemplate} from '../dist/engine/load/index.js'
+import {resolve} from '../dist/engine/pipeline.js'
+import {buildReport, renderMarkdown} from '../dist/engine/report/index.js'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root) // locations in the report are relative to the project root
+const templateName = 'sample-templates/web-shop/variable-service-template.yaml'
+const presets = ['prod']
+const target = 'docs/example-report.md'
+
+const template = loadTemplate(templateName)
+const {model} = resolve(template, {presets})
+const argv = ['trellis', 'resolve', templateName, ...presets.flatMap(p => ['--preset', p]), '--output', 'web-shop-prod.yaml', '--report', target]
+const report = buildReport({template, templateName, presets, argv, now: new Date()}, {model})
+fs.mkdirSync(path.dirname(target), {recursive: true})
+fs.writeFileSync(target, renderMarkdown(report))
+console.log(`wrote ${target}`)

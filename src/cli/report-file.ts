@@ -1,0 +1,47 @@
+// --report FILE: the explanation report beside the resolved template, Markdown
+// or JSON by the file's extension, written atomically.
+import path from 'node:path'
+import {buildReport, renderJson, renderMarkdown, reportableFailure, type ReportOutcome} from '../engine/report/index.js'
+import type {LoadedTemplate} from '../engine/load/index.js'
+import {decide, type ResolvedModel, type ResolveRequest} from '../engine/pipeline.js'
+import {writeFileAtomic} from './io.js'
+import {UsageError} from './report-error.js'
+
+export type ReportFormat = 'markdown' | 'json'
+
+/** The format a report file asks for; a usage error for any other extension. */
+export function reportFormat(file: string): ReportFormat {
+    const ext = path.extname(file).toLowerCase()
+    if (ext === '.md' || ext === '.markdown') return 'markdown'
+    if (ext === '.json') return 'json'
+    throw new UsageError(`--report expects a file ending in .md or .json, got "${file}"`)
+}
+
+export interface ReportTarget {
+    readonly file: string
+    readonly templateName: string
+    readonly template: LoadedTemplate
+    readonly request: ResolveRequest
+    /** The command line as typed, without the program name. */
+    readonly argv: readonly string[]
+    readonly now?: Date
+}
+
+/** Writes the report of a resolution that succeeded (model) or failed (error); false when the error is not one a report describes. */
+export function writeReport(target: ReportTarget, result: {readonly model: ResolvedModel} | {readonly error: unknown}): boolean {
+    let outcome: ReportOutcome
+    if ('model' in result) outcome = {model: result.model}
+    else {
+        if (!reportableFailure(result.error)) return false
+        // a failed check comes after solving: decide again for the model the report shows
+        outcome = result.error.code === 'check-failed' ? {error: result.error, model: decide(target.template, target.request)} : {error: result.error}
+    }
+    const env: Record<string, string> = {}
+    for (const a of target.request.assignments ?? []) if (a.source.kind === 'env') env[a.source.variable] = process.env[a.source.variable] ?? ''
+    const report = buildReport(
+        {template: target.template, templateName: target.templateName, presets: target.request.presets ?? [], argv: ['trellis', ...target.argv], env, now: target.now ?? new Date()},
+        outcome,
+    )
+    writeFileAtomic(target.file, reportFormat(target.file) === 'json' ? renderJson(report) : renderMarkdown(report))
+    return true
+}

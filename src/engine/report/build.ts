@@ -1,0 +1,143 @@
+// Assembles the report data from what the engine already decided: the
+// explanation document (verdicts, reasons, inputs), the options with their
+// origins, the solver's components and the check list. Nothing is derived again.
+import {CHECK_LIST} from '../check/index.js'
+import {variables} from '../conditions/index.js'
+import {formatLocation, TrellisError} from '../errors.js'
+import {explanationDocument, minimalConflict} from '../explain/index.js'
+import {describeSource} from '../inputs/index.js'
+import type {LoadedTemplate} from '../load/index.js'
+import {ELEMENT_KINDS} from '../model/index.js'
+import type {PreparedModel, ResolutionFailure, ResolvedModel} from '../pipeline.js'
+import {commandLine} from './command.js'
+import {describeOrigin, differingOptions} from './options.js'
+import {REPORT_FORMAT, type ReportConflict, type ReportData, type ReportOptimization, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
+
+export interface ReportRequest {
+    readonly template: LoadedTemplate
+    /** The template as the user named it (the report shows this, not an absolute path). */
+    readonly templateName: string
+    readonly presets: readonly string[]
+    /** The arguments that reproduce the resolution, program name first (`trellis resolve …`). */
+    readonly argv: readonly string[]
+    /** Environment variables that set inputs (`TRELLIS_INPUT_…`), shown before the command. */
+    readonly env?: Readonly<Record<string, string>>
+    readonly now: Date
+}
+
+/** What resolving gave: a model, or the error (with the model when checks failed after solving). */
+export type ReportOutcome = {readonly model: ResolvedModel} | {readonly error: TrellisError; readonly model?: ResolvedModel}
+
+/** True for an error a report can describe: no variant, an ambiguous result or a failed check. */
+export function reportableFailure(error: unknown): error is TrellisError {
+    return error instanceof TrellisError && (error.code === 'unsatisfiable' || error.code === 'ambiguous' || error.code === 'check-failed') && (error.details !== undefined || error.code === 'check-failed')
+}
+
+export function buildReport(request: ReportRequest, outcome: ReportOutcome): ReportData {
+    const error = 'error' in outcome ? outcome.error : undefined
+    const failure = error?.details as ResolutionFailure | undefined
+    const model = outcome.model
+    const prepared: PreparedModel | undefined = model ?? failure?.prepared
+    if (!prepared) throw new Error('buildReport needs a resolved model or a resolution failure')
+    const document = model ? explanationDocument(request.template, model) : undefined
+    const status: ReportStatus = error ? (error.code === 'check-failed' ? 'check-failed' : failure?.failure.kind === 'ambiguous' ? 'ambiguous' : 'unsatisfiable') : 'resolved'
+    const present = (seq: number): boolean | null => (model ? model.solution.values[seq] === 1 : null)
+    const options = prepared.options
+    const profiles = new Set(prepared.inputs.all().flatMap(i => (i.source.kind === 'profile' ? [i.source.profile] : [])))
+    return {
+        format: REPORT_FORMAT,
+        template: request.templateName,
+        version: request.template.version,
+        generatedAt: request.now.toISOString(),
+        command: commandLine(request.argv, request.env),
+        status,
+        error: error ? error.message : null,
+        pruningMode: {value: options.mode.value, origin: describeOrigin(options.mode.origin, 'mode', 'mode')},
+        options: differingOptions(options).filter(o => o.name !== 'mode'),
+        presets: [...request.presets],
+        profile: profiles.size ? [...profiles].sort().join(', ') : null,
+        inputs: prepared.inputs.all().map(i => ({
+            name: i.name,
+            value: i.value ?? null,
+            source: describeSource(i.source),
+            overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source)})),
+            decidesSomething: document ? document.inputs[i.name]!.decidesSomething : null,
+        })),
+        summary: model ? summary(model) : null,
+        topology: topology(prepared, present),
+        pruned: (document?.elements ?? [])
+            .filter(e => !e.present)
+            .map(e => ({
+                id: e.id,
+                display: e.display,
+                kind: e.kind,
+                code: e.code,
+                reason: e.reason,
+                decidedBy: e.decidedBy,
+                dependsOnInputs: e.dependsOnInputs,
+                location: e.location ?? null,
+                because: e.because,
+            })),
+        optimization: optimization(prepared, model),
+        checks: CHECK_LIST.map(c => {
+            const r = options.check(c.option)
+            return {name: c.name, option: c.option, kind: c.kind, enabled: r.value, origin: describeOrigin(r.origin, r.option, c.option)}
+        }),
+        conflict: error ? conflict(error, failure) : null,
+    }
+}
+
+function summary(model: ResolvedModel): ReportSummary {
+    const byKind = ELEMENT_KINDS.map(kind => {
+        const all = model.graph.elements.filter(e => e.kind === kind)
+        const kept = all.filter(e => model.present(e)).length
+        return {kind, kept, pruned: all.length - kept}
+    }).filter(k => k.kept + k.pruned > 0)
+    return {byKind, kept: byKind.reduce((s, k) => s + k.kept, 0), pruned: byKind.reduce((s, k) => s + k.pruned, 0)}
+}
+
+function topology(p: PreparedModel, present: (seq: number) => boolean | null): ReportTopology {
+    return {
+        nodes: p.graph.nodes.map(n => ({id: n.id, name: n.name, type: typeof n.raw.type === 'string' ? n.raw.type : null, present: present(n.seq)})),
+        relations: p.graph.relations.map(r => ({id: r.id, name: r.name, source: r.source.id, target: r.target.id, present: present(r.seq)})),
+    }
+}
+
+function optimization(p: PreparedModel, model: ResolvedModel | undefined): ReportOptimization {
+    const o = p.options
+    const topologyOption = o.optimizationTopology()
+    const technologies = o.optimizationTechnologies()
+    const objectives = [
+        {subject: 'nodes', direction: topologyOption.value, mode: o.optimizationTopologyMode().value, unique: o.optimizationTopologyUnique().value, origin: describeOrigin(topologyOption.origin, topologyOption.option, 'optimization_topology')},
+        {subject: 'technologies', direction: technologies.value, mode: o.optimizationTechnologiesMode().value, unique: o.optimizationTechnologiesUnique().value, origin: describeOrigin(technologies.origin, technologies.option, 'optimization_technologies')},
+    ]
+    const n = p.graph.elements.length
+    const decisions = (model?.solution.components ?? [])
+        .filter(c => c.chosen)
+        .map(c => ({
+            optima: c.optima.map(v => v ?? null),
+            elements: [...new Set(c.variables.filter(v => v < n))]
+                .sort((a, b) => a - b)
+                .map(v => p.graph.elements[v]!)
+                .map(e => ({id: e.id, display: e.display, present: model!.present(e)})),
+        }))
+    return {objectives, decisions}
+}
+
+function conflict(error: TrellisError, failure: ResolutionFailure | undefined): ReportConflict {
+    if (!failure) return {kind: 'check-failed', message: error.message, location: error.location ? formatLocation(error.location) : null}
+    const f = failure.failure
+    if (f.kind === 'ambiguous') {
+        const owner = (v: number) => failure.prepared.variables.owner(v).element
+        const seen = new Set<string>()
+        const differences = f.variables
+            .filter(v => f.chosen.get(v) !== f.alternative.get(v))
+            .map(v => ({element: owner(v).id, display: owner(v).display, chosen: Boolean(f.chosen.get(v)), alternative: Boolean(f.alternative.get(v))}))
+            .filter(d => !seen.has(d.element) && seen.add(d.element))
+        return {kind: 'ambiguous', subject: f.subject, differences}
+    }
+    // the same starting variables `trellis explain` uses: the failing part, and the violated constraint
+    const start = [...f.variables]
+    if (f.constraint !== undefined) start.push(...variables(failure.prepared.constraints[f.constraint]!.formula))
+    return {kind: 'unsatisfiable', items: minimalConflict(failure.prepared, start)}
+}

@@ -1,0 +1,63 @@
+// The topology as a Mermaid flowchart: node templates and their relations,
+// pruned ones dashed and grey (and marked in words, so meaning never rests on
+// style alone). Beyond MAX_NODES the rest collapses into one box.
+import type {ReportTopology} from './types.js'
+
+export const MAX_NODES = 50
+
+export interface MermaidDiagram {
+    readonly text: string
+    /** Node templates drawn one by one, and how many were collapsed into one box. */
+    readonly shown: number
+    readonly collapsed: number
+}
+
+const CODES: Readonly<Record<string, string>> = {'"': '#quot;', '#': '#35;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '|': '#124;', '`': '#96;', '\n': ' ', '\r': ' '}
+
+/** Text for inside a quoted label: Mermaid's entity codes for the characters that end a label or mark it up. */
+export function mermaidText(text: string): string {
+    return text.replace(/["#<>&|`\n\r]/g, c => CODES[c]!)
+}
+
+/** A quoted label. */
+export function mermaidLabel(text: string): string {
+    return `"${mermaidText(text)}"`
+}
+
+export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES): MermaidDiagram {
+    // present nodes first when collapsing, so the box holds what matters least
+    const ordered = topology.nodes.length > maxNodes ? [...topology.nodes.filter(n => n.present !== false), ...topology.nodes.filter(n => n.present === false)] : topology.nodes
+    const shown = ordered.slice(0, topology.nodes.length > maxNodes ? maxNodes - 1 : maxNodes)
+    const hidden = ordered.slice(shown.length)
+    const key = new Map<string, string>()
+    topology.nodes.forEach((n, i) => key.set(n.id, `n${i}`))
+    const lines = ['flowchart TB']
+    for (const n of shown) {
+        const name = mermaidText(n.present === false ? `${n.name} (pruned)` : n.name)
+        lines.push(`    ${key.get(n.id)}["${name}${n.type ? `<br/>${mermaidText(n.type)}` : ''}"]${n.present === false ? ':::pruned' : ''}`)
+    }
+    const more = 'more_nodes'
+    if (hidden.length) {
+        const prunedHidden = hidden.filter(n => n.present === false).length
+        lines.push(`    ${more}[${mermaidLabel(`${hidden.length} more node templates (${prunedHidden} pruned), listed in the tables below`)}]:::collapsed`)
+    }
+    const visible = new Set(shown.map(n => n.id))
+    const endpoint = (id: string) => (visible.has(id) ? key.get(id)! : more)
+    const pruned: number[] = []
+    const edges = new Set<string>()
+    for (const r of topology.relations) {
+        const from = endpoint(r.source)
+        const to = endpoint(r.target)
+        if (from === more && to === more) continue
+        const line = `    ${from} ${r.present === false ? '-.->' : '-->'}|${mermaidLabel(r.present === false ? `${r.name} (pruned)` : r.name)}| ${to}`
+        if (edges.has(line)) continue
+        if (r.present === false) pruned.push(edges.size)
+        edges.add(line)
+    }
+    lines.push(...edges)
+    lines.push('    subgraph legend [Legend]', '        legend_present["present"]', '        legend_pruned["pruned"]:::pruned', '    end')
+    lines.push('    classDef pruned fill:#eeeeee,stroke:#999999,stroke-dasharray:5 5,color:#777777')
+    lines.push('    classDef collapsed fill:#ffffff,stroke:#999999,stroke-dasharray:2 2')
+    if (pruned.length) lines.push(`    linkStyle ${pruned.join(',')} stroke:#999999,stroke-dasharray:5 5`)
+    return {text: `${lines.join('\n')}\n`, shown: shown.length, collapsed: hidden.length}
+}

@@ -1,0 +1,118 @@
+// When resolving fails, the report names the conflict in plain words, with locations.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+import {main} from '../../src/cli/main.js'
+import {TrellisError} from '../../src/engine/errors.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {decide, resolve} from '../../src/engine/pipeline.js'
+import {buildReport, renderMarkdown, reportableFailure} from '../../src/engine/report/index.js'
+import {failedReport, TIE, UNSAT, WEB_SHOP} from './fixtures.js'
+
+describe('report of a failed resolution', () => {
+    it('names the minimal conflict with locations and the inputs read', () => {
+        const report = failedReport(UNSAT, 'unsat.yaml')
+        expect(report.status).toBe('unsatisfiable')
+        expect(report.summary).toBeNull()
+        expect(report.conflict?.kind).toBe('unsatisfiable')
+        const markdown = renderMarkdown(report)
+        expect(markdown).toContain('# Resolution report: resolving failed: unsat.yaml')
+        expect(markdown).toContain('## Why resolving failed')
+        expect(markdown).toContain('No variant exists: these 2 conditions and constraints cannot all hold together')
+        expect(markdown).toMatch(/1\. Node "primary" is present only if its condition holds: `\{not: \{variability_input: ha\}\}` \(`unsat\.yaml:\d+:\d+`\)/)
+        expect(markdown).toContain('   - reads input ha: true — default')
+        expect(markdown).toMatch(/2\. .*`\{implies: \[\{node_presence: replica\}, \{node_presence: primary\}\]\}` \(`unsat\.yaml:\d+:\d+`\)/)
+        expect(markdown).not.toContain('## Pruned elements')
+        expect(markdown).toContain('| relation source | consistency | `relation_source_check` | on, not reached (default) |')
+    })
+
+    it('shows how two equally good variants differ when the result is ambiguous', () => {
+        const markdown = renderMarkdown(failedReport(TIE, 'tie.yaml'))
+        expect(markdown).toContain('Several variants satisfy every condition equally well (considering nodes); they differ in:')
+        expect(markdown).toMatch(/- Node "left": (kept|pruned) in one, (kept|pruned) in the other/)
+    })
+})
+
+describe('report of a failed check', () => {
+    it('keeps the verdicts and names the failed check', () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        app:
+            type: app
+            requirements:
+                - database: db
+        db:
+            type: db
+            conditions: false
+`
+        const template = templateFromText(text, 'check.yaml')
+        let error: unknown
+        try {
+            resolve(template, {})
+        } catch (e) {
+            error = e
+        }
+        expect(reportableFailure(error)).toBe(true)
+        const report = buildReport({template, templateName: 'check.yaml', presets: [], argv: ['trellis', 'resolve', 'check.yaml'], now: new Date(0)}, {error: error as TrellisError, model: decide(template, {})})
+        expect(report.status).toBe('check-failed')
+        expect(report.conflict).toMatchObject({kind: 'check-failed'})
+        const markdown = renderMarkdown(report)
+        expect(markdown).toContain('A variant exists, but a check failed: Relation target "db" of relation "database@0" of node "app" does not exist (`check.yaml:7:19`).')
+        expect(markdown).toContain('## Pruned elements')
+    })
+})
+
+describe('trellis resolve --report', () => {
+    let dir: string
+    let stderr: string[]
+    beforeEach(() => {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-report-'))
+        stderr = []
+        vi.spyOn(process.stderr, 'write').mockImplementation(chunk => (stderr.push(String(chunk)), true))
+        vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    })
+    afterEach(() => {
+        vi.restoreAllMocks()
+        fs.rmSync(dir, {recursive: true, force: true})
+    })
+
+    it('writes the Markdown report beside the resolved template', async () => {
+        const out = path.join(dir, 'out.yaml')
+        const report = path.join(dir, 'report.md')
+        expect(await main(['resolve', WEB_SHOP, '--preset', 'prod', '--output', out, '--report', report])).toBe(0)
+        expect(fs.existsSync(out)).toBe(true)
+        const text = fs.readFileSync(report, 'utf8')
+        expect(text).toContain(`trellis resolve ${WEB_SHOP} --preset prod --output ${out} --report ${report}`)
+        expect(text).toContain('21 elements kept, 12 pruned.')
+        expect(fs.readdirSync(dir).sort()).toEqual(['out.yaml', 'report.md'])
+    })
+
+    it('writes JSON for a .json file', async () => {
+        const report = path.join(dir, 'report.json')
+        expect(await main(['resolve', WEB_SHOP, '--set', 'platform=managed', '--output', path.join(dir, 'o.yaml'), '--report', report])).toBe(0)
+        const data = JSON.parse(fs.readFileSync(report, 'utf8')) as {status: string; inputs: {name: string; source: string}[]}
+        expect(data.status).toBe('resolved')
+        expect(data.inputs.find(i => i.name === 'platform')?.source).toBe('--set')
+    })
+
+    it('still writes a report naming the conflict when resolving fails, and exits 1 with one line', async () => {
+        const template = path.join(dir, 'unsat.yaml')
+        fs.writeFileSync(template, UNSAT)
+        const report = path.join(dir, 'unsat-report.md')
+        const out = path.join(dir, 'out.yaml')
+        expect(await main(['resolve', template, '--output', out, '--report', report])).toBe(1)
+        expect(fs.existsSync(out)).toBe(false)
+        expect(stderr.join('')).toMatch(/^trellis: .*Could not solve\n$/)
+        const text = fs.readFileSync(report, 'utf8')
+        expect(text).toContain('## Why resolving failed')
+        expect(text).toContain('Node "primary" is present only if its condition holds')
+    })
+
+    it('refuses a report file of another kind before resolving (exit 2)', async () => {
+        expect(await main(['resolve', WEB_SHOP, '--report', path.join(dir, 'report.txt')])).toBe(2)
+        expect(stderr.join('')).toContain('--report expects a file ending in .md or .json')
+        expect(fs.readdirSync(dir)).toEqual([])
+    })
+})

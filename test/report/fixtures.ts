@@ -1,0 +1,69 @@
+// Reports built the way `trellis resolve --report` builds them, with a fixed date.
+import {TrellisError} from '../../src/engine/errors.js'
+import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
+import {resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {buildReport, type ReportData} from '../../src/engine/report/index.js'
+
+export const WEB_SHOP = 'sample-templates/web-shop/variable-service-template.yaml'
+export const NOW = new Date('2025-01-02T03:04:05.000Z')
+
+export function sampleReport(presets: readonly string[] = ['prod'], now = NOW): ReportData {
+    const template = loadTemplate(WEB_SHOP)
+    const request: ResolveRequest = {presets}
+    const model = resolve(template, request).model!
+    return buildReport({template, templateName: WEB_SHOP, presets, argv: ['trellis', 'resolve', WEB_SHOP, ...presets.flatMap(p => ['--preset', p]), '--report', 'report.md'], now}, {model})
+}
+
+/** A report of a resolution that fails; the template comes as text. */
+export function failedReport(text: string, name = 'failing.yaml', request: ResolveRequest = {}): ReportData {
+    const template = templateFromText(text, name)
+    try {
+        resolve(template, request)
+    } catch (e) {
+        if (!(e instanceof TrellisError)) throw e
+        return buildReport({template, templateName: name, presets: request.presets ?? [], argv: ['trellis', 'resolve', name], now: NOW}, {error: e})
+    }
+    throw new Error('expected resolving to fail')
+}
+
+export const UNSAT = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            ha: {type: boolean, default: true}
+        constraints:
+            - {implies: [{node_presence: replica}, {node_presence: primary}]}
+        options:
+            type_default_condition: true
+            expected_incoming_relation_check: false
+    node_templates:
+        primary:
+            type: db
+            conditions: {not: {variability_input: ha}}
+        replica:
+            type: db
+            conditions: {variability_input: ha}
+            requirements:
+                - depends_on: primary
+        unrelated:
+            type: app
+            conditions: {variability_input: ha}
+`
+
+export const TIE = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options:
+            type_default_condition: true
+            expected_incoming_relation_check: false
+    node_templates:
+        left:
+            type: x
+            conditions: {not: {node_presence: right}}
+        right:
+            type: x
+            conditions: {not: {node_presence: left}}
+`
+
+/** The date line is the only line allowed to differ between two reports of one resolution. */
+export const withoutDate = (markdown: string) => markdown.replace(/^- \*\*Date:\*\* .*$/m, '- **Date:** <date>')

@@ -1,0 +1,54 @@
+// The JSON report is validated against the schema the package ships.
+import fs from 'node:fs'
+import path from 'node:path'
+import {Ajv} from 'ajv'
+import {describe, expect, it} from 'vitest'
+import {renderJson, type ReportData} from '../../src/engine/report/index.js'
+import {failedReport, sampleReport, TIE, UNSAT} from './fixtures.js'
+
+const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/report.schema.json'), 'utf8')) as object
+const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
+ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+const validate = ajv.compile(SCHEMA)
+
+function expectValid(report: ReportData): unknown {
+    const data: unknown = JSON.parse(renderJson(report))
+    const ok = validate(data)
+    expect(validate.errors ?? []).toEqual([])
+    expect(ok).toBe(true)
+    return data
+}
+
+describe('JSON report', () => {
+    it('of the web-shop sample validates against schema/report.schema.json', () => {
+        const data = expectValid(sampleReport(['prod'])) as ReportData
+        expect(data.status).toBe('resolved')
+        expect(data.pruned).toHaveLength(12)
+        expect(data.summary).toMatchObject({kept: 21, pruned: 12})
+        expect(data.inputs.find(i => i.name === 'platform')).toEqual({name: 'platform', value: 'managed', source: 'preset prod', overrides: [], decidesSomething: true})
+        expect(data.options.map(o => o.name)).toContain('node_default_condition_mode')
+        expect(data.conflict).toBeNull()
+        expectValid(sampleReport(['dev']))
+        expectValid(sampleReport([]))
+    })
+
+    it('of failed resolutions validates too', () => {
+        expectValid(failedReport(UNSAT))
+        expectValid(failedReport(TIE))
+    })
+
+    it('rejects a report that breaks the schema (the schema is not vacuous)', () => {
+        const data = JSON.parse(renderJson(sampleReport(['prod']))) as Record<string, unknown>
+        expect(validate({...data, status: 'fine'})).toBe(false)
+        expect(validate({...data, pruned: [{id: 'node.x'}]})).toBe(false)
+        const {summary: _summary, ...withoutSummary} = data
+        expect(validate(withoutSummary)).toBe(false)
+    })
+
+    it('is the same data as the Markdown: deterministic apart from generatedAt', () => {
+        const a = JSON.parse(renderJson(sampleReport(['prod']))) as Record<string, unknown>
+        const b = JSON.parse(renderJson(sampleReport(['prod'], new Date('2031-01-01T00:00:00.000Z')))) as Record<string, unknown>
+        expect(a.generatedAt).not.toBe(b.generatedAt)
+        expect({...a, generatedAt: null}).toEqual({...b, generatedAt: null})
+    })
+})

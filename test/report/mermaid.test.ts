@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+// The topology diagram is checked by Mermaid's own parser (mermaid needs a DOM: jsdom).
+import mermaid from 'mermaid'
+import {describe, expect, it} from 'vitest'
+import {MAX_NODES, renderMarkdown, renderMermaid, type ReportTopology} from '../../src/engine/report/index.js'
+import {sampleReport} from './fixtures.js'
+
+const parse = (text: string) => mermaid.parse(text)
+
+function mermaidBlocks(markdown: string): string[] {
+    return [...markdown.matchAll(/```mermaid\n([\s\S]*?)```/g)].map(m => m[1]!)
+}
+
+describe('the Mermaid topology', () => {
+    it('rejects a broken diagram (the parser really parses)', async () => {
+        await expect(parse('flowchart TB\n    a["x] --> b\n')).rejects.toThrow()
+    })
+
+    it('of the web-shop sample is accepted as a flowchart', async () => {
+        const blocks = mermaidBlocks(renderMarkdown(sampleReport(['prod'])))
+        expect(blocks).toHaveLength(1)
+        await expect(parse(blocks[0]!)).resolves.toMatchObject({diagramType: 'flowchart-v2'})
+        await expect(parse(mermaidBlocks(renderMarkdown(sampleReport(['dev'])))[0]!)).resolves.toBeTruthy()
+    })
+
+    it('marks pruned nodes and relations: class, dashed arrow, words, legend', () => {
+        const text = renderMermaid(sampleReport(['prod']).topology).text
+        expect(text).toContain('n1["vm_runtime (pruned)<br/>node.Runtime"]:::pruned')
+        expect(text).toContain('n0 -.->|"host (pruned)"| n1')
+        expect(text).toContain('n0 -->|"host"| n3')
+        expect(text).toMatch(/classDef pruned .*stroke-dasharray/)
+        expect(text).toContain('subgraph legend [Legend]')
+        expect(text).toMatch(/linkStyle 0,3,4,6 /)
+    })
+
+    it('escapes names Mermaid would read as syntax', async () => {
+        const names = ['a "quoted" name', 'end', 'x|y', 'hash#1', '<b>bold</b>', 'back`tick', 'semi;colon', 'ünïcødé → 雲', 'graph', 'a&b']
+        const topology: ReportTopology = {
+            nodes: names.map((name, i) => ({id: `node.${name}`, name, type: i % 2 ? `t.${name}` : null, present: i % 3 === 0 ? false : true})),
+            relations: names.slice(1).map((name, i) => ({id: `relation.${name}`, name, source: `node.${names[i]}`, target: `node.${name}`, present: i % 2 === 0})),
+        }
+        const text = renderMermaid(topology).text
+        await expect(parse(text)).resolves.toBeTruthy()
+        expect(text).toContain('#quot;quoted#quot;')
+        expect(text).not.toContain('<b>')
+    })
+
+    it(`collapses beyond ${MAX_NODES} node templates, says so, and still parses`, async () => {
+        const count = 80
+        const topology: ReportTopology = {
+            nodes: Array.from({length: count}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: 'app', present: i % 4 !== 0})),
+            relations: Array.from({length: count - 1}, (_, i) => ({id: `relation.r${i}`, name: 'dep', source: `node.n${i + 1}`, target: `node.n${i}`, present: i % 4 !== 3})),
+        }
+        const diagram = renderMermaid(topology)
+        expect(diagram.shown + diagram.collapsed).toBe(count)
+        expect(diagram.shown).toBe(MAX_NODES - 1)
+        expect(diagram.text).toMatch(/more_nodes\["31 more node templates \(20 pruned\), listed in the tables below"\]:::collapsed/)
+        await expect(parse(diagram.text)).resolves.toBeTruthy()
+        const small = renderMermaid({nodes: topology.nodes.slice(0, MAX_NODES), relations: []})
+        expect(small.collapsed).toBe(0)
+        expect(small.shown).toBe(MAX_NODES)
+    })
+
+    it('says in the Markdown when it collapsed', () => {
+        const report = sampleReport(['prod'])
+        const big = {...report, topology: {nodes: Array.from({length: 60}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: null, present: true})), relations: []}}
+        expect(renderMarkdown(big)).toContain('The template has 60 node templates: the diagram draws 49 of them and collapses the other 11 into one box.')
+    })
+})
