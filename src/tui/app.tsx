@@ -11,6 +11,7 @@ import {explainElement, renderExplanation, renderExpression, whatIf} from '../en
 import type {LoadedTemplate} from '../engine/load/index.js'
 import {readDefinitionOf, resolve, stringifyTemplate, type ResolveRequest} from '../engine/pipeline.js'
 import {writeFileAtomic} from '../cli/io.js'
+import {writeReport} from '../cli/report-file.js'
 import {Header} from './components/header.js'
 import {Help} from './components/help.js'
 import {InputsPane} from './components/inputs-pane.js'
@@ -51,7 +52,9 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
     const [dirty, setDirty] = useState(false)
     const [confirming, setConfirming, confirmingRef] = useLiveState(false)
     const [message, setMessage] = useState<string | undefined>()
-    const target = output ?? path.join(template.dir, `${path.basename(template.file).replace(/\.ya?ml$/, '')}.resolved.yaml`)
+    const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
+    const target = output ?? `${stem}.resolved.yaml`
+    const reportTarget = target.replace(/(\.resolved)?\.ya?ml$/, '') + '.report.md'
 
     const inputs = outcome ? inputRows(template, outcome) : []
     const topology = useMemo(() => {
@@ -92,11 +95,25 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
 
     const write = () => {
         try {
-            const text = stringifyTemplate(resolve(template, requestOf(choices, base)).output)
-            writeFileAtomic(target, text)
+            const request = requestOf(choices, base)
+            const resolution = resolve(template, request)
+            writeFileAtomic(target, stringifyTemplate(resolution.output))
+            const shown = (f: string) => path.relative(process.cwd(), f) || f
+            // the command that reproduces these choices headless, for the report
+            const argv = [
+                'resolve',
+                shown(template.file),
+                ...choices.presets.flatMap(p => ['--preset', p]),
+                ...Object.entries(choices.values).flatMap(([k, v]) => ['--set', `${k}=${renderExpression(v)}`]),
+                '--output',
+                shown(target),
+                '--report',
+                shown(reportTarget),
+            ]
+            if (resolution.model) writeReport({file: reportTarget, templateName: shown(template.file), template, request, argv}, {model: resolution.model})
             setDirty(false)
             setConfirming(false)
-            setMessage(`wrote ${target}`)
+            setMessage(`wrote ${target} and ${reportTarget}`)
         } catch (e) {
             setConfirming(false)
             setMessage(`not written: ${(e as Error).message}`)
@@ -215,7 +232,7 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
             ) : screen === 'presets' ? (
                 <PresetsScreen presets={[...definition.presets.values()]} chosen={choices.presets} cursor={presetCursor} />
             ) : screen === 'write' ? (
-                <WriteScreen summary={outcome?.ok ? removedByKind(outcome.document) : 'no variant exists: nothing to write'} output={target} exists={fs.existsSync(target)} confirming={confirming} message={message} />
+                <WriteScreen summary={outcome?.ok ? removedByKind(outcome.document) : 'no variant exists: nothing to write'} output={target} report={reportTarget} exists={fs.existsSync(target)} confirming={confirming} message={message} />
             ) : (
                 <>
                     <Box>

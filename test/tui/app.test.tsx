@@ -110,6 +110,9 @@ describe('the wizard', () => {
         await press(app.stdin, ENTER, 'y')
         await until(app.lastFrame, `wrote ${output}`)
         expect(parse(fs.readFileSync(output, 'utf8'))).toMatchObject({tosca_definitions_version: 'tosca_simple_yaml_1_3'})
+        const report = fs.readFileSync(output.replace(/\.resolved\.yaml$/, '.report.md'), 'utf8')
+        expect(report).toContain('# Resolution report')
+        expect(report).toContain('trellis resolve')
         app.unmount()
     })
 

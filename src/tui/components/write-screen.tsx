@@ -4,12 +4,13 @@ import {Box, Text} from 'ink'
 export interface WriteScreenProps {
     readonly summary: string
     readonly output: string
+    readonly report: string
     readonly exists: boolean
     readonly confirming: boolean
     readonly message?: string
 }
 
-export function WriteScreen({summary, output, exists, confirming, message}: WriteScreenProps) {
+export function WriteScreen({summary, output, report, exists, confirming, message}: WriteScreenProps) {
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1}>
             <Text bold>Write the resolved template</Text>
@@ -17,6 +18,9 @@ export function WriteScreen({summary, output, exists, confirming, message}: Writ
             <Text>
                 output <Text bold>{output}</Text>
                 {exists ? <Text color="yellow"> (exists)</Text> : null}
+            </Text>
+            <Text>
+                report <Text bold>{report}</Text>
             </Text>
             {message ? <Text>{message}</Text> : confirming ? <Text color="yellow">{output} exists. Overwrite it? y / n</Text> : <Text dimColor>enter writes · esc back</Text>}
         </Box>
