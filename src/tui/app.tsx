@@ -43,9 +43,9 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
     const [screen, setScreen, screenRef] = useLiveState<Screen>('main')
     const [pane, setPane, paneRef] = useLiveState<'inputs' | 'topology'>('inputs')
     const [inputCursor, setInputCursor, inputCursorRef] = useLiveState(0)
-    const [topologyCursor, setTopologyCursor, topologyCursorRef] = useLiveState(0)
+    const [topologyCursor, setTopologyCursor] = useLiveState(0)
     const [presetCursor, setPresetCursor, presetCursorRef] = useLiveState(0)
-    const [filter, setFilter, filterRef] = useLiveState<Filter>('all')
+    const [filter, setFilter] = useLiveState<Filter>('all')
     const [search, setSearch, searchRef] = useLiveState<string | undefined>(undefined)
     const [editing, setEditing, editingRef] = useLiveState<{text: string; error?: string} | undefined>(undefined)
     const [suggestions, setSuggestions] = useState<{id: string; lines: string[]} | undefined>()
@@ -129,7 +129,6 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
         const search = searchRef.current
         const editing = editingRef.current
         const confirming = confirmingRef.current
-        const topologyCursor = topologyCursorRef.current
         if (screen === 'quit') {
             if (input === 'y') exit()
             else setScreen('main')

@@ -1,7 +1,7 @@
 // Value operators of Variability4TOSCA as the value evaluator computes them,
 // checked against the specification's examples and the conformance data.
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {TrellisError, type ErrorCode, type SourceLocation} from '../../src/engine/errors.js'
+import {TrellisError, type SourceLocation} from '../../src/engine/errors.js'
 import {evaluateValue, type ValueScope} from '../../src/engine/expressions/index.js'
 import {expectCode, failure} from '../helpers/errors.js'
 

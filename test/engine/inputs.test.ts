@@ -1,11 +1,10 @@
 // Variability inputs: presets, direct assignments, defaults, default
 // expressions, type checks, cycles and input constraints.
 import {describe, expect, it} from 'vitest'
-import {TrellisError, type ErrorCode} from '../../src/engine/errors.js'
 import {evaluateValue} from '../../src/engine/expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputSource} from '../../src/engine/inputs/index.js'
 import {parseYaml} from '../../src/engine/load/yaml.js'
-import {expectCode, failure} from '../helpers/errors.js'
+import {expectCode} from '../helpers/errors.js'
 
 const FILE = 'template.yaml'
 

@@ -3,10 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {TrellisError, type ErrorCode} from '../../src/engine/errors.js'
 import {loadTemplate, templateFromText, VARIABILITY_VERSIONS} from '../../src/engine/load/index.js'
 import {parseYaml} from '../../src/engine/load/yaml.js'
-import {expectCode, failure} from '../helpers/errors.js'
+import {expectCode} from '../helpers/errors.js'
 
 
 type Map = Record<string, unknown>

@@ -5,7 +5,7 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityVersion} from '../load/index.js'
-import {modeTable, normalizeMode, OPTION_KINDS, PRUNING_MODES, type ModeTable, type OptionKind, type PruningMode} from './modes.js'
+import {modeTable, normalizeMode, PRUNING_MODES, type ModeTable, type OptionKind, type PruningMode} from './modes.js'
 
 export {OPTION_KINDS, PRUNING_MODES, type OptionKind, type PruningMode} from './modes.js'
 
@@ -286,4 +286,3 @@ export type ConstraintOption =
     | 'required_artifact_constraint'
     | 'required_incoming_relation_constraint'
 
-export const OPTION_KINDS_LIST: readonly OptionKind[] = OPTION_KINDS

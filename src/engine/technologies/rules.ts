@@ -2,7 +2,7 @@
 // type, optionally requiring a hosting stack, an artifact type and conditions.
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
-import {isMap, toList, type Raw} from '../model/index.js'
+import {isMap, toList} from '../model/index.js'
 
 export interface TechnologyRule {
     readonly index: number
@@ -46,4 +46,3 @@ export function readRules(value: unknown, sourceMap: SourceMap): TechnologyRule[
     return rules
 }
 
-export type {Raw}
