@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+// Every bundled sample template, with each of its presets: the Markdown report
+// has every section, its Mermaid diagram parses, the JSON validates.
+import fs from 'node:fs'
+import path from 'node:path'
+import {Ajv} from 'ajv'
+import mermaid from 'mermaid'
+import {describe, expect, it} from 'vitest'
+import {readDefinitionOf, resolve} from '../../src/engine/pipeline.js'
+import {loadTemplate} from '../../src/engine/load/index.js'
+import {buildReport, renderJson, renderMarkdown} from '../../src/engine/report/index.js'
+import {NOW} from './fixtures.js'
+
+const ROOT = path.resolve(__dirname, '../..')
+const SAMPLES = fs
+    .readdirSync(path.join(ROOT, 'sample-templates'), {withFileTypes: true})
+    .filter(d => d.isDirectory())
+    .map(d => path.join('sample-templates', d.name, 'variable-service-template.yaml'))
+    .filter(f => fs.existsSync(path.join(ROOT, f)))
+
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(ROOT, 'schema/report.schema.json'), 'utf8')) as object
+const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
+ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+const validate = ajv.compile(SCHEMA)
+
+const SECTIONS = ['## Variability inputs', '## Summary', '## Topology', '## Optimization', '## Checks']
+
+describe('reports of the bundled samples', () => {
+    it('covers at least two samples', () => expect(SAMPLES.length).toBeGreaterThanOrEqual(2))
+
+    for (const file of SAMPLES) {
+        const template = loadTemplate(path.join(ROOT, file))
+        for (const preset of readDefinitionOf(template).presets.keys()) {
+            it(`${file} with preset ${preset}`, async () => {
+                const model = resolve(template, {presets: [preset]}).model!
+                const report = buildReport({template, templateName: file, presets: [preset], argv: ['trellis', 'resolve', file, '--preset', preset], now: NOW}, {model})
+                const markdown = renderMarkdown(report)
+                for (const section of SECTIONS) expect(markdown).toContain(section)
+                const diagram = /```mermaid\n([\s\S]*?)```/.exec(markdown)![1]!
+                await expect(mermaid.parse(diagram)).resolves.toBeTruthy()
+                const ok = validate(JSON.parse(renderJson(report)))
+                expect(validate.errors ?? []).toEqual([])
+                expect(ok).toBe(true)
+            })
+        }
+    }
+})
