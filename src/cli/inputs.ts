@@ -17,15 +17,27 @@ export interface CollectedInputs {
     readonly assignments: InputAssignment[]
 }
 
-/** Reads `--inputs FILE`: a map of variability input names to values. */
-export function readInputsFile(file: string): CollectedInputs {
+/**
+ * Reads `--inputs FILE`: a map of variability input names to values. A top-level `presets`
+ * (a name or a list of names, as `trellis profile export` writes) is applied as presets,
+ * unless the template declares a variability input named `presets` (pass `inputNames`).
+ */
+export function readInputsFile(file: string, inputNames?: readonly string[]): CollectedInputs {
     const {data, sourceMap} = readYamlFile(file)
     if (data === null || data === undefined) return {presets: [], assignments: []}
     if (typeof data !== 'object' || Array.isArray(data))
         throw new UsageError(`${file}: an inputs file must be a YAML map of variability input names to values`)
     const presets: string[] = []
     const assignments: InputAssignment[] = []
+    const presetsAreInput = inputNames?.includes('presets') ?? false
     for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
+        if (name === 'presets' && !presetsAreInput) {
+            const list = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]
+            if (!list.every(p => typeof p === 'string'))
+                throw new UsageError(`${file}: "presets" must be a preset name or a list of preset names`)
+            presets.push(...(list as string[]))
+            continue
+        }
         assignments.push({name, value, source: {kind: 'file', file, location: sourceMap.locate(data, name)}})
     }
     return {presets, assignments}
@@ -63,7 +75,7 @@ function parseValue(text: string, what: string): unknown {
 }
 
 export function collectInputs(flags: InputFlags, inputNames: readonly string[], env: NodeJS.ProcessEnv): CollectedInputs {
-    const fromFile = flags.inputs ? readInputsFile(flags.inputs) : {presets: [], assignments: []}
+    const fromFile = flags.inputs ? readInputsFile(flags.inputs, inputNames) : {presets: [], assignments: []}
     return {
         presets: fromFile.presets,
         assignments: [...fromFile.assignments, ...(flags.set ?? []).map(parseSetFlag), ...environmentAssignments(inputNames, env)],

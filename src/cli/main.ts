@@ -2,7 +2,9 @@
 // the engine, print; resolution logic never lives here.
 import {Command, CommanderError} from 'commander'
 import {registerExplain} from './commands/explain.js'
+import {registerProfile} from './commands/profile.js'
 import {registerResolve} from './commands/resolve.js'
+import {registerTest} from './commands/test.js'
 import {registerWizard} from './commands/wizard.js'
 import {EXIT_USAGE, reportError} from './report-error.js'
 import {VERSION} from './version.js'
@@ -23,6 +25,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     registerResolve(program, setExit)
     registerExplain(program, setExit)
+    registerProfile(program, setExit)
+    registerTest(program, setExit)
     registerWizard(program, setExit)
     try {
         await program.parseAsync(argv as string[], {from: 'user'})

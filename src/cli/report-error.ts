@@ -1,6 +1,7 @@
 // How the shells turn any failure into one line on stderr and an exit code:
 // 0 ok, 1 resolution or check failed, 2 bad usage or bad input.
 import {isTrellisError} from '../engine/errors.js'
+import {ProfileError} from '../profiles/index.js'
 
 export const EXIT_OK = 0
 export const EXIT_RESOLUTION = 1
@@ -14,7 +15,7 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
         if (debug && e.stack) write(`${e.stack}\n`)
         return e.errorClass === 'resolution' ? EXIT_RESOLUTION : EXIT_USAGE
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof ProfileError) {
         write(`trellis: ${e.message}\n`)
         return EXIT_USAGE
     }

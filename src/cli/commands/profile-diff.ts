@@ -1,0 +1,69 @@
+// trellis profile diff A B: the elements two profiles resolve differently, each
+// with the input values behind the difference.
+import {isDeepStrictEqual} from 'node:util'
+import type {Command} from 'commander'
+import {explainElement} from '../../engine/explain/index.js'
+import {loadTechnologyPlugins, loadTemplate} from '../../engine/load/index.js'
+import {decide, type ResolvedModel} from '../../engine/pipeline.js'
+import type {Profile} from '../../profiles/index.js'
+import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
+import {guarded} from '../guarded.js'
+
+export interface ElementDifference {
+    readonly id: string
+    readonly display: string
+    readonly a: boolean
+    readonly b: boolean
+    /** The inputs that decide the element under either profile and differ between them. */
+    readonly inputs: readonly {readonly name: string; readonly a: unknown; readonly b: unknown}[]
+}
+
+export async function resolveProfile(profile: Profile): Promise<ResolvedModel> {
+    const template = loadTemplate(profile.template.path)
+    loadProfileFor(profile.name, template)
+    return decide(template, {presets: profile.presets, assignments: profileAssignments(profile, template, []), plugins: await loadTechnologyPlugins(template)})
+}
+
+export function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifference[] {
+    const inB = new Map(b.graph.elements.map(e => [e.id, e]))
+    const value = (m: ResolvedModel, name: string) => (m.inputs.definition.inputs.has(name) ? m.inputs.value(name).value : undefined)
+    const out: ElementDifference[] = []
+    for (const ea of a.graph.elements) {
+        const eb = inB.get(ea.id)
+        if (!eb) continue
+        const pa = a.present(ea)
+        const pb = b.present(eb)
+        if (pa === pb) continue
+        const names = new Set([...explainElement(a, ea).rootCauses.inputs, ...explainElement(b, eb).rootCauses.inputs].map(i => i.name))
+        const inputs = [...names].map(name => ({name, a: value(a, name), b: value(b, name)})).filter(i => !isDeepStrictEqual(i.a, i.b))
+        out.push({id: ea.id, display: ea.display, a: pa, b: pb, inputs})
+    }
+    return out
+}
+
+export function registerProfileDiff(profile: Command, setExit: (code: number) => void): void {
+    profile
+        .command('diff')
+        .description('which elements two profiles resolve differently, and the input values behind each difference')
+        .argument('<a>')
+        .argument('<b>')
+        .action(
+            guarded(setExit, async (nameA: string, nameB: string) => {
+                const store = openStore()
+                const a = store.get(nameA)
+                const b = store.get(nameB)
+                const differences = diffModels(await resolveProfile(a), await resolveProfile(b))
+                const lines: string[] = []
+                if (a.template.path !== b.template.path) lines.push(`note: the profiles are for different templates (${a.template.path}, ${b.template.path}); elements are compared by identifier`)
+                if (differences.length === 0) lines.push(`${nameA} and ${nameB} resolve every element the same way`)
+                else lines.push(`${differences.length} elements differ (${nameA} → ${nameB}):`)
+                const word = (p: boolean) => (p ? 'present' : 'pruned')
+                for (const d of differences) {
+                    lines.push(`  ${d.display}: ${word(d.a)} → ${word(d.b)}`)
+                    for (const i of d.inputs) lines.push(`      input ${i.name}: ${JSON.stringify(i.a) ?? 'unset'} → ${JSON.stringify(i.b) ?? 'unset'}`)
+                    if (d.inputs.length === 0) lines.push('      (no input it reads differs: decided by presence of other elements or optimization)')
+                }
+                process.stdout.write(`${lines.join('\n')}\n`)
+            }),
+        )
+}

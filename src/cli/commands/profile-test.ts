@@ -1,0 +1,45 @@
+// trellis profile test NAME --into DIR: freezes a profile's current resolution
+// as a Variability4TOSCA variability test that `trellis test DIR` runs.
+import fs from 'node:fs'
+import path from 'node:path'
+import type {Command} from 'commander'
+import {stringify} from 'yaml'
+import {isTrellisError} from '../../engine/errors.js'
+import {loadTechnologyPlugins, loadTemplate} from '../../engine/load/index.js'
+import {resolve, stringifyTemplate} from '../../engine/pipeline.js'
+import {writeFileAtomic} from '../io.js'
+import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
+import {guarded} from '../guarded.js'
+
+export function registerProfileTest(profile: Command, setExit: (code: number) => void): void {
+    profile
+        .command('test')
+        .description('write the profile as a variability test: DIR/NAME/test.yaml, inputs.yaml and expected.yaml (its current resolution)')
+        .argument('<name>')
+        .requiredOption('--into <dir>', 'the folder of tests (run them with: trellis test DIR)')
+        .action(
+            guarded(setExit, async (name: string, flags: {into: string}) => {
+                const p = openStore().get(name)
+                const template = loadTemplate(p.template.path)
+                loadProfileFor(name, template)
+                const dir = path.resolve(flags.into, name)
+                fs.mkdirSync(dir, {recursive: true})
+                // as test runners read it: relative to the case folder, or to the CSAR root for a case in <root>/tests/
+                const base = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : dir
+                const config: Record<string, unknown> = {template: path.relative(base, template.file).split(path.sep).join('/'), presets: [...p.presets]}
+                let expected: string | undefined
+                try {
+                    const request = {presets: p.presets, assignments: profileAssignments(p, template, []), plugins: await loadTechnologyPlugins(template)}
+                    expected = stringifyTemplate(resolve(template, request).output)
+                } catch (e) {
+                    if (!isTrellisError(e)) throw e
+                    config.error = e.message // the profile fails today: the test pins that failure
+                }
+                writeFileAtomic(path.join(dir, 'inputs.yaml'), stringify({...p.inputs}))
+                if (expected !== undefined) writeFileAtomic(path.join(dir, 'expected.yaml'), expected)
+                else fs.rmSync(path.join(dir, 'expected.yaml'), {force: true})
+                writeFileAtomic(path.join(dir, 'test.yaml'), `# written by: trellis profile test ${name}\n${stringify(config)}`)
+                process.stdout.write(`wrote ${path.relative(process.cwd(), dir) || dir}/test.yaml, inputs.yaml${expected !== undefined ? ', expected.yaml' : ' (the profile fails to resolve: the test expects that error)'}\n`)
+            }),
+        )
+}

@@ -1,0 +1,180 @@
+// trellis profile …: named input profiles (list, show, save, delete, rename, export, import).
+import fs from 'node:fs'
+import path from 'node:path'
+import type {Command} from 'commander'
+import {VariabilityInputs} from '../../engine/inputs/index.js'
+import {loadTemplate, type LoadedTemplate} from '../../engine/load/index.js'
+import {readDefinitionOf, variabilityInputNames} from '../../engine/pipeline.js'
+import {describeStaleness, exportProfile, readExportHeader, sha256File, staleness} from '../../profiles/index.js'
+import {writeFileAtomic} from '../io.js'
+import {parseSetFlag, readInputsFile} from '../inputs.js'
+import {openStore, warnLine} from '../profile-request.js'
+import {guarded} from '../guarded.js'
+import {UsageError} from '../report-error.js'
+import {registerProfileDiff} from './profile-diff.js'
+import {registerProfileTest} from './profile-test.js'
+
+const collect = (value: string, previous: string[]) => [...previous, value]
+
+export function registerProfile(program: Command, setExit: (code: number) => void): void {
+    const profile = program
+        .command('profile')
+        .description('named input profiles: presets and input values saved under a name (stored in TRELLIS_CONFIG_DIR or the user configuration directory)')
+
+    profile
+        .command('list')
+        .description('list the saved profiles')
+        .option('--template <file>', 'only profiles of this template')
+        .action(
+            guarded(setExit, (flags: {template?: string}) => {
+                const store = openStore()
+                const wanted = flags.template ? path.resolve(flags.template) : undefined
+                const profiles = store.list().filter(p => !wanted || path.resolve(p.template.path) === wanted)
+                if (profiles.length === 0) {
+                    process.stdout.write(`no profiles${wanted ? ` for ${wanted}` : ''} (store: ${store.path})\n`)
+                    return
+                }
+                for (const p of profiles) {
+                    const state = !fs.existsSync(p.template.path) ? '  (template missing)' : sha256File(p.template.path) !== p.template.sha256 ? '  (template changed)' : ''
+                    const presets = p.presets.length ? `presets ${p.presets.join(', ')}; ` : ''
+                    process.stdout.write(`${p.name}  ${p.template.path}  ${presets}${Object.keys(p.inputs).length} inputs${state}${p.note ? `  — ${p.note}` : ''}\n`)
+                }
+            }),
+        )
+
+    profile
+        .command('show')
+        .description('show a profile, and whether it still fits its template')
+        .argument('<name>')
+        .action(
+            guarded(setExit, (name: string) => {
+                const p = openStore().get(name)
+                const lines = [`profile ${p.name}`, `  template: ${p.template.path}`, `  sha256: ${p.template.sha256}`, `  presets: ${p.presets.length ? p.presets.join(', ') : '(none)'}`]
+                const inputs = Object.entries(p.inputs)
+                lines.push(`  inputs:${inputs.length ? '' : ' (none)'}`)
+                for (const [k, v] of inputs) lines.push(`    ${k}: ${JSON.stringify(v)}`)
+                if (p.note) lines.push(`  note: ${p.note}`)
+                lines.push(`  created: ${p.created}`, `  updated: ${p.updated}`)
+                if (!fs.existsSync(p.template.path)) lines.push(`  stale: the template ${p.template.path} no longer exists`)
+                else {
+                    const problems = describeStaleness(p, staleness(p, loadTemplate(p.template.path)))
+                    lines.push(...(problems.length ? problems.map(l => `  stale: ${l}`) : ['  up to date with its template']))
+                }
+                process.stdout.write(`${lines.join('\n')}\n`)
+            }),
+        )
+
+    profile
+        .command('save')
+        .description('save presets and input values under a name')
+        .argument('<name>')
+        .requiredOption('-t, --template <file>', 'the variable service template the profile is for')
+        .option('-p, --preset <name>', 'a preset, repeatable, applied in order', collect, [])
+        .option('-i, --inputs <file>', 'YAML file of input values (a top-level presets list is read as presets)')
+        .option('-s, --set <name=value>', 'set one input (value parsed as YAML); repeatable', collect, [])
+        .option('--note <text>', 'a note kept with the profile')
+        .option('--force', 'replace a profile of the same name')
+        .action(
+            guarded(setExit, (name: string, flags: {template: string; preset: string[]; inputs?: string; set: string[]; note?: string; force?: boolean}) => {
+                const template = loadTemplate(flags.template)
+                const fromFile = flags.inputs ? readInputsFile(flags.inputs, variabilityInputNames(template)) : {presets: [], assignments: []}
+                const presets = [...fromFile.presets, ...flags.preset]
+                const inputs: Record<string, unknown> = {}
+                for (const a of [...fromFile.assignments, ...flags.set.map(parseSetFlag)]) inputs[a.name] = a.value
+                const typed = validateChoices(template, presets, inputs)
+                const saved = openStore().save(
+                    {name, template: {path: template.file, sha256: sha256File(template.file)}, presets, inputs: typed, ...(flags.note !== undefined ? {note: flags.note} : {})},
+                    {force: flags.force},
+                )
+                process.stdout.write(`saved profile ${saved.name} (${presets.length} presets, ${Object.keys(inputs).length} inputs) for ${saved.template.path}\n`)
+            }),
+        )
+
+    profile
+        .command('delete')
+        .description('delete a profile')
+        .argument('<name>')
+        .action(
+            guarded(setExit, (name: string) => {
+                openStore().delete(name)
+                process.stdout.write(`deleted profile ${name}\n`)
+            }),
+        )
+
+    profile
+        .command('rename')
+        .description('rename a profile')
+        .argument('<old>')
+        .argument('<new>')
+        .option('--force', 'replace a profile already named NEW')
+        .action(
+            guarded(setExit, (from: string, to: string, flags: {force?: boolean}) => {
+                openStore().rename(from, to, {force: flags.force})
+                process.stdout.write(`renamed profile ${from} to ${to}\n`)
+            }),
+        )
+
+    profile
+        .command('export')
+        .description('write a profile as plain YAML (presets plus input values) that "trellis resolve --inputs" accepts')
+        .argument('<name>')
+        .option('-o, --output <file>', 'where to write ("-" for stdout)', '-')
+        .action(
+            guarded(setExit, (name: string, flags: {output: string}) => {
+                const p = openStore().get(name)
+                if (Object.hasOwn(p.inputs, 'presets') && p.presets.length)
+                    throw new UsageError(`profile "${name}" sets an input named "presets" and applies presets; the export format cannot hold both`)
+                if (flags.output === '-') process.stdout.write(exportProfile(p, path.join(process.cwd(), `${name}.yaml`)))
+                else {
+                    writeFileAtomic(flags.output, exportProfile(p, flags.output))
+                    process.stdout.write(`exported profile ${name} to ${flags.output}\n`)
+                }
+            }),
+        )
+
+    profile
+        .command('import')
+        .description('save a profile from a file written by "trellis profile export" (or any inputs file, with --template)')
+        .argument('<file>')
+        .option('--name <name>', 'the profile name (default: the name in the file, else the file name)')
+        .option('-t, --template <file>', 'the template (default: the one the file names)')
+        .option('--force', 'replace a profile of the same name')
+        .action(
+            guarded(setExit, (file: string, flags: {name?: string; template?: string; force?: boolean}) => {
+                const header = readExportHeader(fs.readFileSync(file, 'utf8'), file)
+                const templateFile = flags.template ?? header.template
+                if (!templateFile) throw new UsageError(`${file} does not name its template; give --template FILE`)
+                const template = loadTemplate(templateFile)
+                const name = flags.name ?? header.name ?? path.basename(file).replace(/\.ya?ml$/i, '')
+                const read = readInputsFile(file, variabilityInputNames(template))
+                const inputs: Record<string, unknown> = {}
+                for (const a of read.assignments) inputs[a.name] = a.value
+                const typed = validateChoices(template, read.presets, inputs)
+                const current = sha256File(template.file)
+                const sha256 = !flags.template && header.sha256 ? header.sha256 : current
+                if (sha256 !== current) warnLine(`the template ${template.file} changed since the profile was exported`)
+                const saved = openStore().save(
+                    {name, template: {path: template.file, sha256}, presets: read.presets, inputs: typed, ...(header.note ? {note: header.note} : {})},
+                    {force: flags.force},
+                )
+                process.stdout.write(`imported profile ${saved.name} for ${saved.template.path}\n`)
+            }),
+        )
+
+    registerProfileDiff(profile, setExit)
+    registerProfileTest(profile, setExit)
+}
+
+/** Unknown presets, undeclared inputs and values of the wrong type are refused before saving. */
+function validateChoices(template: LoadedTemplate, presets: readonly string[], inputs: Record<string, unknown>): Record<string, unknown> {
+    const definition = readDefinitionOf(template)
+    const checked = new VariabilityInputs(
+        definition,
+        template.sourceMap,
+        presets,
+        Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'set'}})),
+    )
+    // keep the typed values (`--set debug=yes` is the boolean true)
+    return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [name, value === null ? null : checked.assignedValue(name)]))
+}
+

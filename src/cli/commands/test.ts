@@ -1,0 +1,34 @@
+// trellis test DIR: runs a directory of variability tests in-process.
+import type {Command} from 'commander'
+import {EXIT_OK, EXIT_RESOLUTION, EXIT_USAGE, reportError} from '../report-error.js'
+import {runCases} from '../test-cases.js'
+import fs from 'node:fs'
+
+export function registerTest(program: Command, setExit: (code: number) => void): void {
+    program
+        .command('test')
+        .description('run a directory of Variability4TOSCA variability tests (case folders with test.yaml / expected.yaml, as trellis profile test writes)')
+        .argument('<dir>', 'a case folder or a folder of them')
+        .addHelpText('after', '\nPrints one line per failing case and a closing "N passed, N failed". Exit status: 0 all passed, 1 any failed, 2 bad usage.')
+        .action(async (dir: string, _flags: unknown, command: Command) => {
+            const debug = Boolean(command.optsWithGlobals().debug)
+            try {
+                if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
+                    process.stderr.write(`trellis: no such folder: ${dir}\n`)
+                    setExit(EXIT_USAGE)
+                    return
+                }
+                const results = await runCases(dir)
+                let failed = 0
+                for (const r of results) {
+                    if (r.ok) continue
+                    failed++
+                    process.stdout.write(`FAIL ${r.name}: ${r.reason}\n`)
+                }
+                process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`)
+                setExit(failed ? EXIT_RESOLUTION : EXIT_OK)
+            } catch (e) {
+                setExit(reportError(e, debug))
+            }
+        })
+}

@@ -1,0 +1,30 @@
+// `--profile NAME`: a saved profile applied first; presets and inputs given
+// beside it on the command line override it.
+import path from 'node:path'
+import type {InputAssignment} from '../engine/inputs/index.js'
+import type {LoadedTemplate} from '../engine/load/index.js'
+import {readDefinitionOf} from '../engine/pipeline.js'
+import {describeStaleness, ProfileStore, staleness, type Profile} from '../profiles/index.js'
+
+export const warnLine = (message: string) => process.stderr.write(`trellis: warning: ${message}\n`)
+
+export function openStore(): ProfileStore {
+    return new ProfileStore({warn: warnLine})
+}
+
+/** The profile's assignments, without the inputs a preset given beside it sets (flags override the profile). */
+export function profileAssignments(profile: Profile, template: LoadedTemplate, flagPresets: readonly string[]): InputAssignment[] {
+    const definition = readDefinitionOf(template)
+    const overridden = new Set(flagPresets.flatMap(p => Object.keys(definition.presets.get(p)?.inputs ?? {})))
+    return Object.entries(profile.inputs)
+        .filter(([name]) => !overridden.has(name))
+        .map(([name, value]) => ({name, value, source: {kind: 'profile', profile: profile.name}}))
+}
+
+/** Reads the profile and warns (stderr) when it was saved for another template or its template changed. */
+export function loadProfileFor(name: string, template: LoadedTemplate, warn: (message: string) => void = warnLine): Profile {
+    const profile = openStore().get(name)
+    if (path.resolve(profile.template.path) !== template.file) warn(`profile "${name}" was saved for ${profile.template.path}, not ${template.file}`)
+    for (const line of describeStaleness(profile, staleness(profile, template))) warn(line)
+    return profile
+}

@@ -1,0 +1,119 @@
+// Variability4TOSCA variability tests: a directory per case (the layout of the
+// shared conformance suite and of a CSAR's tests/ folder), run in-process.
+// A case holds expected.yaml or test.yaml; test.yaml may set presets, inputs,
+// template, expected, error, replace and merge.
+import fs from 'node:fs'
+import path from 'node:path'
+import {isDeepStrictEqual} from 'node:util'
+import {parse} from 'yaml'
+import {loadTechnologyPlugins, loadTemplate} from '../engine/load/index.js'
+import {resolve, stringifyTemplate, variabilityInputNames} from '../engine/pipeline.js'
+import {readInputsFile} from './inputs.js'
+import {reportError} from './report-error.js'
+
+export interface CaseResult {
+    readonly name: string
+    readonly ok: boolean
+    readonly reason?: string
+}
+
+const load = (text: string): unknown => parse(text, {maxAliasCount: -1})
+
+/** Case directories below `root` (or `root` itself), sorted, skipping `---disabled` ones. */
+export function findCases(root: string): string[] {
+    if (isCase(root)) return [root]
+    const out: string[] = []
+    const walk = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
+            if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name.endsWith('---disabled')) continue
+            const sub = path.join(dir, entry.name)
+            if (isCase(sub)) out.push(sub)
+            else walk(sub)
+        }
+    }
+    walk(root)
+    return out
+}
+
+function isCase(dir: string): boolean {
+    return fs.existsSync(path.join(dir, 'test.yaml')) || fs.existsSync(path.join(dir, 'expected.yaml'))
+}
+
+interface CaseConfig {
+    presets?: unknown
+    inputs?: string
+    template?: string
+    expected?: string
+    error?: unknown
+    replace?: [string, string][]
+    merge?: unknown
+}
+
+export async function runCase(dir: string, name: string): Promise<CaseResult> {
+    const configFile = path.join(dir, 'test.yaml')
+    const config = ((fs.existsSync(configFile) ? load(fs.readFileSync(configFile, 'utf8')) : undefined) ?? {}) as CaseConfig
+    const csarRoot = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : undefined
+    let templateFile: string | undefined
+    if (config.template) templateFile = path.join(csarRoot ?? dir, config.template)
+    else if (fs.existsSync(path.join(dir, 'template.yaml'))) templateFile = path.join(dir, 'template.yaml')
+    else if (csarRoot) templateFile = path.join(csarRoot, 'variable-service-template.yaml')
+    if (!templateFile || !fs.existsSync(templateFile)) return {name, ok: false, reason: 'no template found for this case'}
+    const inputsFile = config.inputs ? path.join(dir, config.inputs) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
+    const presets = config.presets === undefined || config.presets === null ? [] : ([] as unknown[]).concat(config.presets).map(String)
+
+    let text: string
+    try {
+        const template = loadTemplate(templateFile)
+        const fromFile = inputsFile ? readInputsFile(inputsFile, variabilityInputNames(template)) : {presets: [], assignments: []}
+        const request = {presets: [...fromFile.presets, ...presets], assignments: fromFile.assignments, plugins: await loadTechnologyPlugins(template)}
+        text = stringifyTemplate(resolve(template, request).output)
+    } catch (e) {
+        let message = ''
+        reportError(e, false, line => (message += line))
+        if (config.error === undefined) return {name, ok: false, reason: `failed: ${message.trim().split('\n')[0]}`}
+        const want = String(config.error)
+        return message.includes(want) ? {name, ok: true} : {name, ok: false, reason: `expected error "${want}" but got: ${message.trim().split('\n')[0]}`}
+    }
+    if (config.error !== undefined) return {name, ok: false, reason: `expected error "${String(config.error)}" but resolving succeeded`}
+    for (const [from, to] of config.replace ?? []) text = text.split(from).join(to)
+    const actual = load(text)
+    let expected: unknown
+    try {
+        expected = load(fs.readFileSync(path.join(dir, config.expected ?? 'expected.yaml'), 'utf8'))
+    } catch (e) {
+        return {name, ok: false, reason: `cannot read expected template: ${(e as Error).message.split('\n')[0]}`}
+    }
+    if (config.merge) expected = merge(expected, config.merge)
+    if (isDeepStrictEqual(actual, expected)) return {name, ok: true}
+    return {name, ok: false, reason: `differs from expected: ${firstDifference(expected, actual) ?? '?'}`}
+}
+
+export async function runCases(root: string): Promise<CaseResult[]> {
+    const absolute = path.resolve(root)
+    const results: CaseResult[] = []
+    for (const dir of findCases(absolute)) results.push(await runCase(dir, path.relative(absolute, dir) || path.basename(dir)))
+    return results
+}
+
+function merge(target: unknown, source: unknown): unknown {
+    if (source === null || typeof source !== 'object' || Array.isArray(source)) return source
+    const out = (target !== null && typeof target === 'object' && !Array.isArray(target) ? target : {}) as Record<string, unknown>
+    for (const [k, v] of Object.entries(source)) out[k] = merge(out[k], v)
+    return out
+}
+
+function firstDifference(a: unknown, b: unknown, at = ''): string | undefined {
+    if (isDeepStrictEqual(a, b)) return undefined
+    if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+        const ra = a as Record<string, unknown>
+        const rb = b as Record<string, unknown>
+        for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
+            if (!(k in rb)) return `${at}/${k} is missing`
+            if (!(k in ra)) return `${at}/${k} is unexpected`
+            const d = firstDifference(ra[k], rb[k], `${at}/${k}`)
+            if (d) return d
+        }
+    }
+    const show = (v: unknown) => JSON.stringify(v)?.slice(0, 120)
+    return `${at || '/'} expected ${show(a)} got ${show(b)}`
+}

@@ -1,0 +1,43 @@
+// The export format: a plain YAML map — `presets:` plus the input values — that
+// `trellis resolve --inputs` reads as well. Comment lines at the top name the
+// profile, its template (relative to the file) and the template's hash, so
+// `trellis profile import` can restore the whole profile.
+import path from 'node:path'
+import {stringify} from 'yaml'
+import type {Profile} from './types.js'
+
+export function exportProfile(profile: Profile, exportFile: string): string {
+    const relative = path.relative(path.dirname(path.resolve(exportFile)), profile.template.path) || path.basename(profile.template.path)
+    const header = [
+        `# trellis profile: ${profile.name}`,
+        `# template: ${relative.split(path.sep).join('/')}`,
+        `# sha256: ${profile.template.sha256}`,
+        ...(profile.note ? [`# note: ${profile.note.replace(/\n/g, ' ')}`] : []),
+        `# use: trellis resolve ${relative.split(path.sep).join('/')} --inputs ${path.basename(exportFile)}`,
+    ]
+    const body: Record<string, unknown> = {presets: [...profile.presets], ...profile.inputs}
+    return `${header.join('\n')}\n${stringify(body)}`
+}
+
+export interface ExportHeader {
+    readonly name?: string
+    /** Resolved against the exported file's directory. */
+    readonly template?: string
+    readonly sha256?: string
+    readonly note?: string
+}
+
+export function readExportHeader(text: string, exportFile: string): ExportHeader {
+    const fields: Record<string, string> = {}
+    for (const line of text.split('\n')) {
+        if (!line.startsWith('#')) break
+        const m = /^#\s*(trellis profile|template|sha256|note):\s*(.*)$/.exec(line)
+        if (m) fields[m[1]!] = m[2]!.trim()
+    }
+    return {
+        name: fields['trellis profile'],
+        template: fields.template ? path.resolve(path.dirname(path.resolve(exportFile)), fields.template) : undefined,
+        sha256: fields.sha256,
+        note: fields.note,
+    }
+}
