@@ -4,7 +4,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {Box, Text, useApp, useInput, useStdout} from 'ink'
-import {useMemo, useState} from 'react'
+import {useMemo, useRef, useState} from 'react'
+import {invalidProfileName, ProfileStore, sha256File, type Profile} from '../profiles/index.js'
+import {ProfilesScreen} from './components/profiles-screen.js'
 import {useLiveState} from './state/use-live-state.js'
 import {parse as parseYaml} from 'yaml'
 import {explainElement, renderExplanation, renderExpression, whatIf} from '../engine/explain/index.js'
@@ -28,12 +30,14 @@ export interface AppProps {
     readonly initialPresets?: readonly string[]
     /** Where the resolved template goes by default: beside the template. */
     readonly output?: string
+    /** The profile store (tests pass one in a temporary folder). */
+    readonly store?: ProfileStore
 }
 
-type Screen = 'main' | 'presets' | 'write' | 'help' | 'quit'
+type Screen = 'main' | 'presets' | 'profiles' | 'write' | 'help' | 'quit'
 const FILTERS: readonly Filter[] = ['all', 'present', 'pruned']
 
-export function App({template, base, initialPresets = [], output}: AppProps) {
+export function App({template, base, initialPresets = [], output, store: givenStore}: AppProps) {
     const {exit} = useApp()
     const {stdout} = useStdout()
     const rows = stdout?.rows ?? 24
@@ -52,6 +56,34 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
     const [dirty, setDirty] = useState(false)
     const [confirming, setConfirming, confirmingRef] = useLiveState(false)
     const [message, setMessage] = useState<string | undefined>()
+    const [profileCursor, setProfileCursor, profileCursorRef] = useLiveState(0)
+    const [naming, setNaming, namingRef] = useLiveState<{text: string; confirming: boolean} | undefined>(undefined)
+    const [profiles, setProfiles] = useState<Profile[]>([])
+    const storeRef = useRef<ProfileStore | undefined>(givenStore)
+    const store = () => (storeRef.current ??= new ProfileStore())
+    const listProfiles = () => {
+        try {
+            // this template's profiles; others would not fit its inputs
+            return store()
+                .list()
+                .filter(p => p.template.path === template.file)
+        } catch (e) {
+            setMessage(`profiles unavailable: ${(e as Error).message}`)
+            return []
+        }
+    }
+    const saveProfile = (name: string, force: boolean) => {
+        try {
+            const c = choicesRef.current
+            store().save({name, template: {path: template.file, sha256: sha256File(template.file)}, presets: [...c.presets], inputs: {...c.values}}, {force})
+            setProfiles(listProfiles())
+            setNaming(undefined)
+            setMessage(`saved profile ${name}`)
+        } catch (e) {
+            setNaming(undefined)
+            setMessage(`not saved: ${(e as Error).message}`)
+        }
+    }
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
     const target = output ?? `${stem}.resolved.yaml`
     const reportTarget = target.replace(/(\.resolved)?\.ya?ml$/, '') + '.report.md'
@@ -159,6 +191,32 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
             if (key.escape || input === '?' || input === 'q') setScreen('main')
             return
         }
+        if (screen === 'profiles') {
+            const naming = namingRef.current
+            if (naming?.confirming) {
+                if (input === 'y') saveProfile(naming.text, true)
+                else if (input === 'n' || key.escape) setNaming({...naming, confirming: false})
+            } else if (naming) {
+                if (key.escape) setNaming(undefined)
+                else if (key.return) {
+                    const invalid = invalidProfileName(naming.text)
+                    if (invalid) setMessage(invalid)
+                    else if (profiles.some(p => p.name === naming.text)) setNaming({...naming, confirming: true})
+                    else saveProfile(naming.text, false)
+                } else if (key.backspace || key.delete) setNaming({text: naming.text.slice(0, -1), confirming: false})
+                else if (input && !key.ctrl && !key.meta) setNaming({text: naming.text + input, confirming: false})
+            } else if (key.escape) setScreen('main')
+            else if (input === 's') setNaming({text: '', confirming: false})
+            else if (key.upArrow || input === 'k') setProfileCursor(c => Math.max(0, c - 1))
+            else if (key.downArrow || input === 'j') setProfileCursor(c => Math.min(profiles.length - 1, c + 1))
+            else if (key.return && profiles[profileCursorRef.current]) {
+                const p = profiles[profileCursorRef.current]!
+                update({presets: [...p.presets], values: {...p.inputs}})
+                setMessage(`loaded profile ${p.name}`)
+                setScreen('main')
+            }
+            return
+        }
         if (screen === 'presets') {
             const list = [...definition.presets.keys()]
             if (key.escape) setScreen('main')
@@ -190,6 +248,11 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
             else exit()
         } else if (input === '?') setScreen('help')
         else if (input === 'p') setScreen('presets')
+        else if (input === 'o') {
+            setProfiles(listProfiles())
+            setProfileCursor(0)
+            setScreen('profiles')
+        }
         else if (input === 'W') {
             setMessage(undefined)
             setScreen('write')
@@ -228,6 +291,8 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
             <Header file={path.basename(template.file)} version={template.version} outcome={outcome} busy={busy} />
             {screen === 'help' ? (
                 <Help />
+            ) : screen === 'profiles' ? (
+                <ProfilesScreen profiles={profiles} cursor={profileCursor} naming={naming} message={message} />
             ) : screen === 'presets' ? (
                 <PresetsScreen presets={[...definition.presets.values()]} chosen={choices.presets} cursor={presetCursor} />
             ) : screen === 'write' ? (
@@ -242,7 +307,7 @@ export function App({template, base, initialPresets = [], output}: AppProps) {
                     {screen === 'quit' ? <Text color="yellow">Your choices are not written. Quit anyway? y / n</Text> : null}
                     {message ? <Text>{message}</Text> : null}
                     <Text dimColor wrap="truncate">
-                        ↑↓/jk move · tab pane · ⏎ edit/toggle · p presets · f filter · / search · w what-if · W write · ? keys · q quit
+                        ↑↓/jk move · tab pane · ⏎ edit/toggle · p presets · o profiles · f filter · / search · w what-if · W write · ? keys · q quit
                     </Text>
                 </>
             )}

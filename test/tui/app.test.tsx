@@ -8,6 +8,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {App} from '../../src/tui/app.js'
+import {ProfileStore} from '../../src/profiles/index.js'
 
 const SAMPLE = path.resolve(__dirname, '../../sample-templates/web-shop/variable-service-template.yaml')
 const tick = () => new Promise(resolve => setTimeout(resolve, 30))
@@ -124,6 +125,30 @@ describe('the wizard', () => {
         expect(await until(app.lastFrame, 'Quit anyway? y / n')).toBeTruthy()
         await press(app.stdin, 'n')
         expect(app.lastFrame()).not.toContain('Quit anyway')
+        app.unmount()
+    })
+
+    it('saves the current choices as a profile, asks before replacing one, and loads it back', async () => {
+        const {template} = workspace()
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-wizard-profiles-'))
+        dirs.push(dir)
+        const store = new ProfileStore({dir})
+        const app = render(<App template={template} store={store} />)
+        await until(app.lastFrame, 'present')
+        await press(app.stdin, DOWN, ENTER) // monitoring on
+        await until(app.lastFrame, 'monitoring ☑ on set here')
+        await press(app.stdin, 'o')
+        await until(app.lastFrame, 'No profile for this template yet.')
+        await press(app.stdin, 's', ...'watched'.split(''), ENTER)
+        await until(app.lastFrame, 'saved profile watched')
+        expect(store.get('watched')).toMatchObject({presets: [], inputs: {monitoring: true}, template: {path: template.file}})
+        await press(app.stdin, 's', ...'watched'.split(''), ENTER)
+        await until(app.lastFrame, 'Profile "watched" exists. Replace it? y / n')
+        await press(app.stdin, 'n', ESC, ESC)
+        await press(app.stdin, ENTER) // monitoring off again
+        await until(app.lastFrame, 'monitoring ☐ off set here')
+        await press(app.stdin, 'o', ENTER)
+        expect(await until(app.lastFrame, 'loaded profile watched')).toContain('monitoring ☑ on set here')
         app.unmount()
     })
 

@@ -7,6 +7,7 @@ export const KEYS: readonly [string, string][] = [
     ['enter', 'inputs: toggle a boolean, edit a value · topology: explain the element'],
     ['esc', 'cancel an edit, leave a screen'],
     ['p', 'choose presets'],
+    ['o', 'profiles: load one, or s to save the current choices as one'],
     ['f', 'filter the topology: all, present, pruned'],
     ['/', 'search the topology'],
     ['w', 'what would flip the selected element (verified suggestions)'],
