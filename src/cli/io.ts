@@ -11,6 +11,9 @@ export function writeFileAtomic(file: string, content: string): void {
         fs.renameSync(temp, target)
     } catch (e) {
         fs.rmSync(temp, {force: true})
+        // name the file asked for, not the temporary one beside it
+        const error = e as NodeJS.ErrnoException
+        if (error && error.path === temp) error.path = file
         throw e
     }
 }

@@ -55,7 +55,13 @@ export function variabilityInputNames(template: LoadedTemplate): string[] {
 }
 
 export function resolve(template: LoadedTemplate, request: ResolveRequest = {}): Resolution {
-    if (template.version === TOSCA_VERSION) return {template, output: template.data}
+    if (template.version === TOSCA_VERSION) {
+        // A plain template passes through unchanged, but it declares no presets and no variability
+        // inputs: naming one is the same error as for any template that does not define it.
+        const none = readVariabilityDefinition({}, template.sourceMap)
+        new VariabilityInputs(none, template.sourceMap, request.presets ?? [], request.assignments ?? [])
+        return {template, output: template.data}
+    }
     const model = decide(template, request)
     const values = new Map<PropertyElement, unknown>()
     const propertyValue = (p: PropertyElement): unknown => {

@@ -1,102 +1,521 @@
-// trellis resolve as a process: exit codes, one-line errors with file:line:col
-// and no stack trace, precedence of input sources, atomic output.
+// trellis resolve as a process (node bin/trellis.js): exit codes, one-line errors on stderr
+// with file:line:col where the problem is in a file and no stack trace, nothing written on
+// failure, the precedence of input sources, and atomic output.
 import fs from 'node:fs'
 import path from 'node:path'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
-import {tempDir, trellis} from './helpers.js'
+import {removeWorkspaces, run, workspace, type Run} from './run.js'
 
-const OK = `tosca_definitions_version: tosca_variability_1_0
+afterAll(removeWorkspaces)
+
+/** Inputs of several types, presets, an expression, and a node that only the preset "large" keeps. */
+const BASE = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         inputs:
             mode: {type: string, default: dev}
             replicas: {type: integer, default: 1}
+            region: {type: string, default: eu}
+            n: {default: 0}
         presets:
-            dev: {inputs: {mode: dev}}
-            prod: {inputs: {mode: prod}}
+            small: {inputs: {mode: small, region: us}}
+            large: {inputs: {mode: large, replicas: 5}}
+            broken: {inputs: {replicas: lots}}
         options: {type_default_condition: true}
+        expressions:
+            is_large: {equal: [{variability_input: mode}, large]}
     node_templates:
         app:
             type: app
             properties:
-                - replicas: {expression: {variability_input: replicas}}
                 - mode: {expression: {variability_input: mode}}
+                - replicas: {expression: {variability_input: replicas}}
+                - region: {expression: {variability_input: region}}
+                - n: {expression: {variability_input: n}}
+        cache:
+            type: cache
+            conditions: {logic_expression: is_large}
 `
 
-function inDir(files: Record<string, string>): string {
-    const dir = tempDir('trellis-resolve-')
-    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text)
-    return dir
+/** BASE resolved without any choice: the defaults, and "cache" pruned. */
+const BASE_RESOLVED = {
+    tosca_definitions_version: 'tosca_simple_yaml_1_3',
+    topology_template: {node_templates: {app: {type: 'app', properties: {mode: 'dev', replicas: 1, region: 'eu', n: 0}}}},
 }
 
-/** One line on stderr, prefixed, pointing at a place in a file when given, without a stack trace. */
-function expectOneLine(stderr: string, where?: RegExp) {
-    const lines = stderr.trimEnd().split('\n')
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(/^trellis: /)
-    if (where) expect(lines[0]).toMatch(where)
-    expect(stderr).not.toMatch(/\n\s+at /)
+/** BASE with a condition on node "app". */
+const appCondition = (condition: string) => BASE.replace('            type: app\n', `            type: app\n            conditions: ${condition}\n`)
+
+/** BASE with more entries under `variability`. */
+const variability = (entries: string) => BASE.replace('        expressions:\n', `${entries}        expressions:\n`)
+
+/** `line:column` (1-based) of needle in text, inside the one occurrence of context (needle itself by default). */
+function at(text: string, needle: string, context = needle): string {
+    const start = text.indexOf(context)
+    expect(start, `"${context}" occurs in the template`).toBeGreaterThanOrEqual(0)
+    expect(text.indexOf(context, start + 1), `"${context}" occurs once`).toBe(-1)
+    const offset = context.indexOf(needle)
+    expect(offset, `"${needle}" lies in "${context}"`).toBeGreaterThanOrEqual(0)
+    const before = text.slice(0, start + offset).split('\n')
+    return `${before.length}:${before[before.length - 1]!.length + 1}`
 }
 
-const broken: [string, string, RegExp, string][] = [
-    ['a YAML syntax error', 'tosca_definitions_version: tosca_variability_1_0\ntopology_template: [\n', /t\.yaml:\d+:\d+: YAML syntax error/, ''],
-    ['a duplicate key', OK.replace('        app:\n', '        app:\n            type: x\n            type: y\n'), /t\.yaml:\d+:\d+: duplicate key "type"/, ''],
-    ['a wrong version', OK.replace('tosca_variability_1_0', 'tosca_variability_9'), /t\.yaml:1:1: unsupported tosca_definitions_version/, ''],
-    ['an unknown operator', OK.replace('            type: app\n', '            type: app\n            conditions: {equals: [1, 1]}\n'), /t\.yaml:\d+:\d+: unknown operator "equals" \(did you mean "equal"\?\)/, ''],
-    ['a wrong number of operands', OK.replace('            type: app\n', '            type: app\n            conditions: {implies: [true, true, true]}\n'), /t\.yaml:\d+:\d+: operator "implies" expects 2 operands, got 3/, ''],
-    ['an undefined input', OK.replace('            type: app\n', '            type: app\n            conditions: {variability_input: nope}\n'), /t\.yaml:\d+:\d+: Variability input "nope" is not defined/, ''],
-    ['an undefined node', OK.replace('            type: app\n', '            type: app\n            conditions: {node_presence: ghost}\n'), /t\.yaml:\d+:\d+: Node "ghost" not found/, ''],
-    ['a cycle among expressions', OK.replace('        options:', '        expressions:\n            a: {not: {logic_expression: b}}\n            b: {not: {logic_expression: a}}\n        options:').replace('            type: app\n', '            type: app\n            conditions: {logic_expression: a}\n'), /cycle among variability expressions: expression "a" -> expression "b" -> expression "a"/, ''],
-    ['an input of the wrong type', OK, /Variability input "replicas" is of type integer and expects an integer, got "many" \(from --set\)/, 'replicas=many'],
-    ['an unknown preset', OK, /Did not find variability preset "stage" \(did you mean "dev"\?\)|Did not find variability preset "stage"/, 'preset:stage'],
-]
+const STACK_LINE = /^\s+at /m
 
-describe('trellis resolve', () => {
-    it.each(broken)('rejects %s with one located line and exit 2', (_, text, where, extra) => {
-        const dir = inDir({'t.yaml': text})
-        const args = ['resolve', 't.yaml', '--output', 'out.yaml']
-        if (extra.startsWith('preset:')) args.push('--preset', extra.slice(7))
-        else if (extra) args.push('--set', extra)
-        const r = trellis(args, {}, dir)
+/**
+ * The run failed with `code`, printed exactly one line on stderr — `trellis: `, then `where: `
+ * when given, then the message — without a stack trace, and printed nothing on stdout.
+ */
+function expectFailure(r: Run, code: number, message: string | RegExp, where?: string): void {
+    expect(r.code, r.stderr).toBe(code)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(/^trellis: [^\n]*\n$/)
+    expect(r.stderr).not.toMatch(STACK_LINE)
+    expect(r.stderr).not.toContain('internal error')
+    const prefix = `trellis: ${where ? `${where}: ` : ''}`
+    const line = r.stderr.slice(0, -1)
+    expect(line.startsWith(prefix), `"${line}" starts with "${prefix}"`).toBe(true)
+    if (typeof message === 'string') expect(line.slice(prefix.length)).toBe(message)
+    else expect(line.slice(prefix.length)).toMatch(message)
+}
+
+/** Entries of dir (hidden ones too), sorted. */
+const listing = (dir: string) => fs.readdirSync(dir).sort()
+
+interface FailureCase {
+    readonly files: Record<string, string>
+    readonly args?: readonly string[]
+    readonly env?: Record<string, string>
+    readonly code: 1 | 2
+    readonly message: string | RegExp
+    /** The file and the text the location points at (inside the one occurrence of context, when given). */
+    readonly where?: readonly [file: string, needle: string, context?: string]
+}
+
+/** Runs `resolve t.yaml ARGS --output out.yaml` and checks the one line, the exit code and that nothing was written. */
+async function expectCase(c: FailureCase): Promise<void> {
+    const dir = workspace(c.files)
+    const before = listing(dir)
+    const r = await run(['resolve', 't.yaml', ...(c.args ?? []), '--output', 'out.yaml'], {cwd: dir, env: c.env})
+    const where = c.where ? `${c.where[0]}:${at(c.files[c.where[0]]!, c.where[1], c.where[2])}` : undefined
+    expectFailure(r, c.code, c.message, where)
+    expect(listing(dir)).toEqual(before)
+}
+
+/** The resolved template printed on stdout by a successful run. */
+function resolved(r: Run): {tosca_definitions_version: string; topology_template: {node_templates: Record<string, {properties?: Record<string, unknown>}>}} {
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    return parse(r.stdout)
+}
+
+describe.concurrent('trellis resolve: success', () => {
+    it('prints the resolved template on stdout by default', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        const r = await run(['resolve', 't.yaml'], {cwd: dir})
+        expect(resolved(r)).toEqual(BASE_RESOLVED)
+        expect(listing(dir)).toEqual(['t.yaml'])
+    })
+
+    it('writes the resolved template to --output FILE and nothing on stdout', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        const r = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
+        expect(r).toEqual({code: 0, stdout: '', stderr: ''})
+        expect(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8'))).toEqual(BASE_RESOLVED)
+        expect(listing(dir)).toEqual(['out.yaml', 't.yaml'])
+    })
+
+    it('prints on stdout with --output -, and writes the same text as --output FILE', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        const dash = await run(['resolve', 't.yaml', '--output', '-'], {cwd: dir})
+        expect(resolved(dash)).toEqual(BASE_RESOLVED)
+        expect(listing(dir)).toEqual(['t.yaml'])
+        const file = await run(['resolve', 't.yaml', '-o', 'out.yaml'], {cwd: dir})
+        expect(file.code).toBe(0)
+        expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe(dash.stdout)
+    })
+
+    it('passes a plain tosca_simple_yaml_1_3 template through unchanged', async () => {
+        const plain = `tosca_definitions_version: tosca_simple_yaml_1_3
+description: a plain TOSCA template
+topology_template:
+  inputs:
+    port: {type: integer, default: 80}
+  node_templates:
+    web:
+      type: tosca.nodes.WebServer
+      properties:
+        port: {get_input: port}
+        conditions: kept as a property
+      requirements:
+        - host: vm
+    vm:
+      type: tosca.nodes.Compute
+`
+        const dir = workspace({'t.yaml': plain})
+        const r = await run(['resolve', 't.yaml'], {cwd: dir})
+        expect(resolved(r)).toEqual(parse(plain))
+        const file = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
+        expect(file.code).toBe(0)
+        expect(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8'))).toEqual(parse(plain))
+    })
+
+    it('rejects presets and inputs for a plain template, which defines none', async () => {
+        const plain = 'tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    vm: {type: tosca.nodes.Compute}\n'
+        await expectCase({files: {'t.yaml': plain}, args: ['--preset', 'prod'], code: 2, message: 'Did not find variability preset "prod" (the template defines no presets)'})
+        await expectCase({files: {'t.yaml': plain}, args: ['--set', 'mode=prod'], code: 2, message: 'Variability input "mode" is not defined'})
+    })
+})
+
+describe.concurrent('trellis resolve: bad input exits 2 with one located line and writes nothing', () => {
+    it('a YAML syntax error', async () => {
+        const text = BASE.replace('            type: cache\n', '            type: cache: yes\n')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: /^YAML syntax error: \S.*/, where: ['t.yaml', 'cache: yes']})
+    })
+
+    it('a duplicate key', async () => {
+        const text = BASE.replace('            type: cache\n', '            type: cache\n            type: store\n')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: `duplicate key "type" (first defined at line ${at(text, 'type: cache').replace(':', ', column ')})`, where: ['t.yaml', 'type: store']})
+    })
+
+    it('a missing template file', async () => {
+        const dir = workspace()
+        const r = await run(['resolve', 'missing.yaml', '--output', 'out.yaml'], {cwd: dir})
+        expectFailure(r, 2, 'cannot read "missing.yaml": no such file')
+        expect(listing(dir)).toEqual([])
+    })
+
+    it('a wrong tosca_definitions_version', async () => {
+        const text = `description: not a version we know\n${BASE.replace('tosca_variability_1_0', 'tosca_variability_2_0')}`
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'unsupported tosca_definitions_version "tosca_variability_2_0": expected one of tosca_variability_1_0, tosca_variability_1_0_rc_2, tosca_variability_1_0_rc_3, tosca_simple_yaml_1_3',
+            where: ['t.yaml', 'tosca_definitions_version'],
+        })
+    })
+
+    it('a template that is not a map', async () => {
+        const list = '- tosca_definitions_version: tosca_variability_1_0\n- topology_template: {}\n'
+        await expectCase({files: {'t.yaml': list}, code: 2, message: 'a service template must be a YAML map', where: ['t.yaml', '- tosca_definitions_version']})
+        await expectCase({files: {'t.yaml': 'just some text\n'}, code: 2, message: 'a service template must be a YAML map', where: ['t.yaml', 'just']})
+    })
+
+    it('an unknown operator, with a suggestion', async () => {
+        const text = appCondition('{equals: [{variability_input: mode}, dev]}')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: 'unknown operator "equals" (did you mean "equal"?)', where: ['t.yaml', '{equals:']})
+    })
+
+    it('a wrong number of operands', async () => {
+        const text = appCondition('{implies: [true, true, false]}')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: 'operator "implies" expects 2 operands, got 3', where: ['t.yaml', '{implies:']})
+    })
+
+    it('an operand of the wrong type', async () => {
+        const text = appCondition('{greater: [{add: [1, true]}, 0]}')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: 'operator "add" expects numbers, got true', where: ['t.yaml', '{add:']})
+        const notList = appCondition('{and: true}')
+        await expectCase({files: {'t.yaml': notList}, code: 2, message: 'operator "and" expects a list of operands', where: ['t.yaml', '{and:']})
+    })
+
+    it('an undefined variability input', async () => {
+        const text = appCondition('{variability_input: mdoe}')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: 'Variability input "mdoe" is not defined (did you mean "mode"?)', where: ['t.yaml', '{variability_input: mdoe}']})
+    })
+
+    it('an undefined logic expression', async () => {
+        const text = appCondition('{logic_expression: is_lrage}')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: 'Did not find logic expression "is_lrage" (did you mean "is_large"?)', where: ['t.yaml', '{logic_expression: is_lrage}']})
+    })
+
+    it('an undefined value expression', async () => {
+        const text = BASE.replace('                - n: {expression: {variability_input: n}}\n', '                - n: {expression: {value_expression: size}}\n')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: 'Did not find value expression "size"', where: ['t.yaml', '{value_expression: size}']})
+    })
+
+    it('an undefined preset', async () => {
+        await expectCase({files: {'t.yaml': BASE}, args: ['--preset', 'nope'], code: 2, message: /^Did not find variability preset "nope"( \(.*\))?$/})
+        await expectCase({files: {'t.yaml': BASE}, args: ['--preset', 'smal'], code: 2, message: 'Did not find variability preset "smal" (did you mean "small"?)'})
+    })
+
+    it('an undefined node', async () => {
+        const text = appCondition('{node_presence: ghost}')
+        await expectCase({files: {'t.yaml': text}, code: 2, message: 'Node "ghost" not found', where: ['t.yaml', '{node_presence: ghost}']})
+    })
+
+    it('an input the template does not declare', async () => {
+        await expectCase({files: {'t.yaml': BASE}, args: ['--set', 'mdoe=prod'], code: 2, message: 'Variability input "mdoe" is not defined (did you mean "mode"?)'})
+        const inputs = 'mode: prod\nregoin: us\n'
+        await expectCase({files: {'t.yaml': BASE, 'in.yaml': inputs}, args: ['--inputs', 'in.yaml'], code: 2, message: 'Variability input "regoin" is not defined (did you mean "region"?)', where: ['in.yaml', 'regoin']})
+    })
+})
+
+describe.concurrent('trellis resolve: cycles are named, without overflowing the stack', () => {
+    it('between two expressions', async () => {
+        const text = appCondition('{logic_expression: a}').replace(
+            '        expressions:\n',
+            '        expressions:\n            a: {not: {logic_expression: b}}\n            b: {not: {logic_expression: a}}\n',
+        )
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'cycle among variability expressions: expression "a" -> expression "b" -> expression "a"',
+            where: ['t.yaml', '{logic_expression: a}', 'b: {not: {logic_expression: a}'],
+        })
+    })
+
+    it('between value expressions', async () => {
+        const text = appCondition('{greater: [{value_expression: a}, 1]}').replace(
+            '        expressions:\n',
+            '        expressions:\n            a: {add: [{value_expression: b}, 1]}\n            b: {add: [{value_expression: a}, 1]}\n',
+        )
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'cycle among variability expressions: expression "a" -> expression "b" -> expression "a"',
+            where: ['t.yaml', '{value_expression: a}', 'b: {add: [{value_expression: a}'],
+        })
+    })
+
+    it('around 100 expressions', async () => {
+        const count = 100
+        const names = Array.from({length: count}, (_, i) => `e${i}`)
+        const entries = names.map((name, i) => `            ${name}: {not: {logic_expression: ${names[(i + 1) % count]}}}\n`).join('')
+        const text = appCondition('{logic_expression: e0}').replace('        expressions:\n', `        expressions:\n${entries}`)
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: `cycle among variability expressions: ${[...names, 'e0'].map(n => `expression "${n}"`).join(' -> ')}`,
+            where: ['t.yaml', '{logic_expression: e0}', 'e99: {not: {logic_expression: e0}'],
+        })
+    })
+
+    it('between the default expressions of two inputs', async () => {
+        const text = appCondition('{greater: [{variability_input: x}, 1]}').replace(
+            '        presets:\n',
+            '            x: {type: integer, default_expression: {add: [{variability_input: y}, 1]}}\n' +
+                '            y: {type: integer, default_expression: {add: [{variability_input: x}, 1]}}\n' +
+                '        presets:\n',
+        )
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'cycle among variability expressions: input "x" -> input "y" -> input "x"',
+            where: ['t.yaml', '{variability_input: x}', 'y: {type: integer, default_expression: {add: [{variability_input: x}'],
+        })
+    })
+})
+
+describe.concurrent('trellis resolve: an input value of the wrong type exits 2', () => {
+    it('from --set', async () => {
+        await expectCase({files: {'t.yaml': BASE}, args: ['--set', 'replicas=many'], code: 2, message: 'Variability input "replicas" is of type integer and expects an integer, got "many" (from --set)'})
+    })
+
+    it('from --inputs FILE, located in that file', async () => {
+        const inputs = 'mode: prod\nreplicas: many\n'
+        await expectCase({
+            files: {'t.yaml': BASE, 'in.yaml': inputs},
+            args: ['--inputs', 'in.yaml'],
+            code: 2,
+            message: 'Variability input "replicas" is of type integer and expects an integer, got "many"',
+            where: ['in.yaml', 'replicas'],
+        })
+    })
+
+    it('from a preset, located in the template', async () => {
+        await expectCase({
+            files: {'t.yaml': BASE},
+            args: ['--preset', 'broken'],
+            code: 2,
+            message: 'Variability input "replicas" is of type integer and expects an integer, got "lots"',
+            where: ['t.yaml', 'replicas', 'replicas: lots'],
+        })
+    })
+
+    it('from the environment', async () => {
+        await expectCase({
+            files: {'t.yaml': BASE},
+            env: {TRELLIS_INPUT_REPLICAS: 'many'},
+            code: 2,
+            message: 'Variability input "replicas" is of type integer and expects an integer, got "many" (from TRELLIS_INPUT_REPLICAS)',
+        })
+    })
+})
+
+describe.concurrent('trellis resolve: precedence of input sources', () => {
+    const files = {'t.yaml': BASE, 'in.yaml': 'mode: file\nregion: ap\n'}
+    const resolveIn = async (dir: string, args: readonly string[], env: Record<string, string> = {}) => {
+        const out = resolved(await run(['resolve', 't.yaml', ...args], {cwd: dir, env}))
+        return {properties: out.topology_template.node_templates.app!.properties, nodes: Object.keys(out.topology_template.node_templates)}
+    }
+
+    it('later presets win over earlier ones, and keep what the later ones do not set', async () => {
+        const dir = workspace(files)
+        expect(await resolveIn(dir, ['--preset', 'small', '--preset', 'large'])).toEqual({properties: {mode: 'large', replicas: 5, region: 'us', n: 0}, nodes: ['app', 'cache']})
+        expect(await resolveIn(dir, ['--preset', 'large', '--preset', 'small'])).toEqual({properties: {mode: 'small', replicas: 5, region: 'us', n: 0}, nodes: ['app']})
+    })
+
+    it('preset < --inputs < --set < TRELLIS_INPUT_<NAME>', async () => {
+        const dir = workspace(files)
+        expect((await resolveIn(dir, ['--preset', 'large', '--inputs', 'in.yaml'])).properties).toEqual({mode: 'file', replicas: 5, region: 'ap', n: 0})
+        expect((await resolveIn(dir, ['--set', 'mode=cli', '--inputs', 'in.yaml', '--preset', 'large'])).properties).toEqual({mode: 'cli', replicas: 5, region: 'ap', n: 0})
+        expect((await resolveIn(dir, ['--preset', 'large', '--inputs', 'in.yaml', '--set', 'mode=cli'], {TRELLIS_INPUT_mode: 'env'})).properties).toEqual({mode: 'env', replicas: 5, region: 'ap', n: 0})
+    })
+
+    it('TRELLIS_INPUT_<NAME> works with the name in upper case, and the environment decides presence too', async () => {
+        const dir = workspace(files)
+        expect(await resolveIn(dir, ['--set', 'mode=cli'], {TRELLIS_INPUT_MODE: 'large', TRELLIS_INPUT_REGION: 'sa'})).toEqual({
+            properties: {mode: 'large', replicas: 1, region: 'sa', n: 0},
+            nodes: ['app', 'cache'],
+        })
+    })
+
+    it('the last --set of an input wins', async () => {
+        const dir = workspace(files)
+        expect((await resolveIn(dir, ['--set', 'mode=a', '--set', 'mode=b'])).properties).toMatchObject({mode: 'b'})
+    })
+
+    it('--set values are read as YAML', async () => {
+        const dir = workspace(files)
+        const three = (await resolveIn(dir, ['--set', 'n=3'])).properties
+        expect(three).toMatchObject({n: 3})
+        expect(typeof three!.n).toBe('number')
+        expect((await resolveIn(dir, ['--set', 'n=[eu, us]', '--set', 'replicas=7', '--set', 'mode=42'])).properties).toEqual({mode: '42', replicas: 7, region: 'eu', n: ['eu', 'us']})
+    })
+})
+
+describe.concurrent('trellis resolve: resolving or a check fails with exit 1', () => {
+    it('a constraint that cannot hold: Could not solve, at the constraint', async () => {
+        const text = variability('        constraints: [false]\n')
+        await expectCase({files: {'t.yaml': text}, code: 1, message: 'Could not solve', where: ['t.yaml', 'false]']})
+    })
+
+    it('contradicting node conditions: Could not solve', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        a:
+            type: a
+            conditions: {node_presence: b}
+        b:
+            type: b
+            conditions: {not: {node_presence: a}}
+`
+        await expectCase({files: {'t.yaml': text}, code: 1, message: 'Could not solve'})
+    })
+
+    it('an ambiguous result', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        a:
+            type: a
+            conditions: {node_presence: b}
+        b:
+            type: b
+            conditions: {node_presence: a}
+`
+        await expectCase({files: {'t.yaml': text}, code: 1, message: 'The result is ambiguous considering nodes (without optimization)'})
+    })
+
+    it('a failing consistency check: a present relation whose source node is absent', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        a:
+            type: a
+            conditions: false
+            requirements:
+                - r:
+                    node: b
+                    conditions: true
+        b:
+            type: b
+`
+        await expectCase({files: {'t.yaml': text}, code: 1, message: 'Relation source "a" of relation "r@0" of node "a" does not exist', where: ['t.yaml', 'r:', '- r:']})
+    })
+})
+
+describe.concurrent('trellis resolve: atomic output', () => {
+    const failing = appCondition('{equals: [1, 1]}')
+
+    it('a failing run leaves an existing output file byte-identical', async () => {
+        const before = Buffer.from('# not even YAML: \u00e9\u0000\r\n\tkeep me\n', 'utf8')
+        const dir = workspace({'t.yaml': failing, 'unsolvable.yaml': variability('        constraints: [false]\n'), 'out.yaml': before})
+        const badInput = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
+        expect(badInput.code).toBe(2)
+        expect(fs.readFileSync(path.join(dir, 'out.yaml')).equals(before)).toBe(true)
+        const noVariant = await run(['resolve', 'unsolvable.yaml', '--output', 'out.yaml'], {cwd: dir})
+        expect(noVariant.code).toBe(1)
+        expect(fs.readFileSync(path.join(dir, 'out.yaml')).equals(before)).toBe(true)
+        expect(listing(dir)).toEqual(['out.yaml', 't.yaml', 'unsolvable.yaml'])
+    })
+
+    it('a failing run with a new path leaves no file and no temporary file', async () => {
+        const dir = workspace({'t.yaml': failing})
+        fs.mkdirSync(path.join(dir, 'sub'))
+        const r = await run(['resolve', 't.yaml', '--output', 'sub/out.yaml'], {cwd: dir})
         expect(r.code).toBe(2)
-        expectOneLine(r.stderr, where)
-        expect(fs.existsSync(path.join(dir, 'out.yaml'))).toBe(false)
+        expect(listing(path.join(dir, 'sub'))).toEqual([])
+        expect(listing(dir)).toEqual(['sub', 't.yaml'])
     })
 
-    it('exits 1 when no variant exists, and leaves an existing output file untouched', () => {
-        const dir = inDir({'t.yaml': OK.replace('        options:', '        constraints: [false]\n        options:'), 'out.yaml': 'before\n'})
-        const r = trellis(['resolve', 't.yaml', '--output', 'out.yaml'], {}, dir)
-        expect(r.code).toBe(1)
-        expectOneLine(r.stderr, /Could not solve/)
-        expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('before\n')
-        expect(fs.readdirSync(dir).sort()).toEqual(['out.yaml', 't.yaml'])
+    it('an output path in a missing directory exits 2 naming that path, and creates nothing', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        const r = await run(['resolve', 't.yaml', '--output', 'nowhere/out.yaml'], {cwd: dir})
+        expectFailure(r, 2, 'cannot open nowhere/out.yaml: ENOENT')
+        expect(listing(dir)).toEqual(['t.yaml'])
     })
 
-    it('applies presets, then --inputs, then --set, then the environment', () => {
-        const dir = inDir({'t.yaml': OK, 'in.yaml': 'mode: from-file\nreplicas: 2\n'})
-        const value = (args: string[], env: Record<string, string> = {}) => {
-            const r = trellis(['resolve', 't.yaml', ...args], env, dir)
-            expect(r.stderr).toBe('')
-            return parse(r.stdout).topology_template.node_templates.app.properties
-        }
-        expect(value(['--preset', 'dev', '--preset', 'prod'])).toEqual({replicas: 1, mode: 'prod'})
-        expect(value(['--preset', 'prod', '--inputs', 'in.yaml'])).toEqual({replicas: 2, mode: 'from-file'})
-        expect(value(['--preset', 'prod', '--inputs', 'in.yaml', '--set', 'replicas=3'])).toEqual({replicas: 3, mode: 'from-file'})
-        expect(value(['--set', 'replicas=3'], {TRELLIS_INPUT_REPLICAS: '4'})).toEqual({replicas: 4, mode: 'dev'})
+    it('a successful run replaces an existing file by renaming a complete one into place', async () => {
+        const dir = workspace({'t.yaml': BASE, 'out.yaml': 'old: content\n'})
+        const out = path.join(dir, 'out.yaml')
+        const inode = fs.statSync(out).ino
+        const r = await run(['resolve', 't.yaml', '--output', 'out.yaml', '--preset', 'large'], {cwd: dir})
+        expect(r).toEqual({code: 0, stdout: '', stderr: ''})
+        const written = parse(fs.readFileSync(out, 'utf8'))
+        expect(written.topology_template.node_templates.app.properties).toEqual({mode: 'large', replicas: 5, region: 'eu', n: 0})
+        expect(Object.keys(written.topology_template.node_templates)).toEqual(['app', 'cache'])
+        expect(fs.statSync(out).ino).not.toBe(inode)
+        expect(listing(dir)).toEqual(['out.yaml', 't.yaml'])
+        expect(listing(dir).filter(name => /^\..*\.trellis-tmp-/.test(name))).toEqual([])
     })
+})
 
-    it('writes the output file atomically and replaces an existing one on success', () => {
-        const dir = inDir({'t.yaml': OK, 'out.yaml': 'before\n'})
-        const r = trellis(['resolve', 't.yaml', '--output', 'out.yaml'], {}, dir)
+describe.concurrent('trellis resolve: usage', () => {
+    it('--help exits 0 and mentions every flag', async () => {
+        const r = await run(['resolve', '--help'])
         expect(r.code).toBe(0)
-        expect(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).tosca_definitions_version).toBe('tosca_simple_yaml_1_3')
-        expect(fs.readdirSync(dir).sort()).toEqual(['out.yaml', 't.yaml'])
+        expect(r.stderr).toBe('')
+        for (const flag of ['--preset', '--inputs', '--set', '--output', '--profile', '--report', '--help', 'TRELLIS_INPUT_']) expect(r.stdout).toContain(flag)
+        // --debug is a flag of every command, listed by trellis --help
+        const top = await run(['--help'])
+        expect(top.code).toBe(0)
+        expect(top.stdout).toContain('--debug')
     })
 
-    it('exits 2 for bad usage', () => {
-        expect(trellis(['resolve'], {}).code).toBe(2)
-        expect(trellis(['resolve', 'x.yaml', '--no-such-flag'], {}).code).toBe(2)
-        expect(trellis(['resolve', '--help'], {}).code).toBe(0)
+    it('an unknown flag exits 2 with one line, writing nothing', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        const r = await run(['resolve', 't.yaml', '--outptu', 'out.yaml'], {cwd: dir})
+        expectFailure(r, 2, "unknown option '--outptu' (Did you mean --output?)")
+        expect(listing(dir)).toEqual(['t.yaml'])
+    })
+
+    it('a missing template argument exits 2 with one line', async () => {
+        const dir = workspace()
+        const r = await run(['resolve', '--output', 'out.yaml'], {cwd: dir})
+        expectFailure(r, 2, "missing required argument 'template'")
+        expect(listing(dir)).toEqual([])
+    })
+
+    it('--debug adds the stack trace that is otherwise left out', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        const plain = await run(['resolve', 't.yaml', '--set', 'replicas=many'], {cwd: dir})
+        expect(plain.stderr).not.toMatch(STACK_LINE)
+        const debug = await run(['resolve', 't.yaml', '--set', 'replicas=many', '--debug'], {cwd: dir})
+        expect(debug.code).toBe(2)
+        expect(debug.stderr.split('\n')[0]).toBe(plain.stderr.trimEnd())
+        expect(debug.stderr).toMatch(STACK_LINE)
     })
 })
