@@ -1,0 +1,180 @@
+// Spec "Solver Options": optimization_topology (true, min, max), count versus
+// weight mode with node weights, the uniqueness check with and without
+// optimization, and how the solution records optimizer-chosen elements.
+import {describe, expect, it} from 'vitest'
+import {element, nodes, run, runError, type Version} from '../helpers/v4t.js'
+
+// x and y are kept only by each other's relation (incomingnaive) and each relation only by
+// both its ends (source-target pruning): either both with their relations, or neither
+const CIRCLE = (options: string) => `topology_template:
+    variability:
+        options: {checks: false, pruning: true, node_default_condition_mode: incomingnaive${options}}
+    node_templates:
+        anchor: {type: a, persistent: true}
+        x: {type: x, requirements: [{uses: y}]}
+        y: {type: y, requirements: [{uses: x}]}
+`
+const SMALL = {anchor: {type: 'a'}}
+const LARGE = {anchor: {type: 'a'}, x: {type: 'x', requirements: [{uses: 'y'}]}, y: {type: 'y', requirements: [{uses: 'x'}]}}
+
+describe('optimization_topology on a circular template', () => {
+    it('without optimization (the 1_0 default) both variants remain: ambiguous', () => {
+        const error = runError(CIRCLE(''))
+        expect(error.code).toBe('ambiguous')
+        expect(error.message).toBe('The result is ambiguous considering nodes (without optimization)')
+    })
+
+    it('optimization_topology: false is the same', () => {
+        expect(runError(CIRCLE(', optimization_topology: false')).message).toBe('The result is ambiguous considering nodes (without optimization)')
+    })
+
+    it('min picks the smaller variant', () => {
+        expect(nodes(run(CIRCLE(', optimization_topology: min')))).toEqual(SMALL)
+    })
+
+    it('true means min', () => {
+        expect(nodes(run(CIRCLE(', optimization_topology: true')))).toEqual(SMALL)
+    })
+
+    it('max picks the larger variant', () => {
+        expect(run(CIRCLE(', optimization_topology: max')).output).toEqual({tosca_definitions_version: 'tosca_simple_yaml_1_3', topology_template: {node_templates: LARGE}})
+    })
+
+    it('rc_2 and rc_3 minimise by default', () => {
+        const rc = (version: Version) =>
+            nodes(
+                run(
+                    CIRCLE(', technology_constraint: false')
+                        .replace('{type: a,', '{type: a, managed: false,')
+                        .replace('{type: x,', '{type: x, managed: false,')
+                        .replace('{type: y,', '{type: y, managed: false,'),
+                    {version},
+                ),
+            )
+        expect(rc('tosca_variability_1_0_rc_2')).toEqual(SMALL)
+        expect(rc('tosca_variability_1_0_rc_3')).toEqual(SMALL)
+    })
+
+    it('another value is an error', () => {
+        const error = runError(CIRCLE(', optimization_topology: smallest'))
+        expect(error.code).toBe('invalid-option')
+        expect(error.message).toBe('Option optimization_topology must be a boolean, "min", or "max"')
+    })
+})
+
+describe('count and weight', () => {
+    // either {a} or {b, c}
+    const CHOICE = (options: string, weights: {a?: unknown; b?: unknown; c?: unknown} = {}) => {
+        const w = (v: unknown) => (v === undefined ? '' : `, weight: ${String(v)}`)
+        return `topology_template:
+    variability:
+        options: {checks: false${options}}
+    node_templates:
+        a: {type: a, conditions: {not: {node_presence: b}}${w(weights.a)}}
+        b: {type: b, conditions: {not: {node_presence: a}}${w(weights.b)}}
+        c: {type: c, conditions: {node_presence: b}${w(weights.c)}}
+`
+    }
+    const A = ['a']
+    const BC = ['b', 'c']
+    const chosen = (body: string) => Object.keys(nodes(run(body)))
+
+    it('count: min keeps fewer nodes, max more (weights are ignored)', () => {
+        const weights = {a: 5, b: 0, c: 0}
+        expect(chosen(CHOICE(', optimization_topology: min, optimization_topology_mode: count', weights))).toEqual(A)
+        expect(chosen(CHOICE(', optimization_topology: max, optimization_topology_mode: count', weights))).toEqual(BC)
+    })
+
+    it('weight: min keeps the lighter variant although it has more nodes', () => {
+        const weights = {a: 1, b: 0.25, c: 0.25}
+        expect(chosen(CHOICE(', optimization_topology: min, optimization_topology_mode: weight', weights))).toEqual(BC)
+        expect(chosen(CHOICE(', optimization_topology: max, optimization_topology_mode: weight', weights))).toEqual(A)
+    })
+
+    it('weight is the default mode, and a node weighs 1 unless it says otherwise', () => {
+        expect(chosen(CHOICE(', optimization_topology: min', {b: 0.25, c: 0.25}))).toEqual(BC)
+        expect(chosen(CHOICE(', optimization_topology: min', {b: 0.75}))).toEqual(A)
+    })
+
+    it('boolean weights: true weighs 1, false 0', () => {
+        const weights = {a: true, b: false, c: false}
+        expect(chosen(CHOICE(', optimization_topology: min', weights))).toEqual(BC)
+        expect(chosen(CHOICE(', optimization_topology: max', weights))).toEqual(A)
+        expect(chosen(CHOICE(', optimization_topology: max', {a: false, b: true, c: false}))).toEqual(BC)
+    })
+
+    it('the weight is not written to the output', () => {
+        expect(nodes(run(CHOICE(', optimization_topology: max', {a: 3})))).toEqual({a: {type: 'a'}})
+    })
+
+    it('a negative or non-numeric weight is an error', () => {
+        expect(runError(CHOICE(', optimization_topology: min', {a: -1})).code).toBe('invalid-template')
+        expect(runError(CHOICE(', optimization_topology: min', {a: 'heavy'})).message).toContain('"weight" must be a boolean or a non-negative number')
+    })
+
+    describe('uniqueness', () => {
+        it('an equally good other variant is ambiguous (besides optimization)', () => {
+            const error = runError(CHOICE(', optimization_topology: min', {a: 1, b: 0.5, c: 0.5}))
+            expect(error.code).toBe('ambiguous')
+            expect(error.message).toBe('The result is ambiguous considering nodes (besides optimization)')
+        })
+
+        it('equal counts are ambiguous too', () => {
+            const body = CHOICE(', optimization_topology: min, optimization_topology_mode: count').replace('c: {type: c, conditions: {node_presence: b}}', 'c: {type: c}')
+            expect(runError(body).message).toBe('The result is ambiguous considering nodes (besides optimization)')
+        })
+
+        it('without optimization any second variant is ambiguous (without optimization)', () => {
+            expect(runError(CHOICE('')).message).toBe('The result is ambiguous considering nodes (without optimization)')
+        })
+
+        it('optimization_topology_unique: false accepts the first optimal variant', () => {
+            const result = chosen(CHOICE(', optimization_topology: min, optimization_topology_unique: false', {a: 1, b: 0.5, c: 0.5}))
+            expect([A, BC]).toContainEqual(result)
+        })
+
+        it('optimization_topology_unique: false without optimization accepts any variant', () => {
+            const result = chosen(CHOICE(', optimization_topology_unique: false'))
+            expect([A, BC]).toContainEqual(result)
+        })
+
+        it('a unique optimum passes the check', () => {
+            expect(chosen(CHOICE(', optimization_topology: min, optimization_topology_unique: true', {b: 0.25, c: 0.25}))).toEqual(BC)
+        })
+    })
+})
+
+describe('solution.state', () => {
+    it('marks elements the optimizer chose as optimized', () => {
+        const {model} = run(CIRCLE(', optimization_topology: min'))
+        const state = (id: string) => model.solution.state[element(model, id).seq]
+        expect(state('node.x')).toBe('optimized')
+        expect(state('node.y')).toBe('optimized')
+        expect(state('relation.uses@0.node.x')).toBe('optimized')
+        // the persistent node has no conditions: it was never a choice
+        expect(state('node.anchor')).not.toBe('optimized')
+        expect(state('node.anchor')).toBe('propagated')
+    })
+
+    it('does not mark elements as optimized when there was only one variant', () => {
+        const {model} = run(`topology_template:
+    variability:
+        options: {checks: false, optimization_topology: min}
+        constraints: [{node_presence: y}]
+    node_templates:
+        x: {type: x, conditions: {not: {node_presence: y}}}
+        y: {type: y, conditions: {not: {node_presence: x}}}
+        z: {type: z, conditions: false}
+`)
+        const state = (id: string) => model.solution.state[element(model, id).seq]
+        expect(state('node.y')).toBe('solved')
+        expect(state('node.x')).toBe('solved')
+        expect(state('node.z')).toBe('propagated')
+    })
+
+    it('marks the variant chosen by max as optimized as well', () => {
+        const {model} = run(CIRCLE(', optimization_topology: max'))
+        expect(model.solution.state[element(model, 'node.x').seq]).toBe('optimized')
+        expect(model.present(element(model, 'node.x'))).toBe(true)
+    })
+})
