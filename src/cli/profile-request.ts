@@ -4,11 +4,15 @@ import path from 'node:path'
 import type {InputAssignment} from '../engine/inputs/index.js'
 import type {LoadedTemplate} from '../engine/load/index.js'
 import {readDefinitionOf} from '../engine/pipeline.js'
-import {describeStaleness, ProfileStore, staleness, type Profile} from '../profiles/index.js'
+import {describeStaleness, staleness} from '../profiles/staleness.js'
+import type {ProfileStore} from '../profiles/store.js'
+import type {Profile} from '../profiles/types.js'
 
 export const warnLine = (message: string) => process.stderr.write(`trellis: warning: ${message}\n`)
 
-export function openStore(): ProfileStore {
+/** The store, loaded on demand: `conf` is only needed by commands that read or write profiles. */
+export async function openStore(): Promise<ProfileStore> {
+    const {ProfileStore} = await import('../profiles/store.js')
     return new ProfileStore({warn: warnLine})
 }
 
@@ -22,8 +26,8 @@ export function profileAssignments(profile: Profile, template: LoadedTemplate, f
 }
 
 /** Reads the profile and warns (stderr) when it was saved for another template or its template changed. */
-export function loadProfileFor(name: string, template: LoadedTemplate, warn: (message: string) => void = warnLine): Profile {
-    const profile = openStore().get(name)
+export async function loadProfileFor(name: string, template: LoadedTemplate, warn: (message: string) => void = warnLine): Promise<Profile> {
+    const profile = (await openStore()).get(name)
     if (path.resolve(profile.template.path) !== template.file) warn(`profile "${name}" was saved for ${profile.template.path}, not ${template.file}`)
     for (const line of describeStaleness(profile, staleness(profile, template))) warn(line)
     return profile

@@ -1,7 +1,7 @@
 // How the shells turn any failure into one line on stderr and an exit code:
 // 0 ok, 1 resolution or check failed, 2 bad usage or bad input.
 import {isTrellisError} from '../engine/errors.js'
-import {ProfileError} from '../profiles/index.js'
+import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
 export const EXIT_RESOLUTION = 1

@@ -30,7 +30,7 @@ export async function prepareRequest(file: string, flags: ResolutionFlags): Prom
     const template = loadTemplate(file)
     const collected = collectInputs(flags, variabilityInputNames(template), process.env)
     const flagPresets = [...collected.presets, ...flags.preset]
-    const profile = flags.profile ? loadProfileFor(flags.profile, template) : undefined
+    const profile = flags.profile ? await loadProfileFor(flags.profile, template) : undefined
     return {
         template,
         request: {

@@ -4,10 +4,6 @@ import type {LoadedTemplate} from '../engine/load/index.js'
 import type {ResolveRequest} from '../engine/pipeline.js'
 import {App} from './app.js'
 
-export function hasTerminal(): boolean {
-    return Boolean(process.stdin.isTTY && process.stdout.isTTY)
-}
-
 export async function runWizard(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[]): Promise<void> {
     const instance = render(<App template={template} base={base} initialPresets={presets} />, {exitOnCtrlC: true})
     await instance.waitUntilExit()

@@ -4,37 +4,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
+import {importedModules, isModule, typescriptFiles} from '../helpers/imports.js'
 
 const ENGINE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/engine')
 const LOADER = path.join(ENGINE, 'load')
 
 const SHELL_PACKAGES = ['ink', 'react', 'commander', 'conf', '@inkjs/ui', '@inquirer/prompts']
 const FS_MODULES = ['fs', 'node:fs']
-
-function typescriptFiles(dir: string): string[] {
-    return fs.readdirSync(dir, {withFileTypes: true}).flatMap(entry => {
-        const full = path.join(dir, entry.name)
-        if (entry.isDirectory()) return typescriptFiles(full)
-        return entry.isFile() && entry.name.endsWith('.ts') ? [full] : []
-    })
-}
-
-/** Module specifiers of static imports, re-exports, dynamic imports and require calls. */
-function importedModules(source: string): string[] {
-    const withoutComments = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
-    const patterns = [
-        /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-        /\bimport\s*['"]([^'"]+)['"]/g,
-        /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-        /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    ]
-    return patterns.flatMap(p => [...withoutComments.matchAll(p)].map(m => m[1]!))
-}
-
-/** `pkg` itself or a subpath of it (`react/jsx-runtime`, `fs/promises`). */
-function isModule(specifier: string, pkg: string): boolean {
-    return specifier === pkg || specifier.startsWith(`${pkg}/`)
-}
 
 const files = typescriptFiles(ENGINE)
 const relative = (file: string) => path.relative(path.resolve(ENGINE, '../..'), file)

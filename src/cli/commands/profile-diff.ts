@@ -5,7 +5,7 @@ import type {Command} from 'commander'
 import {explainElement} from '../../engine/explain/index.js'
 import {loadTechnologyPlugins, loadTemplate} from '../../engine/load/index.js'
 import {decide, type ResolvedModel} from '../../engine/pipeline.js'
-import type {Profile} from '../../profiles/index.js'
+import type {Profile} from '../../profiles/types.js'
 import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
 import {guarded} from '../guarded.js'
 
@@ -20,7 +20,7 @@ export interface ElementDifference {
 
 export async function resolveProfile(profile: Profile): Promise<ResolvedModel> {
     const template = loadTemplate(profile.template.path)
-    loadProfileFor(profile.name, template)
+    await loadProfileFor(profile.name, template)
     return decide(template, {presets: profile.presets, assignments: profileAssignments(profile, template, []), plugins: await loadTechnologyPlugins(template)})
 }
 
@@ -49,7 +49,7 @@ export function registerProfileDiff(profile: Command, setExit: (code: number) =>
         .argument('<b>')
         .action(
             guarded(setExit, async (nameA: string, nameB: string) => {
-                const store = openStore()
+                const store = await openStore()
                 const a = store.get(nameA)
                 const b = store.get(nameB)
                 const differences = diffModels(await resolveProfile(a), await resolveProfile(b))

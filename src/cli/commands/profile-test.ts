@@ -19,9 +19,9 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
         .requiredOption('--into <dir>', 'the folder of tests (run them with: trellis test DIR)')
         .action(
             guarded(setExit, async (name: string, flags: {into: string}) => {
-                const p = openStore().get(name)
+                const p = (await openStore()).get(name)
                 const template = loadTemplate(p.template.path)
-                loadProfileFor(name, template)
+                await loadProfileFor(name, template)
                 const dir = path.resolve(flags.into, name)
                 fs.mkdirSync(dir, {recursive: true})
                 // as test runners read it: relative to the case folder, or to the CSAR root for a case in <root>/tests/

@@ -5,7 +5,8 @@ import type {Command} from 'commander'
 import {VariabilityInputs} from '../../engine/inputs/index.js'
 import {loadTemplate, type LoadedTemplate} from '../../engine/load/index.js'
 import {readDefinitionOf, variabilityInputNames} from '../../engine/pipeline.js'
-import {describeStaleness, exportProfile, readExportHeader, sha256File, staleness} from '../../profiles/index.js'
+import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
+import {describeStaleness, sha256File, staleness} from '../../profiles/staleness.js'
 import {writeFileAtomic} from '../io.js'
 import {parseSetFlag, readInputsFile} from '../inputs.js'
 import {openStore, warnLine} from '../profile-request.js'
@@ -26,8 +27,8 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .description('list the saved profiles')
         .option('--template <file>', 'only profiles of this template')
         .action(
-            guarded(setExit, (flags: {template?: string}) => {
-                const store = openStore()
+            guarded(setExit, async (flags: {template?: string}) => {
+                const store = await openStore()
                 const wanted = flags.template ? path.resolve(flags.template) : undefined
                 const profiles = store.list().filter(p => !wanted || path.resolve(p.template.path) === wanted)
                 if (profiles.length === 0) {
@@ -47,8 +48,8 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .description('show a profile, and whether it still fits its template')
         .argument('<name>')
         .action(
-            guarded(setExit, (name: string) => {
-                const p = openStore().get(name)
+            guarded(setExit, async (name: string) => {
+                const p = (await openStore()).get(name)
                 const lines = [`profile ${p.name}`, `  template: ${p.template.path}`, `  sha256: ${p.template.sha256}`, `  presets: ${p.presets.length ? p.presets.join(', ') : '(none)'}`]
                 const inputs = Object.entries(p.inputs)
                 lines.push(`  inputs:${inputs.length ? '' : ' (none)'}`)
@@ -75,14 +76,14 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .option('--note <text>', 'a note kept with the profile')
         .option('--force', 'replace a profile of the same name')
         .action(
-            guarded(setExit, (name: string, flags: {template: string; preset: string[]; inputs?: string; set: string[]; note?: string; force?: boolean}) => {
+            guarded(setExit, async (name: string, flags: {template: string; preset: string[]; inputs?: string; set: string[]; note?: string; force?: boolean}) => {
                 const template = loadTemplate(flags.template)
                 const fromFile = flags.inputs ? readInputsFile(flags.inputs, variabilityInputNames(template)) : {presets: [], assignments: []}
                 const presets = [...fromFile.presets, ...flags.preset]
                 const inputs: Record<string, unknown> = {}
                 for (const a of [...fromFile.assignments, ...flags.set.map(parseSetFlag)]) inputs[a.name] = a.value
                 const typed = validateChoices(template, presets, inputs)
-                const saved = openStore().save(
+                const saved = (await openStore()).save(
                     {name, template: {path: template.file, sha256: sha256File(template.file)}, presets, inputs: typed, ...(flags.note !== undefined ? {note: flags.note} : {})},
                     {force: flags.force},
                 )
@@ -95,8 +96,8 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .description('delete a profile')
         .argument('<name>')
         .action(
-            guarded(setExit, (name: string) => {
-                openStore().delete(name)
+            guarded(setExit, async (name: string) => {
+                (await openStore()).delete(name)
                 process.stdout.write(`deleted profile ${name}\n`)
             }),
         )
@@ -108,8 +109,8 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .argument('<new>')
         .option('--force', 'replace a profile already named NEW')
         .action(
-            guarded(setExit, (from: string, to: string, flags: {force?: boolean}) => {
-                openStore().rename(from, to, {force: flags.force})
+            guarded(setExit, async (from: string, to: string, flags: {force?: boolean}) => {
+                (await openStore()).rename(from, to, {force: flags.force})
                 process.stdout.write(`renamed profile ${from} to ${to}\n`)
             }),
         )
@@ -120,8 +121,8 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .argument('<name>')
         .option('-o, --output <file>', 'where to write ("-" for stdout)', '-')
         .action(
-            guarded(setExit, (name: string, flags: {output: string}) => {
-                const p = openStore().get(name)
+            guarded(setExit, async (name: string, flags: {output: string}) => {
+                const p = (await openStore()).get(name)
                 if (Object.hasOwn(p.inputs, 'presets') && p.presets.length)
                     throw new UsageError(`profile "${name}" sets an input named "presets" and applies presets; the export format cannot hold both`)
                 if (flags.output === '-') process.stdout.write(exportProfile(p, path.join(process.cwd(), `${name}.yaml`)))
@@ -140,7 +141,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .option('-t, --template <file>', 'the template (default: the one the file names)')
         .option('--force', 'replace a profile of the same name')
         .action(
-            guarded(setExit, (file: string, flags: {name?: string; template?: string; force?: boolean}) => {
+            guarded(setExit, async (file: string, flags: {name?: string; template?: string; force?: boolean}) => {
                 const header = readExportHeader(fs.readFileSync(file, 'utf8'), file)
                 const templateFile = flags.template ?? header.template
                 if (!templateFile) throw new UsageError(`${file} does not name its template; give --template FILE`)
@@ -153,7 +154,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 const current = sha256File(template.file)
                 const sha256 = !flags.template && header.sha256 ? header.sha256 : current
                 if (sha256 !== current) warnLine(`the template ${template.file} changed since the profile was exported`)
-                const saved = openStore().save(
+                const saved = (await openStore()).save(
                     {name, template: {path: template.file, sha256}, presets: read.presets, inputs: typed, ...(header.note ? {note: header.note} : {})},
                     {force: flags.force},
                 )

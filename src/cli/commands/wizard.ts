@@ -1,8 +1,7 @@
 // trellis [TEMPLATE] (or trellis wizard TEMPLATE): the interactive wizard.
+// Ink, React and the prompts load only here, on demand: every other command
+// starts without them (they take most of a second to load).
 import type {Command} from 'commander'
-import {hasTerminal, runWizard} from '../../tui/index.js'
-import {runLineMode} from '../../tui/line-mode.js'
-import {select} from '@inquirer/prompts'
 import {findTemplates} from '../find-templates.js'
 import {EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, type ResolutionFlags} from '../resolution-flags.js'
@@ -15,6 +14,7 @@ async function pickTemplate(): Promise<string | undefined> {
         return undefined
     }
     if (found.length === 1) return found[0]
+    const {select} = await import('@inquirer/prompts')
     return select({message: 'Which variable service template?', choices: found.map(f => ({name: f, value: f})), pageSize: 15})
 }
 
@@ -29,7 +29,7 @@ export function registerWizard(program: Command, setExit: (code: number) => void
         .action(async (file: string | undefined, flags: ResolutionFlags & {prompt?: boolean}, command: Command) => {
         const debug = Boolean(command.optsWithGlobals().debug)
         const lineMode = Boolean(flags.prompt) || process.env.TERM === 'dumb'
-        if (!lineMode && !hasTerminal()) {
+        if (!lineMode && !(process.stdin.isTTY && process.stdout.isTTY)) {
             process.stderr.write('trellis: the wizard needs an interactive terminal; use "trellis resolve TEMPLATE" or "trellis TEMPLATE --prompt" instead\n')
             setExit(EXIT_USAGE)
             return
@@ -41,8 +41,11 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                 return
             }
             const {template, request} = await prepareRequest(file, {...flags, preset: []})
-            if (lineMode) setExit(await runLineMode(template, request, flags.preset))
-            else {
+            if (lineMode) {
+                const {runLineMode} = await import('../../tui/line-mode.js')
+                setExit(await runLineMode(template, request, flags.preset))
+            } else {
+                const {runWizard} = await import('../../tui/index.js')
                 await runWizard(template, request, flags.preset)
                 setExit(EXIT_OK)
             }

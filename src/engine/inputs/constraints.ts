@@ -1,7 +1,7 @@
 // Constraints among variability inputs (requires, excludes, alternatives,
 // choices, mandatory, optional), checked before resolving: an input "holds"
 // when its value is set and not false or 0.
-import Logic from 'logic-solver'
+import {logic} from '../solve/logic.js'
 import {TrellisError} from '../errors.js'
 import {toList} from '../model/index.js'
 import type {VariabilityInputs} from './values.js'
@@ -11,6 +11,7 @@ const KEYS = ['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'e
 export function checkInputConstraints(inputs: VariabilityInputs): void {
     const definitions = [...inputs.definition.inputs.values()]
     if (!definitions.some(d => KEYS.some(k => d.raw[k] !== undefined && d.raw[k] !== null))) return
+    const Logic = logic()
     const solver = new Logic.Solver()
     const name = (input: string) => `input:${input}`
     const targetOf = (from: string, target: unknown): string => {

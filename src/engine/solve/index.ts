@@ -2,7 +2,8 @@
 // logic-solver (MiniSat), then optimization and the uniqueness check per part.
 // Because parts share no variables, the global optimum is the sum of the
 // parts' optima and the result is ambiguous exactly when some part is.
-import Logic from 'logic-solver'
+import type LogicSolver from 'logic-solver'
+import {logic} from './logic.js'
 import {evaluate, variables, type Formula} from '../conditions/formula.js'
 import {DisjointSets} from './components.js'
 import type {Component, Objective, Problem, Solution, SolveFailure, VariableState} from './problem.js'
@@ -84,13 +85,14 @@ function solveComponent(
     constraints: readonly Formula[],
     objectives: readonly Objective[],
 ): {ok: true; component: Component} | {ok: false; failure: SolveFailure} {
+    const Logic = logic()
     const solver = new Logic.Solver()
     for (const v of vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
     for (const c of constraints) solver.require(toLogic(c, values))
     let solution = solver.solve()
     if (!solution) return {ok: false, failure: {kind: 'unsatisfiable', variables: vars}}
 
-    const literals = (s: Logic.Solution, over: readonly number[]) => over.map(v => (s.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
+    const literals = (s: LogicSolver.Solution, over: readonly number[]) => over.map(v => (s.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
     let chosen = false
     const optima: (number | undefined)[] = []
     for (const objective of objectives) {
@@ -109,7 +111,7 @@ function solveComponent(
         if (objective.unique && objective.compare.length > 0) {
             const other = solver.solveAssuming(Logic.not(Logic.and(literals(solution, objective.compare))))
             if (other) {
-                const pick = (s: Logic.Solution) => new Map(vars.map(v => [v, s.evaluate(varName(v))]))
+                const pick = (s: LogicSolver.Solution) => new Map(vars.map(v => [v, s.evaluate(varName(v))]))
                 return {
                     ok: false,
                     failure: {kind: 'ambiguous', subject: objective.subject, optimized: Boolean(objective.direction), variables: objective.compare, chosen: pick(solution), alternative: pick(other)},

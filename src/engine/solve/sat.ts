@@ -1,10 +1,12 @@
 // Translates formulas into logic-solver terms, with decided variables inlined.
-import Logic from 'logic-solver'
+import type LogicSolver from 'logic-solver'
+import {logic} from './logic.js'
 import type {Formula} from '../conditions/formula.js'
 
 export const varName = (v: number): string => `v${v}`
 
-export function toLogic(f: Formula, values: Int8Array): Logic.Operand {
+export function toLogic(f: Formula, values: Int8Array): LogicSolver.Operand {
+    const Logic = logic()
     switch (f.op) {
         case 'const':
             return f.value ? Logic.TRUE : Logic.FALSE
