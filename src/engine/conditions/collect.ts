@@ -8,7 +8,7 @@ import type {OptionKind, Options} from '../options/index.js'
 import {compileCondition, type CompileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
 import {and, not, or, TRUE, variable, type Formula} from './formula.js'
-import type {ConditionRecord, DefaultWrapper} from './records.js'
+import type {ConditionOrigin, ConditionRecord, DefaultCondition} from './records.js'
 import {typeSpecificDefault, type TypeSpecificConditions} from './type-specific.js'
 
 /** Presence variables are the element's sequence number; manual variables follow after all elements. */
@@ -62,54 +62,77 @@ export function collectConditions(
     const inputCondition = options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.'))
     const result: ElementConditions[] = new Array(graph.elements.length)
     for (const element of graph.elements) {
-        const records: ConditionRecord[] = []
+        // the element's own (manual) conditions, in the order the specification collects them
+        let own: ConditionRecord[] | undefined
         const written = element.raw.conditions
         for (let i = 0; i < element.conditions.length; i++) {
             const expression = element.conditions[i]
-            const location = (Array.isArray(written) ? locate(written, i) : undefined) ?? element.conditionsLocation
-            records.push({element, origin: MANUAL, expression, formula: compileCondition(expression, element, context), location, generated: false})
+            const location = () => (Array.isArray(written) ? locate(written, i) : undefined) ?? element.conditionsLocation
+            ;(own ??= []).push(new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, location))
         }
         if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
             for (const group of element.groups)
                 for (const expression of group.conditions)
-                    records.push({element, origin: {kind: 'group', group}, expression, formula: compileCondition(expression, element, context), location: group.conditionsLocation ?? group.location, generated: false})
+                    (own ??= []).push(new ConditionEntry(element, {kind: 'group', group}, expression, compileCondition(expression, element, context), false, () => group.conditionsLocation ?? group.location))
         if (element.defaultAlternative) {
-            records.length = 0
             const siblings = alternatives(element, graph)
             const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
-            records.push({element, origin: {kind: 'default-alternative', siblings}, expression: {default_alternative: true}, formula, location: locate(element.raw, 'default_alternative'), generated: false})
+            own = [new ConditionEntry(element, {kind: 'default-alternative', siblings}, {default_alternative: true}, formula, false, () => locate(element.raw, 'default_alternative'))]
         }
         if (element.kind === 'technology' && element.ruleConditions.length > 0) {
             const origin: ConditionRecord['origin'] = element.rule ? {kind: 'technology-rule', rule: element.rule} : {kind: 'technology-plugin', plugin: element.plugin ?? ''}
             for (const expression of element.ruleConditions)
-                records.push({element, origin, expression, formula: compileCondition(expression, element, context), location: element.rule?.location, generated: element.enriched})
+                (own ??= []).push(new ConditionEntry(element, origin, expression, compileCondition(expression, element, context), element.enriched, element.rule?.location))
         }
         if (inputCondition && inputs.has(element.id)) {
             const expression = {variability_input: element.id}
             const location = inputs.definition.inputs.get(element.id)?.location
-            records.push({element, origin: {kind: 'input-condition', input: element.id}, expression, formula: compileCondition(expression, element, context), location, generated: false})
+            ;(own ??= []).push(new ConditionEntry(element, {kind: 'input-condition', input: element.id}, expression, compileCondition(expression, element, context), false, location))
         }
         // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
-        const unconditioned = records.length === 0
-        const manualCount = records.filter(r => !r.generated).length
+        const unconditioned = own === undefined
         const flags = elementFlags(element, options)
+        let generated: ConditionRecord[] | undefined
         if (flags.defaultEnabled || flags.pruningEnabled) {
             const specific = typeSpecific ? typeSpecificDefault(element, typeSpecific, context) : undefined
-            const wrappers: DefaultWrapper[] = specific ? [specific] : genericDefaults(element, options, variables)
-            let at = 0
-            for (const w of wrappers) {
+            const defaults: DefaultCondition[] = specific ? [specific] : genericDefaults(element, options, variables)
+            for (const {wrapper: w, formula} of defaults) {
                 const byPruning = flags.pruningEnabled && ((w.consistency && flags.consistencyPruning) || (w.semantic && flags.semanticPruning))
                 const byDefault = flags.defaultEnabled && unconditioned && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
-                if (!byPruning && !byDefault) continue
-                // generated conditions come first, as the specification evaluates them before assigned ones
-                records.splice(at++, 0, {element, origin: byPruning ? {kind: 'pruning', wrapper: w} : {kind: 'default', wrapper: w}, expression: w.expression, formula: w.formula, generated: true})
+                if (byPruning || byDefault) (generated ??= []).push(new ConditionEntry(element, byPruning ? w.origins.pruning : w.origins.default, w.expression, formula, true, undefined))
             }
         }
-        const manual = manualCount === 0 ? TRUE : manualCount === records.length ? undefined : and(records.filter(r => !r.generated).map(r => r.formula))
+        // generated conditions come first, as the specification evaluates them before assigned ones
+        const records = generated ? (own ? [...generated, ...own] : generated) : (own ?? NO_RECORDS)
+        const manualRecords = own?.filter(r => !r.generated) ?? NO_RECORDS
         const formula = records.length === 0 ? TRUE : records.length === 1 ? records[0]!.formula : and(records.map(r => r.formula))
-        result[element.seq] = {element, records, formula, manual: manual ?? formula, defaultEnabled: flags.defaultEnabled, pruningEnabled: flags.pruningEnabled}
+        const manual = manualRecords.length === 0 ? TRUE : manualRecords.length === records.length ? formula : and(manualRecords.map(r => r.formula))
+        result[element.seq] = {element, records, formula, manual, defaultEnabled: flags.defaultEnabled, pruningEnabled: flags.pruningEnabled}
     }
     return result
+}
+
+const NO_RECORDS: readonly ConditionRecord[] = Object.freeze([])
+
+/** A condition record whose location is looked up only when an explanation asks for it. */
+class ConditionEntry implements ConditionRecord {
+    private where: SourceLocation | (() => SourceLocation | undefined) | undefined
+
+    constructor(
+        readonly element: Element,
+        readonly origin: ConditionOrigin,
+        readonly expression: unknown,
+        readonly formula: Formula,
+        readonly generated: boolean,
+        where: SourceLocation | (() => SourceLocation | undefined) | undefined,
+    ) {
+        this.where = where
+    }
+
+    get location(): SourceLocation | undefined {
+        if (typeof this.where === 'function') this.where = this.where()
+        return this.where
+    }
 }
 
 const MANUAL = {kind: 'manual'} as const

@@ -62,27 +62,49 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
     }
     if (name === 'logic_expression') {
         if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, at)
+        // an expression that names no element relative to the condition's own compiles to the same formula everywhere
+        const state = stateOf(c)
+        const shared = state.shared.get(args)
+        if (shared) return shared
         const definition = c.inputs.expression(args, 'logic', raw)
         if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, at)
+        const relative = state.relative
         const compiled = c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c))
-        return note({kind: 'expression', name: args, raw: definition}, compiled)
+        const result = note({kind: 'expression', name: args, raw: definition}, compiled)
+        if (state.relative === relative) state.shared.set(args, result)
+        return result
     }
-    if (isPresenceOperator(name)) return note({kind: 'presence', raw, operator: name}, presence(name, args, element, c, new References(c.graph, element, at)))
+    if (isPresenceOperator(name)) {
+        const state = stateOf(c)
+        const references = new References(c.graph, element, at, () => state.relative++)
+        return note({kind: 'presence', raw, operator: name}, presence(name, args, element, c, references))
+    }
     return valueCondition(raw, element, c)
 }
 
-/** A value scope that records the inputs read; one per compile context, reset per expression. */
-interface Recorder {
+/**
+ * What compiling needs to remember within one compile context: the inputs read
+ * by the value expression being evaluated (one recording scope, reset per
+ * expression), and logic expressions already compiled that read no element
+ * relative to the condition (SELF, CONTAINER, SOURCE, TARGET) — the common
+ * `{logic_expression: is_prod}` on many elements compiles once.
+ */
+interface CompileState {
     readonly scope: ValueScope
     read: string[]
+    /** Counts relative references; unchanged across a compilation means it may be shared. */
+    relative: number
+    readonly shared: Map<string, Formula>
 }
-const recorders = new WeakMap<CompileContext, Recorder>()
+const states = new WeakMap<CompileContext, CompileState>()
 
-function recorder(c: CompileContext): Recorder {
-    let r = recorders.get(c)
-    if (!r) {
-        const created: Recorder = {
+function stateOf(c: CompileContext): CompileState {
+    let state = states.get(c)
+    if (!state) {
+        const created: CompileState = {
             read: [],
+            relative: 0,
+            shared: new Map(),
             scope: {
                 input: (name, reference) => {
                     if (!created.read.includes(name)) created.read.push(name)
@@ -93,14 +115,14 @@ function recorder(c: CompileContext): Recorder {
                 locate: raw => c.inputs.locate(raw),
             },
         }
-        recorders.set(c, (r = created))
+        states.set(c, (state = created))
     }
-    return r
+    return state
 }
 
 /** Evaluates a value expression now, remembering which variability inputs it read. */
 function valueCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
-    const r = recorder(c)
+    const r = stateOf(c)
     const outer = r.read
     r.read = []
     let value: unknown
@@ -170,6 +192,7 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         case 'has_present_member':
             return anyOf(r.group(args).members)
         case 'container_presence': {
+            r.relative()
             const self = args === 'SELF' ? element : args === 'CONTAINER' ? element?.container : r.fail('"container_presence" expects SELF or CONTAINER')
             const container = self?.container ?? r.fail(`${self?.display ?? 'this condition'} has no container`)
             return v.presence(container)

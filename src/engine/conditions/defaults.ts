@@ -6,19 +6,44 @@ import type {Element, NodeElement} from '../model/index.js'
 import type {Options} from '../options/index.js'
 import {managing, type Variables} from './compile.js'
 import {and, FALSE, not, or, type Formula} from './formula.js'
-import type {DefaultWrapper} from './records.js'
+import type {ConditionOrigin, DefaultCondition, DefaultWrapper} from './records.js'
 
 const anyOf = (formulas: Formula[]): Formula => (formulas.length === 0 ? FALSE : or(formulas))
 
-function wrapper(token: string, consistency: boolean, expression: unknown, formula: Formula): DefaultWrapper {
-    return {token, consistency, semantic: !consistency, expression, formula}
+/** A wrapper descriptor with its two origins. */
+export function makeWrapper(fields: Omit<DefaultWrapper, 'origins'>): DefaultWrapper {
+    const origins = {} as {default: ConditionOrigin; pruning: ConditionOrigin}
+    const made: DefaultWrapper = {...fields, origins}
+    origins.default = {kind: 'default', wrapper: made}
+    origins.pruning = {kind: 'pruning', wrapper: made}
+    return made
 }
 
-function tokens(element: Element, mode: string, allowed: readonly string[]): string[] {
-    const list = mode.split('-').filter(Boolean)
-    for (const token of list)
-        if (!allowed.includes(token))
-            throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition (expected tokens: ${allowed.join(', ')})`, element.location)
+// Descriptors are shared: a few per mode token, however many elements they apply to.
+const shared = new Map<string, DefaultWrapper>()
+
+/** The default condition `{operator: argument}` of the given token, with its formula for one element. */
+function wrapper(token: string, consistency: boolean, operator: string, formula: Formula, argument: string = 'SELF'): DefaultCondition {
+    const key = `${token}:${consistency}:${operator}:${argument}`
+    let made = shared.get(key)
+    if (!made) shared.set(key, (made = makeWrapper({token, consistency, semantic: !consistency, expression: Object.freeze({[operator]: argument})})))
+    return {wrapper: made, formula}
+}
+
+const parsedModes = new WeakMap<readonly string[], Map<string, readonly string[]>>()
+
+/** The tokens of a mode such as "incoming-artifact", checked against what the element kind allows (parsed once per mode). */
+function tokens(element: Element, mode: string, allowed: readonly string[]): readonly string[] {
+    let byMode = parsedModes.get(allowed)
+    if (!byMode) parsedModes.set(allowed, (byMode = new Map()))
+    let list = byMode.get(mode)
+    if (!list) {
+        list = mode.split('-').filter(Boolean)
+        for (const token of list)
+            if (!allowed.includes(token))
+                throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition (expected tokens: ${allowed.join(', ')})`, element.location)
+        byMode.set(mode, list)
+    }
     return list
 }
 
@@ -27,67 +52,73 @@ function modeOf(element: Element, options: Options, kind: 'node' | 'relation' | 
     return typeof own === 'string' ? own : options.defaultConditionMode(kind).value
 }
 
+const RELATION_TOKENS = ['source', 'target']
+const PROPERTY_TOKENS = ['container', 'consuming']
+const ARTIFACT_TOKENS = ['container', 'managed', 'technology']
+const TECHNOLOGY_TOKENS = ['container', 'other']
+
 /** The default conditions of one element, or none. */
-export function genericDefaults(element: Element, options: Options, v: Variables): DefaultWrapper[] {
+export function genericDefaults(element: Element, options: Options, v: Variables): DefaultCondition[] {
     switch (element.kind) {
         case 'node':
             return nodeDefaults(element, modeOf(element, options, 'node'), v)
         case 'relation': {
-            const out: DefaultWrapper[] = []
-            for (const token of tokens(element, modeOf(element, options, 'relation'), ['source', 'target'])) {
+            const out: DefaultCondition[] = []
+            for (const token of tokens(element, modeOf(element, options, 'relation'), RELATION_TOKENS)) {
                 const node = token === 'source' ? element.source : element.target
-                out.push(wrapper(token, true, {[`${token}_presence`]: 'SELF'}, v.presence(node)))
+                out.push(wrapper(token, true, `${token}_presence`, v.presence(node)))
             }
             return out
         }
         case 'property': {
-            const out: DefaultWrapper[] = []
-            for (const token of tokens(element, modeOf(element, options, 'property'), ['container', 'consuming'])) {
-                if (token === 'container') out.push(wrapper(token, true, {container_presence: 'SELF'}, v.presence(element.container)))
+            const out: DefaultCondition[] = []
+            for (const token of tokens(element, modeOf(element, options, 'property'), PROPERTY_TOKENS)) {
+                if (token === 'container') out.push(wrapper(token, true, 'container_presence', v.presence(element.container)))
                 else if (element.consuming)
                     out.push(
                         wrapper(
                             token,
                             true,
-                            element.consuming.kind === 'input' ? {input_presence: element.consuming.name} : {container_presence: 'SELF'},
+                            element.consuming.kind === 'input' ? 'input_presence' : 'container_presence',
                             v.presence(element.consuming),
+                            element.consuming.kind === 'input' ? element.consuming.name : 'SELF',
                         ),
                     )
             }
             return out
         }
         case 'artifact': {
-            const out: DefaultWrapper[] = []
-            for (const token of tokens(element, modeOf(element, options, 'artifact'), ['container', 'managed', 'technology'])) {
-                if (token === 'container') out.push(wrapper(token, true, {container_presence: 'SELF'}, v.presence(element.container)))
-                else out.push(wrapper(token, false, {is_managed: 'SELF'}, anyOf(managing(element.container, element.types[0]?.name).map(t => v.presence(t)))))
+            const out: DefaultCondition[] = []
+            for (const token of tokens(element, modeOf(element, options, 'artifact'), ARTIFACT_TOKENS)) {
+                if (token === 'container') out.push(wrapper(token, true, 'container_presence', v.presence(element.container)))
+                else out.push(wrapper(token, false, 'is_managed', anyOf(managing(element.container, element.types[0]?.name).map(t => v.presence(t)))))
             }
             return out
         }
         case 'technology': {
             const parts: Formula[] = []
-            const list = tokens(element, modeOf(element, options, 'technology'), ['container', 'other'])
+            const list = tokens(element, modeOf(element, options, 'technology'), TECHNOLOGY_TOKENS)
             if (list.includes('container')) parts.push(v.presence(element.container))
             if (list.includes('other')) parts.push(not(anyOf(element.container.technologies.filter(t => t !== element).map(t => v.presence(t)))))
-            return parts.length ? [wrapper(list.join('-'), true, {technology_default: list.join('-')}, and(parts))] : []
+            return parts.length ? [wrapper(list.join('-'), true, 'technology_default', and(parts), list.join('-'))] : []
         }
         case 'type':
-            return [wrapper('container', true, {container_presence: 'SELF'}, v.presence(element.container))]
+            return [wrapper('container', true, 'container_presence', v.presence(element.container))]
         case 'group':
-            return [wrapper('member', false, {has_present_member: 'SELF'}, anyOf(element.members.map(m => v.presence(m))))]
+            return [wrapper('member', false, 'has_present_member', anyOf(element.members.map(m => v.presence(m))))]
         case 'policy':
             return [
                 wrapper(
                     'target',
                     false,
-                    {has_present_target: 'SELF'},
+                    'has_present_target',
                     anyOf(element.targets.map(t => (t.kind === 'node' ? v.presence(t) : anyOf(t.members.map(m => v.presence(m)))))),
                 ),
             ]
         case 'input':
-            return [wrapper('consumed', false, {is_consumed: 'SELF'}, anyOf(element.consumers.map(p => v.presence(p))))]
+            return [wrapper('consumed', false, 'is_consumed', anyOf(element.consumers.map(p => v.presence(p))))]
         case 'output':
-            return [wrapper('produced', false, {is_produced: 'SELF'}, anyOf(element.producers.map(p => v.presence(p))))]
+            return [wrapper('produced', false, 'is_produced', anyOf(element.producers.map(p => v.presence(p))))]
         case 'import':
             return []
     }
@@ -95,37 +126,37 @@ export function genericDefaults(element: Element, options: Options, v: Variables
 
 const NODE_TOKENS = ['source', 'incoming', 'incomingnaive', 'outgoing', 'outgoingnaive', 'host', 'artifact', 'artifactnaive'] as const
 
-function nodeDefaults(node: NodeElement, mode: string, v: Variables): DefaultWrapper[] {
-    const out: DefaultWrapper[] = []
+function nodeDefaults(node: NodeElement, mode: string, v: Variables): DefaultCondition[] {
+    const out: DefaultCondition[] = []
     for (const token of tokens(node, mode, NODE_TOKENS)) {
         switch (token) {
             case 'host': {
                 const hosting = node.relations.filter(r => r.hosting)
-                if (hosting.length) out.push(wrapper(token, false, {host_presence: 'SELF'}, anyOf(hosting.map(r => v.presence(r.target)))))
+                if (hosting.length) out.push(wrapper(token, false, 'host_presence', anyOf(hosting.map(r => v.presence(r.target)))))
                 break
             }
             case 'source':
-                if (node.incoming.length) out.push(wrapper(token, false, {has_source: 'SELF'}, anyOf(node.incoming.map(r => v.presence(r.source)))))
+                if (node.incoming.length) out.push(wrapper(token, false, 'has_source', anyOf(node.incoming.map(r => v.presence(r.source)))))
                 break
             case 'incoming':
                 if (node.incoming.length)
-                    out.push(wrapper(token, false, {has_incoming_relation: 'SELF'}, anyOf(node.incoming.map(r => and([v.manual(r), v.presence(r.source)])))))
+                    out.push(wrapper(token, false, 'has_incoming_relation', anyOf(node.incoming.map(r => and([v.manual(r), v.presence(r.source)])))))
                 break
             case 'incomingnaive':
-                if (node.incoming.length) out.push(wrapper(token, false, {has_incoming_relation_naive: 'SELF'}, anyOf(node.incoming.map(r => v.presence(r)))))
+                if (node.incoming.length) out.push(wrapper(token, false, 'has_incoming_relation_naive', anyOf(node.incoming.map(r => v.presence(r)))))
                 break
             case 'outgoing':
                 if (node.relations.length)
-                    out.push(wrapper(token, false, {has_outgoing_relation: 'SELF'}, anyOf(node.relations.map(r => and([v.manual(r), v.presence(r.target)])))))
+                    out.push(wrapper(token, false, 'has_outgoing_relation', anyOf(node.relations.map(r => and([v.manual(r), v.presence(r.target)])))))
                 break
             case 'outgoingnaive':
-                if (node.relations.length) out.push(wrapper(token, false, {has_outgoing_relation_naive: 'SELF'}, anyOf(node.relations.map(r => v.presence(r)))))
+                if (node.relations.length) out.push(wrapper(token, false, 'has_outgoing_relation_naive', anyOf(node.relations.map(r => v.presence(r)))))
                 break
             case 'artifact':
-                if (node.artifacts.length) out.push(wrapper(token, false, {has_artifact: 'SELF'}, anyOf(node.artifacts.map(a => v.manual(a)))))
+                if (node.artifacts.length) out.push(wrapper(token, false, 'has_artifact', anyOf(node.artifacts.map(a => v.manual(a)))))
                 break
             case 'artifactnaive':
-                if (node.artifacts.length) out.push(wrapper(token, false, {has_artifact_naive: 'SELF'}, anyOf(node.artifacts.map(a => v.presence(a)))))
+                if (node.artifacts.length) out.push(wrapper(token, false, 'has_artifact_naive', anyOf(node.artifacts.map(a => v.presence(a)))))
                 break
         }
     }

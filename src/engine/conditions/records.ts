@@ -4,7 +4,11 @@ import type {SourceLocation} from '../errors.js'
 import type {Element, GroupElement, TechnologyElement} from '../model/index.js'
 import type {Formula} from './formula.js'
 
-/** Which default condition: the mode token of the spec (incoming, host, container, …) or a type-specific one. */
+/**
+ * Which default condition: the mode token of the spec (incoming, host,
+ * container, …) or a type-specific one. Descriptors are shared by every
+ * element they apply to; the formula lives in the element's record.
+ */
 export interface DefaultWrapper {
     readonly token: string
     readonly consistency: boolean
@@ -13,6 +17,13 @@ export interface DefaultWrapper {
     readonly typeSpecific?: string
     /** The condition as the spec would write it, for explanations (e.g. `{has_incoming_relation: SELF}`). */
     readonly expression: unknown
+    /** The origins of records this wrapper produces, made once with the wrapper. */
+    readonly origins: {readonly default: ConditionOrigin; readonly pruning: ConditionOrigin}
+}
+
+/** One default condition of one element. */
+export interface DefaultCondition {
+    readonly wrapper: DefaultWrapper
     readonly formula: Formula
 }
 

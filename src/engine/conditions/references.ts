@@ -17,6 +17,8 @@ export class References {
         private readonly graph: Graph,
         private readonly context: Element | undefined,
         private readonly at: SourceLocation | undefined,
+        /** Called when a reference resolves relative to the condition's element: its formula cannot be shared. */
+        readonly relative: () => void = () => {},
     ) {}
 
     fail(message: string): never {
@@ -24,6 +26,7 @@ export class References {
     }
 
     private self(keyword: unknown): Element | undefined {
+        if (keyword === 'SELF' || keyword === 'CONTAINER') this.relative()
         if (keyword === 'SELF') return this.context ?? this.fail('SELF can only be used in the conditions of an element')
         if (keyword === 'CONTAINER') return this.context?.container ?? this.fail('CONTAINER can only be used in the conditions of an element that has a container')
         return undefined
@@ -31,6 +34,7 @@ export class References {
 
     node(arg: unknown): NodeElement {
         if (arg === 'SOURCE' || arg === 'TARGET') {
+            this.relative()
             const relation = this.context?.kind === 'relation' ? this.context : this.fail(`${arg} can only be used in the conditions of a relation`)
             return arg === 'SOURCE' ? relation.source : relation.target
         }

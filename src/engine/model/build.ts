@@ -5,26 +5,23 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 import {entries, Entry, isMap, toList} from './collections.js'
+import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement, type TypeContainer} from './elements.js'
 import {
-    displayOf,
-    idOf,
-    type ArtifactElement,
-    type Element,
-    type ElementKind,
-    type GroupElement,
-    type ImportElement,
-    type InputElement,
-    type NodeElement,
-    type OutputElement,
-    type PolicyElement,
-    type PropertyContainer,
-    type PropertyElement,
-    type Raw,
-    type RelationElement,
-    type TechnologyElement,
-    type TypeContainer,
-    type TypeElement,
-} from './elements.js'
+    ArtifactRecord,
+    GroupRecord,
+    ImportRecord,
+    InputRecord,
+    NodeRecord,
+    OutputRecord,
+    PolicyRecord,
+    PropertyRecord,
+    RelationRecord,
+    TechnologyRecord,
+    TypeRecord,
+    type Locator,
+    type RecordArguments,
+    type TechnologyFields,
+} from './records.js'
 import {Graph} from './graph.js'
 import {candidates, type TechnologyCandidate} from '../technologies/match.js'
 import type {TechnologyRule} from '../technologies/rules.js'
@@ -32,64 +29,11 @@ import {TypeHierarchy} from '../technologies/types.js'
 import type {TechnologyPlugin, TechnologyPluginBuilder} from '../technologies/plugins.js'
 import {findProducers} from './producers.js'
 
-type Mutable<T> = {-readonly [K in keyof T]: T[K]}
-interface Locator {
-    readonly location: SourceLocation | undefined
-}
-
-/**
- * Every element is one of these: fields in a fixed order (one hidden class for
- * V8), and identifier, display and locations computed on first use, since large
- * templates have hundreds of thousands of elements and most are never shown.
- */
-class ElementRecord {
-    container: Element | undefined
-    private cachedId?: string
-    private cachedDisplay?: string
-    private located = false
-    private cachedLocation?: SourceLocation
-
-    constructor(
-        readonly kind: Element['kind'],
-        readonly seq: number,
-        readonly name: string,
-        readonly index: number | undefined,
-        container: Element | undefined,
-        readonly raw: Raw,
-        readonly conditions: readonly unknown[],
-        readonly defaultAlternative: boolean,
-        private readonly locator: Locator,
-        private readonly sourceMap: SourceMap,
-    ) {
-        this.container = container
-    }
-
-    get id(): string {
-        return (this.cachedId ??= idOf(this.kind, this.name, this.index, this.container))
-    }
-
-    get display(): string {
-        return (this.cachedDisplay ??= displayOf(this.kind, this.name, this.index, this.container))
-    }
-
-    get location(): SourceLocation | undefined {
-        if (!this.located) {
-            this.cachedLocation = this.locator.location
-            this.located = true
-        }
-        return this.cachedLocation
-    }
-
-    get conditionsLocation(): SourceLocation | undefined {
-        return this.sourceMap.locate(this.raw, 'conditions')
-    }
-}
-
 const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 const HOSTING_NAME = /^(.*_)?host(_.*)?$/
 const VARIABILITY_GROUP_TYPES = new Set(['variability.groups.ConditionalMembers', 'variability.groups.Root'])
-/** Kinds whose `default_alternative` replaces their conditions. */
-const ALTERNATIVE_KINDS = new Set<ElementKind>(['relation', 'property', 'artifact', 'type', 'technology'])
+/** The definition of an element written as a bare name (`type: my.Type`): it has no keys of its own. */
+const NO_DEFINITION: Raw = Object.freeze({})
 
 /** How technology rules enrich node templates (the spec's enricher options). */
 export interface TechnologyEnrichment {
@@ -129,20 +73,20 @@ class Builder {
         throw new TrellisError('invalid-template', message, location)
     }
 
-    private element<T extends Element>(kind: T['kind'], name: string, index: number | undefined, container: Element | undefined, raw: Raw, location: Locator, extra: Omit<T, keyof Element> & Partial<T>): T {
-        const alternative = ALTERNATIVE_KINDS.has(kind) && raw.default_alternative !== undefined && raw.default_alternative !== null
-        // default_alternative (true or false) replaces the manual conditions; false means never present
-        const conditions = alternative ? [false] : toList(raw.conditions)
-        const record = new ElementRecord(kind, this.graph.elements.length, name, index, container, raw, conditions, raw.default_alternative === true, location, this.sourceMap)
-        const element = Object.assign(record, extra) as unknown as T
+    /** The constructor arguments every element shares; its sequence number is the next free one. */
+    private next(name: string, index: number | undefined, raw: Raw, locator: Locator): RecordArguments {
+        return [this.graph.elements.length, name, index, raw, locator, this.sourceMap]
+    }
+
+    private add<T extends Element>(element: T): T {
         this.graph.add(element)
         return element
     }
 
     build(): Graph {
         this.inputs()
-        const nodes = this.nodes()
-        this.relationshipTemplates(nodes)
+        this.nodes()
+        this.relationshipTemplates()
         this.groups()
         this.policies()
         this.imports()
@@ -154,7 +98,7 @@ class Builder {
     private inputs(): void {
         entries(this.topology.inputs, '"inputs"', this.sourceMap, this.topology, 'inputs').forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
-            this.element<InputElement>('input', entry.name, index, undefined, raw, entry, {kind: 'input', consumers: []})
+            this.add(new InputRecord(this.next(entry.name, index, raw, entry)))
         })
         this.checkDefaults(this.graph.inputs, e => e.name)
     }
@@ -162,33 +106,20 @@ class Builder {
     private outputs(): void {
         entries(this.topology.outputs, '"outputs"', this.sourceMap, this.topology, 'outputs').forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
-            const output = this.element<OutputElement>('output', entry.name, index, undefined, raw, entry, {kind: 'output', producers: []})
-            ;(output as Mutable<OutputElement>).producers = findProducers(raw.value, this.graph)
+            this.add(new OutputRecord(this.next(entry.name, index, raw, entry))).producers = findProducers(raw.value, this.graph)
         })
         this.checkDefaults(this.graph.outputs, e => e.name)
     }
 
-    private nodes(): {node: NodeElement; entries: Entry[]}[] {
-        const result: {node: NodeElement; entries: Entry[]}[] = []
+    private nodes(): void {
+        const result: {node: NodeRecord; entries: Entry[]}[] = []
         for (const entry of entries(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates')) {
             if (entry.name === 'SELF' || entry.name === 'CONTAINER') this.fail(`Node must not be named "${entry.name}"`, entry.location)
             if (this.graph.node(entry.name)) this.fail(`Node "${entry.name}" defined multiple times`, entry.location)
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
             const weight = readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight'))
-            const node = this.element<NodeElement>('node', entry.name, undefined, undefined, raw, entry, {
-                kind: 'node',
-                types: [],
-                properties: [],
-                relations: [],
-                incoming: [],
-                artifacts: [],
-                technologies: [],
-                groups: [],
-                weight,
-                persistent: raw.persistent === true,
-                managed: true,
-            })
+            const node = this.add(new NodeRecord(this.next(entry.name, undefined, raw, entry), weight))
             this.types(node, raw)
             this.properties(node, raw)
             result.push({node, entries: entries(raw.requirements, () => `the requirements of node "${node.name}"`, this.sourceMap, raw, 'requirements')})
@@ -199,19 +130,18 @@ class Builder {
             this.artifacts(node)
             this.technologies(node)
         }
-        return result
     }
 
     private types(container: TypeContainer, raw: Raw): void {
         const type = raw.type
         const list: Entry[] =
             typeof type === 'string'
-                ? [new Entry(type, {}, this.sourceMap, raw, 'type')]
+                ? [new Entry(type, NO_DEFINITION, this.sourceMap, raw, 'type')]
                 : entries(type, () => `the types of ${container.display}`, this.sourceMap, raw, 'type')
         const types = list.map((entry, index) =>
-            this.element<TypeElement>('type', entry.name, index, container, isMap(entry.value) ? entry.value : {}, entry, {kind: 'type', container}),
+            this.add(new TypeRecord(this.next(entry.name, index, isMap(entry.value) ? entry.value : NO_DEFINITION, entry), container)),
         )
-        ;(container as {types: TypeElement[]}).types.push(...types)
+        container.types.push(...types)
         if (types.length > 1 && types.filter(t => t.defaultAlternative).length > 1) this.fail(`${container.display} has multiple default types`, types[0]!.location)
     }
 
@@ -223,17 +153,11 @@ class Builder {
             // only list entries can be wrapped, and only a map with `value` or `expression` is a wrapper
             const wrapped = listForm && isMap(entry.value) && ((entry.value.value ?? null) !== null || (entry.value.expression ?? null) !== null)
             const definition: Raw = wrapped ? (entry.value as Raw) : {value: entry.value}
-            const property = this.element<PropertyElement>('property', entry.name, index, container, definition, entry, {
-                kind: 'property',
-                container,
-                value: definition.value,
-                expression: definition.expression ?? undefined,
-                consuming: this.consumed(definition.value, container),
-            })
+            const property = this.add(new PropertyRecord(this.next(entry.name, index, definition, entry), container, this.consumed(definition.value, container)))
             if (property.consuming?.kind === 'input') property.consuming.consumers.push(property)
             return property
         })
-        ;(container as {properties: PropertyElement[]}).properties.push(...properties)
+        container.properties.push(...properties)
         this.checkDefaults(properties, p => p.name)
     }
 
@@ -249,7 +173,7 @@ class Builder {
         return undefined
     }
 
-    private relations(node: NodeElement, requirements: Entry[]): void {
+    private relations(node: NodeRecord, requirements: Entry[]): void {
         requirements.forEach((entry, index) => {
             const short = typeof entry.value === 'string'
             if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
@@ -259,32 +183,23 @@ class Builder {
             if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
             const target = this.graph.node(targetName)
             if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
-            const relation = this.element<RelationElement>('relation', entry.name, index, node, assignment, entry, {
-                kind: 'relation',
-                container: node,
-                source: node,
-                target,
-                assignment,
-                short,
-                relationship: undefined,
-                types: [],
-                properties: [],
-                groups: [],
-                hosting: HOSTING_NAME.test(entry.name),
-            })
+            const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, HOSTING_NAME.test(entry.name)))
             node.relations.push(relation)
             target.incoming.push(relation)
+            this.relationRecords.push(relation)
         })
         // several defaults among the relations of one name
         this.checkDefaults(node.relations, r => r.name)
     }
 
-    private relationshipTemplates(nodes: {node: NodeElement}[]): void {
+    /** Relations in template order, as records (the graph hands out read-only elements). */
+    private readonly relationRecords: RelationRecord[] = []
+
+    private relationshipTemplates(): void {
         const templates = this.topology.relationship_templates
         const defined = isMap(templates) ? templates : {}
-        const used = new Map<string, RelationElement>()
-        for (const {node} of nodes)
-            for (const relation of node.relations) {
+        const used = new Map<string, RelationRecord>()
+        for (const relation of this.relationRecords) {
                 const name = relation.assignment.relationship
                 if (name === undefined || name === null) continue
                 const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
@@ -295,7 +210,7 @@ class Builder {
                 used.set(name, relation)
                 const raw = defined[name]
                 if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
-                ;(relation as Mutable<RelationElement>).relationship = {name, raw}
+                relation.relationship = {name, raw}
                 this.types(relation, raw)
                 this.properties(relation, raw)
             }
@@ -313,12 +228,7 @@ class Builder {
                           ? {type: DEFAULT_ARTIFACT_TYPE, ...entry.value}
                           : entry.value
                       : this.fail(`artifact "${entry.name}" of ${node.display.toLowerCase()} must be a file name or a map`, entry.location)
-            const artifact = this.element<ArtifactElement>('artifact', entry.name, index, node, raw, entry, {
-                kind: 'artifact',
-                container: node,
-                types: [],
-                properties: [],
-            })
+            const artifact = this.add(new ArtifactRecord(this.next(entry.name, index, raw, entry), node))
             node.artifacts.push(artifact)
             this.types(artifact, raw)
             this.properties(artifact, raw)
@@ -351,42 +261,38 @@ class Builder {
         return out
     }
 
-    private technologies(node: NodeElement): void {
+    private technologies(node: NodeRecord): void {
         const value = node.raw.technology
         const enriching = this.enrichment !== undefined && (this.enrichment.rules.length > 0 || this.enrichment.plugins.length > 0)
         if ((value === undefined || value === null) && !enriching) {
             // the common case: nothing to add, only whether the node needs a technology
             const own = node.raw.managed
-            ;(node as Mutable<NodeElement>).managed = typeof own === 'boolean' ? own : !isTrue(this.nodeTypes.metadata(node.types[0]?.name ?? '', 'vintner_abstract'))
+            node.managed = typeof own === 'boolean' ? own : !isTrue(this.nodeTypes.metadata(node.types[0]?.name ?? '', 'vintner_abstract'))
             return
         }
         const list: Entry[] =
             typeof value === 'string'
-                ? [new Entry(value, {}, this.sourceMap, node.raw, 'technology')]
+                ? [new Entry(value, NO_DEFINITION, this.sourceMap, node.raw, 'technology')]
                 : entries(value, () => `the technologies of ${node.display}`, this.sourceMap, node.raw, 'technology')
         const nodeType = node.types[0]?.name ?? ''
         const rules = this.enrichment?.rules ?? []
         const abstract = isTrue(this.nodeTypes.metadata(nodeType, 'vintner_abstract'))
         const match = () => candidates(node, rules, this.nodeTypes, this.enrichment!.artifactTypes)
-        const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyElement>) =>
+        const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyFields>) =>
             node.technologies.push(
-                this.element<TechnologyElement>('technology', name, node.technologies.length, node, raw, at, {
-                    kind: 'technology',
-                    container: node,
-                    assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
-                    weight: readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight')),
-                    rule: undefined,
-                    plugin: undefined,
-                    ruleConditions: [],
-                    enriched: false,
-                    ...extra,
-                }),
+                this.add(
+                    new TechnologyRecord(this.next(name, node.technologies.length, raw, at), node, {
+                        assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
+                        weight: readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight')),
+                        ...extra,
+                    }),
+                ),
             )
         const fromRule = (candidate: TechnologyCandidate) => ({
             assign: candidate.assign,
             weight: candidate.rule.weight,
             rule: {index: candidate.rule.index, technology: candidate.rule.technology, component: candidate.rule.component, location: candidate.rule.location},
-            ruleConditions: ruleConditions(node, candidate),
+            ruleConditions: candidate.conditions,
         })
         for (const entry of list) {
             const raw = isMap(entry.value) ? entry.value : {}
@@ -413,7 +319,7 @@ class Builder {
                 add(name, rest, at, {plugin: source, ruleConditions: toList(conditions), enriched: true})
             }
         }
-        ;(node as Mutable<NodeElement>).managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
+        node.managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
         if (node.technologies.filter(t => t.defaultAlternative).length > 1) this.fail(`${node.display} has multiple default technologies`, node.location)
     }
 
@@ -422,16 +328,10 @@ class Builder {
             if (this.graph.groupsByName.has(entry.name)) this.fail(`Group "${entry.name}" defined multiple times`, entry.location)
             if (!isMap(entry.value)) this.fail(`group "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const group = this.element<GroupElement>('group', entry.name, undefined, undefined, raw, entry, {
-                kind: 'group',
-                types: [],
-                properties: [],
-                members: [],
-                variability: false,
-            })
+            const group = this.add(new GroupRecord(this.next(entry.name, undefined, raw, entry)))
             this.types(group, raw)
             const variability = this.isVariabilityGroup(group.types[0]?.name)
-            ;(group as Mutable<GroupElement>).variability = variability
+            group.variability = variability
             if (variability && group.types.length > 1) this.fail(`${group.display} is a variability group and must not have conditional types`, this.sourceMap.locate(raw, 'type'))
             this.properties(group, raw)
             const members = Array.isArray(raw.members) ? raw.members : raw.members === undefined || raw.members === null ? [] : this.fail(`the members of ${group.display.toLowerCase()} must be a list`, this.sourceMap.locate(raw, 'members'))
@@ -476,12 +376,7 @@ class Builder {
         entries(value, '"policies"', this.sourceMap, this.topology, 'policies').forEach((entry, index) => {
             if (!isMap(entry.value)) this.fail(`policy "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const policy = this.element<PolicyElement>('policy', entry.name, index, undefined, raw, entry, {
-                kind: 'policy',
-                types: [],
-                properties: [],
-                targets: [],
-            })
+            const policy = this.add(new PolicyRecord(this.next(entry.name, index, raw, entry)))
             this.types(policy, raw)
             this.properties(policy, raw)
             const targets = toList(raw.targets)
@@ -499,7 +394,7 @@ class Builder {
         if (!Array.isArray(value)) this.fail('"imports" must be a list', this.sourceMap.locate(this.template, 'imports'))
         value.forEach((item, index) => {
             const raw: Raw = typeof item === 'string' ? {file: item} : isMap(item) ? item : this.fail('an import must be a file name or a map', this.sourceMap.locate(value, index))
-            this.element<ImportElement>('import', String(index), index, undefined, raw, {location: this.sourceMap.locate(value, index)}, {kind: 'import'})
+            this.add(new ImportRecord(this.next(String(index), index, raw, {location: this.sourceMap.locate(value, index)})))
         })
     }
 
@@ -515,15 +410,6 @@ class Builder {
         for (const list of byName.values())
             if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
     }
-}
-
-/** The conditions a rule match puts on its technology: its hosts, its artifacts, the rule's own conditions. */
-function ruleConditions(node: NodeElement, candidate: TechnologyCandidate): unknown[] {
-    const out: unknown[] = candidate.hosts.map(host => ({node_presence: host.name}))
-    if (candidate.artifacts.length > 0)
-        out.push({or: candidate.artifacts.map(a => ({artifact_presence: [node.name, node.artifacts.indexOf(a)]}))})
-    out.push(...candidate.rule.conditions)
-    return out
 }
 
 function isTrue(value: unknown): boolean {

@@ -26,9 +26,10 @@ function isVariabilityKey(key: string): boolean {
     return VARIABILITY_KEYS.has(key) || key.startsWith('default_condition')
 }
 
-/** Defines a key without going through setters, so names like `__proto__` stay plain keys. */
+/** Sets a key; `__proto__` is defined rather than assigned, so it stays a plain key. */
 export function put(target: Raw, key: string, value: unknown): void {
-    Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true})
+    if (key === '__proto__') Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true})
+    else target[key] = value
 }
 
 /** A single-entry map `{name: value}`, as requirement and policy lists use. */
@@ -38,9 +39,14 @@ export function entry(name: string, value: unknown): Raw {
     return out
 }
 
-/** A deep copy of plain YAML data (maps, lists, scalars, dates). */
+/** A deep copy of plain YAML data (maps, lists, scalars, dates); structuredClone is several times slower on many small maps. */
 export function clone<T>(value: T): T {
-    return value !== null && typeof value === 'object' ? structuredClone(value) : value
+    if (value === null || typeof value !== 'object') return value
+    if (Array.isArray(value)) return value.map(clone) as T
+    if (value instanceof Date) return new Date(value.getTime()) as T
+    const out: Raw = {}
+    for (const key of Object.keys(value)) put(out, key, clone((value as Raw)[key]))
+    return out as T
 }
 
 /**

@@ -18,7 +18,9 @@ function lengthOf(args: unknown, c: OperatorContext): [number, number] {
 export const constraints: Record<string, Operator> = {
     equal: (args, c) => {
         const values = list(args, c, 1).map(a => c.evaluate(a))
-        return values.every(v => isDeepStrictEqual(v, values[0]))
+        const first = values[0]
+        // scalars compare directly; the deep comparison is for lists and maps
+        return values.every(v => Object.is(v, first) || (typeof v === 'object' && v !== null && isDeepStrictEqual(v, first)))
     },
     greater: (args, c) => {
         const [a, b] = pair(args, c)
