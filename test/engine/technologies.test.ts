@@ -231,13 +231,29 @@ describe('technology rules: which components they match', () => {
         expect(output.topology_template.node_templates.web.requirements).toEqual([{host: 'cluster'}])
     })
 
-    // BUG (src/engine/model/build.ts ruleConditions): a rule match only requires the hosts on
-    // the stack to be present (node_presence), not the hosting relations that lead to them. With
-    // both hosts present, web is hosted on the cluster but deployed by ansible "@vm".
-    // Remove `.fails` once a match also requires its hosting relations.
-    it.fails('with shared hosts, the technology follows the present hosting relation (known bug)', () => {
+    // Both hosts stay present, so a match that only required its hosts (node_presence) deployed
+    // web with ansible "@vm" while it was hosted on the cluster: a match requires its hosting relations too.
+    it('with shared hosts, the technology follows the present hosting relation', () => {
         expect(types(SHARED_HOSTS, {on_vm: false})).toMatchObject({web: 'app~app::helm@k8s'})
         expect(types(SHARED_HOSTS, {on_vm: true})).toMatchObject({web: 'app~app::ansible@vm'})
+    })
+
+    it('require each hosting relation on the stack as well as each host, nearest first', () => {
+        const rules = [
+            {technology: 'ansible', component: 'app', hosting: ['vm', 'cloud']},
+            {technology: 'terraform', component: 'vm', hosting: ['cloud']},
+        ]
+        const resolution = run({rules, nodes: STACK})
+        expect(ruleConditions(resolution, node(resolution, 'web').technologies[0]!)).toEqual([
+            {relation_presence: ['web', 0]},
+            {node_presence: 'server'},
+            {relation_presence: ['server', 0]},
+            {node_presence: 'provider'},
+        ])
+        // the relation is named by its index among the node's relations, so other requirements may come first
+        const nodes: Raw = {...STACK, web: {type: 'web_app', persistent: true, requirements: [{db: 'provider'}, {host: 'server'}]}}
+        const other = run({rules, nodes})
+        expect(ruleConditions(other, node(other, 'web').technologies[0]!)).toContainEqual({relation_presence: ['web', 1]})
     })
 
     it('respect their own conditions', () => {

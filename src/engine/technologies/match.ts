@@ -1,17 +1,26 @@
 // Matches technology rules against node templates: the component type (or a
 // parent type), the hosting stack along hosting relations, and artifact types.
-import type {ArtifactElement, NodeElement} from '../model/index.js'
+import type {ArtifactElement, NodeElement, RelationElement} from '../model/index.js'
 import type {TechnologyRule} from './rules.js'
 import type {TypeHierarchy} from './types.js'
+
+/** One step down a hosting stack: the hosting relation taken and the host it leads to. */
+export interface HostingStep {
+    readonly relation: RelationElement
+    readonly host: NodeElement
+}
 
 export interface TechnologyCandidate {
     readonly rule: TechnologyRule
     readonly technology: string
-    /** The hosts matched along the hosting stack, nearest first. */
-    readonly hosts: readonly NodeElement[]
+    /** The hosting relations and hosts matched along the hosting stack, nearest first. */
+    readonly stack: readonly HostingStep[]
+    /** The node template's artifacts of the rule's artifact type. */
     readonly artifacts: readonly ArtifactElement[]
     /** The implementation node type, e.g. `application~application#zip::ansible@host`. */
     readonly assign: string
+    /** What the match puts on its technology: its hosting stack, its artifacts, the rule's own conditions. */
+    readonly conditions: readonly unknown[]
 }
 
 export function candidates(node: NodeElement, rules: readonly TechnologyRule[], nodeTypes: TypeHierarchy, artifactTypes: TypeHierarchy): TechnologyCandidate[] {
@@ -26,32 +35,46 @@ export function candidates(node: NodeElement, rules: readonly TechnologyRule[], 
             if (artifacts.length === 0) continue
         }
         const stacks = rule.hosting.length === 0 ? [[]] : hostingStacks(node, rule.hosting, nodeTypes)
-        for (const hosts of stacks) {
+        for (const stack of stacks) {
             const assign =
                 rule.assign ??
                 `${type}~${rule.component}${rule.artifact ? `#${rule.artifact}` : ''}::${rule.technology}${rule.hosting.length ? `@${rule.hosting.join('->')}` : ''}`
-            out.push({rule, technology: rule.technology, hosts, artifacts, assign})
+            out.push({rule, technology: rule.technology, stack, artifacts, assign, conditions: matchConditions(node, rule, stack, artifacts)})
         }
     }
     return out
 }
 
+/**
+ * A component is on the hosting stack only while the hosting relations leading there are present, not
+ * merely its hosts: a host can be present for other components (shared infrastructure) while the
+ * component's own hosting relation to it is pruned. So every step requires its relation and its host.
+ */
+function matchConditions(node: NodeElement, rule: TechnologyRule, stack: readonly HostingStep[], artifacts: readonly ArtifactElement[]): unknown[] {
+    const out: unknown[] = []
+    for (const {relation, host} of stack) out.push({relation_presence: [relation.source.name, relation.source.relations.indexOf(relation)]}, {node_presence: host.name})
+    if (artifacts.length > 0) out.push({or: artifacts.map(a => ({artifact_presence: [node.name, node.artifacts.indexOf(a)]}))})
+    out.push(...rule.conditions)
+    return out
+}
+
 /** Every path down the hosting relations whose hosts match the pattern (`*` = any number of hosts). */
-function hostingStacks(node: NodeElement, pattern: readonly string[], types: TypeHierarchy): NodeElement[][] {
-    const out: NodeElement[][] = []
-    const walk = (current: NodeElement, at: number, path: NodeElement[]) => {
+function hostingStacks(node: NodeElement, pattern: readonly string[], types: TypeHierarchy): HostingStep[][] {
+    const out: HostingStep[][] = []
+    const walk = (current: NodeElement, at: number, path: HostingStep[]) => {
         if (at === pattern.length) {
             out.push(path)
             return
         }
         const expected = pattern[at]!
         for (const relation of current.relations) {
-            if (!relation.hosting || path.includes(relation.target)) continue
             const host = relation.target
+            if (!relation.hosting || path.some(step => step.host === host)) continue
+            const step = {relation, host}
             if (expected === '*') {
                 walk(current, at + 1, path) // zero hosts
-                walk(host, at, [...path, host]) // one more host, still inside *
-            } else if (host.types.some(t => types.isA(t.name, expected))) walk(host, at + 1, [...path, host])
+                walk(host, at, [...path, step]) // one more host, still inside *
+            } else if (host.types.some(t => types.isA(t.name, expected))) walk(host, at + 1, [...path, step])
         }
         if (expected === '*' && current.relations.every(r => !r.hosting)) walk(current, at + 1, path)
     }
@@ -59,7 +82,7 @@ function hostingStacks(node: NodeElement, pattern: readonly string[], types: Typ
     // `*` can reach the same stack along several orders of expansion
     const seen = new Set<string>()
     return out.filter(path => {
-        const key = path.map(n => n.name).join('/')
+        const key = path.map(step => step.relation.id).join('/')
         return seen.has(key) ? false : (seen.add(key), true)
     })
 }
