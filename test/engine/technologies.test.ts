@@ -338,12 +338,21 @@ describe('technology rules: which components they match', () => {
             expect(types({rules, nodes: {web: {type: 'app', persistent: true, artifacts: {bundle: {type: 'web_zip', file: 'web.zip'}}}}})).toEqual({web: 'app~app#zip::ansible'})
         })
 
-        // BUG (src/engine/technologies/match.ts candidates): only the node template's artifacts are
-        // searched; an artifact defined by the node type (or an ancestor) should match as well,
-        // without a condition, as the reference does (hasArtifactDefinition).
-        it.fails('match an artifact defined by the node type (known bug)', () => {
+        // An artifact the node type (or an ancestor) defines belongs to every node of that type: it
+        // matches like one written on the node template, and needs no condition since it cannot be pruned.
+        it('match an artifact defined by the node type', () => {
             const nodeTypes = {...NODE_TYPES, packaged: {derived_from: 'app', artifacts: {bundle: {type: 'web_zip', file: 'web.zip'}}}, packaged_web: {derived_from: 'packaged'}}
-            expect(types({...v1, nodeTypes, rules, nodes: {web: {type: 'packaged_web'}}})).toEqual({web: 'packaged_web~app#zip::ansible'})
+            const resolution = run({...v1, nodeTypes, rules, nodes: {web: {type: 'packaged_web'}}})
+            expect(typesOf(resolution)).toEqual({web: 'packaged_web~app#zip::ansible'})
+            expect(candidates(resolution, 'web')).toEqual(['+ansible packaged_web~app#zip::ansible'])
+            expect(ruleConditions(resolution, node(resolution, 'web').technologies[0]!)).toEqual([])
+        })
+
+        it('match a node type artifact written as a file only as tosca.artifacts.File, and no other artifact type', () => {
+            const nodeTypes = {...NODE_TYPES, scripted: {derived_from: 'app', artifacts: {setup: 'setup.sh'}}}
+            const files = [...rules, {technology: 'bash', component: 'app', artifact: 'tosca.artifacts.File'}]
+            const resolution = run({...v1, nodeTypes, rules: files, nodes: {web: {type: 'scripted'}}})
+            expect(candidates(resolution, 'web')).toEqual(['+bash scripted~app#tosca.artifacts.File::bash'])
         })
     })
 })

@@ -15,7 +15,7 @@ export interface TechnologyCandidate {
     readonly technology: string
     /** The hosting relations and hosts matched along the hosting stack, nearest first. */
     readonly stack: readonly HostingStep[]
-    /** The node template's artifacts of the rule's artifact type. */
+    /** The node template's artifacts of the rule's artifact type (none when only its node type defines one). */
     readonly artifacts: readonly ArtifactElement[]
     /** The implementation node type, e.g. `application~application#zip::ansible@host`. */
     readonly assign: string
@@ -32,7 +32,7 @@ export function candidates(node: NodeElement, rules: readonly TechnologyRule[], 
         let artifacts: ArtifactElement[] = []
         if (rule.artifact) {
             artifacts = node.artifacts.filter(a => a.types.some(t => artifactTypes.isA(t.name, rule.artifact!)))
-            if (artifacts.length === 0) continue
+            if (artifacts.length === 0 && !definesArtifact(type, rule.artifact, nodeTypes, artifactTypes)) continue
         }
         const stacks = rule.hosting.length === 0 ? [[]] : hostingStacks(node, rule.hosting, nodeTypes)
         for (const stack of stacks) {
@@ -43,6 +43,11 @@ export function candidates(node: NodeElement, rules: readonly TechnologyRule[], 
         }
     }
     return out
+}
+
+/** An artifact the node type (or an ancestor) defines is part of every node of that type, so it matches without a condition. */
+function definesArtifact(nodeType: string, artifactType: string, nodeTypes: TypeHierarchy, artifactTypes: TypeHierarchy): boolean {
+    return nodeTypes.definedArtifactTypes(nodeType).some(t => artifactTypes.isA(t, artifactType))
 }
 
 /**

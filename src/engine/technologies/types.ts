@@ -2,6 +2,9 @@
 // technology rules that name a parent type and for abstract (unmanaged) nodes.
 import {isMap, type Raw} from '../model/index.js'
 
+/** The type of an artifact definition that names no type (TOSCA's short form is a file). */
+const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
+
 export class TypeHierarchy {
     private readonly definitions: Raw
     private readonly lineages = new Map<string, string[]>()
@@ -30,6 +33,17 @@ export class TypeHierarchy {
 
     isA(type: string, ancestor: string): boolean {
         return this.lineage(type).includes(ancestor)
+    }
+
+    /** The artifact types of the artifacts the type and its ancestors define (`artifacts` in a node type). */
+    definedArtifactTypes(type: string): string[] {
+        const out: string[] = []
+        for (const t of this.lineage(type)) {
+            const definition = this.definitions[t]
+            const artifacts = isMap(definition) && isMap(definition.artifacts) ? definition.artifacts : {}
+            for (const artifact of Object.values(artifacts)) out.push(isMap(artifact) && typeof artifact.type === 'string' ? artifact.type : DEFAULT_ARTIFACT_TYPE)
+        }
+        return out
     }
 
     /** Metadata of the type or its nearest ancestor that sets the key. */
