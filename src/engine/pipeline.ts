@@ -102,15 +102,16 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
     const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
     const rawOptions = isMap(definition.raw.options) ? definition.raw.options : {}
     const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)
-    const graph = buildGraph(data, sourceMap, technologyEnrichment(template, definition.raw, options, request.plugins ?? []))
+    const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
+    const graph = buildGraph(data, sourceMap, enrichment)
     persistentCheck(graph, options)
     checkInputConstraints(inputs)
 
     const variables = new PresenceVariables(graph)
     const locate = (raw: unknown, key?: string | number) => sourceMap.locate(raw, key)
-    const conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate)
+    const conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate, enrichment.artifactTypes)
     const globals = Array.isArray(definition.raw.constraints) ? definition.raw.constraints : []
-    const constraints = collectConstraints(graph, options, inputs, variables, conditions, globals, locate)
+    const constraints = collectConstraints(graph, options, inputs, variables, conditions, globals, locate, enrichment.artifactTypes)
 
     const n = graph.elements.length
     const definitions = new Array(variables.count)

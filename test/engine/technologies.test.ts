@@ -330,12 +330,22 @@ describe('technology rules: which components they match', () => {
             expect(types(spec, {zipped: false})).toEqual({web: 'app~app#image::docker'})
         })
 
-        // BUG (src/engine/conditions/compile.ts managing): rc_3 keeps an artifact only if a present
-        // technology manages it, comparing the artifact type with the `#<type>` of the implementation
-        // name exactly. A web_zip artifact matched by a rule for zip is therefore "unmanaged" and
-        // pruned, which prunes the technology too: "Could not solve". The reference checks isA.
-        it.fails('match artifacts of a derived artifact type in rc_3 too (known bug)', () => {
+        // rc_3 keeps an artifact only if a present technology manages it (is_managed). Comparing the
+        // artifact type with the `#<type>` of the implementation name exactly left a web_zip artifact,
+        // matched by the rule for zip, "unmanaged": pruned, and the technology with it ("Could not solve").
+        it('match artifacts of a derived artifact type in rc_3 too', () => {
             expect(types({rules, nodes: {web: {type: 'app', persistent: true, artifacts: {bundle: {type: 'web_zip', file: 'web.zip'}}}}})).toEqual({web: 'app~app#zip::ansible'})
+        })
+
+        it('is_managed: a technology manages artifacts of its artifact type and of the types derived from it', () => {
+            const managed = (type: string) => ({type, file: 'f', conditions: {is_managed: 'SELF'}})
+            const spec: Spec = {
+                version: 'tosca_variability_1_0',
+                options: {type_default_condition: true},
+                nodes: {web: {type: 'app', technology: [{ansible: {assign: 'app~app#zip::ansible'}}], artifacts: [{zip: managed('zip')}, {web_zip: managed('web_zip')}, {image: managed('image')}]}},
+            }
+            const output = run(spec).output as {topology_template: {node_templates: {web: {artifacts: Record<string, unknown>}}}}
+            expect(Object.keys(output.topology_template.node_templates.web.artifacts)).toEqual(['zip', 'web_zip'])
         })
 
         // An artifact the node type (or an ancestor) defines belongs to every node of that type: it

@@ -5,6 +5,7 @@ import type {SourceLocation} from '../errors.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, Raw} from '../model/index.js'
 import type {OptionKind, Options} from '../options/index.js'
+import type {TypeHierarchy} from '../technologies/index.js'
 import {compileCondition, type CompileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
 import {and, not, or, TRUE, variable, type Formula} from './formula.js'
@@ -56,8 +57,9 @@ export function collectConditions(
     variables: Variables,
     typeSpecific: TypeSpecificConditions | undefined,
     locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
+    artifactTypes: TypeHierarchy,
 ): ElementConditions[] {
-    const context: CompileContext = {graph, inputs, variables}
+    const context: CompileContext = {graph, inputs, variables, artifactTypes}
     // an input named like an element's identifier (e.g. "node.database") adds a condition
     const inputCondition = options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.'))
     const result: ElementConditions[] = new Array(graph.elements.length)
@@ -95,7 +97,7 @@ export function collectConditions(
         let generated: ConditionRecord[] | undefined
         if (flags.defaultEnabled || flags.pruningEnabled) {
             const specific = typeSpecific ? typeSpecificDefault(element, typeSpecific, context) : undefined
-            const defaults: DefaultCondition[] = specific ? [specific] : genericDefaults(element, options, variables)
+            const defaults: DefaultCondition[] = specific ? [specific] : genericDefaults(element, options, variables, artifactTypes)
             for (const {wrapper: w, formula} of defaults) {
                 const byPruning = flags.pruningEnabled && ((w.consistency && flags.consistencyPruning) || (w.semantic && flags.semanticPruning))
                 const byDefault = flags.defaultEnabled && unconditioned && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))

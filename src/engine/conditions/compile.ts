@@ -4,7 +4,8 @@
 import {TrellisError} from '../errors.js'
 import {evaluateValue, isLogicOperator, isPresenceOperator, operatorOf, show, type PresenceOperator, type ValueScope} from '../expressions/index.js'
 import type {VariabilityInputs} from '../inputs/index.js'
-import type {Element, Graph, NodeElement, PropertyElement, TypeElement} from '../model/index.js'
+import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
+import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
 import {amo, and, constant, exo, FALSE, implies, not, note, or, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 
@@ -18,6 +19,8 @@ export interface CompileContext {
     readonly graph: Graph
     readonly inputs: VariabilityInputs
     readonly variables: Variables
+    /** is_managed: a technology manages artifacts of its artifact type and of the types derived from it. */
+    readonly artifactTypes: TypeHierarchy
 }
 
 export function compileCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
@@ -165,10 +168,8 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
             return v.presence(r.relation(args))
         case 'artifact_presence':
             return v.presence(r.artifact(args))
-        case 'is_managed': {
-            const artifact = r.artifact(args)
-            return anyOf(managing(artifact.container, artifact.types[0]?.name))
-        }
+        case 'is_managed':
+            return anyOf(managingTechnologies(r.artifact(args), c.artifactTypes))
         case 'policy_presence':
             return v.presence(r.policy(args))
         case 'group_presence':
@@ -255,13 +256,4 @@ function typeOf(container: {types: TypeElement[]; display: string}, key: unknown
 
 function propertyOf(container: {properties: PropertyElement[]; display: string}, key: unknown, c: CompileContext, r: References): PropertyElement {
     return c.graph.propertyOf(container, r.key(key))
-}
-
-/** Technologies of a node whose implementation manages artifacts of the given type (`…#<artifact type>::…`). */
-export function managing(node: NodeElement, artifactType: string | undefined): Element[] {
-    if (!artifactType) return []
-    return node.technologies.filter(t => {
-        const match = /#([^:@]+)::/.exec(t.assign)
-        return match?.[1] === artifactType
-    })
 }

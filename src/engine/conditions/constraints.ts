@@ -4,6 +4,7 @@ import {TrellisError, type SourceLocation} from '../errors.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, NodeElement} from '../model/index.js'
 import type {ConstraintOption, Options} from '../options/index.js'
+import type {TypeHierarchy} from '../technologies/index.js'
 import type {ElementConditions} from './collect.js'
 import {compileCondition, type CompileContext, type Variables} from './compile.js'
 import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
@@ -17,8 +18,9 @@ export function collectConstraints(
     conditions: readonly ElementConditions[],
     globals: readonly unknown[],
     locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
+    artifactTypes: TypeHierarchy,
 ): ConstraintRecord[] {
-    const context: CompileContext = {graph, inputs, variables}
+    const context: CompileContext = {graph, inputs, variables, artifactTypes}
     const out: ConstraintRecord[] = []
     const p = (e: Element) => variables.presence(e)
 

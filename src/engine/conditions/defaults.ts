@@ -4,7 +4,8 @@
 import {TrellisError} from '../errors.js'
 import type {Element, NodeElement} from '../model/index.js'
 import type {Options} from '../options/index.js'
-import {managing, type Variables} from './compile.js'
+import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
+import type {Variables} from './compile.js'
 import {and, FALSE, not, or, type Formula} from './formula.js'
 import type {ConditionOrigin, DefaultCondition, DefaultWrapper} from './records.js'
 
@@ -58,7 +59,7 @@ const ARTIFACT_TOKENS = ['container', 'managed', 'technology']
 const TECHNOLOGY_TOKENS = ['container', 'other']
 
 /** The default conditions of one element, or none. */
-export function genericDefaults(element: Element, options: Options, v: Variables): DefaultCondition[] {
+export function genericDefaults(element: Element, options: Options, v: Variables, artifactTypes: TypeHierarchy): DefaultCondition[] {
     switch (element.kind) {
         case 'node':
             return nodeDefaults(element, modeOf(element, options, 'node'), v)
@@ -91,7 +92,7 @@ export function genericDefaults(element: Element, options: Options, v: Variables
             const out: DefaultCondition[] = []
             for (const token of tokens(element, modeOf(element, options, 'artifact'), ARTIFACT_TOKENS)) {
                 if (token === 'container') out.push(wrapper(token, true, 'container_presence', v.presence(element.container)))
-                else out.push(wrapper(token, false, 'is_managed', anyOf(managing(element.container, element.types[0]?.name).map(t => v.presence(t)))))
+                else out.push(wrapper(token, false, 'is_managed', anyOf(managingTechnologies(element, artifactTypes).map(t => v.presence(t)))))
             }
             return out
         }
