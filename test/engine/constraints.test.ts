@@ -238,19 +238,15 @@ describe('constraint options', () => {
         expect(nodes(r).n).toEqual({type: 'n', properties: {p: 1}})
     })
 
-    // BUG: the constraint is written as `container ⇒ exo(properties of that name)`, so it also
-    // requires one present property of every name. The specification asks for "unique property
-    // names" (like artifacts, relations, inputs and outputs, which use amo) and keeps "exactly
-    // one" for types. Since rc_2 and rc_3 turn this constraint on by default, the plainest
-    // conditional property — one without an alternative — makes those templates unsolvable.
-    // Suggested fix (src/engine/conditions/constraints.ts): amo(same.map(p)) for groups of more
-    // than one property, as unique_artifact_constraint does.
-    it.fails('unique_property_constraint lets a property without alternatives be absent', () => {
+    // The spec asks for "unique property names", as for artifacts, relations, inputs and outputs.
+    // Written as `container ⇒ exo(properties of that name)` it also required a present property of
+    // every name, so the plainest conditional property made rc_2 and rc_3 templates unsolvable.
+    it('unique_property_constraint lets a property without alternatives be absent', () => {
         const r = satisfies('unique_property_constraint', topo('        n: {type: n, properties: [{name: x}, {debug: {value: true, conditions: false}}]}\n'))
         expect(nodes(r).n).toEqual({type: 'n', properties: {name: 'x'}})
     })
 
-    it.fails('rc_3 defaults: a conditional property whose condition does not hold is simply absent', () => {
+    it('rc_3 defaults: a conditional property whose condition does not hold is simply absent', () => {
         const r = run(
             `topology_template:
     variability:
@@ -263,6 +259,11 @@ describe('constraint options', () => {
             {version: 'tosca_variability_1_0_rc_3'},
         )
         expect(nodes(r)).toEqual({n: {type: 'n', properties: {name: 'x'}}})
+    })
+
+    it('unique_property_constraint lets every alternative of a name be absent', () => {
+        const r = satisfies('unique_property_constraint', topo('        n: {type: n, properties: [{name: x}, {p: {value: 1, conditions: false}}, {p: {value: 2, conditions: false}}]}\n'))
+        expect(nodes(r).n).toEqual({type: 'n', properties: {name: 'x'}})
     })
 
     it('unique_artifact_constraint: at most one present artifact of a name', () => {
