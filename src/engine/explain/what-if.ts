@@ -1,19 +1,13 @@
 // What would change an element's verdict? Tries the smallest sets of input
 // changes (one input, then pairs) and presets; every suggestion shown was
-// verified by resolving again with it.
+// verified by resolving again with it. The search runs in slices (startWhatIf)
+// so the wizard never blocks on it; whatIf runs it to the end.
 import {isTrellisError} from '../errors.js'
-import type {InputAssignment} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
-import {isMap} from '../model/index.js'
-import {decide, readDefinitionOf, type ResolveRequest} from '../pipeline.js'
+import {decide, type ResolveRequest} from '../pipeline.js'
+import {CandidateSearch, requestWith, stepwise, type InputChange, type SearchLimits, type StepwiseSearch} from './search.js'
 import type {Verdict} from './types.js'
 import {explainElement} from './why.js'
-
-export interface InputChange {
-    readonly input: string
-    readonly from: unknown
-    readonly to: unknown
-}
 
 export interface Suggestion {
     readonly changes: readonly InputChange[]
@@ -27,91 +21,46 @@ export interface WhatIf {
     readonly element: string
     readonly verdict: Verdict
     readonly suggestions: readonly Suggestion[]
-    /** True when nothing flipped the verdict and the verdict reads no input at all: no input change can flip it. */
+    /** True when the search finished, nothing flipped the verdict, and the verdict reads no input at all: no input change can flip it. */
     readonly impossible: boolean
     readonly tried: number
 }
 
-export interface WhatIfOptions {
-    readonly maxTries?: number
-    readonly maxSuggestions?: number
-}
+export type WhatIfOptions = SearchLimits
 
-export function whatIf(template: LoadedTemplate, request: ResolveRequest, elementId: string, options: WhatIfOptions = {}): WhatIf {
-    const maxTries = options.maxTries ?? 400
-    const maxSuggestions = options.maxSuggestions ?? 5
+/**
+ * Starts the search for what would flip the element's verdict. Resolves the request once
+ * (throws its TrellisError when it has no variant, an Error for an unknown element);
+ * each `step` then resolves once per candidate.
+ */
+export function startWhatIf(template: LoadedTemplate, request: ResolveRequest, elementId: string, options: WhatIfOptions = {}): StepwiseSearch<WhatIf> {
     const base = decide(template, request)
     const element = base.graph.element(elementId)
     if (!element) throw new Error(`no element ${elementId}`)
     const verdict: Verdict = base.present(element) ? 'present' : 'pruned'
     const current = new Map(base.inputs.all().map(i => [i.name, i.value]))
-    const domains = candidateValues(template, readDefinitionOf(template))
-    let tried = 0
-    const suggestions: Suggestion[] = []
-    const attempt = (changes: InputChange[], preset?: string): boolean => {
-        if (tried >= maxTries) return false
-        tried++
-        const assignments: InputAssignment[] = [...(request.assignments ?? []), ...changes.map(c => ({name: c.input, value: c.to, source: {kind: 'set' as const}}))]
-        const presets = preset ? [...(request.presets ?? []), preset] : request.presets
+    const search = new CandidateSearch<Suggestion>(template, current, options, candidate => {
         try {
-            const model = decide(template, {...request, presets, assignments})
+            const model = decide(template, requestWith(request, candidate))
             const after = model.graph.element(elementId)
             const flipped: Verdict = after && model.present(after) ? 'present' : 'pruned'
-            if (flipped === verdict) return false
-            suggestions.push({changes, preset, verdict: flipped})
-            return true
+            return flipped === verdict ? undefined : {changes: candidate.changes, preset: candidate.preset, verdict: flipped}
         } catch (e) {
-            if (isTrellisError(e)) return false // that change leaves no valid variant
+            if (isTrellisError(e)) return undefined // that change leaves no valid variant
             throw e
         }
-    }
-    const singles: InputChange[] = []
-    for (const [input, values] of domains)
-        for (const to of values) if (!same(to, current.get(input))) singles.push({input, from: current.get(input), to})
-    for (const change of singles) if (suggestions.length < maxSuggestions) attempt([change])
-    for (const preset of readDefinitionOf(template).presets.keys()) if (suggestions.length < maxSuggestions) attempt([], preset)
-    if (suggestions.length === 0)
-        for (let i = 0; i < singles.length && suggestions.length < maxSuggestions && tried < maxTries; i++)
-            for (let j = i + 1; j < singles.length && suggestions.length < maxSuggestions && tried < maxTries; j++)
-                if (singles[i]!.input !== singles[j]!.input) attempt([singles[i]!, singles[j]!])
-    // only when the verdict reads no input at all is it certain that no input change can flip it
-    const readsInputs = explainElement(base, element).rootCauses.inputs.length > 0
-    return {element: elementId, verdict, suggestions, impossible: suggestions.length === 0 && !readsInputs, tried}
+    })
+    let readsInputs: boolean | undefined
+    return stepwise(search, () => {
+        // only when the verdict reads no input at all is it certain that no input change can flip it
+        const impossible = search.done && search.found.length === 0 && !(readsInputs ??= explainElement(base, element).rootCauses.inputs.length > 0)
+        return {element: elementId, verdict, suggestions: [...search.found], impossible, tried: search.tried}
+    })
 }
 
-function same(a: unknown, b: unknown): boolean {
-    return JSON.stringify(a) === JSON.stringify(b)
-}
-
-/** Values worth trying per input: the other boolean, preset values, the default, and literals the template compares the input with. */
-function candidateValues(template: LoadedTemplate, definition: ReturnType<typeof readDefinitionOf>): Map<string, unknown[]> {
-    const out = new Map<string, unknown[]>()
-    const add = (name: string, value: unknown) => {
-        if (!definition.inputs.has(name) || value === undefined || value === null || typeof value === 'object') return
-        const list = out.get(name) ?? []
-        if (!list.some(v => same(v, value))) list.push(value)
-        out.set(name, list)
-    }
-    for (const input of definition.inputs.values()) {
-        if (input.type === 'boolean') {
-            add(input.name, true)
-            add(input.name, false)
-        }
-        add(input.name, input.default)
-    }
-    for (const preset of definition.presets.values()) for (const [name, value] of Object.entries(preset.inputs)) add(name, value)
-    const walk = (value: unknown): void => {
-        if (Array.isArray(value)) {
-            const names = value.filter(v => isMap(v) && typeof v.variability_input === 'string').map(v => (v as {variability_input: string}).variability_input)
-            for (const name of names)
-                for (const other of value) {
-                    if (Array.isArray(other)) other.forEach(o => add(name, o))
-                    else if (typeof other === 'number') [other - 1, other, other + 1].forEach(o => add(name, o))
-                    else add(name, other)
-                }
-            value.forEach(walk)
-        } else if (isMap(value)) Object.values(value).forEach(walk)
-    }
-    walk(template.data)
-    return out
+/** The whole what-if search at once (the CLI's `explain --what-if`). */
+export function whatIf(template: LoadedTemplate, request: ResolveRequest, elementId: string, options: WhatIfOptions = {}): WhatIf {
+    const search = startWhatIf(template, request, elementId, options)
+    while (!search.step(Infinity));
+    return search.result()
 }

@@ -1,0 +1,172 @@
+// Counterfactuals: what would flip a verdict (what-if), what would make a failed
+// resolution resolve (repairs), run in slices that never block a caller, and the
+// values offered per input. Every suggestion is checked here by resolving again.
+import {describe, expect, it} from 'vitest'
+import {inputChoices, startWhatIf, whatIf} from '../../src/engine/explain/index.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {decide, type ResolveRequest} from '../../src/engine/pipeline.js'
+
+const set = (values: Record<string, unknown>): ResolveRequest['assignments'] => Object.entries(values).map(([name, value]) => ({name, value, source: {kind: 'set' as const}}))
+
+// `cache` is present only when both `fast` and `large` hold: no single change flips it, a pair does
+const CACHE = templateFromText(
+    `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            fast: {type: boolean, default: false}
+            large: {type: boolean, default: false}
+            region: {type: string, default: eu}
+            size: {type: integer, default: 2}
+        presets:
+            small: {inputs: {size: 1}}
+        options:
+            expected_incoming_relation_check: false
+    node_templates:
+        app: {type: app}
+        cache:
+            type: cache
+            conditions: {and: [{variability_input: fast}, {variability_input: large}]}
+        mirror:
+            type: mirror
+            conditions: {or: [{equal: [{variability_input: region}, us]}, {greater: [{variability_input: size}, 3]}]}
+`,
+    'cache.yaml',
+)
+
+describe('what-if, step by step', () => {
+    it('gives the same result in slices as at once, with one attempt per step at a budget of 0 ms', () => {
+        for (const element of ['node.cache', 'node.mirror', 'node.app']) {
+            const whole = whatIf(CACHE, {}, element)
+            const search = startWhatIf(CACHE, {}, element)
+            expect(search.progress.tried).toBe(0)
+            let steps = 0
+            for (;;) {
+                const before = search.progress.tried
+                const done = search.step(0)
+                steps++
+                if (!done || search.progress.tried > before) expect(search.progress.tried).toBe(before + 1)
+                if (done) break
+            }
+            expect(search.done).toBe(true)
+            expect(search.result()).toEqual(whole)
+            expect(steps).toBe(Math.max(1, whole.tried))
+            expect(search.progress).toEqual({tried: whole.tried, total: whole.tried})
+            expect(search.step(0)).toBe(true) // finished: further steps do nothing
+            expect(search.result()).toEqual(whole)
+        }
+    })
+
+    it('finds the pair only when no single change or preset does, and each pair holds when applied', () => {
+        const w = whatIf(CACHE, {}, 'node.cache')
+        expect(w.verdict).toBe('pruned')
+        expect(w.suggestions[0]).toEqual({changes: [{input: 'fast', from: false, to: true}, {input: 'large', from: false, to: true}], preset: undefined, verdict: 'present'})
+        for (const s of w.suggestions) {
+            expect(s.changes).toHaveLength(2)
+            const model = decide(CACHE, {assignments: set(Object.fromEntries(s.changes.map(c => [c.input, c.to])))})
+            expect(model.present(model.graph.element('node.cache')!)).toBe(true)
+        }
+    })
+
+    it('reports partial results while running: suggestions so far, never "impossible" before the end', () => {
+        const search = startWhatIf(CACHE, {}, 'node.app')
+        search.step(0)
+        expect(search.result()).toMatchObject({verdict: 'present', suggestions: [], impossible: false, tried: 1})
+        expect(search.progress.total).toBeGreaterThan(1)
+        while (!search.step(5));
+        expect(search.result()).toMatchObject({suggestions: [], impossible: true})
+    })
+
+    it('keeps to maxTries and maxSuggestions', () => {
+        expect(whatIf(CACHE, {}, 'node.cache', {maxTries: 3})).toMatchObject({tried: 3, suggestions: []})
+        const one = whatIf(CACHE, {}, 'node.mirror', {maxSuggestions: 1})
+        expect(one.suggestions).toHaveLength(1)
+        expect(whatIf(CACHE, {}, 'node.mirror').suggestions.length).toBeGreaterThan(1)
+        const none = startWhatIf(CACHE, {}, 'node.cache', {maxTries: 0})
+        expect(none.done).toBe(true)
+        expect(none.step(0)).toBe(true)
+        expect(none.progress).toEqual({tried: 0, total: 0})
+    })
+
+    it('progress.total never falls below tried and drops the pairs once a smaller change worked', () => {
+        const search = startWhatIf(CACHE, {}, 'node.mirror')
+        const totals: number[] = []
+        while (!search.step(0)) {
+            expect(search.progress.total).toBeGreaterThanOrEqual(search.progress.tried)
+            totals.push(search.progress.total)
+        }
+        expect(totals[0]).toBeGreaterThan(search.progress.total)
+        expect(search.result().suggestions.every(s => s.changes.length <= 1)).toBe(true)
+    })
+})
+
+describe('inputChoices', () => {
+    const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            tier:
+                type: string
+                constraints:
+                    - valid_values: [bronze, silver, gold]
+            nodes:
+                type: integer
+                default: 2
+                constraints:
+                    - in_range: [1, 4]
+            debug: {type: boolean}
+            retention: {type: integer, default: 30}
+            label: {type: string}
+        presets:
+            premium: {inputs: {tier: gold, nodes: 4, debug: false}}
+        expressions:
+            is_silver: {equal: [{variability_input: tier}, silver]}
+            many: {greater: [{variability_input: nodes}, 4]}
+            unknown_tier: {equal: [{variability_input: tier}, platinum]}
+    node_templates:
+        app:
+            type: app
+            properties:
+                - retention: {expression: {concat: [{variability_input: retention}, d]}}
+`
+    it('lists every declared input in declaration order, each value once, in a documented order', () => {
+        const choices = inputChoices(templateFromText(TEMPLATE, 'choices.yaml'))
+        expect([...choices.entries()]).toEqual([
+            // preset value, then compared literals, then valid_values; "platinum" is not a valid value
+            ['tier', ['gold', 'silver', 'bronze']],
+            // default, preset value, literals around 4 (5 lies outside the range), then the rest of the range
+            ['nodes', [2, 4, 3, 1]],
+            ['debug', [true, false]],
+            // "d" is an operand of concat, not an integer
+            ['retention', [30]],
+            ['label', []],
+        ])
+    })
+
+    it('is deterministic: the same template gives the same lists', () => {
+        const a = inputChoices(templateFromText(TEMPLATE, 'choices.yaml'))
+        const b = inputChoices(templateFromText(TEMPLATE, 'choices.yaml'))
+        expect(JSON.stringify([...a])).toBe(JSON.stringify([...b]))
+    })
+
+    it('offers the bounds of a large range, and the values the what-if search tries come from it', () => {
+        const template = templateFromText(
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            port: {type: integer, constraints: [{in_range: [1024, 65535]}]}
+            workers: {type: integer, default: 1, constraints: [{in_range: [1, UNBOUNDED]}]}
+        options:
+            expected_incoming_relation_check: false
+    node_templates:
+        app: {type: app, conditions: {equal: [{variability_input: port}, 1024]}}
+`,
+            'ranges.yaml',
+        )
+        expect(inputChoices(template).get('port')).toEqual([1024, 1025, 65535])
+        expect(inputChoices(template).get('workers')).toEqual([1])
+        const w = whatIf(template, {assignments: set({port: 8080})}, 'node.app')
+        expect(w.suggestions.map(s => s.changes)).toEqual([[{input: 'port', from: 8080, to: 1024}]])
+    })
+})
