@@ -2,9 +2,10 @@
 // resolution resolve (repairs), run in slices that never block a caller, and the
 // values offered per input. Every suggestion is checked here by resolving again.
 import {describe, expect, it} from 'vitest'
-import {inputChoices, startWhatIf, whatIf} from '../../src/engine/explain/index.js'
+import {inputChoices, repairs, startRepairs, startWhatIf, whatIf, type Repair} from '../../src/engine/explain/index.js'
+import {TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {decide, resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
 
 const set = (values: Record<string, unknown>): ResolveRequest['assignments'] => Object.entries(values).map(([name, value]) => ({name, value, source: {kind: 'set' as const}}))
 
@@ -97,6 +98,128 @@ describe('what-if, step by step', () => {
         }
         expect(totals[0]).toBeGreaterThan(search.progress.total)
         expect(search.result().suggestions.every(s => s.changes.length <= 1)).toBe(true)
+    })
+})
+
+// `replica` needs `storage`; `replicated` chooses the replica and `disk` the storage
+const STORAGE = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            replicated: {type: boolean, default: false}
+            disk: {type: boolean, default: false}
+        presets:
+            ha: {inputs: {replicated: true, disk: true}}
+        options:
+            type_default_condition: true
+            expected_incoming_relation_check: false
+        constraints:
+            - {implies: [{node_presence: replica}, {node_presence: storage}]}
+    node_templates:
+        app: {type: app}
+        replica: {type: replica, conditions: {variability_input: replicated}}
+        storage: {type: storage, conditions: {variability_input: disk}}
+`
+
+function holds(template: ReturnType<typeof templateFromText>, request: ResolveRequest, repair: Repair): void {
+    const resolution = resolve(template, {
+        presets: [...(request.presets ?? []), ...(repair.preset ? [repair.preset] : [])],
+        assignments: [...(request.assignments ?? []), ...set(Object.fromEntries(repair.changes.map(c => [c.input, c.to])))!],
+    })
+    const model = resolution.model!
+    const present = model.graph.elements.filter(e => model.present(e)).length
+    expect({present: repair.present, pruned: repair.pruned}).toEqual({present, pruned: model.graph.elements.length - present})
+}
+
+describe('repairs of a failed resolution', () => {
+    it('suggests flipping the input that made it unsatisfiable, and the repair resolves', () => {
+        const template = templateFromText(STORAGE, 'storage.yaml')
+        const request = {assignments: set({replicated: true})}
+        expect(() => resolve(template, request)).toThrow('Could not solve')
+        const r = repairs(template, request)
+        expect(r.failure).toBe('unsatisfiable')
+        expect(r.suggestions.map(s => ({changes: s.changes, preset: s.preset}))).toEqual([
+            {changes: [{input: 'replicated', from: true, to: false}], preset: undefined},
+            {changes: [{input: 'disk', from: false, to: true}], preset: undefined},
+            {changes: [], preset: 'ha'},
+        ])
+        for (const repair of r.suggestions) holds(template, request, repair)
+        expect(r.suggestions[1]).toMatchObject({present: 6, pruned: 0}) // three nodes and their types
+    })
+
+    it('repairs violated input constraints and failed checks too, verified with the checks', () => {
+        const constrained = templateFromText(
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            tls: {type: boolean, default: true, requires: certificates}
+            certificates: {type: boolean, default: false}
+        options: {type_default_condition: true}
+    node_templates:
+        app: {type: app, conditions: {variability_input: tls}}
+`,
+            'constrained.yaml',
+        )
+        const r = repairs(constrained, {})
+        expect(r.failure).toBe('inputs-constraints-violated')
+        expect(r.suggestions.map(s => s.changes.map(c => `${c.input}=${String(c.to)}`))).toEqual([['tls=false'], ['certificates=true']])
+        for (const repair of r.suggestions) holds(constrained, {}, repair)
+
+        // the relation's target goes with `managed`; the check that a present relation has a present target fails
+        const dangling = templateFromText(
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            managed: {type: boolean, default: false}
+        options:
+            expected_incoming_relation_check: false
+    node_templates:
+        app:
+            type: app
+            requirements:
+                - host: db
+        db: {type: db, conditions: {variability_input: managed}}
+`,
+            'dangling.yaml',
+        )
+        expect(() => decide(dangling, {})).not.toThrow()
+        const failed = repairs(dangling, {})
+        expect(failed.failure).toBe('check-failed')
+        expect(failed.suggestions.map(s => s.changes)).toEqual([[{input: 'managed', from: false, to: true}]])
+        for (const repair of failed.suggestions) holds(dangling, {}, repair)
+    })
+
+    it('returns an empty list when no input change or preset can help', () => {
+        const template = templateFromText(
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            verbose: {type: boolean, default: false}
+        presets:
+            loud: {inputs: {verbose: true}}
+        options: {checks: false}
+        constraints:
+            - {not: {and: [{node_presence: a}, {node_presence: b}]}}
+    node_templates:
+        a: {type: a}
+        b: {type: b}
+`,
+            'hopeless.yaml',
+        )
+        const search = startRepairs(template, {})
+        while (!search.step(0));
+        expect(search.result()).toEqual({failure: 'unsatisfiable', suggestions: [], tried: 2})
+    })
+
+    it('has nothing to do when the request resolves, and throws the request’s own input errors', () => {
+        const template = templateFromText(STORAGE, 'storage.yaml')
+        const search = startRepairs(template, {})
+        expect(search.done).toBe(true)
+        expect(search.result()).toEqual({failure: undefined, suggestions: [], tried: 0})
+        expect(() => startRepairs(template, {presets: ['nope']})).toThrow(TrellisError)
     })
 })
 

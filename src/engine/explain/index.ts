@@ -5,6 +5,7 @@ export type {Because, ElementRef, Explanation, InputCitation, ReasonCode, Term, 
 export {explainElement, type ExplainOptions} from './why.js'
 export {minimalConflict, type ConflictItem} from './conflict.js'
 export {startWhatIf, whatIf, type Suggestion, type WhatIf, type WhatIfOptions} from './what-if.js'
+export {repairs, startRepairs, type Repair, type RepairOptions, type Repairs} from './repairs.js'
 export {inputChoices} from './input-choices.js'
 export type {InputChange, SearchLimits, SearchProgress, StepwiseSearch} from './search.js'
 export {explanationDocument, type DocumentBecause, type DocumentElement, type ExplanationDocument} from './document.js'

@@ -1,0 +1,75 @@
+// Repairs for a resolution that fails (no variant, a failed check, violated
+// input constraints, an ambiguous result): the smallest input changes or
+// presets after which the template resolves, each verified by resolving again
+// with it, checks included. Same search, same order as what-if.
+import {isTrellisError, type ErrorCode} from '../errors.js'
+import {VariabilityInputs} from '../inputs/index.js'
+import type {LoadedTemplate} from '../load/index.js'
+import {readDefinitionOf, resolve, type ResolveRequest} from '../pipeline.js'
+import {CandidateSearch, requestWith, stepwise, type InputChange, type SearchLimits, type StepwiseSearch} from './search.js'
+
+export interface Repair {
+    readonly changes: readonly InputChange[]
+    /** Set when the repair is to apply this preset (after the presets already chosen). */
+    readonly preset?: string
+    /** Elements present and pruned in the resolution that verified the repair. */
+    readonly present: number
+    readonly pruned: number
+}
+
+export interface Repairs {
+    /** Why the request fails as it is; undefined when it resolves (then there is nothing to repair and no search runs). */
+    readonly failure?: ErrorCode
+    readonly suggestions: readonly Repair[]
+    readonly tried: number
+}
+
+export type RepairOptions = SearchLimits
+
+/**
+ * Starts the search for repairs of the request. Resolves it once first: when that succeeds the
+ * search is done at once with no suggestions; when it fails for want of a variant (unsatisfiable,
+ * ambiguous, a failed check, violated input constraints) each `step` tries candidates; any other
+ * error of the request itself (unknown preset or input, a value of the wrong type) is thrown.
+ */
+export function startRepairs(template: LoadedTemplate, request: ResolveRequest, options: RepairOptions = {}): StepwiseSearch<Repairs> {
+    const failure = failureOf(template, request)
+    const current = new Map<string, unknown>()
+    if (failure) {
+        const inputs = new VariabilityInputs(readDefinitionOf(template), template.sourceMap, request.presets ?? [], request.assignments ?? [])
+        for (const input of inputs.all()) current.set(input.name, input.value)
+    }
+    const search = new CandidateSearch<Repair>(template, current, failure ? options : {...options, maxTries: 0}, candidate => {
+        try {
+            const model = resolve(template, requestWith(request, candidate)).model
+            const present = model ? model.graph.elements.filter(e => model.present(e)).length : 0
+            const total = model ? model.graph.elements.length : 0
+            return {changes: candidate.changes, preset: candidate.preset, present, pruned: total - present}
+        } catch (e) {
+            if (isTrellisError(e)) return undefined // still no valid variant
+            throw e
+        }
+    })
+    return stepwise(search, () => ({failure, suggestions: [...search.found], tried: search.tried}))
+}
+
+/** The whole repair search at once. */
+export function repairs(template: LoadedTemplate, request: ResolveRequest, options: RepairOptions = {}): Repairs {
+    const search = startRepairs(template, request, options)
+    while (!search.step(Infinity));
+    return search.result()
+}
+
+/** The failures an input change can mend; any other error is the request's own and is thrown. */
+const REPAIRABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unsatisfiable', 'ambiguous', 'check-failed', 'inputs-constraints-violated'])
+
+/** The code of the error the request fails with, or undefined when it resolves. */
+function failureOf(template: LoadedTemplate, request: ResolveRequest): ErrorCode | undefined {
+    try {
+        resolve(template, request)
+        return undefined
+    } catch (e) {
+        if (isTrellisError(e) && REPAIRABLE.has(e.code)) return e.code
+        throw e
+    }
+}
