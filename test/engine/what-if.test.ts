@@ -58,6 +58,12 @@ describe('what-if, step by step', () => {
         }
     })
 
+    it('finishes in one step when the budget is ample', () => {
+        const search = startWhatIf(CACHE, {}, 'node.cache')
+        expect(search.step(60_000)).toBe(true)
+        expect(search.result()).toEqual(whatIf(CACHE, {}, 'node.cache'))
+    })
+
     it('finds the pair only when no single change or preset does, and each pair holds when applied', () => {
         const w = whatIf(CACHE, {}, 'node.cache')
         expect(w.verdict).toBe('pruned')

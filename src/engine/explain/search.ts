@@ -38,7 +38,9 @@ export interface SearchLimits {
 export interface StepwiseSearch<R> {
     /**
      * Makes attempts until `budgetMs` milliseconds are used, at least one per call while any
-     * remain (so a budget of 0 still makes progress). Returns true when the search is finished.
+     * remain (so a budget of 0 still makes progress). It does not start an attempt that would
+     * likely overrun the budget (judged by the average attempt so far), but one attempt is one
+     * resolution and cannot be cut short. Returns true when the search is finished.
      */
     step(budgetMs: number): boolean
     readonly progress: SearchProgress
@@ -69,6 +71,8 @@ function singleChanges(template: LoadedTemplate, current: ReadonlyMap<string, un
 export class CandidateSearch<F> {
     readonly found: F[] = []
     private made = 0
+    /** Milliseconds spent in attempts, for their average length. */
+    private spent = 0
     private finished = false
     private pairsDropped = false
     private pending: Candidate | undefined
@@ -115,12 +119,16 @@ export class CandidateSearch<F> {
     step(budgetMs: number): boolean {
         const start = performance.now()
         while (!this.finished) {
+            const before = performance.now()
             const candidate = this.pending!
             this.made++
             const kept = this.attempt(candidate)
             if (kept !== undefined) this.found.push(kept)
             this.advance()
-            if (performance.now() - start >= budgetMs) break
+            const now = performance.now()
+            this.spent += now - before
+            // stop when the budget is used, or would be by one more attempt of the average length
+            if (now - start + this.spent / this.made >= budgetMs) break
         }
         return this.finished
     }
