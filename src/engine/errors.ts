@@ -58,12 +58,9 @@ export class TrellisError extends Error {
     }
 }
 
-const RESOLUTION_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-    'unsatisfiable',
-    'inputs-constraints-violated',
-    'ambiguous',
-    'check-failed',
-])
+// Violated variability input constraints are the user's inputs contradicting what the template
+// allows (like a value of the wrong type): bad input, not a resolution that failed.
+const RESOLUTION_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unsatisfiable', 'ambiguous', 'check-failed'])
 
 export function isTrellisError(e: unknown): e is TrellisError {
     return e instanceof TrellisError

@@ -244,6 +244,19 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
         await expectCase({files: {'t.yaml': text}, code: 2, message: 'Node "ghost" not found', where: ['t.yaml', '{node_presence: ghost}']})
     })
 
+    it('inputs that violate the input constraints: the constraint, the inputs, and where the input is defined', async () => {
+        const text = variability('').replace(
+            '            n: {default: 0}\n',
+            '            n: {default: 0}\n            cache: {type: boolean, default: true, requires: redis}\n            redis: {type: boolean, default: false}\n',
+        )
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'Variability inputs constraints are violated: input "cache" holds and requires "redis", but "redis" does not hold (false)',
+            where: ['t.yaml', 'cache', 'cache: {type: boolean'],
+        })
+    })
+
     it('an input the template does not declare', async () => {
         await expectCase({files: {'t.yaml': BASE}, args: ['--set', 'mdoe=prod'], code: 2, message: 'Variability input "mdoe" is not defined (did you mean "mode"?)'})
         const inputs = 'mode: prod\nregoin: us\n'

@@ -173,7 +173,8 @@ describe('variability input constraints', () => {
     const violated = (inputs: string, values: Record<string, unknown>) => {
         const error = runError(`topology_template:\n    variability:\n        inputs:\n${inputs}\n    node_templates:\n        n: {type: n}\n`, {inputs: values})
         expect(error.code).toBe('inputs-constraints-violated')
-        expect(error.message).toBe('Variability inputs constraints are violated')
+        expect(error.message).toMatch(/^Variability inputs constraints are violated: /)
+        expect(error.errorClass).toBe('input')
     }
     const holds = (inputs: string, values: Record<string, unknown>) => {
         const r = run(`topology_template:\n    variability:\n        inputs:\n${inputs}\n    node_templates:\n        n: {type: n}\n`, {inputs: values})

@@ -418,8 +418,10 @@ inputs:
 describe('checkInputConstraints', () => {
     const violated = (variability: string, assignments: InputAssignment[] = []) => {
         const error = expectCode(() => checkInputConstraints(inputs(variability, [], assignments)), 'inputs-constraints-violated')
-        expect(error.message).toBe('Variability inputs constraints are violated')
-        expect(error.errorClass).toBe('resolution')
+        // the conformance suite's text first, then which constraint of which input
+        expect(error.message).toMatch(/^Variability inputs constraints are violated: input "\w+"/)
+        expect(error.errorClass).toBe('input')
+        return error
     }
     const holds = (variability: string, assignments: InputAssignment[] = []) => {
         expect(() => checkInputConstraints(inputs(variability, [], assignments))).not.toThrow()
@@ -491,6 +493,35 @@ describe('checkInputConstraints', () => {
         holds(OPTIONAL, [fromFile('a', true), fromFile('b', false)])
         holds(OPTIONAL, [fromFile('a', true), fromFile('b', true)])
         violated(OPTIONAL, [fromFile('a', false), fromFile('b', true)])
+    })
+
+    it('names the violated constraint, the inputs with their values, and where the input is defined', () => {
+        const variability = 'inputs:\n    cache:\n        default: true\n        requires: redis\n    redis:\n        type: boolean\n        default: false'
+        const error = violated(variability)
+        expect(error.message).toBe('Variability inputs constraints are violated: input "cache" holds and requires "redis", but "redis" does not hold (false)')
+        expect(error.location).toMatchObject({file: FILE, line: lineOf(load(variability).text, 'cache:')})
+        expect(error.describe()).toMatch(new RegExp(`^${FILE.replace(/\./g, '\\.')}:\\d+:\\d+: Variability inputs constraints are violated: `))
+    })
+
+    it('names every violation, each further one with its own location', () => {
+        const variability = 'inputs:\n    a:\n        default: true\n        excludes: b\n    b:\n        default: true\n    c:\n        default: true\n        alternatives: [d, e]\n    d:\n        type: boolean\n    e:\n        type: boolean'
+        const error = violated(variability)
+        const text = load(variability).text
+        expect(error.message).toMatch(
+            new RegExp(
+                '^Variability inputs constraints are violated: input "a" holds and excludes "b", but "b" holds \\(true\\); ' +
+                    `input "c" holds and needs exactly one of its alternatives "d", "e" to hold, but none does \\(template\\.yaml:${lineOf(text, '    c:')}:\\d+\\)$`,
+            ),
+        )
+        expect(error.location?.line).toBe(lineOf(text, '    a:'))
+    })
+
+    it('says what each kind of constraint needs', () => {
+        expect(violated(MANDATORY, [fromFile('a', true), fromFile('b', false)]).message).toContain('input "a" and its mandatory input "b" must hold together, but "a" holds (true) and "b" does not hold (false)')
+        expect(violated(OPTIONAL, [fromFile('a', false), fromFile('b', true)]).message).toContain('input "b", an optional input of "a", holds and needs "a", but "a" does not hold (false)')
+        expect(violated(CHOICES).message).toContain('input "a" holds and needs one of its choices "b", "c" to hold, but none does')
+        expect(violated(ALTERNATIVES, [fromFile('b', true), fromFile('c', true)]).message).toContain('but 2 do ("b", "c")')
+        expect(violated('inputs:\n    first:\n        default: true\n        requires: second\n    second:\n        type: boolean').message).toContain('"second" does not hold (not set)')
     })
 
     it('without constraint keywords nothing is checked, even with unset inputs', () => {

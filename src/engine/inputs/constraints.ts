@@ -1,38 +1,84 @@
 // Constraints among variability inputs (requires, excludes, alternatives,
 // choices, mandatory, optional), checked before resolving: an input "holds"
-// when its value is set and not false or 0.
-import {logic} from '../solve/logic.js'
-import {TrellisError} from '../errors.js'
+// when its value is set and not false or 0. Every input's value is known by
+// then, so each constraint is evaluated directly, and a violation names the
+// constraint, the inputs it relates with their values, and where it is written.
+import {formatLocation, TrellisError, type SourceLocation} from '../errors.js'
 import {toList} from '../model/index.js'
+import type {VariabilityInputDefinition} from './definitions.js'
 import type {VariabilityInputs} from './values.js'
 
 const KEYS = ['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'excludes'] as const
+type Key = (typeof KEYS)[number]
+
+/** The start of the message, as the conformance suite expects it. */
+export const INPUT_CONSTRAINTS_VIOLATED = 'Variability inputs constraints are violated'
+
+export interface InputConstraintViolation {
+    readonly input: string
+    readonly constraint: Key
+    /** The inputs the constraint relates: the one it is written on first. */
+    readonly inputs: readonly string[]
+    /** One clause: `"cache" requires "redis", which does not hold (false)`. */
+    readonly text: string
+    /** Where the input carrying the constraint is defined. */
+    readonly location?: SourceLocation
+}
 
 export function checkInputConstraints(inputs: VariabilityInputs): void {
+    const violations = inputConstraintViolations(inputs)
+    if (violations.length === 0) return
+    const [first, ...rest] = violations
+    const clauses = [first!.text, ...rest.map(v => (v.location ? `${v.text} (${formatLocation(v.location)})` : v.text))]
+    throw new TrellisError('inputs-constraints-violated', `${INPUT_CONSTRAINTS_VIOLATED}: ${clauses.join('; ')}`, first!.location)
+}
+
+/** Every violated input constraint, in the order the inputs and their keywords are written. */
+export function inputConstraintViolations(inputs: VariabilityInputs): InputConstraintViolation[] {
     const definitions = [...inputs.definition.inputs.values()]
-    if (!definitions.some(d => KEYS.some(k => d.raw[k] !== undefined && d.raw[k] !== null))) return
-    const Logic = logic()
-    const solver = new Logic.Solver()
-    const name = (input: string) => `input:${input}`
-    const targetOf = (from: string, target: unknown): string => {
-        if (typeof target !== 'string' || !inputs.has(target))
-            throw new TrellisError('undefined-reference', `Variability input "${from}" refers to "${String(target)}", which is not a variability input`, inputs.definition.inputs.get(from)?.location)
-        return name(target)
+    if (!definitions.some(d => KEYS.some(k => d.raw[k] !== undefined && d.raw[k] !== null))) return []
+    const value = (name: string) => inputs.assignedOrDefault(name)
+    const holds = (name: string) => {
+        const v = value(name)
+        return !(v === undefined || v === null || v === false || v === 0)
     }
+    const shown = (name: string) => {
+        const v = value(name)
+        return v === undefined || v === null ? 'not set' : JSON.stringify(v)
+    }
+    const state = (name: string) => `"${name}" ${holds(name) ? 'holds' : 'does not hold'} (${shown(name)})`
+    const out: InputConstraintViolation[] = []
     for (const d of definitions) {
-        const self = name(d.name)
-        const targets = (key: (typeof KEYS)[number]) => toList(d.raw[key]).map(t => targetOf(d.name, t))
-        for (const t of targets('mandatory')) solver.require(Logic.equiv(self, t))
-        for (const t of targets('optional')) solver.require(Logic.implies(t, self))
+        const self = d.name
+        const add = (constraint: Key, related: readonly string[], text: string) => out.push({input: self, constraint, inputs: [self, ...related], text, location: d.location})
+        const targets = (key: Key) => toList(d.raw[key]).map(t => targetOf(inputs, d, t))
+        const own = `input "${self}"`
+        for (const t of targets('mandatory'))
+            if (holds(self) !== holds(t)) add('mandatory', [t], `${own} and its mandatory input "${t}" must hold together, but ${state(self)} and ${state(t)}`)
+        for (const t of targets('optional')) if (holds(t) && !holds(self)) add('optional', [t], `input "${t}", an optional input of "${self}", holds and needs "${self}", but ${state(self)}`)
         const choices = targets('choices')
-        if (choices.length) solver.require(Logic.implies(self, Logic.or(choices)))
+        if (choices.length && holds(self) && !choices.some(holds))
+            add('choices', choices, `${own} holds and needs one of its choices ${list(choices)} to hold, but none does`)
         const alternatives = targets('alternatives')
-        if (alternatives.length) solver.require(Logic.implies(self, Logic.exactlyOne(alternatives)))
-        for (const t of targets('requires')) solver.require(Logic.implies(self, t))
-        for (const t of targets('excludes')) solver.require(Logic.implies(self, Logic.not(t)))
-        const value = inputs.assignedOrDefault(d.name)
-        const holds = !(value === undefined || value === null || value === false || value === 0)
-        solver.require(holds ? self : Logic.not(self))
+        const held = alternatives.filter(holds)
+        if (alternatives.length && holds(self) && held.length !== 1)
+            add(
+                'alternatives',
+                alternatives,
+                `${own} holds and needs exactly one of its alternatives ${list(alternatives)} to hold, but ${held.length === 0 ? 'none does' : `${held.length} do (${list(held)})`}`,
+            )
+        for (const t of targets('requires')) if (holds(self) && !holds(t)) add('requires', [t], `${own} holds and requires "${t}", but ${state(t)}`)
+        for (const t of targets('excludes')) if (holds(self) && holds(t)) add('excludes', [t], `${own} holds and excludes "${t}", but ${state(t)}`)
     }
-    if (!solver.solve()) throw new TrellisError('inputs-constraints-violated', 'Variability inputs constraints are violated')
+    return out
+}
+
+function targetOf(inputs: VariabilityInputs, from: VariabilityInputDefinition, target: unknown): string {
+    if (typeof target !== 'string' || !inputs.has(target))
+        throw new TrellisError('undefined-reference', `Variability input "${from.name}" refers to "${String(target)}", which is not a variability input`, from.location)
+    return target
+}
+
+function list(names: readonly string[]): string {
+    return names.map(n => `"${n}"`).join(', ')
 }
