@@ -19,7 +19,7 @@ describe('report of a failed resolution', () => {
         const markdown = renderMarkdown(report)
         expect(markdown).toContain('# Resolution report: resolving failed: unsat.yaml')
         expect(markdown).toContain('## Why resolving failed')
-        expect(markdown).toContain('No variant exists: these 2 conditions and constraints cannot all hold together')
+        expect(markdown).toContain('No variant exists: this condition and this constraint cannot both hold (removing either of them makes the template resolvable):')
         expect(markdown).toMatch(/1\. Node "primary" is present only if its condition holds: `\{not: \{variability_input: ha\}\}` \(`unsat\.yaml:\d+:\d+`\)/)
         expect(markdown).toContain('   - reads input ha: true — default')
         expect(markdown).toMatch(/2\. .*`\{implies: \[\{node_presence: replica\}, \{node_presence: primary\}\]\}` \(`unsat\.yaml:\d+:\d+`\)/)

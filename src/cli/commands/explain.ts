@@ -1,6 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {explainElement, explanationDocument, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
+import {conflictHeadline, explainElement, explanationDocument, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
 import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
 import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
@@ -82,7 +82,7 @@ function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean)
         process.stdout.write(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: template.elements.length}, null, 2)}\n`)
         return
     }
-    const lines = [`No variant exists: these ${conflict.length} conditions and constraints cannot all hold (removing any one of them makes the template resolvable):`]
+    const lines = [`No variant exists: ${conflictHeadline(conflict)}${conflict.length ? ':' : '.'}`]
     for (const c of conflict) {
         lines.push(`  - ${c.text}: ${c.condition}${c.location ? `  (${c.location})` : ''}`)
         for (const i of c.inputs) lines.push(`      input ${i}`)

@@ -5,6 +5,7 @@ import type {Command} from 'commander'
 import {explainElement} from '../../engine/explain/index.js'
 import {loadTechnologyPlugins, loadTemplate} from '../../engine/load/index.js'
 import {decide, type ResolvedModel} from '../../engine/pipeline.js'
+import {count} from '../../engine/plural.js'
 import type {Profile} from '../../profiles/types.js'
 import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
 import {guarded} from '../guarded.js'
@@ -56,7 +57,7 @@ export function registerProfileDiff(profile: Command, setExit: (code: number) =>
                 const lines: string[] = []
                 if (a.template.path !== b.template.path) lines.push(`note: the profiles are for different templates (${a.template.path}, ${b.template.path}); elements are compared by identifier`)
                 if (differences.length === 0) lines.push(`${nameA} and ${nameB} resolve every element the same way`)
-                else lines.push(`${differences.length} elements differ (${nameA} → ${nameB}):`)
+                else lines.push(`${count(differences.length, 'element differs', 'elements differ')} (${nameA} → ${nameB}):`)
                 const word = (p: boolean) => (p ? 'present' : 'pruned')
                 for (const d of differences) {
                     lines.push(`  ${d.display}: ${word(d.a)} → ${word(d.b)}`)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type {Command} from 'commander'
 import {VariabilityInputs} from '../../engine/inputs/index.js'
 import {loadTemplate, type LoadedTemplate} from '../../engine/load/index.js'
+import {count} from '../../engine/plural.js'
 import {readDefinitionOf, variabilityInputNames} from '../../engine/pipeline.js'
 import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
 import {describeStaleness, sha256File, staleness} from '../../profiles/staleness.js'
@@ -38,7 +39,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 for (const p of profiles) {
                     const state = !fs.existsSync(p.template.path) ? '  (template missing)' : sha256File(p.template.path) !== p.template.sha256 ? '  (template changed)' : ''
                     const presets = p.presets.length ? `presets ${p.presets.join(', ')}; ` : ''
-                    process.stdout.write(`${p.name}  ${p.template.path}  ${presets}${Object.keys(p.inputs).length} inputs${state}${p.note ? `  — ${p.note}` : ''}\n`)
+                    process.stdout.write(`${p.name}  ${p.template.path}  ${presets}${count(Object.keys(p.inputs).length, 'input')}${state}${p.note ? `  — ${p.note}` : ''}\n`)
                 }
             }),
         )
@@ -87,7 +88,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                     {name, template: {path: template.file, sha256: sha256File(template.file)}, presets, inputs: typed, ...(flags.note !== undefined ? {note: flags.note} : {})},
                     {force: flags.force},
                 )
-                process.stdout.write(`saved profile ${saved.name} (${presets.length} presets, ${Object.keys(inputs).length} inputs) for ${saved.template.path}\n`)
+                process.stdout.write(`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(inputs).length, 'input')}) for ${saved.template.path}\n`)
             }),
         )
 

@@ -7,6 +7,7 @@ import type {PreparedModel} from '../pipeline.js'
 import {solve} from '../solve/index.js'
 import {describeSource} from '../inputs/index.js'
 import {renderExpression} from './render-expression.js'
+import {count} from '../plural.js'
 import {formatSourceLocation} from './types.js'
 
 export interface ConflictItem {
@@ -17,6 +18,21 @@ export interface ConflictItem {
     readonly element?: string
     /** Variability inputs the condition read, with their values and sources. */
     readonly inputs: readonly string[]
+}
+
+/**
+ * The sentence before a minimal conflict, counted by kind: "this condition cannot hold …",
+ * "this condition and these 2 constraints cannot all hold …". Shells add "No variant exists: ".
+ */
+export function conflictHeadline(items: readonly Pick<ConflictItem, 'kind'>[]): string {
+    if (items.length === 0) return 'no variant satisfies every condition and constraint'
+    const conditions = items.filter(i => i.kind === 'condition').length
+    const constraints = items.length - conditions
+    const these = (n: number, what: string) => (n === 0 ? [] : [n === 1 ? `this ${what}` : `these ${count(n, what)}`])
+    const subject = [...these(conditions, 'condition'), ...these(constraints, 'constraint')].join(' and ')
+    if (items.length === 1) return `${subject} cannot hold (removing it makes the template resolvable)`
+    const two = items.length === 2
+    return `${subject} cannot ${two ? 'both' : 'all'} hold (removing ${two ? 'either of them' : 'any one of them'} makes the template resolvable)`
 }
 
 type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}

@@ -1,7 +1,8 @@
 // The report as Markdown for code hosts: header, inputs, summary, a Mermaid
 // diagram, pruned elements with their explanation trees, optimization, checks,
 // and the conflict when resolving failed.
-import type {DocumentBecause} from '../explain/index.js'
+import {conflictHeadline, type DocumentBecause} from '../explain/index.js'
+import {count} from '../plural.js'
 import {renderMermaid} from './mermaid.js'
 import type {ReportData, ReportElement} from './types.js'
 
@@ -69,7 +70,7 @@ export function renderMarkdown(r: ReportData): string {
 
     if (r.summary) {
         out.push('## Summary', '')
-        out.push(`${r.summary.kept} elements kept, ${r.summary.pruned} pruned.`, '')
+        out.push(`${count(r.summary.kept, 'element')} kept, ${r.summary.pruned} pruned.`, '')
         out.push('| kind | kept | pruned |', '|---|---:|---:|')
         for (const k of r.summary.byKind) out.push(`| ${k.kind} | ${k.kept} | ${k.pruned} |`)
         out.push(`| **all** | **${r.summary.kept}** | **${r.summary.pruned}** |`, '')
@@ -157,7 +158,7 @@ function conflict(r: ReportData): string[] {
                 out.push('No variant satisfies every condition and constraint.', '')
                 break
             }
-            out.push(`No variant exists: these ${c.items.length} conditions and constraints cannot all hold together (removing any one of them makes the template resolvable):`, '')
+            out.push(`No variant exists: ${conflictHeadline(c.items)}:`, '')
             for (const [i, item] of c.items.entries()) {
                 out.push(`${i + 1}. ${e(item.text)}: ${code(item.condition)}${item.location ? ` (${code(item.location)})` : ''}`)
                 for (const input of item.inputs) out.push(`   - reads input ${e(input)}`)
