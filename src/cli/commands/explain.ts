@@ -46,8 +46,11 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                         whatIf: new Map(changes.map(w => [w.element, w])),
                     })
                     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
-                } else if (names.length) process.stdout.write(`${shown.map((e, i) => renderExplanation(e, Math.max(60, process.stdout.columns ?? 80)) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
-                else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
+                } else if (names.length) {
+                    // wrapped for a terminal only: piped output keeps one line per item, for grep and scripts
+                    const width = process.stdout.isTTY ? Math.max(60, process.stdout.columns || 80) : Infinity
+                    process.stdout.write(`${shown.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
+                } else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
                 setExit(EXIT_OK)
             } catch (e) {
                 const failure = (e as TrellisError).details as ResolutionFailure | undefined

@@ -2,7 +2,17 @@
 // the chain, indented. Meaning never rests on colour: words carry it.
 import type {Because, Explanation, Term} from './types.js'
 
-/** Wraps long lines at spaces, continuing under the line's own indentation (plus four). */
+// Joins the words of a location (a path may hold spaces) so wrapping never breaks it; a NUL
+// cannot occur in a file name, and it is turned back into a space once the lines are wrapped.
+const GLUE = '\u0000'
+const glued = (text: string) => text.replaceAll(' ', GLUE)
+const unglued = (text: string) => text.replaceAll(GLUE, ' ')
+
+/**
+ * Wraps long lines at spaces, continuing under the line's own indentation (plus four). Never
+ * breaks inside a word: a word longer than the room left (a long file:line:col) overflows the
+ * line instead of being cut.
+ */
 export function wrap(lines: readonly string[], width: number): string[] {
     const out: string[] = []
     for (const line of lines) {
@@ -10,29 +20,34 @@ export function wrap(lines: readonly string[], width: number): string[] {
         const indent = ' '.repeat(Math.min((/^\s*/.exec(line)?.[0].length ?? 0) + 4, Math.floor(width / 2)))
         while (rest.length > width) {
             let cut = rest.lastIndexOf(' ', width)
-            if (cut <= indent.length) cut = width
-            out.push(rest.slice(0, cut).trimEnd())
-            rest = indent + rest.slice(cut).trimStart()
+            if (cut <= indent.length) cut = rest.indexOf(' ', width + 1)
+            if (cut < 0) break
+            const head = rest.slice(0, cut).trimEnd()
+            const tail = rest.slice(cut).trimStart()
+            if (head.trim() === '' || tail === '') break
+            out.push(head)
+            rest = indent + tail
         }
         out.push(rest)
     }
     return out
 }
 
+/** The explanation as text; wrapped at `width` columns when given (a terminal), else one line per item (pipes, scripts). */
 export function renderExplanation(e: Explanation, width = Infinity): string {
     const lines: string[] = [e.summary]
-    if (e.element.location) lines.push(`  defined at ${e.element.location}`)
+    if (e.element.location) lines.push(`  defined at ${glued(e.element.location)}`)
     const {inputs, conditions} = e.rootCauses
     if (inputs.length || conditions.length) {
         lines.push('  decided by:')
         for (const i of inputs) lines.push(`    input ${i.text}`)
-        for (const c of conditions) lines.push(`    ${c.text}${c.location ? `  (${c.location})` : ''}`)
+        for (const c of conditions) lines.push(`    ${c.text}${c.location ? `  (${glued(c.location)})` : ''}`)
     }
     if (e.because.length) {
         lines.push('  because:')
         for (const b of e.because) renderBecause(b, 2, lines)
     }
-    return (Number.isFinite(width) ? wrap(lines, width) : lines).join('\n')
+    return unglued((Number.isFinite(width) ? wrap(lines, width) : lines).join('\n'))
 }
 
 function renderBecause(b: Because, depth: number, lines: string[]): void {
@@ -42,7 +57,7 @@ function renderBecause(b: Because, depth: number, lines: string[]): void {
         return
     }
     const condition = b.condition !== undefined ? `: ${b.condition} is ${b.value}` : ''
-    const at = b.location ? `  (${b.location})` : ''
+    const at = b.location ? `  (${glued(b.location)})` : ''
     lines.push(`${pad}- ${b.text}${condition} [${b.code}]${at}`)
     for (const t of b.terms) renderTerm(t, depth + 1, lines)
     for (const c of b.because) renderBecause(c, depth + 1, lines)
