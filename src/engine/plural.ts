@@ -6,7 +6,3 @@ export function count(n: number, singular: string, plural = `${singular}s`): str
     return `${n} ${n === 1 ? singular : plural}`
 }
 
-/** The noun alone, singular for exactly one: `noun(2, 'entry', 'entries')` → "entries". */
-export function noun(n: number, singular: string, plural = `${singular}s`): string {
-    return n === 1 ? singular : plural
-}

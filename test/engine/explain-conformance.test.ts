@@ -1,6 +1,7 @@
 // Across the shared conformance suite (when ../shared is beside the project):
-// the explanation of every element agrees with the resolved output, and every
-// pruned element has a reason whose value is false.
+// the explanation of every node and group agrees with the resolved output, and
+// every pruned element has a reason whose value is false (or is removed as part
+// of a variability group).
 import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
@@ -37,11 +38,14 @@ describe.skipIf(all.length === 0)('explanations of the conformance suite', () =>
         const result = resolve(template, {presets, assignments: Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'file', file: inputsFile}}))})
         const document = explanationDocument(template, result.model!)
         expect(document.elements.length).toBe(result.model!.graph.elements.length)
-        const output = result.output as {topology_template?: {node_templates?: Record<string, unknown>}}
+        const output = result.output as {topology_template?: {node_templates?: Record<string, unknown>; groups?: Record<string, unknown>}}
         const nodes = new Set(Object.keys(output.topology_template?.node_templates ?? {}))
+        const groups = new Set(Object.keys(output.topology_template?.groups ?? {}))
         for (const element of document.elements) {
             if (element.kind === 'node') expect(element.present, element.id).toBe(nodes.has(element.display.slice(6, -1)))
-            if (!element.present) expect(element.because.some(b => b.value === false), element.id).toBe(true)
+            if (element.kind === 'group') expect(element.present, element.id).toBe(groups.has(element.display.slice(7, -1)))
+            // a variability group (and its types and properties) is removed by the specification, not by a false condition
+            if (!element.present && element.decidedBy !== 'specification') expect(element.because.some(b => b.value === false), element.id).toBe(true)
         }
     })
 })

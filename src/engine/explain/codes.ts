@@ -1,6 +1,7 @@
 // Reason codes and their sentences, one per kind of condition and outcome.
-import type {ConditionOrigin, ConditionRecord, DefaultWrapper} from '../conditions/index.js'
+import type {ConditionOrigin, ConditionRecord, ConstraintRecord, DefaultWrapper} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
+import {renderExpression} from './render-expression.js'
 import type {ReasonCode} from './types.js'
 
 const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
@@ -119,8 +120,24 @@ export const REASON_CODES: Readonly<Record<ReasonCode, string>> = {
     'technology-rule-true': 'the conditions of the technology rule (or plugin) that proposed the technology hold',
     'optimization-chosen': 'several variants satisfy every condition; the optimizer chose one with this element',
     'optimization-not-chosen': 'several variants satisfy every condition; the optimizer chose one without this element',
-    'constraint-requires': 'a constraint or implication requires the element',
-    'constraint-excludes': 'a constraint or implication excludes the element',
+    'constraint-requires': 'a constraint or implication requires the element: without it, its conditions would allow either verdict',
+    'constraint-excludes': 'a constraint or implication excludes the element: without it, its conditions would allow either verdict',
+    'variability-group': 'a variability group (ConditionalMembers) is always removed when resolving; its conditions apply to its members',
+    'in-variability-group': 'a type or property of a variability group, removed with the group',
+}
+
+/** A constraint as the subject of a sentence: `the hosting_stack_constraint option (node "app" has exactly one hosting relation)`. */
+export function describeConstraint(c: ConstraintRecord): string {
+    switch (c.origin.kind) {
+        case 'constraint':
+            return `the topology constraint ${renderExpression(c.expression)}`
+        case 'implies':
+            return `the ${c.description}`
+        case 'implied':
+            return `the "implied" constraint (${c.description})`
+        case 'option':
+            return `the ${c.origin.option} option (${c.description})`
+    }
 }
 
 /** The kind of a condition as the JSON document names it. */

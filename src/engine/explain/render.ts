@@ -69,8 +69,9 @@ function renderTerm(t: Term, depth: number, lines: string[]): void {
     for (const i of t.inputs) lines.push(`${pad}    input ${i.text}`)
 }
 
-/** One line per element: verdict word, display, reason code and sentence. */
+/** One line per element: verdict word, display, reason code and, unless its conditions simply hold, the reason in words. */
 export function renderSummaryLine(e: Explanation): string {
     const mark = e.verdict === 'present' ? '+ present' : '- pruned '
-    return `${mark}  ${e.element.display}  [${e.code}]${e.verdict === 'pruned' || e.decidedBy === 'optimization' ? `  ${e.summary.slice(e.summary.indexOf(': ') + 2)}` : ''}`
+    const why = e.verdict === 'pruned' || e.decidedBy === 'optimization' || e.code === 'constraint-requires'
+    return `${mark}  ${e.element.display}  [${e.code}]${why ? `  ${e.summary.slice(e.summary.indexOf(': ') + 2)}` : ''}`
 }

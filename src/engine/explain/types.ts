@@ -39,6 +39,8 @@ export type ReasonCode =
     | 'optimization-not-chosen'
     | 'constraint-requires'
     | 'constraint-excludes'
+    | 'variability-group'
+    | 'in-variability-group'
 
 export interface InputCitation {
     readonly name: string
@@ -65,7 +67,7 @@ export interface ElementRef {
 
 /** One reason, with the chain behind it. */
 export interface Because {
-    /** manual, group, default, pruning, type-specific, default-alternative, input, technology-rule; element for a followed element; reference for one shown above. */
+    /** manual, group, default, pruning, type-specific, default-alternative, input, technology-rule, constraint, variability-group; element for a followed element; reference for one shown above. */
     readonly kind: string
     readonly code: ReasonCode
     readonly text: string
@@ -79,6 +81,8 @@ export interface Because {
     /** Set when this element was already explained higher up: a cycle or a shared cause. */
     readonly seeAbove?: string
     readonly element?: ElementRef
+    /** Where the condition was written when that is not the element itself: the variability group of a group condition. */
+    readonly writtenOn?: ElementRef
 }
 
 export interface Explanation {
@@ -86,8 +90,11 @@ export interface Explanation {
     readonly verdict: Verdict
     readonly code: ReasonCode
     readonly summary: string
-    /** How the verdict was reached: conditions alone, the SAT solver, or the optimizer choosing among variants. */
-    readonly decidedBy: 'conditions' | 'solver' | 'optimization'
+    /**
+     * How the verdict was reached: conditions alone, the SAT solver, the optimizer choosing among
+     * variants, or the specification itself (a variability group is always removed).
+     */
+    readonly decidedBy: 'conditions' | 'solver' | 'optimization' | 'specification'
     /** The user's decisions and the template conditions that decided the verdict. */
     readonly rootCauses: {
         readonly inputs: readonly InputCitation[]

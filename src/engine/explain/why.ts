@@ -2,11 +2,12 @@
 // each condition's value under the chosen variant, the parts of it that decided
 // (value expressions with the inputs they read, presence operators with the
 // elements they read), followed into those elements down to the user's inputs.
-import {evaluate, variables, type ConditionRecord, type Formula} from '../conditions/index.js'
+import {evaluate, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
 import {describeSource} from '../inputs/index.js'
-import type {Element} from '../model/index.js'
+import type {Element, GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {describeRecord, kindOf} from './codes.js'
+import {describeConstraint, describeRecord, kindOf} from './codes.js'
+import {DecidingConstraints} from './deciding.js'
 import {renderExpression} from './render-expression.js'
 import {formatSourceLocation, type Because, type ElementRef, type Explanation, type InputCitation, type Term, type Verdict} from './types.js'
 
@@ -16,16 +17,36 @@ export interface ExplainOptions {
 }
 
 export function explainElement(model: ResolvedModel, element: Element, options: ExplainOptions = {}): Explanation {
-    return new Explainer(model, options.depth ?? 8).explain(element)
+    return explainerFor(model, options.depth ?? 8).explain(element)
+}
+
+/** The variability group an element is, or whose type or property it is: removed when resolving, whatever its conditions. */
+export function variabilityGroupOf(element: Element): GroupElement | undefined {
+    const group = element.kind === 'group' ? element : element.container?.kind === 'group' ? element.container : undefined
+    return group?.variability ? group : undefined
+}
+
+// one explainer per model and depth, so the solver parts replayed for deciding constraints are built once
+const explainers = new WeakMap<ResolvedModel, Map<number, Explainer>>()
+
+function explainerFor(model: ResolvedModel, depth: number): Explainer {
+    let byDepth = explainers.get(model)
+    if (!byDepth) explainers.set(model, (byDepth = new Map()))
+    let explainer = byDepth.get(depth)
+    if (!explainer) byDepth.set(depth, (explainer = new Explainer(model, depth)))
+    return explainer
 }
 
 class Explainer {
     private readonly citations = new Map<string, InputCitation>()
+    private readonly deciding: DecidingConstraints
 
     constructor(
         private readonly model: ResolvedModel,
         private readonly depth: number,
-    ) {}
+    ) {
+        this.deciding = new DecidingConstraints(model)
+    }
 
     private value = (v: number): boolean => this.model.solution.values[v] === 1
 
@@ -33,38 +54,108 @@ class Explainer {
         return {id: element.id, display: element.display, verdict: this.verdict(element)}
     }
 
+    /** Present or pruned in the resolved template: a variability group and its types and properties are always removed. */
     verdict(element: Element): Verdict {
-        return this.model.present(element) ? 'present' : 'pruned'
+        return !variabilityGroupOf(element) && this.model.present(element) ? 'present' : 'pruned'
     }
 
     explain(element: Element): Explanation {
+        const group = variabilityGroupOf(element)
+        if (group) return this.removedWithGroup(element, group)
         const verdict = this.verdict(element)
         const visited = new Set<Element>([element])
         const state = this.model.solution.state[element.seq]
-        const because = [...this.reasons(element, visited, 0), ...this.constraints(element)]
+        const deciding = this.constraints(element)
+        const constraints = deciding.map(d => d.because)
+        const reasons = this.reasons(element, visited, 0)
         const records = this.model.conditions[element.seq]!.records
         const decidedBy = state === 'optimized' ? 'optimization' : state === 'solved' ? 'solver' : 'conditions'
-        let code = because[0]?.code ?? (records.length === 0 ? 'no-conditions' : 'all-conditions-hold')
+        // a constraint that forces the verdict is its first reason: without it the verdict could flip
+        const because = [...constraints, ...reasons]
+        let code = reasons[0]?.code ?? (records.length === 0 ? 'no-conditions' : 'all-conditions-hold')
         if (verdict === 'present' && records.length > 0) code = 'all-conditions-hold'
+        if (constraints[0]) code = constraints[0].code
         if (decidedBy === 'optimization') code = verdict === 'present' ? 'optimization-chosen' : 'optimization-not-chosen'
         const ref = this.ref(element)
         return {
             element: {...ref, kind: element.kind, location: formatSourceLocation(element.location)},
             verdict,
             code,
-            summary: this.summary(element, verdict, decidedBy, because, records.length),
+            summary: this.summary(element, verdict, decidedBy, reasons, deciding.map(d => d.name), records.length),
             decidedBy,
             rootCauses: this.rootCauses(because),
             because,
         }
     }
 
-    private summary(element: Element, verdict: Verdict, decidedBy: Explanation['decidedBy'], because: readonly Because[], count: number): string {
+    private summary(element: Element, verdict: Verdict, decidedBy: Explanation['decidedBy'], reasons: readonly Because[], constraints: readonly string[], records: number): string {
         const what = element.display
         if (decidedBy === 'optimization')
             return `${what} is ${verdict}: several variants satisfy every condition and the optimizer (${this.optimizerName()}) chose one where it is ${verdict}`
-        if (verdict === 'present') return count === 0 ? `${what} is present: it has no conditions` : `${what} is present: all ${count} of its conditions hold`
-        return `${what} is pruned: ${because[0]?.text ?? 'its conditions do not hold'}`
+        const conditions =
+            verdict === 'present'
+                ? records === 0
+                    ? 'it has no conditions'
+                    : records === 1
+                      ? 'its only condition holds'
+                      : `all ${records} of its conditions hold`
+                : (reasons[0]?.text ?? 'its conditions do not hold')
+        if (constraints.length === 0) return `${what} is ${verdict}: ${conditions}`
+        const verb = verdict === 'present' ? 'require' : 'exclude'
+        const forcing = constraints.length === 1 ? `${constraints[0]} ${verb}s it` : `together, ${constraints.join(' and ')} ${verb} it`
+        return `${what} is ${verdict}: ${forcing} (its conditions alone would allow either verdict; ${conditions})`
+    }
+
+    /** A variability group, or a type or property of one: removed when resolving; the group's conditions went to its members. */
+    private removedWithGroup(element: Element, group: GroupElement): Explanation {
+        const type = group.types[0]?.name ?? 'variability.groups.ConditionalMembers'
+        const members = group.members.map(m => this.memberOf(group, m))
+        const groupReason: Because = {
+            kind: 'variability-group',
+            code: 'variability-group',
+            text:
+                `${element === group ? 'it is' : `${lower(group.display)} is`} a variability group (type ${type}), always removed when resolving; ` +
+                (group.conditions.length ? `its conditions apply to its ${group.members.length === 1 ? 'member' : 'members'} instead` : 'it has no conditions for its members'),
+            location: formatSourceLocation(group.conditionsLocation ?? group.location),
+            terms: [],
+            because: members,
+            element: this.ref(group),
+        }
+        const because: Because[] =
+            element === group
+                ? [groupReason]
+                : [{kind: 'variability-group', code: 'in-variability-group', text: `its container ${groupReason.text}`, location: formatSourceLocation(group.location), terms: [], because: [], element: this.ref(element)}]
+        const shown = group.members.slice(0, 3).map(m => lower(m.display))
+        const more = group.members.length > shown.length ? ` and ${group.members.length - shown.length} more` : ''
+        const applies = group.members.length === 0 ? 'it has no members' : `its conditions apply to ${shown.join(', ')}${more}`
+        const summary =
+            element === group
+                ? `${element.display} is pruned: it is a variability group (type ${type}), always removed when resolving; ${applies}`
+                : `${element.display} is pruned: its container ${lower(group.display)} is a variability group, always removed when resolving`
+        return {
+            element: {...this.ref(element), kind: element.kind, location: formatSourceLocation(element.location)},
+            verdict: 'pruned',
+            code: element === group ? 'variability-group' : 'in-variability-group',
+            summary,
+            decidedBy: 'specification',
+            rootCauses: {inputs: [], conditions: []},
+            because,
+        }
+    }
+
+    /** A member of a variability group with the group's conditions as the member got them. */
+    private memberOf(group: GroupElement, member: Element): Because {
+        const records = this.model.conditions[member.seq]!.records.filter(r => r.origin.kind === 'group' && r.origin.group === group)
+        const sub = records.map(r => this.because(r, new Set([member, group]), this.depth))
+        return {
+            kind: 'element',
+            code: sub.find(b => b.value === false)?.code ?? sub[0]?.code ?? 'no-conditions',
+            text: `${member.display} is ${this.verdict(member)}`,
+            terms: [],
+            because: sub,
+            element: this.ref(member),
+            location: formatSourceLocation(member.location),
+        }
     }
 
     private optimizerName(): string {
@@ -73,29 +164,47 @@ class Explainer {
         return direction ? `${direction} ${o.optimizationTopologyMode().value} of node templates` : 'no optimization'
     }
 
-    /** Constraints (topology constraints, implications, constraint options) that would break if this element alone flipped. */
-    private constraints(element: Element): Because[] {
-        if (this.model.solution.state[element.seq] === 'propagated') return []
+    /** Constraints (topology constraints, implications, constraint options) that force the verdict: a minimal set without which it could flip. */
+    private constraints(element: Element): {readonly because: Because; readonly name: string}[] {
         const present = this.model.present(element)
-        const flipped = (v: number) => (v === element.seq ? !present : this.value(v))
-        const out: Because[] = []
-        for (const c of this.model.constraints) {
-            if (!variables(c.formula).includes(element.seq) || evaluate(c.formula, flipped) !== false) continue
+        return this.deciding.of(element).map(c => {
             const terms: Term[] = []
-            this.blame(c.formula, terms, [])
-            out.push({
+            const read: Element[] = []
+            this.blame(c.formula, terms, read)
+            const name = describeConstraint(c)
+            const because: Because = {
                 kind: 'constraint',
                 code: present ? 'constraint-requires' : 'constraint-excludes',
-                text: `${c.description} ${present ? 'requires' : 'excludes'} it`,
+                text: `${name} ${present ? 'requires' : 'excludes'} it`,
                 condition: renderExpression(c.expression),
                 value: true,
                 location: formatSourceLocation(c.location),
                 terms,
-                because: [],
+                because: this.constraintElements(c, read, element),
                 element: this.ref(element),
+            }
+            return {because, name}
+        })
+    }
+
+    /** The elements a deciding constraint reads, each with its verdict (not followed further: the constraint is the reason). */
+    private constraintElements(c: ConstraintRecord, read: readonly Element[], self: Element): Because[] {
+        const owner = c.origin.kind === 'constraint' ? undefined : c.origin.element
+        const list = owner && !read.includes(owner) ? [owner, ...read] : read
+        return list
+            .filter(e => e !== self)
+            .map(e => {
+                const records = this.model.conditions[e.seq]!.records
+                return {
+                    kind: 'element',
+                    code: records.length === 0 ? 'no-conditions' : this.model.present(e) ? 'all-conditions-hold' : (this.reasons(e, new Set([e]), this.depth)[0]?.code ?? 'all-conditions-hold'),
+                    text: `${e.display} is ${this.verdict(e)}`,
+                    terms: [],
+                    because: [],
+                    element: this.ref(e),
+                    location: formatSourceLocation(e.location),
+                }
             })
-        }
-        return out
     }
 
     /** The deciding records: the false ones of a pruned element (written ones first), every one of a present element. */
@@ -143,6 +252,7 @@ class Explainer {
             terms,
             because: chain,
             element: this.ref(record.element),
+            writtenOn: record.origin.kind === 'group' ? this.ref(record.origin.group) : undefined,
         }
     }
 
@@ -205,11 +315,19 @@ class Explainer {
             for (const b of list) {
                 for (const t of b.terms) for (const i of t.inputs) inputs.set(i.name, i)
                 const written = b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule')
-                if (written && b.condition && b.element) conditions.set(`${b.element.id}|${b.condition}`, {text: `${b.element.display}: ${b.condition} is ${b.value}`, location: b.location, element: b.element.id})
+                if (written && b.condition && b.element) {
+                    // a group's condition is written on the group, not on the member it applies to
+                    const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lower(b.element.display)}` : b.element.display
+                    conditions.set(`${b.writtenOn?.id ?? ''}|${b.element.id}|${b.condition}`, {text: `${on}: ${b.condition} is ${b.value}`, location: b.location, element: b.writtenOn?.id ?? b.element.id})
+                }
                 walk(b.because)
             }
         }
         walk(because)
         return {inputs: [...inputs.values()], conditions: [...conditions.values()]}
     }
+}
+
+function lower(text: string): string {
+    return text.charAt(0).toLowerCase() + text.slice(1)
 }

@@ -4,7 +4,7 @@
 import {CHECK_LIST} from '../check/index.js'
 import {variables} from '../conditions/index.js'
 import {formatLocation, TrellisError} from '../errors.js'
-import {explanationDocument, minimalConflict} from '../explain/index.js'
+import {explanationDocument, minimalConflict, type ExplanationDocument} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
@@ -63,7 +63,7 @@ export function buildReport(request: ReportRequest, outcome: ReportOutcome): Rep
             overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source)})),
             decidesSomething: document ? document.inputs[i.name]!.decidesSomething : null,
         })),
-        summary: model ? summary(model) : null,
+        summary: document ? summary(document) : null,
         topology: topology(prepared, present),
         pruned: (document?.elements ?? [])
             .filter(e => !e.present)
@@ -87,10 +87,11 @@ export function buildReport(request: ReportRequest, outcome: ReportOutcome): Rep
     }
 }
 
-function summary(model: ResolvedModel): ReportSummary {
+/** Counted from the explanations, whose verdicts say what the resolved template holds (a variability group never). */
+function summary(document: ExplanationDocument): ReportSummary {
     const byKind = ELEMENT_KINDS.map(kind => {
-        const all = model.graph.elements.filter(e => e.kind === kind)
-        const kept = all.filter(e => model.present(e)).length
+        const all = document.elements.filter(e => e.kind === kind)
+        const kept = all.filter(e => e.present).length
         return {kind, kept, pruned: all.length - kept}
     }).filter(k => k.kept + k.pruned > 0)
     return {byKind, kept: byKind.reduce((s, k) => s + k.kept, 0), pruned: byKind.reduce((s, k) => s + k.pruned, 0)}

@@ -128,10 +128,17 @@ function reasonOnly(p: ReportElement): string {
     return i >= 0 ? p.reason.slice(i + 2) : p.reason
 }
 
+const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
+    conditions: 'the conditions',
+    solver: 'the SAT solver',
+    optimization: 'the optimizer',
+    specification: 'the specification (a variability group is always removed)',
+}
+
 function explanation(p: ReportElement): string[] {
     const lines = [`### ${e(p.display)}`, '']
     lines.push(`${e(p.reason)}.`, '')
-    const facts = [`decided by ${p.decidedBy === 'conditions' ? 'the conditions' : p.decidedBy === 'solver' ? 'the SAT solver' : 'the optimizer'}`]
+    const facts = [`decided by ${DECIDED_BY[p.decidedBy]}`]
     if (!p.dependsOnInputs) facts.push('no change of variability inputs can flip it')
     if (p.location) facts.push(`defined at ${code(p.location)}`)
     lines.push(`${facts.join('; ')}.`, '')

@@ -1,0 +1,89 @@
+// trellis explain as a process: piped output is not wrapped (one line per item, locations
+// whole), a conflict is counted in proper words, and a variability group is reported removed.
+import {afterAll, describe, expect, it} from 'vitest'
+import {removeWorkspaces, run, workspace} from './run.js'
+
+afterAll(removeWorkspaces)
+
+/** A node pruned through a chain of default conditions: its explanation has long lines. */
+const CHAIN = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            mode: {type: string, default: dev}
+        expressions:
+            is_prod: {equal: [{variability_input: mode}, prod]}
+        options:
+            mode: default
+            node_default_condition_mode: incoming
+            expected_incoming_relation_check: false
+    node_templates:
+        app:
+            type: app
+            persistent: true
+            requirements:
+                - database: db
+        db:
+            type: db
+            conditions: {logic_expression: is_prod}
+            requirements:
+                - host: dbms
+        dbms:
+            type: dbms
+            properties:
+                - port: 5432
+`
+
+describe.concurrent('trellis explain', () => {
+    it('does not wrap piped output: every location stays whole on its line', async () => {
+        const file = 'a-rather-long-template-file-name-so-that-every-location-is-long-too.yaml'
+        const dir = workspace({[file]: CHAIN})
+        const r = await run(['explain', file, 'property.port@0.node.dbms'], {cwd: dir})
+        expect(r.stderr).toBe('')
+        expect(r.code).toBe(0)
+        const lines = r.stdout.trimEnd().split('\n')
+        expect(lines[0]).toBe('Property "port@0" of node "dbms" is pruned: its container node "dbms" is absent (default condition: container, consistency)')
+        expect(lines.some(l => l.length > 80)).toBe(true)
+        // every location is a whole file:line:col, and every line that mentions the file carries one
+        const located = lines.filter(l => l.includes(file.slice(0, 20)))
+        expect(located.length).toBeGreaterThan(3)
+        for (const l of located) expect(l).toMatch(new RegExp(`${file.replace(/\./g, '\\.')}:\\d+:\\d+`))
+        // a continuation line would start deeper than any item: none exists
+        for (const l of lines.slice(1)) expect(l).toMatch(/^ {2}(defined at|decided by:|because:)|^ {4,}(- |· |input |Node |Group )/)
+    })
+
+    it('counts a one-item conflict in the singular', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        constraints:
+            - {node_presence: ghost}
+    node_templates:
+        ghost: {type: x, conditions: false}
+`
+        const dir = workspace({'t.yaml': text})
+        const r = await run(['explain', 't.yaml'], {cwd: dir})
+        expect(r.code).toBe(1)
+        expect(r.stdout).not.toMatch(/these 1 /)
+        expect(r.stdout.split('\n')[0]).toMatch(/^No variant exists: (this condition and this constraint cannot both hold \(removing either of them|this constraint cannot hold \(removing it)/)
+    })
+
+    it('reports a variability group as removed, in the list and in JSON', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options:
+            mode: semantic-loose
+    node_templates:
+        b: {type: b}
+    groups:
+        on: {type: variability.groups.ConditionalMembers, members: [b], conditions: true}
+`
+        const dir = workspace({'t.yaml': text})
+        const list = await run(['explain', 't.yaml'], {cwd: dir})
+        expect(list.stdout).toContain('- pruned   Group "on"  [variability-group]  it is a variability group')
+        const json = await run(['explain', 't.yaml', 'group.on', '--json'], {cwd: dir})
+        const document = JSON.parse(json.stdout) as {elements: {id: string; present: boolean; code: string; decidedBy: string}[]}
+        expect(document.elements).toEqual([expect.objectContaining({id: 'group.on', present: false, code: 'variability-group', decidedBy: 'specification'})])
+    })
+})
