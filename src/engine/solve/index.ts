@@ -7,6 +7,7 @@ import {logic} from './logic.js'
 import {evaluate, variables, type Formula} from '../conditions/formula.js'
 import {DisjointSets} from './components.js'
 import type {Component, Objective, Problem, Solution, SolveFailure, VariableState} from './problem.js'
+import {ENUMERATE_VARIABLES, enumeratePart} from './enumerate.js'
 import {propagate} from './propagate.js'
 import {toLogic, varName} from './sat.js'
 
@@ -14,7 +15,13 @@ export type {Component, Objective, ObjectiveSubject, Problem, Solution, SolveFai
 
 export type SolveResult = {readonly ok: true; readonly solution: Solution} | {readonly ok: false; readonly failure: SolveFailure}
 
-export function solve(problem: Problem): SolveResult {
+export interface SolveOptions {
+    /** Parts with at most this many open variables are enumerated instead of handed to MiniSat (tests compare both ways). */
+    readonly enumerateUpTo?: number
+}
+
+export function solve(problem: Problem, options: SolveOptions = {}): SolveResult {
+    const enumerateUpTo = options.enumerateUpTo ?? ENUMERATE_VARIABLES
     const n = problem.variableCount
     const values = new Int8Array(n).fill(-1)
     propagate(problem.definitions, values)
@@ -62,7 +69,7 @@ export function solve(problem: Problem): SolveResult {
         const final = sets.find(root)
         constraints.set(final, [...(constraints.get(final) ?? []), ...list])
     }
-    const components: Component[] = []
+    const parts: Part[] = []
     for (const [root, vars] of [...members].sort((a, b) => a[0] - b[0])) {
         const inPart = (f: Formula) => variables(f).some(u => values[u] === -1 && sets.find(u) === root)
         const objectives = problem.objectives.map(o => ({
@@ -70,55 +77,133 @@ export function solve(problem: Problem): SolveResult {
             terms: o.terms.filter(t => inPart(t.formula)),
             compare: o.compare.filter(v => values[v] === -1 && sets.find(v) === root),
         }))
-        const result = solveComponent(problem, values, vars, constraints.get(root) ?? [], objectives)
-        if (!result.ok) return result
-        for (const v of vars) state[v] = result.component.chosen ? 'optimized' : 'solved'
-        components.push(result.component)
+        parts.push({vars, constraints: constraints.get(root) ?? [], objectives})
+    }
+    // small parts are enumerated, the rest solved by MiniSat in batches; a failure is
+    // reported for the first part in order that fails, as solving them one by one would
+    const outcomes: ({ok: true; component: Component} | {ok: false; failure: SolveFailure})[] = new Array(parts.length)
+    const large: number[] = []
+    parts.forEach((part, i) => {
+        if (part.vars.length <= enumerateUpTo) outcomes[i] = enumeratePart(problem, values, part)
+        else large.push(i)
+    })
+    for (const batch of batches(large.map(i => parts[i]!))) {
+        const result = solveParts(problem, values, batch)
+        const at = (part: Part) => large.find(i => parts[i] === part)!
+        if (!result.ok) {
+            outcomes[at(batch[result.part]!)] = {ok: false, failure: result.failure}
+            break
+        }
+        batch.forEach((part, j) => (outcomes[at(part)] = {ok: true, component: result.components[j]!}))
+    }
+    const components: Component[] = []
+    for (const [i, outcome] of outcomes.entries()) {
+        if (!outcome) continue
+        if (!outcome.ok) return outcome
+        for (const v of parts[i]!.vars) state[v] = outcome.component.chosen ? 'optimized' : 'solved'
+        components.push(outcome.component)
     }
     return {ok: true, solution: {values, state, components}}
 }
 
-function solveComponent(
-    problem: Problem,
-    values: Int8Array,
-    vars: readonly number[],
-    constraints: readonly Formula[],
-    objectives: readonly Objective[],
-): {ok: true; component: Component} | {ok: false; failure: SolveFailure} {
+/** An independent part of the open problem: its variables, the constraints among them, the objectives restricted to them. */
+interface Part {
+    readonly vars: readonly number[]
+    readonly constraints: readonly Formula[]
+    readonly objectives: readonly Objective[]
+}
+
+/**
+ * Parts share no variables, so one MiniSat instance can hold many of them:
+ * creating an instance costs milliseconds (logic-solver sets up its whole
+ * heap), while MiniSat's fixed heap is what limits a single instance. Parts
+ * are packed into instances up to this many variables each.
+ */
+const BATCH_VARIABLES = 20_000
+
+function batches(parts: readonly Part[]): Part[][] {
+    const out: Part[][] = []
+    let size = Infinity
+    for (const part of parts) {
+        if (size + part.vars.length > BATCH_VARIABLES) {
+            out.push([])
+            size = 0
+        }
+        out[out.length - 1]!.push(part)
+        size += part.vars.length
+    }
+    return out
+}
+
+/**
+ * Solves parts together. Because they are independent, optimizing the sum
+ * over all of them reaches each part's own optimum, and a part has another
+ * equally good variant exactly when asking for one that differs in that part
+ * succeeds. Failures are reported as solving the parts one by one would:
+ * the first part in order, and within it the first objective.
+ */
+function solveParts(problem: Problem, values: Int8Array, parts: readonly Part[]): {ok: true; components: Component[]} | {ok: false; failure: SolveFailure; part: number} {
     const Logic = logic()
     const solver = new Logic.Solver()
-    for (const v of vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
-    for (const c of constraints) solver.require(toLogic(c, values))
+    for (const part of parts) {
+        for (const v of part.vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
+        for (const c of part.constraints) solver.require(toLogic(c, values))
+    }
     let solution = solver.solve()
-    if (!solution) return {ok: false, failure: {kind: 'unsatisfiable', variables: vars}}
+    if (!solution) {
+        const part = unsatisfiablePart(problem, values, parts)
+        return {ok: false, failure: {kind: 'unsatisfiable', variables: parts[part]?.vars ?? parts.flatMap(p => p.vars)}, part: Math.max(0, part)}
+    }
 
     const literals = (s: LogicSolver.Solution, over: readonly number[]) => over.map(v => (s.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
-    let chosen = false
-    const optima: (number | undefined)[] = []
-    for (const objective of objectives) {
-        let optimum: number | undefined
-        if (objective.direction && objective.terms.length > 0) {
-            const over = objective.terms.flatMap(t => variables(t.formula)).filter(v => values[v] === -1)
-            // did the optimizer choose, or was this part decided anyway?
-            chosen ||= solver.solveAssuming(Logic.not(Logic.and(literals(solution, over)))) !== null
-            const formulas = objective.terms.map(t => toLogic(t.formula, values))
+    const chosen = parts.map(() => false)
+    const optima: (number | undefined)[][] = parts.map(() => [])
+    let failure: {part: number; objective: number; failure: SolveFailure} | undefined
+    problem.objectives.forEach((_, k) => {
+        const own = parts.map(p => p.objectives[k]!)
+        const optimizing = own.map(o => Boolean(o.direction) && o.terms.length > 0)
+        if (optimizing.some(Boolean)) {
+            // did the optimizer choose, or was the part decided anyway?
+            own.forEach((o, i) => {
+                if (!optimizing[i]) return
+                const over = o.terms.flatMap(t => variables(t.formula)).filter(v => values[v] === -1)
+                chosen[i] ||= solver.solveAssuming(Logic.not(Logic.and(literals(solution!, over)))) !== null
+            })
+            const terms = own.flatMap((o, i) => (optimizing[i] ? o.terms : []))
+            const formulas = terms.map(t => toLogic(t.formula, values))
             // logic-solver needs integer weights; two decimals are kept
-            const weights = objective.terms.map(t => Math.round(t.weight * 100))
-            solution = objective.direction === 'min' ? solver.minimizeWeightedSum(solution, formulas, weights) : solver.maximizeWeightedSum(solution, formulas, weights)
-            optimum = solution.getWeightedSum(formulas, weights) / 100
+            const weights = terms.map(t => Math.round(t.weight * 100))
+            const direction = own.find((o, i) => optimizing[i])!.direction
+            solution = direction === 'min' ? solver.minimizeWeightedSum(solution!, formulas, weights) : solver.maximizeWeightedSum(solution!, formulas, weights)
         }
-        optima.push(optimum)
-        if (objective.unique && objective.compare.length > 0) {
-            const other = solver.solveAssuming(Logic.not(Logic.and(literals(solution, objective.compare))))
-            if (other) {
-                const pick = (s: LogicSolver.Solution) => new Map(vars.map(v => [v, s.evaluate(varName(v))]))
-                return {
-                    ok: false,
-                    failure: {kind: 'ambiguous', subject: objective.subject, optimized: Boolean(objective.direction), variables: objective.compare, chosen: pick(solution), alternative: pick(other)},
-                }
+        own.forEach((o, i) => {
+            if (!optimizing[i]) return void optima[i]!.push(undefined)
+            optima[i]!.push(solution!.getWeightedSum(o.terms.map(t => toLogic(t.formula, values)), o.terms.map(t => Math.round(t.weight * 100))) / 100)
+        })
+        own.forEach((o, i) => {
+            if (!o.unique || o.compare.length === 0 || (failure && failure.part <= i)) return
+            const other = solver.solveAssuming(Logic.not(Logic.and(literals(solution!, o.compare))))
+            if (!other) return
+            const pick = (s: LogicSolver.Solution) => new Map(parts[i]!.vars.map(v => [v, s.evaluate(varName(v))]))
+            failure = {
+                part: i,
+                objective: k,
+                failure: {kind: 'ambiguous', subject: o.subject, optimized: Boolean(o.direction), variables: o.compare, chosen: pick(solution!), alternative: pick(other)},
             }
-        }
-    }
-    for (const v of vars) values[v] = solution.evaluate(varName(v)) ? 1 : 0
-    return {ok: true, component: {variables: vars, optima, chosen}}
+        })
+    })
+    if (failure) return {ok: false, failure: failure.failure, part: failure.part}
+    for (const part of parts) for (const v of part.vars) values[v] = solution.evaluate(varName(v)) ? 1 : 0
+    return {ok: true, components: parts.map((part, i) => ({variables: part.vars, optima: optima[i]!, chosen: chosen[i]!}))}
+}
+
+/** The first part that has no solution on its own (the failure path only: one instance per part); -1 if none alone. */
+function unsatisfiablePart(problem: Problem, values: Int8Array, parts: readonly Part[]): number {
+    const Logic = logic()
+    return parts.findIndex(part => {
+        const solver = new Logic.Solver()
+        for (const v of part.vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
+        for (const c of part.constraints) solver.require(toLogic(c, values))
+        return !solver.solve()
+    })
 }
