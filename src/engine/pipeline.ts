@@ -74,9 +74,14 @@ export function resolve(template: LoadedTemplate, request: ResolveRequest = {}):
         values.set(p, value)
         return value
     }
-    runChecks(model.graph, model.present, model.options)
+    checkModel(model)
     const output = transform(template.data, model.graph, model.present, propertyValue)
     return {template, output, model}
+}
+
+/** The consistency and semantic checks the options switch on; throws `check-failed` at the first failure. */
+export function checkModel(model: ResolvedModel): void {
+    runChecks(model.graph, model.present, model.options)
 }
 
 /** What a failed resolution leaves for explanations: the compiled model and how solving failed. */

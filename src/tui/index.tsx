@@ -1,10 +1,19 @@
-// Starts the wizard in a terminal; without one, says what to use instead.
+// Starts the full-screen wizard in a terminal.
 import {render} from 'ink'
 import type {LoadedTemplate} from '../engine/load/index.js'
 import type {ResolveRequest} from '../engine/pipeline.js'
 import {App} from './app.js'
 
-export async function runWizard(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[]): Promise<void> {
-    const instance = render(<App template={template} base={base} initialPresets={presets} />, {exitOnCtrlC: true})
+export interface WizardOptions {
+    /** Ink's screen-reader rendering: plain text with roles and labels, no borders (also INK_SCREEN_READER=true). */
+    readonly screenReader?: boolean
+}
+
+/** How the wizard renders: up to 60 frames a second, so a resolution that lands soon after a key is drawn at once (Ink's default is 30). */
+export const RENDER_OPTIONS = {exitOnCtrlC: true, maxFps: 60} as const
+
+export async function runWizard(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], options: WizardOptions = {}): Promise<void> {
+    // ctrl-c unmounts Ink, which restores the terminal (cursor, raw mode) before the process ends
+    const instance = render(<App template={template} base={base} initialPresets={presets} />, {...RENDER_OPTIONS, ...(options.screenReader ? {isScreenReaderEnabled: true} : {})})
     await instance.waitUntilExit()
 }

@@ -1,20 +1,27 @@
 // Line mode: the wizard's flow as sequential questions (@inquirer/prompts), for
 // simple terminals, screen readers and logs: presets, inputs, the pruned
-// elements with their reasons, the output path, confirmation, write.
+// elements with their reasons, the output and report paths, confirmation,
+// write, and the offer to keep the choices as a profile.
 import fs from 'node:fs'
 import path from 'node:path'
 import {checkbox, confirm, input} from '@inquirer/prompts'
 import {parse as parseYaml} from 'yaml'
-import {writeFileAtomic} from '../cli/io.js'
+import {sha256File} from '../profiles/staleness.js'
+import {ProfileStore} from '../profiles/store.js'
+import {invalidProfileName} from '../profiles/types.js'
 import {renderExpression} from '../engine/explain/index.js'
+import {describeSource} from '../engine/inputs/index.js'
 import {checkType} from '../engine/inputs/typecheck.js'
 import type {LoadedTemplate} from '../engine/load/index.js'
-import {readDefinitionOf, resolve, stringifyTemplate, type ResolveRequest} from '../engine/pipeline.js'
-import {evaluateChoices, removedByKind, requestOf, type Choices} from './state/session.js'
+import {readDefinitionOf, type ResolveRequest} from '../engine/pipeline.js'
+import {writeResolution} from './state/write.js'
+import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
 
 export interface LineModeStreams {
     readonly input?: NodeJS.ReadableStream
     readonly output?: NodeJS.WritableStream
+    /** The profile store (tests); the user's by default. */
+    readonly store?: ProfileStore
 }
 
 export async function runLineMode(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], streams: LineModeStreams = {}): Promise<number> {
@@ -41,8 +48,8 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
     let choices: Choices = {presets: chosen, values: {}}
     let outcome = evaluateChoices(template, choices, base)
     for (const d of definition.inputs.values()) {
-        const current = outcome.ok ? outcome.document.inputs[d.name] : undefined
-        const label = `${d.name}${d.type ? ` (${d.type})` : ''}${current ? ` — now ${renderExpression(current.value)} from ${current.source}` : ''}`
+        const current = outcome.inputs.find(i => i.name === d.name)
+        const label = `${d.name}${d.type ? ` (${d.type})` : ''}${current ? ` — now ${renderExpression(current.value)} from ${describeSource(current.source)}` : ''}`
         let value: unknown
         if (d.type === 'boolean') value = await confirm({message: label, default: current?.value === true}, context)
         else {
@@ -74,16 +81,38 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
         for (const c of outcome.conflict) say(`  - ${c.text}: ${c.condition}${c.location ? ` (${c.location})` : ''}`)
         return 1
     }
-    say(`${outcome.present} present, ${outcome.pruned} pruned — ${removedByKind(outcome.document)}`)
-    for (const e of outcome.document.elements) if (!e.present) say(`  - pruned ${e.reason.replace(' is pruned: ', ': ')} [${e.code}]`)
+    say(`${outcome.present} present, ${outcome.pruned} pruned — ${removedByKind(outcome.model)}`)
+    for (const element of outcome.model.graph.elements) {
+        if (outcome.model.present(element)) continue
+        const e = explanationOf(outcome.model, element)
+        say(`  - pruned ${e.summary.replace(' is pruned: ', ': ')} [${e.code}]`)
+    }
 
-    const suggested = path.join(template.dir, `${path.basename(template.file).replace(/\.ya?ml$/, '')}.resolved.yaml`)
-    const target = await input({message: 'Write the resolved template to', default: path.relative(process.cwd(), suggested) || suggested}, context)
-    if (fs.existsSync(target) && !(await confirm({message: `${target} exists. Overwrite it?`, default: false}, context))) {
+    const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
+    const shown = (f: string) => path.relative(process.cwd(), f) || f
+    const output = await input({message: 'Write the resolved template to', default: shown(`${stem}.resolved.yaml`)}, context)
+    const report = await input({message: 'Write the explanation report to (.md or .json; empty for none)', default: shown(`${stem}.report.md`)}, context)
+    const existing = [output, report].filter(f => f && fs.existsSync(f))
+    if (existing.length && !(await confirm({message: `${existing.join(' and ')} ${existing.length > 1 ? 'exist' : 'exists'}. Overwrite?`, default: false}, context))) {
         say('Nothing written.')
         return 0
     }
-    writeFileAtomic(target, stringifyTemplate(resolve(template, requestOf(choices, base)).output))
-    say(`Wrote ${target}`)
+    writeResolution(template, base, choices, output, report)
+    say(`Wrote ${output}${report ? ` and ${report}` : ''}`)
+    await offerProfile(template, choices, context, say, streams.store)
     return 0
+}
+
+/** Keeps the choices as a named profile when the user gives a name; asks before replacing one. */
+async function offerProfile(template: LoadedTemplate, choices: Choices, context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream}, say: (line: string) => void, given?: ProfileStore): Promise<void> {
+    const name = (await input({message: 'Save these choices as a profile named (empty to skip)', validate: n => (n === '' ? true : (invalidProfileName(n) ?? true))}, context)).trim()
+    if (!name) return
+    const store = given ?? new ProfileStore()
+    const exists = store.list().some(p => p.name === name)
+    if (exists && !(await confirm({message: `Profile "${name}" exists. Replace it?`, default: false}, context))) {
+        say('Profile not saved.')
+        return
+    }
+    store.save({name, template: {path: template.file, sha256: sha256File(template.file)}, presets: [...choices.presets], inputs: {...choices.values}}, {force: exists})
+    say(`Saved profile ${name}`)
 }

@@ -37,28 +37,44 @@ describe.skipIf(!HAS_TMUX)('the wizard in a real terminal', () => {
         spawnSync('tmux', ['kill-session', '-t', SESSION])
     })
 
-    it('walks from presets to a written template', async () => {
+    it('walks from presets through inputs, topology and why to a written template and report', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-tmux-'))
         fs.copyFileSync(path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml'), path.join(dir, 'shop.yaml'))
         // Ink renders only a final frame when it thinks it runs in CI; this terminal is real
-        const command = `cd ${dir} && env -u CI -u CONTINUOUS_INTEGRATION NO_COLOR=1 node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; sleep 5`
+        const command = `cd ${dir} && env -u CI -u CONTINUOUS_INTEGRATION -u FORCE_COLOR NO_COLOR=1 TRELLIS_CONFIG_DIR=${dir}/config node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; sleep 5`
         tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', command)
         await until('present')
+        // presets: choose prod
         await keys('p')
         await until('Presets')
         await keys('j', 'Enter', 'Escape')
         await until('presets 1 prod')
+        // inputs: turn monitoring off again, with the preview shown first
+        await keys('j')
+        await until('⏎ off →')
+        await keys('Enter')
+        await until('monitoring ☐ off set here (was true)')
+        // topology: only what is pruned, then why the monitor is gone
         await keys('Tab', 'f', 'f')
         await until('Topology (pruned)')
-        await keys('W')
+        await keys('/', ...'monitor', 'Enter', 'Enter')
+        await until('Node "monitor" is pruned')
+        // no colour with NO_COLOR: capture the escapes too, and find no foreground colour
+        const styled = tmux('capture-pane', '-t', SESSION, '-p', '-e')
+        expect(styled).not.toMatch(/\u001B\[[0-9;]*3[1-7]m/)
+        // write the template and the report, skip the profile
+        await keys('Escape', 'W')
         await until('Write the resolved template')
         await keys('Enter')
-        await until('wrote')
+        await until('save these choices as profile')
         await keys('Escape', 'q')
         const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
         expect(written.tosca_definitions_version).toBe('tosca_simple_yaml_1_3')
-        expect(Object.keys(written.topology_template.node_templates)).toEqual(expect.arrayContaining(['shop', 'platform_runtime', 'monitor', 'backup_job']))
+        expect(Object.keys(written.topology_template.node_templates)).toEqual(expect.arrayContaining(['shop', 'platform_runtime', 'backup_job']))
+        expect(Object.keys(written.topology_template.node_templates)).not.toContain('monitor')
         expect(Object.keys(written.topology_template.node_templates)).not.toContain('vm')
+        const report = fs.readFileSync(path.join(dir, 'shop.report.md'), 'utf8')
+        expect(report).toContain('--preset prod --set monitoring=false')
         fs.rmSync(dir, {recursive: true, force: true})
     }, 60_000)
 })

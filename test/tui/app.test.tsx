@@ -1,31 +1,42 @@
-// The wizard, rendered with ink-testing-library: presets → inputs → topology →
-// why → write, and the overwrite confirmation.
+// The wizard, rendered with ink-testing-library: each screen, the whole flow
+// (presets → inputs → topology → why → write), following references in the
+// why pane, verified suggestions and repairs, the overwrite confirmation,
+// profiles, quitting, and the stacked layout of an 80×24 terminal.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {render} from 'ink-testing-library'
+import type React from 'react'
 import {afterEach, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {loadTemplate} from '../../src/engine/load/index.js'
-import {App} from '../../src/tui/app.js'
 import {ProfileStore} from '../../src/profiles/index.js'
+import {App} from '../../src/tui/app.js'
 
 const SAMPLE = path.resolve(__dirname, '../../sample-templates/web-shop/variable-service-template.yaml')
-const tick = () => new Promise(resolve => setTimeout(resolve, 30))
+const WIDE = {columns: 120, rows: 32}
+/** The header once the first resolution landed. */
+const RESOLVED = /✔ \d+ present/
 
-async function until(frame: () => string | undefined, text: string): Promise<string> {
-    for (let i = 0; i < 100; i++) {
+type Frame = () => string | undefined
+
+/** Waits until the frame shows the text (generous: CI machines are slow and busy). */
+async function until(frame: Frame, text: string | RegExp | ((frame: string) => boolean), timeout = 10_000): Promise<string> {
+    const end = Date.now() + timeout
+    const matches = (f: string) => (typeof text === 'string' ? f.includes(text) : text instanceof RegExp ? text.test(f) : text(f))
+    for (;;) {
         const f = frame() ?? ''
-        if (f.includes(text)) return f
-        await tick()
+        if (matches(f)) return f
+        if (Date.now() > end) throw new Error(`never showed ${String(text)}:\n${f}`)
+        await new Promise(resolve => setTimeout(resolve, 20))
     }
-    throw new Error(`never showed "${text}":\n${frame()}`)
 }
 
+/** Sends keys one by one, each after the previous one was handled. */
 async function press(stdin: {write(data: string): void}, ...keys: string[]) {
     for (const key of keys) {
         stdin.write(key)
-        await tick()
+        await new Promise(resolve => setTimeout(resolve, 15))
     }
 }
 
@@ -33,6 +44,7 @@ const ENTER = '\r'
 const ESC = '\u001B'
 const TAB = '\t'
 const DOWN = '\u001B[B'
+const BACKSPACE = '\u007F'
 
 let dirs: string[] = []
 afterEach(() => {
@@ -40,125 +52,316 @@ afterEach(() => {
     dirs = []
 })
 
-function workspace(): {template: ReturnType<typeof loadTemplate>; output: string} {
+function tempDir(): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-wizard-'))
     dirs.push(dir)
-    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
-    return {template: loadTemplate(path.join(dir, 'shop.yaml')), output: path.join(dir, 'shop.resolved.yaml')}
+    return dir
 }
 
-describe('the wizard', () => {
+function workspace(text = fs.readFileSync(SAMPLE, 'utf8')) {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, 'shop.yaml'), text)
+    return {template: loadTemplate(path.join(dir, 'shop.yaml')), output: path.join(dir, 'shop.resolved.yaml'), report: path.join(dir, 'shop.report.md')}
+}
+
+/** Renders into a terminal of the given size (the testing library's is 100 columns; Ink lays out to the terminal's width). */
+function show(element: React.ReactElement, size = WIDE) {
+    const app = render(element)
+    resize(app, size)
+    return app
+}
+
+function resize(app: ReturnType<typeof render>, size: {columns: number; rows: number}) {
+    const stdout = app.stdout as unknown as NodeJS.EventEmitter
+    Object.defineProperty(stdout, 'columns', {value: size.columns, configurable: true})
+    Object.defineProperty(stdout, 'rows', {value: size.rows, configurable: true})
+    stdout.emit('resize')
+}
+
+function start(props: Partial<Parameters<typeof App>[0]> = {}, size = WIDE) {
+    const {template, output, report} = workspace()
+    const app = show(<App template={template} {...props} />, size)
+    return {app, template, output, report, frame: app.lastFrame}
+}
+
+describe('the main screen', () => {
     it('shows the live verdict, inputs with their sources, and the topology with reasons', async () => {
-        const {template} = workspace()
-        const app = render(<App template={template} />)
-        const frame = await until(app.lastFrame, 'present')
-        expect(frame).toMatch(/✔ \d+ present +✘ \d+ pruned/)
-        expect(frame).toContain('platform vm default')
-        expect(frame).toContain('✔ present Node "shop"')
-        expect(frame).toContain('Node "shop" is present: it has no conditions')
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        // which inputs decide nothing is worked out just after the resolution
+        const f = await until(frame, 'decides nothing')
+        expect(f).toMatch(/✔ \d+ present ✘ \d+ pruned/)
+        expect(f).toContain('mode semantic-loose')
+        expect(f).toContain('platform vm default')
+        expect(f).toContain('monitoring ☐ off default')
+        expect(f).toMatch(/replicas 1 default · decides nothing/)
+        expect(f).toContain('✔ present Node "shop"')
+        expect(f).toMatch(/ ✘ pruned +├ relation "host@1" → platform_runtime +condition false/)
+        expect(f).toContain('Node "shop" is present: it has no conditions')
         app.unmount()
     })
 
-    it('applies a preset and re-resolves', async () => {
-        const {template} = workspace()
-        const app = render(<App template={template} />)
-        await until(app.lastFrame, 'present')
-        await press(app.stdin, 'p')
-        expect(await until(app.lastFrame, 'Presets')).toContain('prod — Production')
-        await press(app.stdin, 'j', ENTER, ESC)
-        const frame = await until(app.lastFrame, 'presets 1 prod')
-        expect(frame).toContain('platform managed preset prod')
-        app.unmount()
-    })
-
-    it('toggles a boolean input and edits a value with a preview before committing', async () => {
-        const {template} = workspace()
-        const app = render(<App template={template} />)
-        await until(app.lastFrame, 'present')
-        await press(app.stdin, DOWN, ENTER)
-        expect(await until(app.lastFrame, 'monitoring ☑ on set here')).toBeTruthy()
-        await press(app.stdin, 'k', ENTER)
-        await press(app.stdin, ...'\u007F\u007F'.split(''), ...'managed'.split(''))
-        const editing = await until(app.lastFrame, '= managed')
-        expect(editing).toMatch(/[+−]\d+ present/)
+    it('previews a boolean before it is toggled, then shows where the value came from', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, DOWN)
+        expect(await until(frame, /monitoring ☐ off default\s+│[^\n]*\n│ +⏎ on → \+\d+ present, −\d+ pruned/)).toBeTruthy()
         await press(app.stdin, ENTER)
-        expect(await until(app.lastFrame, 'platform managed set here')).toBeTruthy()
+        expect(await until(frame, 'monitoring ☑ on set here (was false)')).toBeTruthy()
         app.unmount()
     })
 
-    it('filters the topology and explains the selected element', async () => {
-        const {template} = workspace()
-        const app = render(<App template={template} />)
-        await until(app.lastFrame, 'present')
+    it('offers the values the template compares an input with, previews each, and commits one', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, ENTER)
+        const list = await until(frame, 'type a value…')
+        expect(list).toContain('▸ vm')
+        expect(list).toContain('managed')
+        await press(app.stdin, DOWN)
+        expect(await until(frame, /▸ managed +→ [+−]\d+ present/)).toBeTruthy()
+        await press(app.stdin, ENTER)
+        expect(await until(frame, 'platform managed set here (was vm)')).toBeTruthy()
+        app.unmount()
+    })
+
+    it('checks a typed value against the input type before committing it', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, DOWN, DOWN, DOWN, ENTER)
+        await until(frame, 'type a value…')
+        await press(app.stdin, 'G', ENTER, BACKSPACE, ...'many', ENTER)
+        expect(await until(frame, 'expects an integer')).toBeTruthy()
+        await press(app.stdin, BACKSPACE, BACKSPACE, BACKSPACE, BACKSPACE, '4', ENTER)
+        expect(await until(frame, 'replicas 4 set here (was 1)')).toBeTruthy()
+        app.unmount()
+    })
+
+    it('filters and searches the topology, and explains the selected element', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
         await press(app.stdin, TAB, 'f', 'f')
-        const frame = await until(app.lastFrame, 'Topology (pruned)')
-        expect(frame).not.toContain('✔ present Node "shop"')
-        expect(frame).toContain('decided by:')
+        const pruned = await until(frame, 'Topology (pruned)')
+        expect(pruned).not.toContain('✔ present Node "shop"')
+        expect(pruned).toContain('decided by:')
+        await press(app.stdin, 'f', '/', ...'backup')
+        const searched = await until(frame, '/backup▌')
+        expect(searched).toContain('Node "backup_job"')
+        expect(searched).not.toContain('Node "vm"')
+        await press(app.stdin, ESC)
+        expect(await until(frame, 'Topology (all)')).not.toContain('/backup')
         app.unmount()
     })
 
-    it('writes the resolved template, asking before it overwrites', async () => {
-        const {template, output} = workspace()
-        fs.writeFileSync(output, 'old\n')
-        const app = render(<App template={template} output={output} />)
-        await until(app.lastFrame, 'present')
-        await press(app.stdin, 'W')
-        expect(await until(app.lastFrame, 'Write the resolved template')).toMatch(/removes \d+/)
+    it('follows an element named in the explanation and comes back with esc', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, TAB, '/', ...'platform_runtime', ENTER, ENTER)
+        const why = await until(frame, 'Node "platform_runtime" is pruned')
+        expect(why).toContain('no incoming relation is present')
+        // move to the first line that names another element, and follow it
+        const lines = why.split('\n')
+        const first = lines.findIndex(l => l.includes('Node "platform_runtime" is pruned'))
+        const target = lines.findIndex((l, i) => i > first && l.startsWith('│ → '))
+        expect(target).toBeGreaterThan(first)
+        await press(app.stdin, ...Array(target - first).fill('j'), ENTER)
+        const followed = await until(frame, 'Why Node "platform_runtime" → ')
+        expect(followed).toContain('(esc back)')
+        await press(app.stdin, ESC)
+        const back = await until(frame, /Why\s+│/)
+        expect(back).toContain('Node "platform_runtime" is pruned')
+        app.unmount()
+    })
+
+    it('finds verified changes that would flip an element, and applies one by its number', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, TAB, '/', ...'backup_job', ENTER, 'w')
+        const found = await until(frame, 'what would make it present (each verified by resolving again):')
+        expect(found).toMatch(/1\) backups = true +→ makes it present verified ✔/)
+        await press(app.stdin, '1')
+        expect(await until(frame, 'backups ☑ on set here (was false)')).toContain('applied: backups = true')
+        app.unmount()
+    })
+})
+
+describe('the other screens', () => {
+    it('chooses presets in order, previews the focused one, and re-resolves', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, 'p')
+        const screen = await until(frame, 'Presets')
+        expect(screen).toContain('prod — Production')
+        expect(screen).toContain('managed platform with monitoring and nightly backups')
+        expect(screen).toContain('sets platform = managed, monitoring = true, backups = true, replicas = 3')
+        expect(await until(frame, /\[ \] dev — Development +choose → /)).toBeTruthy()
+        await press(app.stdin, 'j', ENTER, 'k', ENTER)
+        expect(await until(frame, 'applied in order: 1 prod ▸ 2 dev')).toBeTruthy()
+        await press(app.stdin, ESC)
+        const main = await until(frame, 'presets 1 prod ▸ 2 dev')
+        expect(main).toContain('platform vm preset dev (was managed)')
+        expect(main).toContain('backups ☑ on preset prod')
+        app.unmount()
+    })
+
+    it('shows the conflict when no variant exists, with repairs verified by resolving again', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            cheap: {type: boolean, default: false}
+            fast: {type: boolean, default: false}
+        constraints:
+            - {not: {and: [{variability_input: cheap}, {variability_input: fast}]}}
+    node_templates:
+        app: {type: x}
+`
+        const {template} = workspace(text)
+        const app = show(<App template={template} />)
+        await until(app.lastFrame, RESOLVED)
+        await press(app.stdin, ENTER, DOWN, ENTER)
+        expect(await until(app.lastFrame, 'no variant')).toContain('(c to see)')
+        await press(app.stdin, 'c')
+        const conflict = await until(app.lastFrame, 'these changes make a variant exist')
+        expect(conflict).toContain('No variant exists')
+        expect(conflict).toMatch(/1\) (cheap|fast) = false/)
+        await press(app.stdin, '1')
+        expect(await until(app.lastFrame, /✔ \d+ present/)).toContain('applied:')
+        app.unmount()
+    })
+
+    it('treats a variant the checks reject as none, as resolve does', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            database: {type: boolean, default: true}
+    node_templates:
+        app: {type: a, requirements: [{db: store}]}
+        store: {type: d, conditions: {variability_input: database}}
+`
+        const {template} = workspace(text)
+        const app = show(<App template={template} />)
+        await until(app.lastFrame, RESOLVED)
         await press(app.stdin, ENTER)
-        await until(app.lastFrame, 'Overwrite it? y / n')
+        expect(await until(app.lastFrame, 'no variant')).toContain('(c to see)')
+        await press(app.stdin, 'c')
+        const screen = await until(app.lastFrame, 'these changes make a variant exist')
+        expect(screen).toContain('Relation target "store" of relation "db@0" of node "app" does not exist')
+        expect(screen).toMatch(/1\) database = true/)
+        app.unmount()
+    })
+
+    it('writes the template and its report, asks before it overwrites, and offers to keep the choices as a profile', async () => {
+        const {template, output, report} = workspace()
+        const store = new ProfileStore({dir: tempDir()})
+        fs.writeFileSync(output, 'old\n')
+        const app = show(<App template={template} output={output} store={store} />)
+        await until(app.lastFrame, RESOLVED)
+        await press(app.stdin, DOWN, ENTER, 'W')
+        const screen = await until(app.lastFrame, 'Write the resolved template')
+        expect(screen).toMatch(/removes \d+ nodes?, \d+ relations?/)
+        expect(screen).toContain('(exists: will be replaced)')
+        await press(app.stdin, ENTER)
+        await until(app.lastFrame, 'exists. Overwrite? y / n')
         await press(app.stdin, 'n')
+        await until(app.lastFrame, 'nothing written')
         expect(fs.readFileSync(output, 'utf8')).toBe('old\n')
         await press(app.stdin, ENTER, 'y')
-        await until(app.lastFrame, `wrote ${output}`)
-        expect(parse(fs.readFileSync(output, 'utf8'))).toMatchObject({tosca_definitions_version: 'tosca_simple_yaml_1_3'})
-        const report = fs.readFileSync(output.replace(/\.resolved\.yaml$/, '.report.md'), 'utf8')
-        expect(report).toContain('# Resolution report')
-        expect(report).toContain('trellis resolve')
+        await until(app.lastFrame, `wrote ${output} and ${report}`)
+        const written = parse(fs.readFileSync(output, 'utf8'))
+        expect(written.tosca_definitions_version).toBe('tosca_simple_yaml_1_3')
+        expect(Object.keys(written.topology_template.node_templates)).toContain('monitor')
+        const markdown = fs.readFileSync(report, 'utf8')
+        expect(markdown).toContain('# Resolution report')
+        expect(markdown).toContain('--set monitoring=true')
+        expect(await until(app.lastFrame, 'save these choices as profile:')).toBeTruthy()
+        await press(app.stdin, ...'watched', ENTER)
+        await until(app.lastFrame, 'saved profile watched')
+        expect(store.get('watched')).toMatchObject({presets: [], inputs: {monitoring: true}})
         app.unmount()
     })
 
-    it('asks before quitting with unwritten choices', async () => {
+    it('writes to paths edited on the write screen', async () => {
         const {template} = workspace()
-        const app = render(<App template={template} />)
-        await until(app.lastFrame, 'present')
-        await press(app.stdin, DOWN, ENTER, 'q')
-        expect(await until(app.lastFrame, 'Quit anyway? y / n')).toBeTruthy()
-        await press(app.stdin, 'n')
-        expect(app.lastFrame()).not.toContain('Quit anyway')
+        const app = show(<App template={template} />)
+        await until(app.lastFrame, RESOLVED)
+        const other = path.join(tempDir(), 'out.yaml')
+        await press(app.stdin, 'W', TAB, ...Array(300).fill(BACKSPACE), ...other, TAB, ...Array(300).fill(BACKSPACE), ENTER, ENTER)
+        await until(app.lastFrame, `wrote ${other}`)
+        expect(fs.existsSync(other)).toBe(true)
+        expect(fs.readdirSync(path.dirname(other))).toEqual(['out.yaml'])
         app.unmount()
     })
 
     it('saves the current choices as a profile, asks before replacing one, and loads it back', async () => {
         const {template} = workspace()
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-wizard-profiles-'))
-        dirs.push(dir)
-        const store = new ProfileStore({dir})
-        const app = render(<App template={template} store={store} />)
-        await until(app.lastFrame, 'present')
-        await press(app.stdin, DOWN, ENTER) // monitoring on
+        const store = new ProfileStore({dir: tempDir()})
+        const app = show(<App template={template} store={store} />)
+        await until(app.lastFrame, RESOLVED)
+        await press(app.stdin, DOWN, ENTER)
         await until(app.lastFrame, 'monitoring ☑ on set here')
-        await press(app.stdin, 'o')
-        await until(app.lastFrame, 'No profile for this template yet.')
-        await press(app.stdin, 's', ...'watched'.split(''), ENTER)
+        await press(app.stdin, 's', ...'watched', ENTER)
         await until(app.lastFrame, 'saved profile watched')
-        expect(store.get('watched')).toMatchObject({presets: [], inputs: {monitoring: true}, template: {path: template.file}})
-        await press(app.stdin, 's', ...'watched'.split(''), ENTER)
+        await press(app.stdin, 's', ...'watched', ENTER)
         await until(app.lastFrame, 'Profile "watched" exists. Replace it? y / n')
-        await press(app.stdin, 'n', ESC, ESC)
-        await press(app.stdin, ENTER) // monitoring off again
+        await press(app.stdin, 'n', ESC, ESC, ENTER)
         await until(app.lastFrame, 'monitoring ☐ off set here')
-        await press(app.stdin, 'o', ENTER)
+        await press(app.stdin, 'o')
+        await until(app.lastFrame, 'presets none · monitoring=true')
+        await press(app.stdin, ENTER)
         expect(await until(app.lastFrame, 'loaded profile watched')).toContain('monitoring ☑ on set here')
         app.unmount()
     })
 
-    it('shows every key on ?', async () => {
-        const {template} = workspace()
-        const app = render(<App template={template} />)
-        await until(app.lastFrame, 'present')
+    it('asks before quitting with unwritten choices', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, DOWN, ENTER)
+        await until(frame, 'set here')
+        await press(app.stdin, 'q')
+        expect(await until(frame, 'Quit anyway? y / n')).toBeTruthy()
+        await press(app.stdin, 'n')
+        await new Promise(resolve => setTimeout(resolve, 50))
+        expect(frame()).not.toContain('Quit anyway')
+        app.unmount()
+    })
+
+    it('shows every key on ?, grouped', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
         await press(app.stdin, '?')
-        const frame = await until(app.lastFrame, 'Keys')
-        for (const word of ['move', 'presets', 'filter', 'search', 'what would flip', 'write', 'quit']) expect(frame).toContain(word)
+        const keys = await until(frame, 'Keys')
+        for (const word of ['everywhere', 'inputs', 'topology and why', 'screens', 'follow', 'what would flip', 'presets', 'profile', 'write', 'quit', 'ctrl-c']) expect(keys).toContain(word)
+        await press(app.stdin, ESC)
+        expect(await until(frame, 'Topology')).not.toContain('Keys')
+        app.unmount()
+    })
+})
+
+describe('terminal size', () => {
+    it('stacks the panes in 80×24 and keeps every line inside the terminal', async () => {
+        const {app, frame} = start({}, {columns: 80, rows: 24})
+        const f = await until(frame, RESOLVED)
+        const lines = f.split('\n')
+        expect(lines.length).toBeLessThanOrEqual(24)
+        expect(Math.max(...lines.map(l => [...l].length))).toBeLessThanOrEqual(80)
+        // inputs above topology above the explanation, each full width
+        const row = (word: string) => lines.findIndex(l => l.includes(word))
+        expect(row('Inputs')).toBeLessThan(row('Topology'))
+        expect(row('Topology')).toBeLessThan(row('Why'))
+        expect(f).toContain('? keys')
+        app.unmount()
+    })
+
+    it('follows the terminal when it is resized', async () => {
+        const {app, frame} = start()
+        const wide = await until(frame, RESOLVED)
+        expect(wide.split('\n').some(l => l.includes('Inputs') && l.includes('Topology'))).toBe(true)
+        resize(app, {columns: 80, rows: 24})
+        const stacked = (f: string) => !f.split('\n').some(l => l.includes('Inputs') && l.includes('Topology'))
+        const narrow = await until(frame, stacked)
+        expect(Math.max(...narrow.split('\n').map(l => [...l].length))).toBeLessThanOrEqual(80)
         app.unmount()
     })
 })

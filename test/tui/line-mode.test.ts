@@ -5,14 +5,15 @@ import os from 'node:os'
 import path from 'node:path'
 import {expect, it} from 'vitest'
 import {parse} from 'yaml'
+import {ProfileStore} from '../../src/profiles/index.js'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')
 
 /** Runs the command and answers each question once its text appears on stdout. */
-function converse(args: string[], cwd: string, script: [string, string][]): Promise<{code: number | null; stdout: string; stderr: string}> {
+function converse(args: string[], cwd: string, script: [string, string][], env: Record<string, string> = {}): Promise<{code: number | null; stdout: string; stderr: string}> {
     return new Promise(resolve => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), ...args], {cwd, env: {...process.env, NO_COLOR: '1', FORCE_COLOR: '0'}})
+        const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), ...args], {cwd, env: {...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env}})
         let stdout = ''
         let stderr = ''
         let step = 0
@@ -32,8 +33,9 @@ function converse(args: string[], cwd: string, script: [string, string][]): Prom
     })
 }
 
-it('asks for presets, inputs and the output path, lists the pruned elements with reasons, and writes', async () => {
+it('asks for presets, inputs and the output paths, lists the pruned elements with reasons, writes, and keeps the choices as a profile', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
     const result = await converse(['shop.yaml', '--prompt'], dir, [
         ['Presets to apply', '\u001B[B \r'], // down to prod, select, submit
@@ -42,7 +44,9 @@ it('asks for presets, inputs and the output path, lists the pruned elements with
         ['backups (boolean)', '\r'],
         ['replicas (integer)', '\r'],
         ['Write the resolved template to', '\r'],
-    ])
+        ['Write the explanation report to', '\r'],
+        ['Save these choices as a profile named', 'lined\r'],
+    ], {TRELLIS_CONFIG_DIR: config})
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/\d+ present, \d+ pruned — removes/)
@@ -50,7 +54,11 @@ it('asks for presets, inputs and the output path, lists the pruned elements with
     const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
     expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
     expect(Object.keys(written.topology_template.node_templates)).not.toContain('monitor')
+    expect(fs.readFileSync(path.join(dir, 'shop.report.md'), 'utf8')).toContain('# Resolution report')
+    expect(result.stdout).toContain('Saved profile lined')
+    expect(new ProfileStore({dir: config}).get('lined')).toMatchObject({presets: ['prod'], inputs: {monitoring: false}})
     fs.rmSync(dir, {recursive: true, force: true})
+    fs.rmSync(config, {recursive: true, force: true})
 }, 20_000)
 
 it('stops cleanly when the answers run out', async () => {

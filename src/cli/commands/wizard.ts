@@ -26,7 +26,8 @@ export function registerWizard(program: Command, setExit: (code: number) => void
             .argument('[template]', 'the variable service template (YAML)'),
     )
         .option('--prompt', 'ask the questions one after another instead of the full-screen wizard (for simple terminals, screen readers and logs; automatic when TERM=dumb)')
-        .action(async (file: string | undefined, flags: ResolutionFlags & {prompt?: boolean}, command: Command) => {
+        .option('--screen-reader', "render the wizard for screen readers: text with roles and labels, no borders (Ink's screen-reader mode; also INK_SCREEN_READER=true)")
+        .action(async (file: string | undefined, flags: ResolutionFlags & {prompt?: boolean; screenReader?: boolean}, command: Command) => {
         const debug = Boolean(command.optsWithGlobals().debug)
         const lineMode = Boolean(flags.prompt) || process.env.TERM === 'dumb'
         if (!lineMode && !(process.stdin.isTTY && process.stdout.isTTY)) {
@@ -45,8 +46,10 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                 const {runLineMode} = await import('../../tui/line-mode.js')
                 setExit(await runLineMode(template, request, flags.preset))
             } else {
+                // React's development build checks and times every render: several times slower
+                process.env.NODE_ENV ??= 'production'
                 const {runWizard} = await import('../../tui/index.js')
-                await runWizard(template, request, flags.preset)
+                await runWizard(template, request, flags.preset, {screenReader: flags.screenReader})
                 setExit(EXIT_OK)
             }
         } catch (e) {

@@ -9,3 +9,4 @@ export {repairs, startRepairs, type Repair, type RepairOptions, type Repairs} fr
 export {inputChoices} from './input-choices.js'
 export type {InputChange, SearchLimits, SearchProgress, StepwiseSearch} from './search.js'
 export {explanationDocument, type DocumentBecause, type DocumentElement, type ExplanationDocument} from './document.js'
+export {explanationLines, type ExplanationLine} from './lines.js'

@@ -1,32 +1,63 @@
-// Every key, grouped.
+// Every key, grouped by where it works.
 import {Box, Text} from 'ink'
 
-export const KEYS: readonly [string, string][] = [
-    ['↑ ↓  j k', 'move'],
-    ['tab', 'switch between inputs and topology'],
-    ['enter', 'inputs: toggle a boolean, edit a value · topology: explain the element'],
-    ['esc', 'cancel an edit, leave a screen'],
-    ['p', 'choose presets'],
-    ['o', 'profiles: load one, or s to save the current choices as one'],
-    ['f', 'filter the topology: all, present, pruned'],
-    ['/', 'search the topology'],
-    ['w', 'what would flip the selected element (verified suggestions)'],
-    ['W', 'write the resolved template'],
-    ['?', 'this help'],
-    ['q', 'quit (asks when choices are not written)'],
-    ['ctrl-c', 'leave at once'],
+export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
+    [
+        'everywhere',
+        [
+            ['↑ ↓  j k', 'move (page up/down, home/end or g/G jump)'],
+            ['tab', 'next pane: inputs → topology → why (shift-tab back)'],
+            ['esc', 'back: cancel an edit, leave a screen, return from a followed element'],
+            ['?', 'this help'],
+            ['q', 'quit (asks first when choices are not written)'],
+            ['ctrl-c', 'leave at once; the terminal is restored'],
+        ],
+    ],
+    [
+        'inputs',
+        [
+            ['enter', 'toggle a boolean; choose a value from a list (each previewed) or type one'],
+            ['space', 'toggle a boolean'],
+        ],
+    ],
+    [
+        'topology and why',
+        [
+            ['enter', 'topology: explain the element · why: follow the element a line names'],
+            ['f', 'filter: all, present, pruned'],
+            ['/', 'search elements by name'],
+            ['w', 'what would flip the element (suggestions verified by resolving again)'],
+            ['1–9', 'apply a numbered suggestion'],
+        ],
+    ],
+    [
+        'screens',
+        [
+            ['p', 'presets: choose and order them'],
+            ['o', 'profiles: load one'],
+            ['s', 'save the current choices as a profile'],
+            ['c', 'when no variant exists: the conflict and verified repairs'],
+            ['W', 'write the resolved template and its report'],
+        ],
+    ],
 ]
 
 export function Help() {
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1}>
             <Text bold>Keys</Text>
-            {KEYS.map(([key, what]) => (
-                <Text key={key}>
-                    <Text bold>{key.padEnd(10)}</Text> {what}
-                </Text>
+            {KEY_GROUPS.map(([group, keys]) => (
+                <Box key={group} flexDirection="column">
+                    <Text underline>{group}</Text>
+                    {keys.map(([key, what]) => (
+                        <Text key={key} wrap="truncate">
+                            {'  '}
+                            <Text bold>{key.padEnd(10)}</Text> {what}
+                        </Text>
+                    ))}
+                </Box>
             ))}
-            <Text dimColor>esc to go back</Text>
+            <Text dimColor>esc, ? or q to go back</Text>
         </Box>
     )
 }

@@ -1,39 +1,86 @@
-// Variability inputs with value and source; inputs that decide nothing are marked.
+// Variability inputs with their value and where it came from; inputs that
+// decide nothing are marked. The focused input previews what changing it does.
+import {paint} from './paint.js'
 import {Box, Text} from 'ink'
 import {renderExpression} from '../../engine/explain/index.js'
 import type {InputRow} from '../state/session.js'
+import type {Editor} from '../state/wizard.js'
+import {window} from './window.js'
 
 export interface InputsPaneProps {
     readonly rows: readonly InputRow[]
     readonly presets: readonly string[]
     readonly cursor: number
     readonly focused: boolean
-    readonly editing?: {readonly text: string; readonly preview?: string; readonly error?: string}
+    readonly editor?: Editor
+    /** What committing the focused value would do (`+2 present, −2 pruned`). */
+    readonly preview?: string
     readonly height: number
+    readonly width?: number | string
 }
 
-export function InputsPane({rows, presets, cursor, focused, editing, height}: InputsPaneProps) {
-    const start = Math.max(0, Math.min(cursor - Math.floor(height / 2), rows.length - height))
+/** Columns the pane needs to show every row whole (name, value, source). */
+export function inputsWidth(rows: readonly InputRow[]): number {
+    return 6 + Math.max(24, ...rows.map(r => `${r.name} ${valueText(r)} ${r.source}${r.decidesSomething === false ? ' · decides nothing' : ''}`.length))
+}
+
+export function valueText(row: InputRow): string {
+    if (row.type === 'boolean') return row.value === true ? '☑ on' : '☐ off'
+    return row.value === undefined ? '(unset)' : renderExpression(row.value, 24)
+}
+
+export function InputsPane({rows, presets, cursor, focused, editor, preview, height, width}: InputsPaneProps) {
+    const editorRows = editor ? (editor.typing ? 2 : Math.min(editor.choices.length + 1, 6) + 1) : focused && preview ? 1 : 0
+    const {start, end} = window(cursor, rows.length, Math.max(1, height - 1 - editorRows))
     return (
-        <Box flexDirection="column" borderStyle="single" borderColor={focused ? 'cyan' : undefined} paddingX={1} width="40%">
+        <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} width={width} flexShrink={0}>
             <Text bold>Inputs</Text>
-            <Text dimColor>presets {presets.length ? presets.map((p, i) => `${i + 1} ${p}`).join('  ') : 'none'}</Text>
-            {rows.slice(start, start + height).map((row, i) => {
+            <Text dimColor wrap="truncate">
+                presets {presets.length ? presets.map((p, i) => `${i + 1} ${p}`).join(' ▸ ') : 'none'}
+            </Text>
+            {rows.length === 0 ? <Text dimColor>the template declares no variability inputs</Text> : null}
+            {rows.slice(start, end).map((row, i) => {
                 const selected = start + i === cursor
-                const value = row.type === 'boolean' ? (row.value === true ? '☑ on' : '☐ off') : row.value === undefined ? '(unset)' : renderExpression(row.value, 24)
                 return (
                     <Box key={row.name} flexDirection="column">
                         <Text inverse={selected && focused} wrap="truncate">
                             {selected ? '▸ ' : '  '}
-                            {row.name} {value} <Text dimColor>{row.source}</Text>
-                            {row.decidesSomething ? '' : <Text dimColor> · decides nothing</Text>}
+                            {row.name} {valueText(row)} <Text dimColor>{row.source}</Text>
+                            {row.decidesSomething === false ? <Text dimColor> · decides nothing</Text> : ''}
                         </Text>
-                        {selected && editing ? (
-                            <Text>
-                                {'    '}= {editing.text}▌ {editing.error ? <Text color="red">{editing.error}</Text> : <Text dimColor>{editing.preview ?? ''}</Text>}
+                        {selected && focused && !editor && row.type === 'boolean' && preview ? (
+                            <Text color={paint('cyan')} wrap="truncate">
+                                {'    '}⏎ {row.value === true ? 'off' : 'on'} → {preview}
                             </Text>
                         ) : null}
+                        {selected && editor ? <EditorView editor={editor} preview={preview} /> : null}
                     </Box>
+                )
+            })}
+        </Box>
+    )
+}
+
+function EditorView({editor, preview}: {readonly editor: Editor; readonly preview?: string}) {
+    if (editor.typing)
+        return (
+            <Text wrap="truncate">
+                {'    '}= {editor.text}▌ {editor.error ? <Text color={paint('red')}>{editor.error}</Text> : <Text color={paint('cyan')}>{preview ?? ''}</Text>}
+            </Text>
+        )
+    const entries = [...editor.choices.map(c => renderExpression(c, 30)), 'type a value…']
+    const {start, end} = window(editor.cursor, entries.length, 6)
+    return (
+        <Box flexDirection="column" aria-role="listbox">
+            {entries.slice(start, end).map((text, i) => {
+                const at = start + i === editor.cursor
+                return (
+                    <Text key={text} wrap="truncate" inverse={at}>
+                        {'    '}
+                        {at ? '▸ ' : '  '}
+                        {text}
+                        {at && start + i < editor.choices.length && preview ? <Text color={paint('cyan')}>  → {preview}</Text> : null}
+                    </Text>
                 )
             })}
         </Box>

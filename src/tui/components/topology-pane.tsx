@@ -1,34 +1,39 @@
-// Elements as the template nests them, each with a glyph, a word and its reason.
+// Elements as the template nests them, each with a glyph, a word and, when
+// pruned, its one-line reason: meaning never rests on colour alone.
+import {paint} from './paint.js'
 import {Box, Text} from 'ink'
+import type {Filter} from '../state/selectors.js'
 import type {TopologyRow} from '../state/session.js'
-
-export type Filter = 'all' | 'present' | 'pruned'
+import {window} from './window.js'
 
 export interface TopologyPaneProps {
     readonly rows: readonly TopologyRow[]
     readonly cursor: number
     readonly focused: boolean
     readonly filter: Filter
-    readonly search?: string
+    readonly search?: {readonly text: string; readonly typing: boolean}
     readonly height: number
+    /** A few words on why, for rows that need one (pruned, or chosen by the optimizer); empty otherwise. */
+    readonly reasonOf: (row: TopologyRow) => string
 }
 
-export function TopologyPane({rows, cursor, focused, filter, search, height}: TopologyPaneProps) {
-    const start = Math.max(0, Math.min(cursor - Math.floor(height / 2), rows.length - height))
+export function TopologyPane({rows, cursor, focused, filter, search, height, reasonOf}: TopologyPaneProps) {
+    const {start, end} = window(cursor, rows.length, height)
     return (
-        <Box flexDirection="column" borderStyle="single" borderColor={focused ? 'cyan' : undefined} paddingX={1} flexGrow={1}>
-            <Text bold>
-                Topology <Text dimColor>({filter}{search ? ` · /${search}` : ''})</Text>
+        <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} flexGrow={1}>
+            <Text bold wrap="truncate">
+                Topology <Text dimColor>({filter}{search ? ` · /${search.text}${search.typing ? '▌' : ''}` : ''}) {rows.length ? `${cursor + 1}/${rows.length}` : ''}</Text>
             </Text>
             {rows.length === 0 ? <Text dimColor>no element matches</Text> : null}
-            {rows.slice(start, start + height).map((row, i) => {
-                const e = row.element
+            {rows.slice(start, end).map((row, i) => {
                 const selected = start + i === cursor
-                const reason = e.present ? '' : e.reason.slice(e.reason.indexOf(': ') + 2)
+                const reason = reasonOf(row)
                 return (
-                    <Text key={e.id} inverse={selected && focused} wrap="truncate">
-                        <Text color={e.present ? 'green' : 'red'}>{e.present ? '✔ present' : '✘ pruned '}</Text> {'  '.repeat(row.depth)}
-                        {e.display} <Text dimColor>{reason}</Text>
+                    <Text key={row.element.seq} inverse={selected && focused} wrap="truncate">
+                        {selected ? '▸' : ' '}
+                        <Text color={paint(row.present ? 'green' : 'red')}>{row.present ? '✔ present' : '✘ pruned '}</Text> {row.depth ? `${'  '.repeat(row.depth - 1)}├ ` : ''}
+                        {row.label}
+                        {reason ? <Text dimColor>  {reason}</Text> : null}
                     </Text>
                 )
             })}

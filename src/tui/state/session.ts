@@ -1,12 +1,12 @@
 // The wizard's view of a resolution: plain functions over the engine, no React,
 // so screens stay presentational and the same data can be tested directly.
 import {TrellisError, isTrellisError} from '../../engine/errors.js'
-import {explanationDocument, minimalConflict, type ConflictItem, type DocumentElement, type ExplanationDocument} from '../../engine/explain/index.js'
+import {explainElement, minimalConflict, renderExpression, type ConflictItem, type Explanation} from '../../engine/explain/index.js'
 import {variables} from '../../engine/conditions/index.js'
-import type {InputAssignment} from '../../engine/inputs/index.js'
+import {describeSource, VariabilityInputs, type InputAssignment, type InputValue} from '../../engine/inputs/index.js'
 import type {LoadedTemplate} from '../../engine/load/index.js'
-import type {Element} from '../../engine/model/index.js'
-import {decide, readDefinitionOf, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from '../../engine/pipeline.js'
+import {ELEMENT_KINDS, type Element} from '../../engine/model/index.js'
+import {checkModel, decide, readDefinitionOf, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from '../../engine/pipeline.js'
 
 export interface Choices {
     readonly presets: readonly string[]
@@ -14,9 +14,15 @@ export interface Choices {
     readonly values: Readonly<Record<string, unknown>>
 }
 
-export type Outcome =
-    | {readonly ok: true; readonly model: ResolvedModel; readonly document: ExplanationDocument; readonly present: number; readonly pruned: number}
+export type Outcome = (
+    | {readonly ok: true; readonly model: ResolvedModel; readonly present: number; readonly pruned: number}
     | {readonly ok: false; readonly error: TrellisError; readonly conflict: readonly ConflictItem[]}
+) & {
+    /** The choices it resolved. */
+    readonly choices: Choices
+    /** Input values and their sources; known even when no variant exists (empty when the inputs themselves are wrong). */
+    readonly inputs: readonly InputValue[]
+}
 
 export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveRequest {
     const set: InputAssignment[] = Object.entries(choices.values).map(([name, value]) => ({name, value, source: {kind: 'wizard'}}))
@@ -24,11 +30,13 @@ export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveR
 }
 
 export function evaluateChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Outcome {
+    const request = requestOf(choices, base)
     try {
-        const model = decide(template, requestOf(choices, base))
-        const document = explanationDocument(template, model)
-        const present = document.elements.filter(e => e.present).length
-        return {ok: true, model, document, present, pruned: document.elements.length - present}
+        // explanations are built when a row or the why pane shows an element, not here: on large
+        // templates explaining every element costs several times what resolving does
+        const model = checkedModel(template, request)
+        const present = countPresent(model)
+        return {ok: true, model, present, pruned: model.graph.elements.length - present, choices, inputs: model.inputs.all()}
     } catch (e) {
         if (!isTrellisError(e)) throw e
         const failure = e.details as ResolutionFailure | undefined
@@ -38,52 +46,95 @@ export function evaluateChoices(template: LoadedTemplate, choices: Choices, base
             if (failure.failure.constraint !== undefined) start.push(...variables(failure.prepared.constraints[failure.failure.constraint]!.formula))
             conflict = minimalConflict(failure.prepared, start)
         }
-        return {ok: false, error: e, conflict}
+        return {ok: false, error: e, conflict, choices, inputs: inputValues(template, request)}
     }
 }
 
-/** How a change of one input would move the counts, before it is committed. */
-export function preview(template: LoadedTemplate, choices: Choices, name: string, value: unknown, current: Outcome, base?: ResolveRequest): string {
-    const next = evaluateChoices(template, {...choices, values: {...choices.values, [name]: value}}, base)
-    if (!next.ok) return 'no variant'
-    if (!current.ok) return `${next.present} present, ${next.pruned} pruned`
-    const d = next.present - current.present
-    return `${d >= 0 ? '+' : '−'}${Math.abs(d)} present, ${d <= 0 ? '+' : '−'}${Math.abs(d)} pruned`
+/** The decided model, with the checks resolve runs: a variant the checks reject is no variant, and the wizard must not offer what resolve refuses. */
+function checkedModel(template: LoadedTemplate, request: ResolveRequest): ResolvedModel {
+    const model = decide(template, request)
+    checkModel(model)
+    return model
+}
+
+function countPresent(model: ResolvedModel): number {
+    let present = 0
+    for (const e of model.graph.elements) if (model.present(e)) present++
+    return present
+}
+
+const explained = new WeakMap<ResolvedModel, Map<Element, Explanation>>()
+
+/** The explanation of one element of a resolution, built once. */
+export function explanationOf(model: ResolvedModel, element: Element): Explanation {
+    let cache = explained.get(model)
+    if (!cache) explained.set(model, (cache = new Map()))
+    let explanation = cache.get(element)
+    if (!explanation) cache.set(element, (explanation = explainElement(model, element)))
+    return explanation
+}
+
+/** The values the request gives each input, or none when the request itself is wrong (an unknown preset, a bad type). */
+function inputValues(template: LoadedTemplate, request: ResolveRequest): InputValue[] {
+    try {
+        return new VariabilityInputs(readDefinitionOf(template), template.sourceMap, request.presets ?? [], request.assignments ?? []).all()
+    } catch (e) {
+        if (isTrellisError(e)) return []
+        throw e
+    }
+}
+
+export type Counts = {readonly ok: true; readonly present: number; readonly pruned: number} | {readonly ok: false}
+
+/** Only how many elements the choices keep and prune: what a preview needs, without explanations. */
+export function countChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Counts {
+    try {
+        const model = checkedModel(template, requestOf(choices, base))
+        const present = countPresent(model)
+        return {ok: true, present, pruned: model.graph.elements.length - present}
+    } catch (e) {
+        if (isTrellisError(e)) return {ok: false}
+        throw e
+    }
 }
 
 export interface TopologyRow {
-    readonly element: DocumentElement
+    readonly element: Element
+    readonly present: boolean
     readonly depth: number
+    /** What the row says: the full display at the top level, below it the element's own name (its container is the row above). */
+    readonly label: string
 }
 
-/** Elements as the template nests them: nodes with their relations, properties, artifacts; then the rest. */
-export function topologyRows(model: ResolvedModel, document: ExplanationDocument): TopologyRow[] {
-    const byId = new Map(document.elements.map(e => [e.id, e]))
+/** `relation "host@1" → vm`: an element named within its container. */
+function labelOf(e: Element, depth: number): string {
+    if (depth === 0) return e.display
+    const own = `${e.kind} "${e.name}${e.index === undefined ? '' : `@${e.index}`}"`
+    return e.kind === 'relation' ? `${own} → ${e.target.name}` : own
+}
+
+/** Elements as the template nests them: nodes with their types, relations, properties, artifacts and technologies; then groups, policies, inputs, outputs, imports. */
+export function topologyRows(model: ResolvedModel): TopologyRow[] {
     const rows: TopologyRow[] = []
-    const depthOf = (e: Element): number => (e.container ? 1 + depthOf(e.container) : 0)
-    const seen = new Set<string>()
-    const add = (e: Element) => {
-        const d = byId.get(e.id)
-        if (d && !seen.has(e.id)) {
-            seen.add(e.id)
-            rows.push({element: d, depth: depthOf(e)})
-        }
-    }
-    const visit = (e: Element) => {
-        add(e)
+    const seen = new Set<Element>()
+    const visit = (e: Element, depth: number) => {
+        if (seen.has(e)) return
+        seen.add(e)
+        rows.push({element: e, present: model.present(e), depth, label: labelOf(e, depth)})
+        const inner = (list: readonly Element[]) => list.forEach(child => visit(child, depth + 1))
         if (e.kind === 'node') {
-            e.types.forEach(visit)
-            e.relations.forEach(visit)
-            e.properties.forEach(visit)
-            e.artifacts.forEach(visit)
-            e.technologies.forEach(visit)
+            inner(e.types)
+            inner(e.relations)
+            inner(e.properties)
+            inner(e.artifacts)
+            inner(e.technologies)
         } else if (e.kind === 'relation' || e.kind === 'artifact' || e.kind === 'group' || e.kind === 'policy') {
-            e.types.forEach(visit)
-            e.properties.forEach(visit)
+            inner(e.types)
+            inner(e.properties)
         }
     }
-    for (const e of model.graph.nodes) visit(e)
-    for (const e of [...model.graph.groups, ...model.graph.policies, ...model.graph.inputs, ...model.graph.outputs, ...model.graph.imports]) visit(e)
+    for (const e of model.graph.nodes) visit(e, 0)
+    for (const e of [...model.graph.groups, ...model.graph.policies, ...model.graph.inputs, ...model.graph.outputs, ...model.graph.imports]) visit(e, 0)
     return rows
 }
 
@@ -91,23 +142,39 @@ export interface InputRow {
     readonly name: string
     readonly type?: string
     readonly value: unknown
+    /** Where the value came from, and what it overrode: `--set (was dev)`. */
     readonly source: string
-    readonly decidesSomething: boolean
+    /** Whether any element's verdict reads it; undefined until that is known (it is worked out after each resolution). */
+    readonly decidesSomething?: boolean
 }
 
-export function inputRows(template: LoadedTemplate, outcome: Outcome): InputRow[] {
+/**
+ * The inputs as the choices set them, at once (no resolution needed), with
+ * where each value came from; whether an input decides anything comes from
+ * the latest resolution.
+ */
+export function inputRows(template: LoadedTemplate, choices: Choices, base: ResolveRequest | undefined, decisive: ReadonlySet<string> | undefined): InputRow[] {
     const definition = readDefinitionOf(template)
+    const values = new Map(inputValues(template, requestOf(choices, base)).map(i => [i.name, i]))
     return [...definition.inputs.values()].map(d => {
-        const info = outcome.ok ? outcome.document.inputs[d.name] : undefined
-        return {name: d.name, type: d.type, value: info?.value, source: info?.source ?? '', decidesSomething: info?.decidesSomething ?? true}
+        const value = values.get(d.name)
+        // what this value replaced: an earlier assignment, else the default
+        const was = value?.overridden[0] ?? (value && value.source.kind !== 'default' && d.default !== undefined ? {value: d.default} : undefined)
+        const source = value ? `${describeSource(value.source)}${was && !sameValue(was.value, value.value) ? ` (was ${renderExpression(was.value, 12)})` : ''}` : 'not set'
+        return {name: d.name, type: d.type, value: value?.value, source, decidesSomething: decisive?.has(d.name)}
     })
 }
 
+function sameValue(a: unknown, b: unknown): boolean {
+    return JSON.stringify(a) === JSON.stringify(b)
+}
+
 /** Elements removed by the resolution, counted by kind: the write screen's summary. */
-export function removedByKind(document: ExplanationDocument): string {
-    const counts = new Map<string, number>()
-    for (const e of document.elements) if (!e.present) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1)
-    if (counts.size === 0) return 'removes nothing'
+export function removedByKind(model: ResolvedModel): string {
+    const counts = new Map<string, number>(ELEMENT_KINDS.map(kind => [kind, 0]))
+    for (const e of model.graph.elements) if (!model.present(e)) counts.set(e.kind, counts.get(e.kind)! + 1)
+    const removed = [...counts].filter(([, n]) => n > 0)
+    if (removed.length === 0) return 'removes nothing'
     const plural = (kind: string, n: number) => (n === 1 ? kind : kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : `${kind}s`)
-    return `removes ${[...counts].map(([kind, n]) => `${n} ${plural(kind, n)}`).join(', ')}`
+    return `removes ${removed.map(([kind, n]) => `${n} ${plural(kind, n)}`).join(', ')}`
 }

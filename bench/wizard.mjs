@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Wizard latency on a template of about 1,000 elements (the benchmark template,
+// seed 125): the real App under Ink with the wizard's render options, its
+// terminal replaced by streams that timestamp every frame written. Measures,
+// as the median over repeated keys, the time from a key reaching stdin to the
+// first frame that shows its effect:
+//   - moving the topology cursor (no resolution);
+//   - committing a new value of the input every element depends on: the
+//     inputs update at once, the topology once the resolution lands off the
+//     render path.
+//   usage: node bench/wizard.mjs [--runs 15] [--seed 125]
+import {EventEmitter} from 'node:events'
+import {benchmarkTemplate} from './generate.mjs'
+
+// as the trellis command runs the wizard: React's production build
+process.env.NODE_ENV ??= 'production'
+const React = (await import('react')).default
+const {render} = await import('ink')
+const {templateFromData} = await import('../dist/engine/load/index.js')
+const {App} = await import('../dist/tui/app.js')
+const {RENDER_OPTIONS} = await import('../dist/tui/index.js')
+
+const args = process.argv.slice(2)
+const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback)
+const runs = option('--runs', 15)
+const seed = option('--seed', 125)
+
+class Terminal extends EventEmitter {
+    columns = 120
+    rows = 40
+    isTTY = true
+    frame = ''
+    written = 0
+    write = text => {
+        // cursor show/hide arrive as writes of their own: a frame is a write with text
+        const shown = text.replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '')
+        if (!shown.trim()) return true
+        this.frame = shown
+        this.written = performance.now()
+        this.emit('frame')
+        return true
+    }
+}
+
+class Keyboard extends EventEmitter {
+    isTTY = true
+    data = null
+    write(data) {
+        this.data = data
+        this.emit('readable')
+        this.emit('data', data)
+    }
+    read = () => {
+        const data = this.data
+        this.data = null
+        return data
+    }
+    setEncoding() {}
+    setRawMode() {}
+    resume() {}
+    pause() {}
+    ref() {}
+    unref() {}
+}
+
+const stdout = new Terminal()
+const stdin = new Keyboard()
+const frames = () => stdout.frame
+
+/** Milliseconds from `since` to the first frame (the current one included) that passes the test. */
+function waitFor(shows, since) {
+    if (shows(frames())) return Promise.resolve(stdout.written - since)
+    return new Promise((resolve, reject) => {
+        const timeout = setTimeout(() => reject(new Error(`no such frame within 10 s:\n${frames()}`)), 10_000)
+        const check = () => {
+            if (!shows(frames())) return
+            stdout.off('frame', check)
+            clearTimeout(timeout)
+            resolve(stdout.written - since)
+        }
+        stdout.on('frame', check)
+    })
+}
+
+/** Presses a key; resolves with the milliseconds until a frame written after it passes the test. */
+function press(key, shows) {
+    const since = performance.now()
+    const waiting = new Promise((resolve, reject) => {
+        const timeout = setTimeout(() => reject(new Error(`no frame after ${JSON.stringify(key)}:\n${frames()}`)), 10_000)
+        const check = () => {
+            if (!shows(frames())) return
+            stdout.off('frame', check)
+            clearTimeout(timeout)
+            resolve(stdout.written - since)
+        }
+        stdout.on('frame', check)
+    })
+    stdin.write(key)
+    return waiting
+}
+const settle = () => new Promise(resolve => setTimeout(resolve, 60))
+const median = list => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+const max = list => Math.max(...list)
+
+const template = templateFromData(benchmarkTemplate(seed))
+const base = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
+const started = performance.now()
+const app = render(React.createElement(App, {template, base}), {...RENDER_OPTIONS, stdout, stdin, stderr: new Terminal(), patchConsole: false})
+await new Promise(resolve => {
+    const check = () => /✔ \d+ present/.test(frames()) && (stdout.off('frame', check), resolve())
+    stdout.on('frame', check)
+})
+const opened = performance.now() - started
+const elements = Number(/✔ (\d+) present/.exec(frames())[1]) + Number(/✘ (\d+) pruned/.exec(frames())[1])
+
+// topology cursor: tab to the topology, then j moves the row counter
+const send = async key => {
+    stdin.write(key)
+    await settle()
+}
+await send('\t')
+const moves = []
+for (let i = 0; i < runs; i++) {
+    await settle()
+    const row = i + 2
+    moves.push(await press('j', f => f.includes(`Topology (all) ${row}/`)))
+}
+
+// a value: back to the inputs, open the choice list of `mode`, pick the other value
+await send('\t')
+await send('\t')
+const inputs = []
+const counts = []
+let value = 'present'
+for (let i = 0; i < runs; i++) {
+    await settle()
+    await press('\r', f => f.includes('type a value…'))
+    await settle()
+    const next = value === 'present' ? 'absent' : 'present'
+    // the list holds present, absent: move to the other one
+    await press(next === 'absent' ? 'j' : 'k', f => new RegExp(`▸ ${next}`).test(f))
+    await settle()
+    // the counts stay 500/500 (the present and absent halves swap): the row under the
+    // topology cursor, an element of a "present" node, shows the new variant
+    const verdict = next === 'present' ? '▸✔ present' : '▸✘ pruned'
+    const since = performance.now()
+    inputs.push(await press('\r', f => f.includes(`mode ${next}`)))
+    counts.push(await waitFor(f => f.includes(verdict), since))
+    value = next
+}
+app.unmount()
+
+const ms = x => `${x.toFixed(1)} ms`
+console.log(`wizard on the benchmark template, seed ${seed} (${elements} elements), node ${process.version}, ${runs} keys each`)
+console.log(`  first frame with counts             ${ms(opened)}`)
+console.log(`  cursor move → frame                 median ${ms(median(moves))}, worst ${ms(max(moves))}`)
+console.log(`  new value → inputs updated          median ${ms(median(inputs))}, worst ${ms(max(inputs))}`)
+console.log(`  new value → topology of the new variant median ${ms(median(counts))}, worst ${ms(max(counts))}`)

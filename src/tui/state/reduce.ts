@@ -1,0 +1,55 @@
+// The reducer: keys (see keys.ts) and what the hooks report back — a new
+// resolution, a finished search, the outcome of a write or a profile save.
+import type {Key} from 'ink'
+import type {Profile} from '../../profiles/types.js'
+import {onKey, type KeyContext} from './keys.js'
+import type {Choices, Outcome} from './session.js'
+import {clamp, type Lookup, type Suggestion, type WizardState} from './wizard.js'
+import {inputsView, topologyView} from './selectors.js'
+
+export type Action =
+    | {readonly type: 'key'; readonly input: string; readonly key: Key}
+    | {readonly type: 'outcome'; readonly outcome: Outcome}
+    | {readonly type: 'decisive'; readonly choices: Choices; readonly inputs: ReadonlySet<string>}
+    | {readonly type: 'effects-taken'; readonly count: number}
+    | {readonly type: 'written'; readonly message: string}
+    | {readonly type: 'failed'; readonly message: string}
+    | {readonly type: 'profiles'; readonly list: readonly Profile[]}
+    | {readonly type: 'profile-saved'; readonly name: string; readonly list: readonly Profile[]}
+    | {readonly type: 'suggestions'; readonly lookup: Lookup; readonly items: readonly Suggestion[]; readonly note: string}
+
+export function reducer(ctx: KeyContext): (state: WizardState, action: Action) => WizardState {
+    return (state, action) => {
+        switch (action.type) {
+            case 'key':
+                return onKey(state, action.input, action.key, ctx)
+            case 'outcome': {
+                // results for other choices than the current ones are stale
+                const next = {...state, outcome: action.outcome}
+                return {...next, inputCursor: clamp(next.inputCursor, inputsView(ctx, next).length), topologyCursor: clamp(next.topologyCursor, topologyView(next).length)}
+            }
+            case 'decisive':
+                return {...state, decisive: {choices: action.choices, inputs: action.inputs}}
+            case 'effects-taken':
+                return {...state, effects: state.effects.slice(action.count)}
+            case 'written':
+                return {...state, dirty: false, message: action.message, write: {...state.write, offering: true}, profiles: {...state.profiles, naming: {text: '', confirming: false}}}
+            case 'failed':
+                return {...state, message: action.message, write: {...state.write, confirming: false}}
+            case 'profiles':
+                return {...state, profiles: {...state.profiles, list: action.list, cursor: clamp(state.profiles.cursor, action.list.length)}}
+            case 'profile-saved': {
+                const afterWrite = state.screen === 'write'
+                return {
+                    ...state,
+                    message: `saved profile ${action.name}`,
+                    profiles: {list: action.list, cursor: 0, naming: undefined},
+                    write: {...state.write, offering: false},
+                    screen: afterWrite ? 'main' : state.screen,
+                }
+            }
+            case 'suggestions':
+                return action.lookup === state.lookup ? {...state, suggestions: {lookup: action.lookup, items: action.items, note: action.note}, lookup: undefined} : state
+        }
+    }
+}

@@ -1,0 +1,116 @@
+// The wizard's whole state and how it changes: one reducer, so every key acts
+// on the latest state however fast keys arrive, and every change is a plain
+// function a test can call. Work that touches the world (resolving, searching,
+// writing files, profiles) is not done here: the reducer asks for it with an
+// effect, or the hooks derive it from the state.
+import type {Profile} from '../../profiles/types.js'
+import type {Filter} from './selectors.js'
+import type {Choices, Outcome} from './session.js'
+
+export type Screen = 'main' | 'presets' | 'profiles' | 'write' | 'help' | 'conflict'
+export type Pane = 'inputs' | 'topology' | 'why'
+
+/** Editing one input: a list of candidate values (previewed as the cursor moves), or free text. */
+export interface Editor {
+    readonly name: string
+    readonly choices: readonly unknown[]
+    /** Index into choices; choices.length is the "type a value" entry. */
+    readonly cursor: number
+    readonly typing: boolean
+    readonly text: string
+    readonly error?: string
+}
+
+/** A verified search running off the render path: what would flip an element, or what would repair a failed resolution. */
+export interface Lookup {
+    readonly kind: 'what-if' | 'repairs'
+    /** The element asked about (what-if). */
+    readonly target?: string
+    /** The choices it was asked for: a result for other choices is stale. */
+    readonly choices: Choices
+}
+
+export type Effect =
+    | {readonly kind: 'write'}
+    | {readonly kind: 'save-profile'; readonly name: string; readonly force: boolean}
+    | {readonly kind: 'load-profiles'}
+    | {readonly kind: 'exit'}
+
+export interface WriteState {
+    readonly output: string
+    readonly report: string
+    /** The path being edited. */
+    readonly field?: 'output' | 'report'
+    readonly confirming: boolean
+    /** After a write: offering to keep these choices as a profile (the name is typed in profiles.naming). */
+    readonly offering: boolean
+}
+
+export interface ProfilesState {
+    readonly list: readonly Profile[]
+    readonly cursor: number
+    readonly naming?: {readonly text: string; readonly confirming: boolean}
+}
+
+export interface WizardState {
+    readonly screen: Screen
+    readonly quitting: boolean
+    readonly pane: Pane
+    readonly choices: Choices
+    /** Choices changed since the last write. */
+    readonly dirty: boolean
+    readonly outcome?: Outcome
+    /** The inputs some element's verdict reads, worked out after a resolution lands (for "decides nothing"). */
+    readonly decisive?: {readonly choices: Choices; readonly inputs: ReadonlySet<string>}
+    readonly inputCursor: number
+    readonly editor?: Editor
+    readonly topologyCursor: number
+    readonly filter: Filter
+    /** The topology search; `typing` while the user types it after `/`. */
+    readonly search?: {readonly text: string; readonly typing: boolean}
+    /** Elements followed in the why pane, the last one shown; the line cursor moves among its lines. */
+    readonly why: {readonly stack: readonly string[]; readonly cursor: number}
+    readonly presetCursor: number
+    readonly profiles: ProfilesState
+    readonly write: WriteState
+    readonly lookup?: Lookup
+    /** The result of the last lookup, kept while its choices are current. */
+    readonly suggestions?: {readonly lookup: Lookup; readonly items: readonly Suggestion[]; readonly note: string}
+    readonly message?: string
+    readonly effects: readonly Effect[]
+}
+
+/** A verified change of choices, shown numbered; its number applies it. */
+export interface Suggestion {
+    readonly text: string
+    readonly choices: Choices
+}
+
+export function initialState(choices: Choices, output: string, report: string): WizardState {
+    return {
+        screen: 'main',
+        quitting: false,
+        pane: 'inputs',
+        choices,
+        dirty: false,
+        inputCursor: 0,
+        topologyCursor: 0,
+        filter: 'all',
+        why: {stack: [], cursor: 0},
+        presetCursor: 0,
+        profiles: {list: [], cursor: 0},
+        write: {output, report, confirming: false, offering: false},
+        effects: [],
+    }
+}
+
+/** New choices: the resolution, suggestions and previews of the old ones are stale. */
+export function choose(state: WizardState, choices: Choices, message?: string): WizardState {
+    return {...state, choices, dirty: true, suggestions: undefined, lookup: undefined, message}
+}
+
+export function withEffect(state: WizardState, effect: Effect): WizardState {
+    return {...state, effects: [...state.effects, effect]}
+}
+
+export const clamp = (value: number, length: number): number => Math.max(0, Math.min(value, length - 1))

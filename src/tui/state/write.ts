@@ -1,0 +1,28 @@
+// Writing a resolution: the template and its report, each atomically, with
+// the command that reproduces the choices headless. Shared by the wizard and
+// the line mode.
+import path from 'node:path'
+import {writeFileAtomic} from '../../cli/io.js'
+import {writeReport} from '../../cli/report-file.js'
+import {renderExpression} from '../../engine/explain/index.js'
+import type {LoadedTemplate} from '../../engine/load/index.js'
+import {resolve, stringifyTemplate, type ResolveRequest} from '../../engine/pipeline.js'
+import {requestOf, type Choices} from './session.js'
+
+/** Writes the resolved template and (when named) its report, each atomically; the report names the command that reproduces the choices. */
+export function writeResolution(template: LoadedTemplate, base: ResolveRequest | undefined, choices: Choices, output: string, report: string): void {
+    const request = requestOf(choices, base)
+    const resolution = resolve(template, request)
+    const shown = (f: string) => path.relative(process.cwd(), path.resolve(f)) || f
+    const argv = [
+        'resolve',
+        shown(template.file),
+        ...choices.presets.flatMap(p => ['--preset', p]),
+        ...Object.entries(choices.values).flatMap(([k, v]) => ['--set', `${k}=${renderExpression(v)}`]),
+        '--output',
+        shown(output),
+        ...(report ? ['--report', shown(report)] : []),
+    ]
+    writeFileAtomic(output, stringifyTemplate(resolution.output))
+    if (report && resolution.model) writeReport({file: report, templateName: shown(template.file), template, request, argv}, {model: resolution.model})
+}
