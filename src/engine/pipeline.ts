@@ -120,11 +120,12 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
 
     const n = graph.elements.length
     const definitions = new Array(variables.count)
-    for (const c of conditions) {
+    for (let i = 0; i < conditions.length; i++) {
+        const c = conditions[i]!
         definitions[c.element.seq] = c.formula
         if (variables.manualUsed.has(c.element.seq)) definitions[n + c.element.seq] = c.manual
     }
-    const problem: Problem = {variableCount: variables.count, definitions, constraints: constraints.map(c => c.formula), objectives: objectives(graph, options)}
+    const problem: Problem = {variableCount: variables.count, definitions, constraints: constraints.map(c => c.formula), objectives: objectives(graph, options, variables)}
     return {graph, options, inputs, variables, conditions, constraints, problem}
 }
 
@@ -142,13 +143,15 @@ export function decide(template: LoadedTemplate, request: ResolveRequest): Resol
 }
 
 /** Node templates first (min/max of count or weight), then technologies; each with its uniqueness check. */
-function objectives(graph: Graph, options: Options): Objective[] {
+function objectives(graph: Graph, options: Options, variables: PresenceVariables): Objective[] {
     const countNodes = options.optimizationTopologyMode().value === 'count'
+    const topology = options.optimizationTopology().value
     const out: Objective[] = [
         {
             subject: 'nodes',
-            direction: options.optimizationTopology().value,
-            terms: graph.nodes.map(node => ({formula: variable(node.seq), weight: countNodes ? 1 : node.weight})),
+            direction: topology,
+            // terms only when optimizing: they are the sum to minimize or maximize
+            terms: topology ? graph.nodes.map(node => ({formula: variables.presence(node), weight: countNodes ? 1 : node.weight})) : [],
             unique: options.optimizationTopologyUnique().value,
             compare: graph.nodes.map(node => node.seq),
         },

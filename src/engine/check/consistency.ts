@@ -2,7 +2,7 @@
 // present element has a present container, and names stay unique where TOSCA
 // uses maps.
 import type {Element, TypeContainer} from '../model/index.js'
-import {ambiguous, firstFailure, lowerFirst, ofVariabilityGroup, type Failure, type Finder, type Present} from './find.js'
+import {ambiguous, count, firstFailure, lowerFirst, ofVariabilityGroup, type Failure, type Finder, type Present} from './find.js'
 
 export const relationSource: Finder = (graph, present) =>
     firstFailure(graph.relations, relation =>
@@ -32,12 +32,12 @@ export const missingPropertyContainer: Finder = (graph, present) => missingConta
 export const missingTypeContainer: Finder = (graph, present) => missingContainer(graph.types, present)
 export const missingTechnologyContainer: Finder = (graph, present) => missingContainer(graph.technologies, present)
 
-export const ambiguousArtifact: Finder = (graph, present) => firstFailure(graph.nodes.filter(present), node => ambiguous(node.artifacts, present))
+export const ambiguousArtifact: Finder = (graph, present) => firstFailure(graph.nodes, node => (present(node) ? ambiguous(node.artifacts, present) : undefined))
 
 // Only properties of nodes: the reference does not check other containers.
-export const ambiguousProperty: Finder = (graph, present) => firstFailure(graph.nodes.filter(present), node => ambiguous(node.properties, present))
+export const ambiguousProperty: Finder = (graph, present) => firstFailure(graph.nodes, node => (present(node) ? ambiguous(node.properties, present) : undefined))
 
-export const ambiguousRelation: Finder = (graph, present) => firstFailure(graph.nodes.filter(present), node => ambiguous(node.relations, present))
+export const ambiguousRelation: Finder = (graph, present) => firstFailure(graph.nodes, node => (present(node) ? ambiguous(node.relations, present) : undefined))
 
 /**
  * Each present node, group, policy and artifact needs a present type. Two
@@ -55,15 +55,15 @@ export const ambiguousType: Finder = (graph, present) => {
 }
 
 export const ambiguousHosting: Finder = (graph, present) =>
-    firstFailure(graph.nodes.filter(present), node =>
-        node.relations.filter(r => r.hosting && present(r)).length > 1
+    firstFailure(graph.nodes, node =>
+        present(node) && count(node.relations, r => r.hosting && present(r)) > 1
             ? {element: node, message: `${node.display} has more than one hosting relations`}
             : undefined,
     )
 
 export const ambiguousTechnology: Finder = (graph, present) =>
-    firstFailure(graph.nodes.filter(present), node =>
-        node.technologies.filter(present).length > 1 ? {element: node, message: `${node.display} has more than one technology`} : undefined,
+    firstFailure(graph.nodes, node =>
+        present(node) && count(node.technologies, present) > 1 ? {element: node, message: `${node.display} has more than one technology`} : undefined,
     )
 
 export const ambiguousInput: Finder = (graph, present) => ambiguous(graph.inputs, present)

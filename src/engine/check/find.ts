@@ -20,11 +20,19 @@ export function lowerFirst(text: string): string {
 
 /** The first element for which `test` fails, in the order given. */
 export function firstFailure<T>(elements: readonly T[], test: (element: T) => Failure | undefined): Failure | undefined {
-    for (const element of elements) {
-        const failure = test(element)
+    // indexed loops: these run once over tens of thousands of elements, often before the optimizer has compiled them, when for-of allocates per step
+    for (let i = 0; i < elements.length; i++) {
+        const failure = test(elements[i]!)
         if (failure) return failure
     }
     return undefined
+}
+
+/** How many elements pass the test. */
+export function count<T>(elements: readonly T[], test: (element: T) => boolean): number {
+    let n = 0
+    for (let i = 0; i < elements.length; i++) if (test(elements[i]!)) n++
+    return n
 }
 
 /**
@@ -32,8 +40,10 @@ export function firstFailure<T>(elements: readonly T[], test: (element: T) => Fa
  * has: the reference reports the later one (`Artifact "a@1" … is ambiguous`).
  */
 export function laterDuplicate<T extends Element>(elements: readonly T[], present: Present): T | undefined {
+    if (elements.length < 2) return undefined
     const seen = new Set<string>()
-    for (const element of elements) {
+    for (let i = 0; i < elements.length; i++) {
+        const element = elements[i]!
         if (!present(element)) continue
         if (seen.has(element.name)) return element
         seen.add(element.name)

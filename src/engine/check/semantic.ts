@@ -4,16 +4,23 @@
 import type {Element, NodeElement} from '../model/index.js'
 import {firstFailure, type Finder, type Present} from './find.js'
 
-/** `<node> expected to have <what>` when the node had candidates and none is present. */
-function expected(nodes: readonly NodeElement[], present: Present, candidates: (node: NodeElement) => readonly Element[], what: string) {
+/** `<node> expected to have <what>` when the node had candidates (those `include` accepts) and none is present. */
+function expected(nodes: readonly NodeElement[], present: Present, candidates: (node: NodeElement) => readonly Element[], what: string, include: (e: Element) => boolean = () => true) {
     return firstFailure(nodes, node => {
         if (!present(node)) return undefined
-        const list = candidates(node)
-        return list.length > 0 && !list.some(present) ? {element: node, message: `${node.display} expected to have ${what}`} : undefined
+        let offered = false
+        for (const e of candidates(node)) {
+            if (!include(e)) continue
+            if (present(e)) return undefined
+            offered = true
+        }
+        return offered ? {element: node, message: `${node.display} expected to have ${what}`} : undefined
     })
 }
 
-export const expectedHosting: Finder = (graph, present) => expected(graph.nodes, present, node => node.relations.filter(r => r.hosting), 'a hosting relation')
+const hosting = (e: Element) => e.kind === 'relation' && e.hosting
+
+export const expectedHosting: Finder = (graph, present) => expected(graph.nodes, present, node => node.relations, 'a hosting relation', hosting)
 
 export const expectedIncomingRelation: Finder = (graph, present) => expected(graph.nodes, present, node => node.incoming, 'an incoming relation')
 

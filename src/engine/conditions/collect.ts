@@ -63,14 +63,15 @@ export function collectConditions(
     // an input named like an element's identifier (e.g. "node.database") adds a condition
     const inputCondition = options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.'))
     const result: ElementConditions[] = new Array(graph.elements.length)
-    for (const element of graph.elements) {
+    // an indexed loop: it runs once per resolution over every element, often before it is optimized
+    for (let e = 0; e < graph.elements.length; e++) {
+        const element = graph.elements[e]!
         // the element's own (manual) conditions, in the order the specification collects them
         let own: ConditionRecord[] | undefined
-        const written = element.raw.conditions
-        for (let i = 0; i < element.conditions.length; i++) {
-            const expression = element.conditions[i]
-            const location = () => (Array.isArray(written) ? locate(written, i) : undefined) ?? element.conditionsLocation
-            ;(own ??= []).push(new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, location))
+        const conditions = element.conditions
+        for (let i = 0; i < conditions.length; i++) {
+            const expression = conditions[i]
+            ;(own ??= []).push(new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, i))
         }
         if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
             for (const group of element.groups)
@@ -105,20 +106,48 @@ export function collectConditions(
             }
         }
         // generated conditions come first, as the specification evaluates them before assigned ones
-        const records = generated ? (own ? [...generated, ...own] : generated) : (own ?? NO_RECORDS)
-        const manualRecords = own?.filter(r => !r.generated) ?? NO_RECORDS
+        const records: readonly ConditionRecord[] = generated ? (own ? [...generated, ...own] : generated) : (own ?? NO_RECORDS)
+        // only an enriched technology's rule conditions are generated among its own
+        const manualRecords = !own ? NO_RECORDS : element.kind === 'technology' && element.enriched ? own.filter(r => !r.generated) : own
         const formula = records.length === 0 ? TRUE : records.length === 1 ? records[0]!.formula : and(records.map(r => r.formula))
         const manual = manualRecords.length === 0 ? TRUE : manualRecords.length === records.length ? formula : and(manualRecords.map(r => r.formula))
-        result[element.seq] = {element, records, formula, manual, defaultEnabled: flags.defaultEnabled, pruningEnabled: flags.pruningEnabled}
+        result[element.seq] = new Conditions(element, records.length === 1 ? records[0]! : records.length === 0 ? undefined : records, formula, manual, flags)
     }
     return result
 }
 
 const NO_RECORDS: readonly ConditionRecord[] = Object.freeze([])
 
+/** An element's conditions, kept compact: most elements have one record or none, held without a list. */
+class Conditions implements ElementConditions {
+    constructor(
+        readonly element: Element,
+        private held: ConditionRecord | readonly ConditionRecord[] | undefined,
+        readonly formula: Formula,
+        readonly manual: Formula,
+        private readonly flags: ElementFlags,
+    ) {}
+
+    get records(): readonly ConditionRecord[] {
+        const held = this.held
+        if (held === undefined) return NO_RECORDS
+        if (Array.isArray(held)) return held
+        return (this.held = [held as ConditionRecord])
+    }
+
+    get defaultEnabled(): boolean {
+        return this.flags.defaultEnabled
+    }
+
+    get pruningEnabled(): boolean {
+        return this.flags.pruningEnabled
+    }
+}
+
 /** A condition record whose location is looked up only when an explanation asks for it. */
 class ConditionEntry implements ConditionRecord {
-    private where: SourceLocation | (() => SourceLocation | undefined) | undefined
+    /** A location, a way to find it, or the index of the element's manual condition it is. */
+    private where: SourceLocation | (() => SourceLocation | undefined) | number | undefined
 
     constructor(
         readonly element: Element,
@@ -126,13 +155,14 @@ class ConditionEntry implements ConditionRecord {
         readonly expression: unknown,
         readonly formula: Formula,
         readonly generated: boolean,
-        where: SourceLocation | (() => SourceLocation | undefined) | undefined,
+        where: SourceLocation | (() => SourceLocation | undefined) | number | undefined,
     ) {
         this.where = where
     }
 
     get location(): SourceLocation | undefined {
-        if (typeof this.where === 'function') this.where = this.where()
+        if (typeof this.where === 'number') this.where = this.element.conditionLocation(this.where)
+        else if (typeof this.where === 'function') this.where = this.where()
         return this.where
     }
 }
@@ -214,7 +244,9 @@ export function elementFlags(element: Element, options: Options): ElementFlags {
     if (!kind || (element.kind === 'node' && element.persistent)) return OFF
     const flags = flagsOf(kind, options)
     const raw: Raw = element.raw
-    if (!OVERRIDES.some(key => key in raw)) return flags
+    let overridden = false
+    for (let i = 0; i < OVERRIDES.length && !overridden; i++) overridden = OVERRIDES[i]! in raw
+    if (!overridden) return flags
     const own = (key: string): boolean | undefined => (typeof raw[key] === 'boolean' ? (raw[key] as boolean) : undefined)
     return {
         defaultEnabled: own('default_condition') ?? flags.defaultEnabled,

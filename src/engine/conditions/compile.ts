@@ -34,12 +34,13 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
     const name = operatorOf(raw)
     if (name === undefined) return valueCondition(raw, element, c)
     const args = (raw as Record<string, unknown>)[name]
-    const at = c.inputs.locate(raw)
+    // where the operator was written, looked up only for an error message
+    const at = () => c.inputs.locate(raw)
     const sub = (x: unknown) => compileCondition(x, element, c)
     const list = (min = 0, max = Infinity): unknown[] => {
-        if (!Array.isArray(args)) throw new TrellisError('operand-type', `operator "${name}" expects a list of operands`, at)
+        if (!Array.isArray(args)) throw new TrellisError('operand-type', `operator "${name}" expects a list of operands`, at())
         if (args.length < min || args.length > max)
-            throw new TrellisError('operand-count', `operator "${name}" expects ${min === max ? min : max === Infinity ? `at least ${min}` : `${min} to ${max}`} operands, got ${args.length}`, at)
+            throw new TrellisError('operand-count', `operator "${name}" expects ${min === max ? min : max === Infinity ? `at least ${min}` : `${min} to ${max}`} operands, got ${args.length}`, at())
         return args
     }
     if (isLogicOperator(name)) {
@@ -49,7 +50,7 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
             case 'or':
                 return list().length === 0 ? FALSE : or(list().map(sub))
             case 'not':
-                if (Array.isArray(args)) throw new TrellisError('operand-type', 'operator "not" expects one operand, not a list', at)
+                if (Array.isArray(args)) throw new TrellisError('operand-type', 'operator "not" expects one operand, not a list', at())
                 return not(sub(args))
             case 'xor':
                 return xor(list().map(sub))
@@ -64,13 +65,13 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
         }
     }
     if (name === 'logic_expression') {
-        if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, at)
+        if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, at())
         // an expression that names no element relative to the condition's own compiles to the same formula everywhere
         const state = stateOf(c)
         const shared = state.shared.get(args)
         if (shared) return shared
         const definition = c.inputs.expression(args, 'logic', raw)
-        if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, at)
+        if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, at())
         const relative = state.relative
         const compiled = c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c))
         const result = note({kind: 'expression', name: args, raw: definition}, compiled)
@@ -250,10 +251,10 @@ function or2(args: readonly Formula[]): Formula {
     return args.length === 0 ? FALSE : or(args)
 }
 
-function typeOf(container: {types: TypeElement[]; display: string}, key: unknown, c: CompileContext, r: References): TypeElement {
+function typeOf(container: {readonly types: readonly TypeElement[]; readonly display: string}, key: unknown, c: CompileContext, r: References): TypeElement {
     return c.graph.typeOf(container, r.key(key))
 }
 
-function propertyOf(container: {properties: PropertyElement[]; display: string}, key: unknown, c: CompileContext, r: References): PropertyElement {
+function propertyOf(container: {readonly properties: readonly PropertyElement[]; readonly display: string}, key: unknown, c: CompileContext, r: References): PropertyElement {
     return c.graph.propertyOf(container, r.key(key))
 }

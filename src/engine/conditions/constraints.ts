@@ -3,12 +3,12 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, NodeElement} from '../model/index.js'
-import type {ConstraintOption, Options} from '../options/index.js'
+import {CONSTRAINT_OPTIONS, type ConstraintOption, type Options} from '../options/index.js'
 import type {TypeHierarchy} from '../technologies/index.js'
 import type {ElementConditions} from './collect.js'
 import {compileCondition, type CompileContext, type Variables} from './compile.js'
 import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
-import type {ConstraintRecord} from './records.js'
+import type {ConstraintOrigin, ConstraintRecord} from './records.js'
 
 export function collectConstraints(
     graph: Graph,
@@ -25,16 +25,11 @@ export function collectConstraints(
     const p = (e: Element) => variables.presence(e)
 
     globals.forEach((expression, i) =>
-        out.push({
-            origin: {kind: 'constraint'},
-            expression,
-            formula: compileCondition(expression, undefined, context),
-            location: locate(globals, i),
-            description: 'topology constraint',
-        }),
+        out.push(new Constraint({kind: 'constraint'}, expression, compileCondition(expression, undefined, context), () => locate(globals, i), () => 'topology constraint')),
     )
 
-    for (const element of graph.elements) {
+    for (let e = 0; e < graph.elements.length; e++) {
+        const element = graph.elements[e]!
         const list = element.raw.implies
         if (list === undefined || list === null) continue
         if (!Array.isArray(list)) throw new TrellisError('invalid-template', `"implies" of ${lower(element.display)} must be a list of [target, condition?]`, locate(element.raw, 'implies'))
@@ -44,13 +39,14 @@ export function collectConstraints(
                 throw new TrellisError('invalid-template', `each implication of ${lower(element.display)} must be [target] or [target, condition]`, at)
             const target = compileCondition(item[0], element, context)
             const premise = item.length === 2 ? and([p(element), compileCondition(item[1], element, context)]) : p(element)
-            out.push({origin: {kind: 'implies', element}, expression: item, formula: implies(premise, target), location: at, description: `implication of ${lower(element.display)}`})
+            out.push(new Constraint({kind: 'implies', element}, item, implies(premise, target), () => at, () => `implication of ${lower(element.display)}`))
         })
     }
 
     const implied = options.relationDefaultImplied().value
     const manual = (e: Element) => variables.manual(e)
-    for (const element of graph.elements) {
+    for (let e = 0; e < graph.elements.length; e++) {
+        const element = graph.elements[e]!
         const raw = element.raw.implied
         // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
         const on = raw !== undefined && raw !== null ? raw !== false : element.kind === 'relation' ? implied && !element.hosting : element.kind === 'property'
@@ -63,26 +59,30 @@ export function collectConstraints(
             premise = and(parts)
         } else if (element.container) premise = and([p(element.container), manual(element)])
         if (!premise) continue
-        out.push({
-            origin: {kind: 'implied', element},
-            expression: {implied: raw ?? true},
-            formula: implies(premise, p(element)),
-            location: locate(element.raw, 'implied') ?? element.location,
-            description: `${lower(element.display)} is implied when its ${element.kind === 'relation' ? 'source' : 'container'} and its own conditions hold`,
-        })
+        out.push(
+            new Constraint(
+                {kind: 'implied', element},
+                {implied: raw ?? true},
+                implies(premise, p(element)),
+                () => locate(element.raw, 'implied') ?? element.location,
+                () => `${lower(element.display)} is implied when its ${element.kind === 'relation' ? 'source' : 'container'} and its own conditions hold`,
+            ),
+        )
     }
 
-    const option = (name: ConstraintOption, element: Element | undefined, formula: Formula, description: string) =>
-        out.push({origin: {kind: 'option', option: name, element}, expression: {[name]: true}, formula, location: element?.location, description})
-    const on = (name: ConstraintOption) => options.constraint(name).value
+    const option: OptionPush = (name, element, formula, description) =>
+        out.push(new Constraint({kind: 'option', option: name, element}, OPTION_EXPRESSION[name], formula, () => element?.location, description))
+    // read each option once, not once per node
+    const enabled = new Set(CONSTRAINT_OPTIONS.filter(name => options.constraint(name).value))
+    const on = (name: ConstraintOption) => enabled.has(name)
 
-    if (on('relation_source_constraint')) for (const r of graph.relations) option('relation_source_constraint', r, implies(p(r), p(r.source)), `${lower(r.display)} needs its source`)
-    if (on('relation_target_constraint')) for (const r of graph.relations) option('relation_target_constraint', r, implies(p(r), p(r.target)), `${lower(r.display)} needs its target`)
-    if (on('artifact_container_constraint')) for (const a of graph.artifacts) option('artifact_container_constraint', a, implies(p(a), p(a.container)), `${lower(a.display)} needs its node`)
-    if (on('property_container_constraint')) for (const x of graph.properties) option('property_container_constraint', x, implies(p(x), p(x.container)), `${lower(x.display)} needs its container`)
-    if (on('type_container_constraint')) for (const t of graph.types) option('type_container_constraint', t, implies(p(t), p(t.container)), `${lower(t.display)} needs its container`)
+    if (on('relation_source_constraint')) for (const r of graph.relations) option('relation_source_constraint', r, implies(p(r), p(r.source)), () => `${lower(r.display)} needs its source`)
+    if (on('relation_target_constraint')) for (const r of graph.relations) option('relation_target_constraint', r, implies(p(r), p(r.target)), () => `${lower(r.display)} needs its target`)
+    if (on('artifact_container_constraint')) for (const a of graph.artifacts) option('artifact_container_constraint', a, implies(p(a), p(a.container)), () => `${lower(a.display)} needs its node`)
+    if (on('property_container_constraint')) for (const x of graph.properties) option('property_container_constraint', x, implies(p(x), p(x.container)), () => `${lower(x.display)} needs its container`)
+    if (on('type_container_constraint')) for (const t of graph.types) option('type_container_constraint', t, implies(p(t), p(t.container)), () => `${lower(t.display)} needs its container`)
 
-    for (const node of graph.nodes) nodeConstraints(node, on, option, p)
+    for (let i = 0; i < graph.nodes.length; i++) nodeConstraints(graph.nodes[i]!, on, option, p)
 
     // "Unique property names" (spec), as for artifacts, relations, inputs and outputs: at most one
     // present property of a name. The reference writes "exactly one", which also demands a present
@@ -92,28 +92,28 @@ export function collectConstraints(
         for (const container of [...graph.nodes, ...graph.relations, ...graph.policies, ...graph.groups, ...graph.artifacts])
             for (const same of byName(container.properties))
                 if (same.length > 1)
-                    option('unique_property_constraint', same[0], implies(p(container), amo(same.map(p))), `${lower(container.display)} has at most one property "${same[0]!.name}"`)
-    if (on('unique_input_constraint')) for (const same of byName(graph.inputs)) if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), `at most one input "${same[0]!.name}"`)
-    if (on('unique_output_constraint')) for (const same of byName(graph.outputs)) if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), `at most one output "${same[0]!.name}"`)
+                    option('unique_property_constraint', same[0], implies(p(container), amo(same.map(p))), () => `${lower(container.display)} has at most one property "${same[0]!.name}"`)
+    if (on('unique_input_constraint')) for (const same of byName(graph.inputs)) if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), () => `at most one input "${same[0]!.name}"`)
+    if (on('unique_output_constraint')) for (const same of byName(graph.outputs)) if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), () => `at most one output "${same[0]!.name}"`)
     return out
 }
 
-type OptionPush = (name: ConstraintOption, element: Element | undefined, formula: Formula, description: string) => void
+type OptionPush = (name: ConstraintOption, element: Element | undefined, formula: Formula, description: () => string) => void
 
 function nodeConstraints(node: NodeElement, on: (name: ConstraintOption) => boolean, option: OptionPush, p: (e: Element) => Formula): void {
-    const one = (list: Element[]) => (list.length === 1 ? p(list[0]!) : exo(list.map(p)))
-    const hosting = node.relations.filter(r => r.hosting)
-    if (on('hosting_stack_constraint') && hosting.length > 0)
-        option('hosting_stack_constraint', node, implies(p(node), one(hosting)), `${lower(node.display)} has exactly one hosting relation`)
+    const one = (list: readonly Element[]) => (list.length === 1 ? p(list[0]!) : exo(list.map(p)))
+    const hosting = on('hosting_stack_constraint') ? node.relations.filter(r => r.hosting) : []
+    if (hosting.length > 0)
+        option('hosting_stack_constraint', node, implies(p(node), one(hosting)), () => `${lower(node.display)} has exactly one hosting relation`)
     if (on('required_incoming_relation_constraint') && node.incoming.length > 0)
-        option('required_incoming_relation_constraint', node, implies(p(node), or(node.incoming.map(p))), `${lower(node.display)} needs an incoming relation`)
+        option('required_incoming_relation_constraint', node, implies(p(node), or(node.incoming.map(p))), () => `${lower(node.display)} needs an incoming relation`)
     if (on('required_artifact_constraint') && node.artifacts.length > 0)
-        option('required_artifact_constraint', node, implies(p(node), one(node.artifacts)), `${lower(node.display)} has exactly one artifact`)
-    if (on('unique_artifact_constraint')) for (const same of byName(node.artifacts)) if (same.length > 1) option('unique_artifact_constraint', same[0], amo(same.map(p)), `${lower(node.display)} has at most one artifact "${same[0]!.name}"`)
+        option('required_artifact_constraint', node, implies(p(node), one(node.artifacts)), () => `${lower(node.display)} has exactly one artifact`)
+    if (on('unique_artifact_constraint')) for (const same of byName(node.artifacts)) if (same.length > 1) option('unique_artifact_constraint', same[0], amo(same.map(p)), () => `${lower(node.display)} has at most one artifact "${same[0]!.name}"`)
     if (on('unique_relation_constraint'))
-        for (const same of byName(node.relations)) if (same.length > 1) option('unique_relation_constraint', same[0], implies(p(node), amo(same.map(p))), `${lower(node.display)} has at most one relation "${same[0]!.name}"`)
+        for (const same of byName(node.relations)) if (same.length > 1) option('unique_relation_constraint', same[0], implies(p(node), amo(same.map(p))), () => `${lower(node.display)} has at most one relation "${same[0]!.name}"`)
     if (on('technology_constraint') && isManaged(node))
-        option('technology_constraint', node, implies(p(node), node.technologies.length === 0 ? FALSE : one(node.technologies)), `${lower(node.display)} is deployed by exactly one technology`)
+        option('technology_constraint', node, implies(p(node), node.technologies.length === 0 ? FALSE : one(node.technologies)), () => `${lower(node.display)} is deployed by exactly one technology`)
 }
 
 /** A node needs a deployment technology unless it says `managed: false` (or has none and its type is abstract). */
@@ -129,6 +129,36 @@ function byName<T extends {name: string}>(list: readonly T[]): T[][] {
         groups.set(e.name, g)
     }
     return [...groups.values()]
+}
+
+/** The option written as a condition, for explanations: one shared object per option. */
+const OPTION_EXPRESSION = Object.fromEntries(CONSTRAINT_OPTIONS.map(name => [name, Object.freeze({[name]: true})])) as Readonly<Record<ConstraintOption, unknown>>
+
+/** A constraint whose location and description are worked out only when an explanation shows them. */
+class Constraint implements ConstraintRecord {
+    private located = false
+    private where: SourceLocation | undefined
+    private described: string | undefined
+
+    constructor(
+        readonly origin: ConstraintOrigin,
+        readonly expression: unknown,
+        readonly formula: Formula,
+        private readonly locateIt: () => SourceLocation | undefined,
+        private readonly describe: () => string,
+    ) {}
+
+    get location(): SourceLocation | undefined {
+        if (!this.located) {
+            this.where = this.locateIt()
+            this.located = true
+        }
+        return this.where
+    }
+
+    get description(): string {
+        return (this.described ??= this.describe())
+    }
 }
 
 function lower(text: string): string {

@@ -21,13 +21,17 @@ export function makeWrapper(fields: Omit<DefaultWrapper, 'origins'>): DefaultWra
 }
 
 // Descriptors are shared: a few per mode token, however many elements they apply to.
-const shared = new Map<string, DefaultWrapper>()
+// Keyed operator → token → argument (consistency follows from the token), without building a key string per element.
+const shared = new Map<string, Map<string, Map<string, DefaultWrapper>>>()
 
 /** The default condition `{operator: argument}` of the given token, with its formula for one element. */
 function wrapper(token: string, consistency: boolean, operator: string, formula: Formula, argument: string = 'SELF'): DefaultCondition {
-    const key = `${token}:${consistency}:${operator}:${argument}`
-    let made = shared.get(key)
-    if (!made) shared.set(key, (made = makeWrapper({token, consistency, semantic: !consistency, expression: Object.freeze({[operator]: argument})})))
+    let byToken = shared.get(operator)
+    if (!byToken) shared.set(operator, (byToken = new Map()))
+    let byArgument = byToken.get(token)
+    if (!byArgument) byToken.set(token, (byArgument = new Map()))
+    let made = byArgument.get(argument)
+    if (!made) byArgument.set(argument, (made = makeWrapper({token, consistency, semantic: !consistency, expression: Object.freeze({[operator]: argument})})))
     return {wrapper: made, formula}
 }
 

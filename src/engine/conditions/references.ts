@@ -16,10 +16,15 @@ export class References {
     constructor(
         private readonly graph: Graph,
         private readonly context: Element | undefined,
-        private readonly at: SourceLocation | undefined,
+        /** Where the operator was written: looked up only when an error needs it. */
+        private readonly where: () => SourceLocation | undefined,
         /** Called when a reference resolves relative to the condition's element: its formula cannot be shared. */
         readonly relative: () => void = () => {},
     ) {}
+
+    private get at(): SourceLocation | undefined {
+        return this.where()
+    }
 
     fail(message: string): never {
         throw new TrellisError('undefined-reference', message, this.at)

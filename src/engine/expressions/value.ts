@@ -13,32 +13,54 @@ export function operatorOf(expression: unknown): string | undefined {
 }
 
 export function evaluateValue(expression: unknown, scope: ValueScope): unknown {
-    const evaluate = (e: unknown): unknown => {
+    return new Evaluator(scope).evaluate(expression)
+}
+
+/** One evaluation: the scope, and `evaluate` bound once for the operators to call back. */
+class Evaluator {
+    readonly evaluate = (e: unknown): unknown => this.apply(e)
+
+    constructor(private readonly scope: ValueScope) {}
+
+    private apply(e: unknown): unknown {
         const name = operatorOf(e)
         if (name === undefined) return e
         const raw = e as Record<string, unknown>
         const args = raw[name]
-        const fail = (message: string, code: 'operand-count' | 'operand-type' | 'unknown-operator' = 'operand-type'): never => {
-            throw new TrellisError(code, message, scope.locate(raw))
-        }
+        const scope = this.scope
         if (name === 'variability_input') {
-            if (typeof args !== 'string') fail(`"variability_input" expects the name of a variability input, got ${show(args)}`)
-            return scope.input(args as string, raw)
+            if (typeof args !== 'string') fail(scope, raw, `"variability_input" expects the name of a variability input, got ${show(args)}`)
+            return scope.input(args, raw)
         }
         if (name === 'value_expression') {
-            if (typeof args !== 'string') fail(`"value_expression" expects the name of an expression, got ${show(args)}`)
-            return scope.guard(`expression "${args as string}"`, raw, () => evaluate(scope.expression(args as string, 'value', raw)))
+            if (typeof args !== 'string') fail(scope, raw, `"value_expression" expects the name of an expression, got ${show(args)}`)
+            return scope.guard(`expression "${args}"`, raw, () => this.apply(scope.expression(args, 'value', raw)))
         }
         const operator = VALUE_OPERATORS[name]
         if (!operator) {
             if (isLogicOperator(name) || isPresenceOperator(name) || name === 'logic_expression')
-                fail(`operator "${name}" is a logic operator and cannot be used where a value is expected`, 'unknown-operator')
+                fail(scope, raw, `operator "${name}" is a logic operator and cannot be used where a value is expected`, 'unknown-operator')
             const hint = closestOperator(name)
-            fail(`unknown operator "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 'unknown-operator')
+            fail(scope, raw, `unknown operator "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 'unknown-operator')
         }
-        const context: OperatorContext = {name, raw, evaluate, fail}
-        return operator!(args, context)
+        return operator(args, new Context(name, raw, this.evaluate, scope))
     }
-    return evaluate(expression)
 }
 
+/** What an operator sees of its application; failing names where it was written. */
+class Context implements OperatorContext {
+    constructor(
+        readonly name: string,
+        readonly raw: Record<string, unknown>,
+        readonly evaluate: (expression: unknown) => unknown,
+        private readonly scope: ValueScope,
+    ) {}
+
+    fail(message: string, code: 'operand-count' | 'operand-type' = 'operand-type'): never {
+        return fail(this.scope, this.raw, message, code)
+    }
+}
+
+function fail(scope: ValueScope, raw: object, message: string, code: 'operand-count' | 'operand-type' | 'unknown-operator' = 'operand-type'): never {
+    throw new TrellisError(code, message, scope.locate(raw))
+}

@@ -5,7 +5,7 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 import {entries, Entry, isMap, toList} from './collections.js'
-import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement, type TypeContainer} from './elements.js'
+import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
     ArtifactRecord,
     GroupRecord,
@@ -18,7 +18,8 @@ import {
     RelationRecord,
     TechnologyRecord,
     TypeRecord,
-    type Locator,
+    append,
+    type Place,
     type RecordArguments,
     type TechnologyFields,
 } from './records.js'
@@ -74,8 +75,8 @@ class Builder {
     }
 
     /** The constructor arguments every element shares; its sequence number is the next free one. */
-    private next(name: string, index: number | undefined, raw: Raw, locator: Locator): RecordArguments {
-        return [this.graph.elements.length, name, index, raw, locator, this.sourceMap]
+    private next(name: string, index: number | undefined, raw: Raw, place: Place): RecordArguments {
+        return [this.graph.elements.length, name, index, raw, place, this.sourceMap]
     }
 
     private add<T extends Element>(element: T): T {
@@ -113,39 +114,42 @@ class Builder {
 
     private nodes(): void {
         const result: {node: NodeRecord; entries: Entry[]}[] = []
-        for (const entry of entries(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates')) {
+        const written = entries(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates')
+        // indexed loops: each runs once over every node, often before the optimizer compiled it, when for-of allocates per step
+        for (let i = 0; i < written.length; i++) {
+            const entry = written[i]!
             if (entry.name === 'SELF' || entry.name === 'CONTAINER') this.fail(`Node must not be named "${entry.name}"`, entry.location)
             if (this.graph.node(entry.name)) this.fail(`Node "${entry.name}" defined multiple times`, entry.location)
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const weight = readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight'))
+            const weight = readWeight(raw, this.sourceMap)
             const node = this.add(new NodeRecord(this.next(entry.name, undefined, raw, entry), weight))
             this.types(node, raw)
             this.properties(node, raw)
             result.push({node, entries: entries(raw.requirements, () => `the requirements of node "${node.name}"`, this.sourceMap, raw, 'requirements')})
         }
         // relations need every node to exist first; artifacts and technologies follow, in template order per node
-        for (const {node, entries: requirements} of result) this.relations(node, requirements)
-        for (const {node} of result) {
-            this.artifacts(node)
-            this.technologies(node)
+        for (let i = 0; i < result.length; i++) this.relations(result[i]!.node, result[i]!.entries)
+        for (let i = 0; i < result.length; i++) {
+            this.artifacts(result[i]!.node)
+            this.technologies(result[i]!.node)
         }
     }
 
-    private types(container: TypeContainer, raw: Raw): void {
+    private types(container: NodeRecord | RelationRecord | GroupRecord | PolicyRecord | ArtifactRecord, raw: Raw): void {
         const type = raw.type
-        const list: Entry[] =
+        // the common case, `type: name`, needs no list of entries
+        const types =
             typeof type === 'string'
-                ? [new Entry(type, NO_DEFINITION, this.sourceMap, raw, 'type')]
-                : entries(type, () => `the types of ${container.display}`, this.sourceMap, raw, 'type')
-        const types = list.map((entry, index) =>
-            this.add(new TypeRecord(this.next(entry.name, index, isMap(entry.value) ? entry.value : NO_DEFINITION, entry), container)),
-        )
-        container.types.push(...types)
+                ? [this.add(new TypeRecord(this.next(type, 0, NO_DEFINITION, new Entry(type, NO_DEFINITION, this.sourceMap, raw, 'type')), container))]
+                : entries(type, () => `the types of ${container.display}`, this.sourceMap, raw, 'type').map((entry, index) =>
+                      this.add(new TypeRecord(this.next(entry.name, index, isMap(entry.value) ? entry.value : NO_DEFINITION, entry), container)),
+                  )
+        container.types = append(container.types, types)
         if (types.length > 1 && types.filter(t => t.defaultAlternative).length > 1) this.fail(`${container.display} has multiple default types`, types[0]!.location)
     }
 
-    private properties(container: PropertyContainer, raw: Raw): void {
+    private properties(container: NodeRecord | RelationRecord | GroupRecord | PolicyRecord | ArtifactRecord, raw: Raw): void {
         const value = raw.properties
         const listForm = Array.isArray(value)
         const list = entries(value, () => `the properties of ${container.display}`, this.sourceMap, raw, 'properties')
@@ -154,10 +158,13 @@ class Builder {
             const wrapped = listForm && isMap(entry.value) && ((entry.value.value ?? null) !== null || (entry.value.expression ?? null) !== null)
             const definition: Raw = wrapped ? (entry.value as Raw) : {value: entry.value}
             const property = this.add(new PropertyRecord(this.next(entry.name, index, definition, entry), container, this.consumed(definition.value, container)))
-            if (property.consuming?.kind === 'input') property.consuming.consumers.push(property)
+            if (property.consuming?.kind === 'input') {
+                const input = own<InputRecord>(property.consuming)
+                input.consumers = append(input.consumers, [property])
+            }
             return property
         })
-        container.properties.push(...properties)
+        container.properties = append(container.properties, properties)
         this.checkDefaults(properties, p => p.name)
     }
 
@@ -184,8 +191,8 @@ class Builder {
             const target = this.graph.node(targetName)
             if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
             const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, HOSTING_NAME.test(entry.name)))
-            node.relations.push(relation)
-            target.incoming.push(relation)
+            node.relations = append(node.relations, [relation])
+            own<NodeRecord>(target).incoming = append(target.incoming, [relation])
             this.relationRecords.push(relation)
         })
         // several defaults among the relations of one name
@@ -199,7 +206,8 @@ class Builder {
         const templates = this.topology.relationship_templates
         const defined = isMap(templates) ? templates : {}
         const used = new Map<string, RelationRecord>()
-        for (const relation of this.relationRecords) {
+        for (let i = 0; i < this.relationRecords.length; i++) {
+                const relation = this.relationRecords[i]!
                 const name = relation.assignment.relationship
                 if (name === undefined || name === null) continue
                 const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
@@ -217,7 +225,7 @@ class Builder {
         for (const name of Object.keys(defined)) if (!used.has(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
     }
 
-    private artifacts(node: NodeElement): void {
+    private artifacts(node: NodeRecord): void {
         const list = entries(node.raw.artifacts, () => `the artifacts of ${node.display}`, this.sourceMap, node.raw, 'artifacts')
         list.forEach((entry, index) => {
             const raw: Raw =
@@ -229,7 +237,7 @@ class Builder {
                           : entry.value
                       : this.fail(`artifact "${entry.name}" of ${node.display.toLowerCase()} must be a file name or a map`, entry.location)
             const artifact = this.add(new ArtifactRecord(this.next(entry.name, index, raw, entry), node))
-            node.artifacts.push(artifact)
+            node.artifacts = append(node.artifacts, [artifact])
             this.types(artifact, raw)
             this.properties(artifact, raw)
         })
@@ -278,16 +286,14 @@ class Builder {
         const rules = this.enrichment?.rules ?? []
         const abstract = isTrue(this.nodeTypes.metadata(nodeType, 'vintner_abstract'))
         const match = () => candidates(node, rules, this.nodeTypes, this.enrichment!.artifactTypes)
-        const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyFields>) =>
-            node.technologies.push(
-                this.add(
-                    new TechnologyRecord(this.next(name, node.technologies.length, raw, at), node, {
-                        assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
-                        weight: readWeight(raw.weight, () => this.sourceMap.locate(raw, 'weight')),
-                        ...extra,
-                    }),
-                ),
-            )
+        const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyFields>) => {
+            const technology = new TechnologyRecord(this.next(name, node.technologies.length, raw, at), node, {
+                assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
+                weight: readWeight(raw, this.sourceMap),
+                ...extra,
+            })
+            node.technologies = append(node.technologies, [this.add(technology)])
+        }
         const fromRule = (candidate: TechnologyCandidate) => ({
             assign: candidate.assign,
             weight: candidate.rule.weight,
@@ -338,8 +344,11 @@ class Builder {
             members.forEach((member, i) => {
                 const at = this.sourceMap.locate(members, i)
                 const element = this.member(member, at)
-                group.members.push(element)
-                if (variability) element.groups.push(group)
+                group.members = append(group.members, [element])
+                if (variability) {
+                    const member = own<NodeRecord | RelationRecord>(element)
+                    member.groups = append(member.groups, [group])
+                }
             })
         }
     }
@@ -383,7 +392,7 @@ class Builder {
             targets.forEach((target, i) => {
                 const found = typeof target === 'string' ? (this.graph.node(target) ?? this.graph.groupsByName.get(target)) : undefined
                 if (!found) this.fail(`Policy target "${String(target)}" of ${lowerFirst(policy.display)} does not exist`, this.sourceMap.locate(raw.targets, i))
-                policy.targets.push(found)
+                policy.targets = append(policy.targets, [found])
             })
         })
     }
@@ -394,7 +403,7 @@ class Builder {
         if (!Array.isArray(value)) this.fail('"imports" must be a list', this.sourceMap.locate(this.template, 'imports'))
         value.forEach((item, index) => {
             const raw: Raw = typeof item === 'string' ? {file: item} : isMap(item) ? item : this.fail('an import must be a file name or a map', this.sourceMap.locate(value, index))
-            this.add(new ImportRecord(this.next(String(index), index, raw, {location: this.sourceMap.locate(value, index)})))
+            this.add(new ImportRecord(this.next(String(index), index, raw, {owner: value, key: index})))
         })
     }
 
@@ -412,16 +421,23 @@ class Builder {
     }
 }
 
+/** The record behind an element of the graph: the builder made every one, so the read-only view hides a record it may still fill in. */
+function own<R extends Element>(element: Element): R {
+    return element as R
+}
+
 function isTrue(value: unknown): boolean {
     return value === true || value === 'true'
 }
 
-function readWeight(value: unknown, locate: () => SourceLocation | undefined): number {
+/** `weight` of a node or technology: true is 1, false is 0, else a non-negative number (default 1). */
+function readWeight(owner: Raw, sourceMap: SourceMap): number {
+    const value = owner.weight
     if (value === undefined || value === null) return 1
     if (value === true) return 1
     if (value === false) return 0
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
-    throw new TrellisError('invalid-template', `"weight" must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, locate())
+    throw new TrellisError('invalid-template', `"weight" must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, sourceMap.locate(owner, 'weight'))
 }
 
 function lowerFirst(text: string): string {

@@ -9,10 +9,10 @@ export class Entry {
         readonly name: string,
         readonly value: unknown,
         private readonly sourceMap: SourceMap,
-        private readonly owner: unknown,
-        private readonly key: string | number,
-        private readonly list?: unknown,
-        private readonly item?: number,
+        readonly owner: unknown,
+        readonly key: string | number,
+        readonly list?: unknown,
+        readonly item?: number,
     ) {}
 
     get location(): SourceLocation | undefined {

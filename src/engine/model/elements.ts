@@ -27,19 +27,21 @@ interface ElementBase {
     readonly location?: SourceLocation
     /** Where `conditions` was written, when it was. */
     readonly conditionsLocation?: SourceLocation
+    /** Where the element's index-th manual condition was written (an item of a `conditions` list, else `conditions`). */
+    conditionLocation(index: number): SourceLocation | undefined
 }
 
 export interface NodeElement extends ElementBase {
     readonly kind: 'node'
     readonly container?: undefined
-    readonly types: TypeElement[]
-    readonly properties: PropertyElement[]
-    readonly relations: RelationElement[]
-    readonly incoming: RelationElement[]
-    readonly artifacts: ArtifactElement[]
-    readonly technologies: TechnologyElement[]
+    readonly types: readonly TypeElement[]
+    readonly properties: readonly PropertyElement[]
+    readonly relations: readonly RelationElement[]
+    readonly incoming: readonly RelationElement[]
+    readonly artifacts: readonly ArtifactElement[]
+    readonly technologies: readonly TechnologyElement[]
     /** Variability groups (ConditionalMembers) this node is a member of. */
-    readonly groups: GroupElement[]
+    readonly groups: readonly GroupElement[]
     /** Properties elsewhere that produce outputs from this node (outputs refer to nodes directly). */
     readonly weight: number
     readonly persistent: boolean
@@ -57,9 +59,9 @@ export interface RelationElement extends ElementBase {
     /** Short form (`- host: node`) stays short in the output. */
     readonly short: boolean
     readonly relationship?: {readonly name: string; readonly raw: Raw}
-    readonly types: TypeElement[]
-    readonly properties: PropertyElement[]
-    readonly groups: GroupElement[]
+    readonly types: readonly TypeElement[]
+    readonly properties: readonly PropertyElement[]
+    readonly groups: readonly GroupElement[]
     /** Hosting relation by name: `host`, `*_host`, `host_*`. */
     readonly hosting: boolean
 }
@@ -78,8 +80,8 @@ export interface PropertyElement extends ElementBase {
 export interface ArtifactElement extends ElementBase {
     readonly kind: 'artifact'
     readonly container: NodeElement
-    readonly types: TypeElement[]
-    readonly properties: PropertyElement[]
+    readonly types: readonly TypeElement[]
+    readonly properties: readonly PropertyElement[]
 }
 
 export type TypeContainer = NodeElement | RelationElement | GroupElement | PolicyElement | ArtifactElement
@@ -92,9 +94,9 @@ export interface TypeElement extends ElementBase {
 export interface GroupElement extends ElementBase {
     readonly kind: 'group'
     readonly container?: undefined
-    readonly types: TypeElement[]
-    readonly properties: PropertyElement[]
-    readonly members: (NodeElement | RelationElement)[]
+    readonly types: readonly TypeElement[]
+    readonly properties: readonly PropertyElement[]
+    readonly members: readonly (NodeElement | RelationElement)[]
     /** Derived from variability.groups.ConditionalMembers (or Root): conditions go to the members. */
     readonly variability: boolean
 }
@@ -102,21 +104,21 @@ export interface GroupElement extends ElementBase {
 export interface PolicyElement extends ElementBase {
     readonly kind: 'policy'
     readonly container?: undefined
-    readonly types: TypeElement[]
-    readonly properties: PropertyElement[]
-    readonly targets: (NodeElement | GroupElement)[]
+    readonly types: readonly TypeElement[]
+    readonly properties: readonly PropertyElement[]
+    readonly targets: readonly (NodeElement | GroupElement)[]
 }
 
 export interface InputElement extends ElementBase {
     readonly kind: 'input'
     readonly container?: undefined
-    readonly consumers: PropertyElement[]
+    readonly consumers: readonly PropertyElement[]
 }
 
 export interface OutputElement extends ElementBase {
     readonly kind: 'output'
     readonly container?: undefined
-    readonly producers: (PropertyElement | NodeElement)[]
+    readonly producers: readonly (PropertyElement | NodeElement)[]
 }
 
 export interface ImportElement extends ElementBase {

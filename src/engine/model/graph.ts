@@ -98,11 +98,11 @@ export class Graph {
         return pick(node.artifacts, key, `Artifact "${key}" of ${lower(node.display)}`, at)
     }
 
-    propertyOf(container: {properties: PropertyElement[]; display: string}, key: string | number, at?: SourceLocation): PropertyElement {
+    propertyOf(container: {readonly properties: readonly PropertyElement[]; readonly display: string}, key: string | number, at?: SourceLocation): PropertyElement {
         return pick(container.properties, key, `Property "${key}" of ${lower(container.display)}`, at)
     }
 
-    typeOf(container: {types: TypeElement[]; display: string}, key: string | number, at?: SourceLocation): TypeElement {
+    typeOf(container: {readonly types: readonly TypeElement[]; readonly display: string}, key: string | number, at?: SourceLocation): TypeElement {
         return pick(container.types, key, `Type "${key}" of ${lower(container.display)}`, at)
     }
 

@@ -27,21 +27,45 @@ import {
     type TypeElement,
 } from './elements.js'
 
-export interface Locator {
-    readonly location: SourceLocation | undefined
+/** Where an element was written: a key of a map, else an item of a list (see Entry). */
+export interface Place {
+    readonly owner: unknown
+    readonly key: string | number
+    readonly list?: unknown
+    readonly item?: number
 }
 
 /** `default_alternative: false` means never present. */
 const NEVER: readonly unknown[] = Object.freeze([false])
 
+/**
+ * The list every element starts with: most elements have no properties, no
+ * artifacts, no groups, so they share this one instead of an empty array each.
+ */
+export const NONE: readonly never[] = Object.freeze([])
+
+/** Adds items to an element's list: the first items become the list (the caller hands them over), later ones are pushed. */
+export function append<T>(list: readonly T[], items: T[]): readonly T[] {
+    if (items.length === 0) return list
+    if (list === NONE) return items
+    ;(list as T[]).push(...items)
+    return list
+}
+
 abstract class ElementRecord {
     abstract readonly kind: ElementKind
-    readonly conditions: readonly unknown[]
     readonly defaultAlternative: boolean
+    /** `default_alternative` written: it replaces the manual conditions. */
+    private readonly replaced: boolean
     private cachedId: string | undefined = undefined
     private cachedDisplay: string | undefined = undefined
-    private located = false
-    private cachedLocation: SourceLocation | undefined = undefined
+    /** undefined until looked up; null when the place is unknown. */
+    private cachedLocation: SourceLocation | null | undefined = undefined
+    // the place, as fields rather than an object: there is one element per template entry
+    private readonly placeOwner: unknown
+    private readonly placeKey: string | number
+    private readonly placeList: unknown
+    private readonly placeItem: number | undefined
 
     constructor(
         readonly seq: number,
@@ -50,12 +74,20 @@ abstract class ElementRecord {
         readonly raw: Raw,
         /** Kinds whose `default_alternative` replaces their conditions. */
         alternatives: boolean,
-        private readonly locator: Locator,
+        place: Place,
         private readonly sourceMap: SourceMap,
     ) {
-        const alternative = alternatives && raw.default_alternative !== undefined && raw.default_alternative !== null
-        this.conditions = alternative ? NEVER : toList(raw.conditions)
+        this.replaced = alternatives && raw.default_alternative !== undefined && raw.default_alternative !== null
         this.defaultAlternative = raw.default_alternative === true
+        this.placeOwner = place.owner
+        this.placeKey = place.key
+        this.placeList = place.list
+        this.placeItem = place.item
+    }
+
+    /** Manual conditions as written (a single one or a list meaning "and"); read when asked, not kept. */
+    get conditions(): readonly unknown[] {
+        return this.replaced ? NEVER : toList(this.raw.conditions)
     }
 
     abstract readonly container: Element | undefined
@@ -69,37 +101,43 @@ abstract class ElementRecord {
     }
 
     get location(): SourceLocation | undefined {
-        if (!this.located) {
-            this.cachedLocation = this.locator.location
-            this.located = true
-        }
-        return this.cachedLocation
+        if (this.cachedLocation === undefined)
+            this.cachedLocation = this.sourceMap.locate(this.placeOwner, this.placeKey) ?? (this.placeList === undefined ? undefined : this.sourceMap.locate(this.placeList, this.placeItem)) ?? null
+        return this.cachedLocation ?? undefined
     }
 
     get conditionsLocation(): SourceLocation | undefined {
         return this.sourceMap.locate(this.raw, 'conditions')
     }
+
+    conditionLocation(index: number): SourceLocation | undefined {
+        const written = this.raw.conditions
+        return (Array.isArray(written) ? this.sourceMap.locate(written, index) : undefined) ?? this.conditionsLocation
+    }
 }
 
 /** What every element constructor takes, in order. */
-export type RecordArguments = [seq: number, name: string, index: number | undefined, raw: Raw, locator: Locator, sourceMap: SourceMap]
+export type RecordArguments = [seq: number, name: string, index: number | undefined, raw: Raw, place: Place, sourceMap: SourceMap]
 
 export class NodeRecord extends ElementRecord implements NodeElement {
-    readonly kind = 'node'
-    readonly types: TypeElement[] = []
-    readonly properties: PropertyElement[] = []
-    readonly relations: RelationElement[] = []
-    readonly incoming: RelationElement[] = []
-    readonly artifacts: ArtifactElement[] = []
-    readonly technologies: TechnologyElement[] = []
-    readonly groups: GroupElement[] = []
+    get kind(): 'node' {
+        return 'node'
+    }
+
+    types: readonly TypeElement[] = NONE
+    properties: readonly PropertyElement[] = NONE
+    relations: readonly RelationElement[] = NONE
+    incoming: readonly RelationElement[] = NONE
+    artifacts: readonly ArtifactElement[] = NONE
+    technologies: readonly TechnologyElement[] = NONE
+    groups: readonly GroupElement[] = NONE
     managed = true
 
     constructor(
-        [seq, name, index, raw, locator, sourceMap]: RecordArguments,
+        [seq, name, index, raw, place, sourceMap]: RecordArguments,
         readonly weight: number,
     ) {
-        super(seq, name, index, raw, false, locator, sourceMap)
+        super(seq, name, index, raw, false, place, sourceMap)
     }
 
     get persistent(): boolean {
@@ -112,20 +150,23 @@ export class NodeRecord extends ElementRecord implements NodeElement {
 }
 
 export class RelationRecord extends ElementRecord implements RelationElement {
-    readonly kind = 'relation'
-    readonly types: TypeElement[] = []
-    readonly properties: PropertyElement[] = []
-    readonly groups: GroupElement[] = []
+    get kind(): 'relation' {
+        return 'relation'
+    }
+
+    types: readonly TypeElement[] = NONE
+    properties: readonly PropertyElement[] = NONE
+    groups: readonly GroupElement[] = NONE
     relationship: {readonly name: string; readonly raw: Raw} | undefined = undefined
 
     constructor(
-        [seq, name, index, raw, locator, sourceMap]: RecordArguments,
+        [seq, name, index, raw, place, sourceMap]: RecordArguments,
         readonly source: NodeElement,
         readonly target: NodeElement,
         readonly short: boolean,
         readonly hosting: boolean,
     ) {
-        super(seq, name, index, raw, true, locator, sourceMap)
+        super(seq, name, index, raw, true, place, sourceMap)
     }
 
     get container(): NodeElement {
@@ -139,7 +180,10 @@ export class RelationRecord extends ElementRecord implements RelationElement {
 }
 
 export class PropertyRecord extends ElementRecord implements PropertyElement {
-    readonly kind = 'property'
+    get kind(): 'property' {
+        return 'property'
+    }
+
 
     constructor(
         args: RecordArguments,
@@ -159,9 +203,12 @@ export class PropertyRecord extends ElementRecord implements PropertyElement {
 }
 
 export class ArtifactRecord extends ElementRecord implements ArtifactElement {
-    readonly kind = 'artifact'
-    readonly types: TypeElement[] = []
-    readonly properties: PropertyElement[] = []
+    get kind(): 'artifact' {
+        return 'artifact'
+    }
+
+    types: readonly TypeElement[] = NONE
+    properties: readonly PropertyElement[] = NONE
 
     constructor(
         args: RecordArguments,
@@ -172,7 +219,10 @@ export class ArtifactRecord extends ElementRecord implements ArtifactElement {
 }
 
 export class TypeRecord extends ElementRecord implements TypeElement {
-    readonly kind = 'type'
+    get kind(): 'type' {
+        return 'type'
+    }
+
 
     constructor(
         args: RecordArguments,
@@ -183,10 +233,13 @@ export class TypeRecord extends ElementRecord implements TypeElement {
 }
 
 export class GroupRecord extends ElementRecord implements GroupElement {
-    readonly kind = 'group'
-    readonly types: TypeElement[] = []
-    readonly properties: PropertyElement[] = []
-    readonly members: (NodeElement | RelationElement)[] = []
+    get kind(): 'group' {
+        return 'group'
+    }
+
+    types: readonly TypeElement[] = NONE
+    properties: readonly PropertyElement[] = NONE
+    members: readonly (NodeElement | RelationElement)[] = NONE
     variability = false
 
     constructor(args: RecordArguments) {
@@ -199,10 +252,13 @@ export class GroupRecord extends ElementRecord implements GroupElement {
 }
 
 export class PolicyRecord extends ElementRecord implements PolicyElement {
-    readonly kind = 'policy'
-    readonly types: TypeElement[] = []
-    readonly properties: PropertyElement[] = []
-    readonly targets: (NodeElement | GroupElement)[] = []
+    get kind(): 'policy' {
+        return 'policy'
+    }
+
+    types: readonly TypeElement[] = NONE
+    properties: readonly PropertyElement[] = NONE
+    targets: readonly (NodeElement | GroupElement)[] = NONE
 
     constructor(args: RecordArguments) {
         super(args[0], args[1], args[2], args[3], false, args[4], args[5])
@@ -214,8 +270,11 @@ export class PolicyRecord extends ElementRecord implements PolicyElement {
 }
 
 export class InputRecord extends ElementRecord implements InputElement {
-    readonly kind = 'input'
-    readonly consumers: PropertyElement[] = []
+    get kind(): 'input' {
+        return 'input'
+    }
+
+    consumers: readonly PropertyElement[] = NONE
 
     constructor(args: RecordArguments) {
         super(args[0], args[1], args[2], args[3], false, args[4], args[5])
@@ -227,8 +286,11 @@ export class InputRecord extends ElementRecord implements InputElement {
 }
 
 export class OutputRecord extends ElementRecord implements OutputElement {
-    readonly kind = 'output'
-    producers: (PropertyElement | NodeElement)[] = []
+    get kind(): 'output' {
+        return 'output'
+    }
+
+    producers: readonly (PropertyElement | NodeElement)[] = NONE
 
     constructor(args: RecordArguments) {
         super(args[0], args[1], args[2], args[3], false, args[4], args[5])
@@ -240,7 +302,10 @@ export class OutputRecord extends ElementRecord implements OutputElement {
 }
 
 export class ImportRecord extends ElementRecord implements ImportElement {
-    readonly kind = 'import'
+    get kind(): 'import' {
+        return 'import'
+    }
+
 
     constructor(args: RecordArguments) {
         super(args[0], args[1], args[2], args[3], false, args[4], args[5])
@@ -261,7 +326,10 @@ export interface TechnologyFields {
 }
 
 export class TechnologyRecord extends ElementRecord implements TechnologyElement {
-    readonly kind = 'technology'
+    get kind(): 'technology' {
+        return 'technology'
+    }
+
     readonly assign: string
     readonly weight: number
     readonly rule: TechnologyElement['rule']

@@ -270,19 +270,22 @@ const BASIC_CONSTRAINTS = new Set<ConstraintOption>([
     'type_container_constraint',
 ])
 
-export type ConstraintOption =
-    | 'relation_source_constraint'
-    | 'relation_target_constraint'
-    | 'artifact_container_constraint'
-    | 'property_container_constraint'
-    | 'type_container_constraint'
-    | 'hosting_stack_constraint'
-    | 'technology_constraint'
-    | 'unique_property_constraint'
-    | 'unique_artifact_constraint'
-    | 'unique_input_constraint'
-    | 'unique_output_constraint'
-    | 'unique_relation_constraint'
-    | 'required_artifact_constraint'
-    | 'required_incoming_relation_constraint'
+export const CONSTRAINT_OPTIONS = [
+    'relation_source_constraint',
+    'relation_target_constraint',
+    'artifact_container_constraint',
+    'property_container_constraint',
+    'type_container_constraint',
+    'hosting_stack_constraint',
+    'technology_constraint',
+    'unique_property_constraint',
+    'unique_artifact_constraint',
+    'unique_input_constraint',
+    'unique_output_constraint',
+    'unique_relation_constraint',
+    'required_artifact_constraint',
+    'required_incoming_relation_constraint',
+] as const
+
+export type ConstraintOption = (typeof CONSTRAINT_OPTIONS)[number]
 

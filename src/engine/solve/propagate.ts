@@ -6,20 +6,27 @@ import {evaluate, variables, type Formula} from '../conditions/formula.js'
 
 export function propagate(definitions: readonly (Formula | undefined)[], values: Int8Array): void {
     const n = definitions.length
-    // dependents in compressed form (offsets + flat list): one allocation instead of one array per variable
-    const mentions: number[][] = new Array(n)
+    // dependents in compressed form (offsets + flat list), built in two passes over the
+    // formulas with one scratch list, instead of keeping a list of variables per formula
+    const scratch: number[] = []
     const count = new Int32Array(n + 1)
     for (let v = 0; v < n; v++) {
         const f = definitions[v]
         if (!f) continue
-        const used = variables(f)
-        mentions[v] = used
-        for (const u of used) count[u + 1]!++
+        scratch.length = 0
+        variables(f, scratch)
+        for (let i = 0; i < scratch.length; i++) count[scratch[i]! + 1]!++
     }
     for (let i = 0; i < n; i++) count[i + 1]! += count[i]!
     const fill = count.slice(0, n)
     const dependents = new Int32Array(count[n]!)
-    for (let v = 0; v < n; v++) for (const u of mentions[v] ?? []) dependents[fill[u]!++] = v
+    for (let v = 0; v < n; v++) {
+        const f = definitions[v]
+        if (!f) continue
+        scratch.length = 0
+        variables(f, scratch)
+        for (let i = 0; i < scratch.length; i++) dependents[fill[scratch[i]!]!++] = v
+    }
 
     const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
     const queue: number[] = []
