@@ -26,6 +26,7 @@ import {useResolution} from './hooks/use-resolution.js'
 import {useTerminalSize, type Size} from './hooks/use-terminal-size.js'
 import {paint} from './components/paint.js'
 import {layout} from './layout.js'
+import {keyPresses} from './state/key-presses.js'
 import {togglePreset, typedValue, type KeyContext} from './state/keys.js'
 import {reducer} from './state/reduce.js'
 import {explainedElement, inputsView, topologyView, whyView} from './state/selectors.js'
@@ -71,7 +72,9 @@ export function App({template, base, initialPresets = [], output, store}: AppPro
     useDecisive(state.outcome, decided)
     const preview = usePreview(template, base, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
     useEffects(template, base, openStore, state, dispatch)
-    useInput((input, key) => dispatch({type: 'key', input, key}))
+    useInput((input, key) => {
+        for (const press of keyPresses(input, key)) dispatch({type: 'key', ...press})
+    })
 
     const mode = state.outcome?.ok ? state.outcome.model.options.mode.value : undefined
     return (

@@ -44,10 +44,10 @@ describe.skipIf(!HAS_TMUX)('the wizard in a real terminal', () => {
         const command = `cd ${dir} && env -u CI -u CONTINUOUS_INTEGRATION -u FORCE_COLOR NO_COLOR=1 TRELLIS_CONFIG_DIR=${dir}/config node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; sleep 5`
         tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', command)
         await until('present')
-        // presets: choose prod
-        await keys('p')
-        await until('Presets')
-        await keys('j', 'Enter', 'Escape')
+        // presets: choose prod; the keys arrive in one read, as typed-ahead keys do
+        tmux('send-keys', '-t', SESSION, 'p', 'j', 'Enter')
+        await until('applied in order: 1 prod')
+        await keys('Escape')
         await until('presets 1 prod')
         // inputs: turn monitoring off again, with the preview shown first
         await keys('j')

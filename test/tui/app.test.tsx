@@ -204,6 +204,18 @@ describe('the other screens', () => {
         app.unmount()
     })
 
+    it('handles keys that arrive together (typed ahead, or sent at once) one by one', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        // one chunk: open presets, move down, choose, leave
+        app.stdin.write('pj\r')
+        expect(await until(frame, 'applied in order: 1 prod')).toBeTruthy()
+        await press(app.stdin, ESC)
+        app.stdin.write('\tff')
+        expect(await until(frame, 'Topology (pruned)')).toBeTruthy()
+        app.unmount()
+    })
+
     it('shows the conflict when no variant exists, with repairs verified by resolving again', async () => {
         const text = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
