@@ -1,8 +1,8 @@
 // The topology template's collections, each rebuilt from present elements.
 // TOSCA wants maps where Variability4TOSCA also allows lists, so lists become
 // maps (policies stay a list, as in TOSCA). Empty collections are left out.
-import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw} from '../model/index.js'
-import {clone, entry, nonEmpty, nonEmptyList, put, rebuild} from './copy.js'
+import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw, type RelationElement} from '../model/index.js'
+import {clone, entry, nonEmptyList, put, rebuild} from './copy.js'
 import {nodeTemplate, presentType, properties, type TransformContext} from './nodes.js'
 
 /** Builders per topology key; a result of undefined drops the key. Other keys are copied verbatim. */
@@ -21,20 +21,29 @@ export function topologyBuilders(ctx: TransformContext, graph: Graph, topology: 
 /** A map of present elements in template order; a later element of the same name wins the key. */
 function byName<T extends Element>(ctx: TransformContext, elements: readonly T[], emit: (e: T) => Raw): Raw | undefined {
     const out: Raw = {}
-    for (const element of elements) if (ctx.present(element)) put(out, element.name, emit(element))
-    return nonEmpty(out)
+    // counted as they go in: listing the keys of a map of every node template costs
+    let any = false
+    for (const element of elements)
+        if (ctx.present(element)) {
+            put(out, element.name, emit(element))
+            any = true
+        }
+    return any ? out : undefined
 }
 
 /** Relationship templates of present relations only, in the order they were defined. */
 function relationshipTemplates(ctx: TransformContext, graph: Graph, written: unknown): Raw | undefined {
     const out: Raw = {}
-    const used = new Map(graph.relations.filter(r => r.relationship).map(r => [r.relationship!.name, r]))
+    const used = new Map<string, RelationElement>()
+    for (const r of graph.relations) if (r.relationship) used.set(r.relationship.name, r)
+    let any = false
     for (const name of written !== null && typeof written === 'object' ? Object.keys(written) : []) {
         const relation = used.get(name)
         if (!relation || !ctx.present(relation)) continue
         put(out, name, rebuild(relation.relationship!.raw, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)}))
+        any = true
     }
-    return nonEmpty(out)
+    return any ? out : undefined
 }
 
 /** Members keep their written form (`node` or `[node, relation]`) and stay a list even when none is left. */
