@@ -11,7 +11,7 @@ export interface Layout {
     readonly why: number
 }
 
-/** Rows taken by the header, the message line and the key line. */
+/** Rows taken by the header, the message line and the key line; each pane's height counts its content rows (the inputs' presets line included). */
 const CHROME = 3
 /** A bordered pane: two border rows and a title row. */
 const PANE = 3
@@ -21,7 +21,7 @@ export function layout({columns, rows}: Size, focus: 'inputs' | 'topology' | 'wh
     if (columns >= 100) {
         // side by side: lists share one band, the explanation takes the rest
         const lists = Math.max(3, Math.floor((usable - 2 * PANE) * 0.55))
-        return {stacked: false, width: columns, inputs: lists - 1, topology: lists, why: Math.max(2, usable - 2 * PANE - lists)}
+        return {stacked: false, width: columns, inputs: lists, topology: lists, why: Math.max(2, usable - 2 * PANE - lists)}
     }
     // stacked: three panes one above another; the focused one gets half the rows
     const content = Math.max(6, usable - 3 * PANE)

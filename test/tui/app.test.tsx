@@ -185,6 +185,33 @@ describe('the main screen', () => {
     })
 })
 
+describe('the whole flow', () => {
+    it('presets → inputs → topology → why → write', async () => {
+        const {template, output, report} = workspace()
+        const app = show(<App template={template} output={output} store={new ProfileStore({dir: tempDir()})} />)
+        const frame = app.lastFrame
+        await until(frame, RESOLVED)
+        // presets: production
+        await press(app.stdin, 'p', 'j', ENTER, ESC)
+        await until(frame, 'presets 1 prod')
+        // inputs: no backups after all
+        await press(app.stdin, DOWN, DOWN, ENTER)
+        await until(frame, 'backups ☐ off set here (was true)')
+        // topology: the backup job is gone; why?
+        await press(app.stdin, TAB, '/', ...'backup_job', ENTER, ENTER)
+        const why = await until(frame, 'Node "backup_job" is pruned')
+        expect(why).toContain('input backups: false — set here')
+        // write
+        await press(app.stdin, ESC, 'W', ENTER)
+        await until(frame, `wrote ${output} and ${report}`)
+        const written = parse(fs.readFileSync(output, 'utf8'))
+        expect(Object.keys(written.topology_template.node_templates)).not.toContain('backup_job')
+        expect(Object.keys(written.topology_template.node_templates)).toContain('monitor')
+        expect(fs.readFileSync(report, 'utf8')).toContain('--preset prod --set backups=false')
+        app.unmount()
+    })
+})
+
 describe('the other screens', () => {
     it('chooses presets in order, previews the focused one, and re-resolves', async () => {
         const {app, frame} = start()
