@@ -71,12 +71,12 @@ export function collectConditions(
         const conditions = element.conditions
         for (let i = 0; i < conditions.length; i++) {
             const expression = conditions[i]
-            ;(own ??= []).push(new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, i))
+            own = added(own, new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, i))
         }
         if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
             for (const group of element.groups)
                 for (const expression of group.conditions)
-                    (own ??= []).push(new ConditionEntry(element, {kind: 'group', group}, expression, compileCondition(expression, element, context), false, () => group.conditionsLocation ?? group.location))
+                    own = added(own, new ConditionEntry(element, {kind: 'group', group}, expression, compileCondition(expression, element, context), false, () => group.conditionsLocation ?? group.location))
         if (element.defaultAlternative) {
             const siblings = alternatives(element, graph)
             const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
@@ -85,12 +85,12 @@ export function collectConditions(
         if (element.kind === 'technology' && element.ruleConditions.length > 0) {
             const origin: ConditionRecord['origin'] = element.rule ? {kind: 'technology-rule', rule: element.rule} : {kind: 'technology-plugin', plugin: element.plugin ?? ''}
             for (const expression of element.ruleConditions)
-                (own ??= []).push(new ConditionEntry(element, origin, expression, compileCondition(expression, element, context), element.enriched, element.rule?.location))
+                own = added(own, new ConditionEntry(element, origin, expression, compileCondition(expression, element, context), element.enriched, element.rule?.location))
         }
         if (inputCondition && inputs.has(element.id)) {
             const expression = {variability_input: element.id}
             const location = inputs.definition.inputs.get(element.id)?.location
-            ;(own ??= []).push(new ConditionEntry(element, {kind: 'input-condition', input: element.id}, expression, compileCondition(expression, element, context), false, location))
+            own = added(own, new ConditionEntry(element, {kind: 'input-condition', input: element.id}, expression, compileCondition(expression, element, context), false, location))
         }
         // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
         const unconditioned = own === undefined
@@ -102,7 +102,7 @@ export function collectConditions(
             for (const {wrapper: w, formula} of defaults) {
                 const byPruning = flags.pruningEnabled && ((w.consistency && flags.consistencyPruning) || (w.semantic && flags.semanticPruning))
                 const byDefault = flags.defaultEnabled && unconditioned && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
-                if (byPruning || byDefault) (generated ??= []).push(new ConditionEntry(element, byPruning ? w.origins.pruning : w.origins.default, w.expression, formula, true, undefined))
+                if (byPruning || byDefault) generated = added(generated, new ConditionEntry(element, byPruning ? w.origins.pruning : w.origins.default, w.expression, formula, true, undefined))
             }
         }
         // generated conditions come first, as the specification evaluates them before assigned ones
@@ -117,6 +117,13 @@ export function collectConditions(
 }
 
 const NO_RECORDS: readonly ConditionRecord[] = Object.freeze([])
+
+/** The list with the record added: a first record starts a list of exactly one (pushing onto an empty list reserves room for 17). */
+function added(list: ConditionRecord[] | undefined, record: ConditionRecord): ConditionRecord[] {
+    if (!list) return [record]
+    list.push(record)
+    return list
+}
 
 /** An element's conditions, kept compact: most elements have one record or none, held without a list. */
 class Conditions implements ElementConditions {

@@ -95,23 +95,26 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
  */
 interface CompileState {
     readonly scope: ValueScope
-    read: string[]
+    /** The inputs read so far by the expression being evaluated; none until the first (most conditions read one). */
+    read: string[] | undefined
     /** Counts relative references; unchanged across a compilation means it may be shared. */
     relative: number
     readonly shared: Map<string, Formula>
 }
 const states = new WeakMap<CompileContext, CompileState>()
+const NOTHING_READ: readonly string[] = Object.freeze([])
 
 function stateOf(c: CompileContext): CompileState {
     let state = states.get(c)
     if (!state) {
         const created: CompileState = {
-            read: [],
+            read: undefined,
             relative: 0,
             shared: new Map(),
             scope: {
                 input: (name, reference) => {
-                    if (!created.read.includes(name)) created.read.push(name)
+                    if (!created.read) created.read = [name]
+                    else if (!created.read.includes(name)) created.read.push(name)
                     return c.inputs.input(name, reference)
                 },
                 expression: (name, kind, reference) => c.inputs.expression(name, kind, reference),
@@ -128,13 +131,13 @@ function stateOf(c: CompileContext): CompileState {
 function valueCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
     const r = stateOf(c)
     const outer = r.read
-    r.read = []
+    r.read = undefined
     let value: unknown
-    let read: string[]
+    let read: readonly string[]
     try {
         value = evaluateValue(raw, r.scope)
     } finally {
-        read = r.read
+        read = r.read ?? NOTHING_READ
         r.read = outer
     }
     if (typeof value !== 'boolean')
