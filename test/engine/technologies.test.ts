@@ -483,6 +483,13 @@ describe('enrich_implementations', () => {
         expect(typesOf(resolution)).toEqual({web: 'web_app~web_app::puppet', server: 'vm'})
     })
 
+    it('is off by default in 1_0 (the option table), on in rc_2 and rc_3 (their lists)', () => {
+        const v1 = {version: 'tosca_variability_1_0' as const, rules, nodes: nodes('ansible')}
+        expect(types(v1)).toEqual({web: 'web_app~web_app::ansible', server: 'vm'})
+        expect(types({...v1, options: {enrich_implementations: true}})).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
+        expect(types({...v1, version: 'tosca_variability_1_0_rc_2'})).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
+    })
+
     it('without any rules, technologies written on nodes are kept', () => {
         expect(types({nodes: nodes('puppet')})).toEqual({web: 'web_app~web_app::puppet', server: 'vm'})
     })
