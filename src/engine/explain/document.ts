@@ -5,9 +5,9 @@ import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import type {ConflictItem} from './conflict.js'
-import type {Because, Explanation} from './types.js'
+import type {Because, Explanation, Term} from './types.js'
 import type {WhatIf} from './what-if.js'
-import {explainElement} from './why.js'
+import {explainerFor} from './why.js'
 
 export interface ExplanationDocument {
     readonly template: string
@@ -48,8 +48,23 @@ export function explanationDocument(
     model: ResolvedModel,
     options: {readonly elements?: readonly string[]; readonly depth?: number; readonly whatIf?: ReadonlyMap<string, WhatIf>} = {},
 ): ExplanationDocument {
-    const all = model.graph.elements.map(e => explainElement(model, e, {depth: options.depth}))
-    const decisive = new Set(all.flatMap(e => e.rootCauses.inputs.map(i => i.name)))
+    const explainer = explainerFor(model, options.depth ?? 8)
+    const convert = new Converter()
+    const elements: DocumentElement[] = []
+    let decisive: Set<string>
+    if (options.elements) {
+        // only the elements asked for are explained; which inputs decide something is read without explaining the rest
+        decisive = explainer.decisiveInputs()
+        const wanted = new Set(options.elements)
+        for (const element of model.graph.elements) if (wanted.has(element.id)) elements.push(documentElement(explainer.explain(element, false), convert, options.whatIf))
+    } else {
+        decisive = new Set()
+        for (const element of model.graph.elements) {
+            const e = explainer.explain(element, false)
+            for (const i of e.rootCauses.inputs) decisive.add(i.name)
+            elements.push(documentElement(e, convert, options.whatIf))
+        }
+    }
     const inputs: ExplanationDocument['inputs'] = {}
     for (const input of model.inputs.all())
         inputs[input.name] = {
@@ -58,48 +73,70 @@ export function explanationDocument(
             overrides: input.overridden.map(o => ({value: o.value, source: describeSource(o.source)})),
             decidesSomething: decisive.has(input.name),
         }
-    const wanted = options.elements ? new Set(options.elements) : undefined
-    const elements = all
-        .filter(e => !wanted || wanted.has(e.element.id))
-        .map(
-            (e): DocumentElement => ({
-                id: e.element.id,
-                display: e.element.display,
-                kind: e.element.kind,
-                present: e.verdict === 'present',
-                code: e.code,
-                reason: e.summary,
-                decidedBy: e.decidedBy,
-                dependsOnInputs: e.rootCauses.inputs.length > 0,
-                location: e.element.location,
-                because: e.because.map(becauseOf),
-                whatIf: options.whatIf?.get(e.element.id)?.suggestions.map(s => ({
-                    changes: Object.fromEntries(s.changes.map(c => [c.input, c.to])),
-                    presets: s.preset ? [s.preset] : [],
-                    verified: true as const,
-                })),
-            }),
-        )
     return {template: template.file, version: template.version, inputs, elements, conflict: null}
 }
 
-function becauseOf(b: Because): DocumentBecause {
-    const refs = new Set<string>()
-    for (const t of b.terms) {
-        for (const r of t.refers) refs.add(r.id)
-        for (const i of t.inputs) refs.add(`input.${i.name}`)
-    }
-    if (b.seeAbove) refs.add(b.seeAbove)
-    for (const c of b.because) if (c.element) refs.add(c.element.id)
+function documentElement(e: Explanation, convert: Converter, whatIf: ReadonlyMap<string, WhatIf> | undefined): DocumentElement {
     return {
-        kind: b.kind,
-        code: b.code,
-        text: b.text,
-        condition: b.condition,
-        value: b.value,
-        location: b.location,
-        refs: [...refs],
-        because: b.because.map(becauseOf),
+        id: e.element.id,
+        display: e.element.display,
+        kind: e.element.kind,
+        present: e.verdict === 'present',
+        code: e.code,
+        reason: e.summary,
+        decidedBy: e.decidedBy,
+        dependsOnInputs: e.rootCauses.inputs.length > 0,
+        location: e.element.location,
+        because: convert.list(e.because),
+        whatIf: whatIf?.get(e.element.id)?.suggestions.map(s => ({
+            changes: Object.fromEntries(s.changes.map(c => [c.input, c.to])),
+            presets: s.preset ? [s.preset] : [],
+            verified: true as const,
+        })),
     }
 }
 
+/** Reasons in the document's shape; a reason shared by several explanations (one object) is converted once. */
+class Converter {
+    private readonly done = new Map<Because, DocumentBecause>()
+    private readonly termRefs = new Map<readonly Term[], readonly string[]>()
+
+    list(list: readonly Because[]): DocumentBecause[] {
+        return list.map(b => this.one(b))
+    }
+
+    private one(b: Because): DocumentBecause {
+        const known = this.done.get(b)
+        if (known) return known
+        const refs = new Set(this.refsOf(b.terms))
+        if (b.seeAbove) refs.add(b.seeAbove)
+        for (const c of b.because) if (c.element) refs.add(c.element.id)
+        const converted: DocumentBecause = {
+            kind: b.kind,
+            code: b.code,
+            text: b.text,
+            condition: b.condition,
+            value: b.value,
+            location: b.location,
+            refs: [...refs],
+            because: this.list(b.because),
+        }
+        // only a reason without a chain can be shared (see Explainer.leaves); others are converted once anyway
+        if (b.because.length === 0 && b.terms.length > 0) this.done.set(b, converted)
+        return converted
+    }
+
+    private refsOf(terms: readonly Term[]): readonly string[] {
+        if (terms.length === 0) return terms as readonly never[]
+        let refs = this.termRefs.get(terms)
+        if (!refs) {
+            const set = new Set<string>()
+            for (const t of terms) {
+                for (const r of t.refers) set.add(r.id)
+                for (const i of t.inputs) set.add(`input.${i.name}`)
+            }
+            this.termRefs.set(terms, (refs = [...set]))
+        }
+        return refs
+    }
+}
