@@ -5,8 +5,15 @@
 // the solver's own part of the problem: the verdict is forced by constraints when
 // flipping it is impossible with them and possible without them; the constraints
 // shown are a minimal set that still forces it (each one needed).
+//
+// Each question "do these constraints force this verdict?" has one answer, however
+// it is found, so the answers are shared: every variant the solver finds is kept
+// and answers later questions it satisfies, a set known to force a verdict answers
+// for its supersets, and the elements of a part are asked about together first
+// (does any of them flip?) before one by one. The sets found are the same as asking
+// MiniSat every question; there are far fewer calls.
 import type LogicSolver from 'logic-solver'
-import {variables} from '../conditions/index.js'
+import {evaluate, variables} from '../conditions/index.js'
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
@@ -15,12 +22,34 @@ import {toLogic, varName} from '../solve/sat.js'
 
 /** Beyond this many constraints in one part, deciding constraints are not searched (each step is a SAT call). */
 const MAX_CONSTRAINTS = 1000
+/** Variants kept per part to answer questions without MiniSat (the most recent ones). */
+const MAX_VARIANTS = 64
+
+/** A variant of a part: the values of its variables (by position) and which of its constraints it satisfies. */
+interface Variant {
+    readonly values: Uint8Array
+    readonly holds: Uint8Array
+}
 
 interface Part {
     readonly solver: LogicSolver.Solver
+    readonly variables: readonly number[]
+    /** Where each variable of the part is in a variant's values. */
+    readonly position: ReadonlyMap<number, number>
     /** Selector variable per constraint of the part: assuming it switches the constraint on. */
     readonly selectors: readonly {readonly name: string; readonly record: ConstraintRecord}[]
+    readonly variants: Variant[]
+    /** Per variable: flipping it is impossible with every constraint (true) or possible (false). */
+    readonly forcedByAll: Map<number, boolean>
+    /** Per variable: flipping it is impossible with no constraint (true) or possible (false). */
+    readonly forcedByNone: Map<number, boolean>
+    /** Per variable: sets of constraints (selector indices) known to force its verdict. */
+    readonly forcing: Map<number, (readonly number[])[]>
+    /** Sets already asked about for the whole part. */
+    readonly spread: Set<string>
 }
+
+const NONE: readonly ConstraintRecord[] = []
 
 export class DecidingConstraints {
     private readonly parts = new Map<number, Part | undefined>()
@@ -30,27 +59,136 @@ export class DecidingConstraints {
     constructor(private readonly model: ResolvedModel) {}
 
     /** A minimal set of constraints without which the element's verdict could flip; empty when its conditions alone decide it. */
-    of(element: Element): ConstraintRecord[] {
+    of(element: Element): readonly ConstraintRecord[] {
+        const state = this.model.solution.state[element.seq]
+        if (state === undefined || state === 'propagated') return NONE
         let found = this.found.get(element.seq)
-        if (!found) this.found.set(element.seq, (found = this.search(element.seq)))
+        if (!found) this.found.set(element.seq, (found = logic().disablingAssertions(() => this.search(element.seq))))
         return found
     }
 
     private search(v: number): ConstraintRecord[] {
-        const state = this.model.solution.state[v]
-        if (state === undefined || state === 'propagated') return []
         const index = this.component(v)
         if (index === undefined) return []
         const part = this.part(index)
         if (!part || part.selectors.length === 0 || part.selectors.length > MAX_CONSTRAINTS) return []
-        const Logic = logic()
-        const flip = this.model.solution.values[v] === 1 ? Logic.not(varName(v)) : varName(v)
-        const unsatWith = (kept: readonly string[]) => part.solver.solveAssuming(Logic.and([...kept, flip])) === null
-        const all = part.selectors.map(s => s.name)
         // with every constraint the verdict may still flip (an optimizer's choice), or the conditions alone may force it
-        if (!unsatWith(all) || unsatWith([])) return []
-        const kept = new Set(quickXplain(all, unsatWith))
-        return part.selectors.filter(s => kept.has(s.name)).map(s => s.record)
+        if (!this.forcedByAll(part, v) || this.forcedByNone(part, v)) return []
+        const all = part.selectors.map((_, i) => i)
+        const kept = quickXplain(all, set => this.forced(part, v, set))
+        this.spread(part, kept)
+        return kept.map(i => part.selectors[i]!.record)
+    }
+
+    /**
+     * A set that forces one verdict often forces its neighbours' too (one constraint holding up a
+     * whole hosting stack): asked for the part's other elements at once, a call or two at most.
+     */
+    private spread(part: Part, kept: readonly number[]): void {
+        const key = kept.join(' ')
+        if (part.spread.has(key)) return
+        part.spread.add(key)
+        const Logic = logic()
+        const on = new Uint8Array(part.selectors.length)
+        for (const i of kept) on[i] = 1
+        const covered = (u: number) => part.forcing.get(u)?.some(set => set.every(i => on[i] === 1)) ?? false
+        let open = part.variables.filter(u => this.asked(u) && !covered(u) && !part.variants.some(x => this.flips(part, x, u) && kept.every(i => x.holds[i] === 1)))
+        for (let round = 0; round < 2 && open.length > 0; round++) {
+            const variant = this.solve(part, Logic.and([...kept.map(i => part.selectors[i]!.name), Logic.or(open.map(u => this.flip(u)))]))
+            if (!variant) {
+                for (const u of open) this.learn(part, u, kept)
+                return
+            }
+            open = open.filter(u => !this.flips(part, variant, u))
+        }
+    }
+
+    private learn(part: Part, v: number, forcing: readonly number[]): void {
+        const known = part.forcing.get(v)
+        if (known) known.push(forcing)
+        else part.forcing.set(v, [forcing])
+    }
+
+    /** Is flipping v impossible with the constraints `kept` (selector indices)? */
+    private forced(part: Part, v: number, kept: readonly number[]): boolean {
+        if (kept.length === part.selectors.length) return this.forcedByAll(part, v)
+        if (kept.length === 0) return this.forcedByNone(part, v)
+        const known = part.forcing.get(v)
+        if (known) {
+            const on = new Uint8Array(part.selectors.length)
+            for (const i of kept) on[i] = 1
+            if (known.some(set => set.every(i => on[i] === 1))) return true
+        }
+        if (part.variants.some(x => this.flips(part, x, v) && kept.every(i => x.holds[i] === 1))) return false
+        const Logic = logic()
+        const variant = this.solve(part, Logic.and([...kept.map(i => part.selectors[i]!.name), this.flip(v)]))
+        if (variant) return false
+        this.learn(part, v, kept)
+        return true
+    }
+
+    private forcedByAll(part: Part, v: number): boolean {
+        return this.backbone(part, v, part.forcedByAll, part.selectors.map(s => s.name), x => x.holds.every(h => h === 1))
+    }
+
+    private forcedByNone(part: Part, v: number): boolean {
+        return this.backbone(part, v, part.forcedByNone, [], () => true)
+    }
+
+    /**
+     * Whether no variant satisfying `assumed` flips v. Asked first for every open variable of the
+     * part at once (one call answers them all when none can flip), then for v alone.
+     */
+    private backbone(part: Part, v: number, known: Map<number, boolean>, assumed: readonly string[], admits: (x: Variant) => boolean): boolean {
+        const open = (u: number): boolean => {
+            if (known.has(u)) return false
+            if (!part.variants.some(x => admits(x) && this.flips(part, x, u))) return true
+            known.set(u, false)
+            return false
+        }
+        if (open(v)) {
+            const Logic = logic()
+            const candidates = part.variables.filter(u => this.asked(u) && open(u))
+            const any = this.solve(part, Logic.and([...assumed, Logic.or(candidates.map(u => this.flip(u)))]))
+            if (!any) for (const u of candidates) known.set(u, true)
+            else {
+                for (const u of candidates) if (this.flips(part, any, u)) known.set(u, false)
+                if (!known.has(v)) known.set(v, this.solve(part, Logic.and([...assumed, this.flip(v)])) === undefined)
+            }
+        }
+        return known.get(v)!
+    }
+
+    /** Solves under an assumption; a variant found is kept to answer later questions. */
+    private solve(part: Part, assumption: LogicSolver.Operand): Variant | undefined {
+        const solution = part.solver.solveAssuming(assumption)
+        if (!solution) return undefined
+        const values = Uint8Array.from(part.variables, u => (solution.evaluate(varName(u)) ? 1 : 0))
+        const solved = this.model.solution.values
+        const value = (u: number) => {
+            const at = part.position.get(u)
+            return at === undefined ? solved[u] === 1 : values[at] === 1
+        }
+        const holds = Uint8Array.from(part.selectors, s => (evaluate(s.record.formula, value) === true ? 1 : 0))
+        const variant = {values, holds}
+        if (part.variants.length === MAX_VARIANTS) part.variants.shift()
+        part.variants.push(variant)
+        return variant
+    }
+
+    /** Does the variant give v the other verdict? */
+    private flips(part: Part, x: Variant, v: number): boolean {
+        return x.values[part.position.get(v)!] !== this.model.solution.values[v]
+    }
+
+    /** Elements whose verdict the solver reached: the ones explanations ask about. */
+    private asked(u: number): boolean {
+        const state = this.model.solution.state[u]
+        return state === 'solved' || state === 'optimized'
+    }
+
+    private flip(v: number): LogicSolver.Operand {
+        return this.model.solution.values[v] === 1 ? logic().not(varName(v)) : varName(v)
     }
 
     private component(v: number): number | undefined {
@@ -78,7 +216,8 @@ export class DecidingConstraints {
             solver.require(Logic.implies(name, toLogic(record.formula, values)))
             selectors.push({name, record})
         })
-        const part = {solver, selectors}
+        const unique = [...new Set(component.variables)]
+        const part: Part = {solver, variables: unique, position: new Map(unique.map((u, i) => [u, i])), selectors, variants: [], forcedByAll: new Map(), forcedByNone: new Map(), forcing: new Map(), spread: new Set()}
         this.parts.set(index, part)
         return part
     }
@@ -89,8 +228,8 @@ export class DecidingConstraints {
  * k·log(n/k) SAT calls for k constraints needed out of n, where removing them one by one takes n.
  * Requires forced(all) and not forced([]).
  */
-function quickXplain(all: readonly string[], forced: (kept: readonly string[]) => boolean): string[] {
-    const search = (background: readonly string[], added: boolean, candidates: readonly string[]): string[] => {
+function quickXplain(all: readonly number[], forced: (kept: readonly number[]) => boolean): number[] {
+    const search = (background: readonly number[], added: boolean, candidates: readonly number[]): number[] => {
         if (added && forced(background)) return []
         if (candidates.length === 1) return [...candidates]
         const half = candidates.length >> 1
