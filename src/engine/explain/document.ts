@@ -108,9 +108,7 @@ class Converter {
     private one(b: Because): DocumentBecause {
         const known = this.done.get(b)
         if (known) return known
-        const refs = new Set(this.refsOf(b.terms))
-        if (b.seeAbove) refs.add(b.seeAbove)
-        for (const c of b.because) if (c.element) refs.add(c.element.id)
+        const refs = this.refs(b)
         const converted: DocumentBecause = {
             kind: b.kind,
             code: b.code,
@@ -118,12 +116,24 @@ class Converter {
             condition: b.condition,
             value: b.value,
             location: b.location,
-            refs: [...refs],
+            refs,
             because: this.list(b.because),
         }
         // only a reason without a chain can be shared (see Explainer.leaves); others are converted once anyway
         if (b.because.length === 0 && b.terms.length > 0) this.done.set(b, converted)
         return converted
+    }
+
+    /** What a reason refers to, each once: the elements and inputs its terms read, the element shown above, the elements of its chain. */
+    private refs(b: Because): string[] {
+        const refs = [...this.refsOf(b.terms)]
+        const add = (id: string) => {
+            if (!refs.includes(id)) refs.push(id)
+        }
+        if (refs.length + b.because.length > 16) return [...new Set([...refs, ...(b.seeAbove ? [b.seeAbove] : []), ...b.because.flatMap(c => (c.element ? [c.element.id] : []))])]
+        if (b.seeAbove) add(b.seeAbove)
+        for (const c of b.because) if (c.element) add(c.element.id)
+        return refs
     }
 
     private refsOf(terms: readonly Term[]): readonly string[] {

@@ -97,13 +97,16 @@ export class Facts {
         if (known) return known
         const ref = this.ref(element)
         const records = this.model.conditions[element.seq]!.records
-        const deciding = this.model.present(element) ? records : records.filter(r => evaluate(r.formula, this.value) === false)
-        const ordered = [...deciding.filter(r => !r.generated), ...deciding.filter(r => r.generated)]
+        const present = this.model.present(element)
+        // written records first, then generated ones, each in their order
+        const deciding: RecordFacts[] = []
+        for (const generated of [false, true])
+            for (const r of records) if (r.generated === generated && (present || evaluate(r.formula, this.value) === false)) deciding.push(this.record(r))
         const facts: ElementFacts = {
             ref,
             location: formatSourceLocation(element.location),
             records: records.length,
-            deciding: ordered.map(r => this.record(r)),
+            deciding,
             fallback: records.length === 0 ? 'no-conditions' : 'all-conditions-hold',
             is: `${ref.display} is ${ref.verdict}`,
         }

@@ -50,11 +50,10 @@ export class Explainer {
         if (group) return this.removedWithGroup(element, group)
         const facts = this.facts.element(element)
         const verdict = facts.ref.verdict
-        const visited = new Set<Element>([element])
         const state = this.model.solution.state[element.seq]
         const deciding = this.constraints(element)
-        const constraints = deciding.map(d => d.because)
-        const reasons = this.reasons(element, visited, 0)
+        const constraints = deciding.length ? deciding.map(d => d.because) : NO_REASONS
+        const reasons = this.reasons(element, new Shown(element), 0)
         const records = facts.records
         const decidedBy = state === 'optimized' ? 'optimization' : state === 'solved' ? 'solver' : 'conditions'
         // a constraint that forces the verdict is its first reason: without it the verdict could flip
@@ -67,7 +66,7 @@ export class Explainer {
             element: {id: facts.ref.id, display: facts.ref.display, verdict, kind: element.kind, location: facts.location},
             verdict,
             code,
-            summary: this.summary(element, verdict, decidedBy, reasons, deciding.map(d => d.name), records),
+            summary: this.summary(element, verdict, decidedBy, reasons, deciding.length ? deciding.map(d => d.name) : NO_NAMES, records),
             decidedBy,
             rootCauses: rootCauses(because, conditions),
             because,
@@ -157,7 +156,9 @@ export class Explainer {
     /** A member of a variability group with the group's conditions as the member got them. */
     private memberOf(group: GroupElement, member: Element): Because {
         const records = this.model.conditions[member.seq]!.records.filter(r => r.origin.kind === 'group' && r.origin.group === group)
-        const sub = records.map(r => this.because(this.facts.record(r), new Set([member, group]), this.depth))
+        const shown = new Shown(member)
+        shown.add(group)
+        const sub = records.map(r => this.because(this.facts.record(r), shown, this.depth))
         const facts = this.facts.element(member)
         return {
             kind: 'element',
@@ -177,9 +178,9 @@ export class Explainer {
     }
 
     /** Constraints (topology constraints, implications, constraint options) that force the verdict: a minimal set without which it could flip. */
-    private constraints(element: Element): {readonly because: Because; readonly name: string}[] {
+    private constraints(element: Element): readonly {readonly because: Because; readonly name: string}[] {
         const found = this.deciding.of(element)
-        if (found.length === 0) return []
+        if (found.length === 0) return NO_CONSTRAINTS
         const present = this.model.present(element)
         return found.map(c => {
             const facts = this.facts.constraint(c)
@@ -219,24 +220,27 @@ export class Explainer {
     }
 
     /** The deciding records: the false ones of a pruned element (written ones first), every one of a present element. */
-    private reasons(element: Element, visited: Set<Element>, level: number): Because[] {
-        return this.facts.element(element).deciding.map(r => this.because(r, visited, level))
+    private reasons(element: Element, shown: Shown, level: number): Because[] {
+        const deciding = this.facts.element(element).deciding
+        const reasons: Because[] = new Array(deciding.length)
+        for (let i = 0; i < deciding.length; i++) reasons[i] = this.because(deciding[i]!, shown, level)
+        return reasons
     }
 
     /** One record with the chain behind it: each element it blames, followed to the depth limit, or referenced when shown above. */
-    private because(record: RecordFacts, visited: Set<Element>, level: number): Because {
+    private because(record: RecordFacts, shown: Shown, level: number): Because {
         const leaf = this.leaves.get(record)
         if (leaf) return leaf
         const chain: Because[] = []
         for (const other of record.blamed) {
             if (other === record.record.element) continue
             const facts = this.facts.element(other)
-            if (visited.has(other)) {
+            if (shown.has(other)) {
                 chain.push({kind: 'reference', code: record.code, text: `${facts.is} (see above)`, terms: [], because: [], seeAbove: facts.ref.id, element: facts.ref})
                 continue
             }
-            visited.add(other)
-            const sub = level + 1 < this.depth ? this.reasons(other, visited, level + 1) : []
+            shown.add(other)
+            const sub = level + 1 < this.depth ? this.reasons(other, shown, level + 1) : []
             chain.push({
                 kind: 'element',
                 code: sub[0]?.code ?? facts.fallback,
@@ -264,24 +268,56 @@ export class Explainer {
     }
 }
 
+/** The elements shown in full in one explanation, the explained element first: met again, they are referred to. */
+class Shown {
+    private others?: Set<Element>
+
+    constructor(private readonly root: Element) {}
+
+    has(element: Element): boolean {
+        return element === this.root || (this.others !== undefined && this.others.has(element))
+    }
+
+    add(element: Element): void {
+        ;(this.others ??= new Set()).add(element)
+    }
+}
+
+const NO_REASONS: readonly Because[] = []
+const NO_NAMES: readonly string[] = []
+const NO_CONSTRAINTS: readonly {readonly because: Because; readonly name: string}[] = []
+
+type RootCondition = Explanation['rootCauses']['conditions'][number]
+
 /** The user's decisions (inputs) and the written conditions found anywhere in the chain. */
 function rootCauses(because: readonly Because[], withConditions: boolean): Explanation['rootCauses'] {
-    const inputs = new Map<string, InputCitation>()
-    const conditions = new Map<string, {text: string; location?: string; element: string}>()
-    const walk = (list: readonly Because[]) => {
-        for (const b of list) {
-            for (const t of b.terms) for (const i of t.inputs) inputs.set(i.name, i)
-            const written = withConditions && (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
-            if (written && b.condition && b.element) {
-                // a group's condition is written on the group, not on the member it applies to
-                const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lower(b.element.display)}` : b.element.display
-                conditions.set(`${b.writtenOn?.id ?? ''}|${b.element.id}|${b.condition}`, {text: `${on}: ${b.condition} is ${b.value}`, location: b.location, element: b.writtenOn?.id ?? b.element.id})
-            }
-            walk(b.because)
+    const inputs: InputCitation[] = []
+    const conditions = withConditions ? new Map<string, RootCondition>() : undefined
+    walk(because, inputs, conditions)
+    return {inputs, conditions: conditions ? [...conditions.values()] : []}
+}
+
+function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map<string, RootCondition> | undefined): void {
+    for (const b of list) {
+        for (const t of b.terms) for (const i of t.inputs) cite(inputs, i)
+        const written = conditions && (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
+        if (written && b.condition && b.element) {
+            // a group's condition is written on the group, not on the member it applies to
+            const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lower(b.element.display)}` : b.element.display
+            conditions.set(`${b.writtenOn?.id ?? ''}|${b.element.id}|${b.condition}`, {text: `${on}: ${b.condition} is ${b.value}`, location: b.location, element: b.writtenOn?.id ?? b.element.id})
         }
+        if (b.because.length) walk(b.because, inputs, conditions)
     }
-    walk(because)
-    return {inputs: [...inputs.values()], conditions: [...conditions.values()]}
+}
+
+/** Adds an input once, where it is first met; a later citation of the same input replaces it in place. */
+function cite(inputs: InputCitation[], input: InputCitation): void {
+    for (let k = 0; k < inputs.length; k++)
+        if (inputs[k]!.name === input.name) {
+            inputs[k] = input
+            return
+        }
+    inputs.push(input)
 }
 
 function lower(text: string): string {
