@@ -2,7 +2,7 @@
 // npm run bench: resolves the public benchmark template at several seeds and
 // prints the median time in memory (template already parsed) and end to end
 // (read and parse the file, resolve, write the output file).
-//   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--file-max 10000]
+//   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--file-max 10000] [--explain-seeds 125,10000]
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,6 +17,7 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const seeds = option('--seeds', '10,1000,10000,100000').split(',').map(Number)
 const runs = Number(option('--runs', '5'))
 const fileMax = Number(option('--file-max', '100000'))
+const explainSeeds = option('--explain-seeds', '125,10000').split(',').map(Number)
 const request = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
 
 const median = list => {
@@ -30,6 +31,16 @@ const time = fn => {
     return Number(process.hrtime.bigint() - start) / 1e6
 }
 const ms = x => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`)
+/** node_0 hosted on node_1 … on the last; the ends persistent, incoming-host pruning and the hosting stack constraint. */
+const hostingStack = n => ({
+    tosca_definitions_version: 'tosca_variability_1_0',
+    topology_template: {
+        variability: {options: {mode: 'semantic-loose', node_default_condition_mode: 'incoming-host', hosting_stack_constraint: true}},
+        node_templates: Object.fromEntries(
+            Array.from({length: n}, (_, i) => [`node_${i}`, {type: 'tosca.nodes.Root', ...(i + 1 < n ? {requirements: [{host: `node_${i + 1}`}]} : {}), ...(i === 0 || i === n - 1 ? {persistent: true} : {})}]),
+        ),
+    },
+})
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-'))
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${runs} runs per figure (median)`)
@@ -71,6 +82,19 @@ try {
             }),
         )
     console.log(`explain every element (seed 125, ${count} elements, resolving included): ${ms(median(explain))}`)
+    // the explanation document alone, for a model already resolved (a new one each run: explanations are kept per model)
+    const documentOf = (data, n, req = request) => {
+        const documented = templateFromData(data)
+        const times = []
+        for (let i = 0; i < n; i++) {
+            const model = decide(documented, req)
+            times.push(time(() => (count = explanationDocument(documented, model).elements.length)))
+        }
+        return ms(median(times))
+    }
+    for (const seed of explainSeeds) console.log(`explanation document (seed ${seed}, ${seed * 8} elements): ${documentOf(benchmarkTemplate(seed), seed >= 10000 ? Math.min(runs, 3) : runs)}`)
+    // a hosting stack of 150 nodes held up by the hosting stack constraint: every verdict decided by the solver
+    console.log(`explanation document (hosting stack of 150 nodes, solver-decided): ${documentOf(hostingStack(150), runs, {})} (${count} elements)`)
 } finally {
     fs.rmSync(dir, {recursive: true, force: true})
 }
