@@ -7,7 +7,7 @@ import type {ResolvedModel} from '../pipeline.js'
 import type {ConflictItem} from './conflict.js'
 import type {Because, Explanation, Term} from './types.js'
 import type {WhatIf} from './what-if.js'
-import {explainerFor} from './why.js'
+import {explainerForAll} from './why.js'
 
 export interface ExplanationDocument {
     readonly template: string
@@ -48,7 +48,7 @@ export function explanationDocument(
     model: ResolvedModel,
     options: {readonly elements?: readonly string[]; readonly depth?: number; readonly whatIf?: ReadonlyMap<string, WhatIf>} = {},
 ): ExplanationDocument {
-    const explainer = explainerFor(model, options.depth ?? 8)
+    const explainer = explainerForAll(model, options.depth ?? 8)
     const convert = new Converter()
     const elements: DocumentElement[] = []
     let decisive: Set<string>

@@ -24,13 +24,26 @@ export function explainElement(model: ResolvedModel, element: Element, options: 
 // deciding constraints, built once and shared by every explanation of the model, at any depth
 const explainers = new WeakMap<ResolvedModel, {readonly facts: Facts; readonly deciding: DecidingConstraints; readonly byDepth: Map<number, Explainer>}>()
 
-/** The explainer of a model at a depth (for the explanation document; not exported from the package). */
-export function explainerFor(model: ResolvedModel, depth: number): Explainer {
-    let shared = explainers.get(model)
-    if (!shared) explainers.set(model, (shared = {facts: new Facts(model), deciding: new DecidingConstraints(model), byDepth: new Map()}))
+function explainerFor(model: ResolvedModel, depth: number): Explainer {
+    const shared = sharedOf(model)
     let explainer = shared.byDepth.get(depth)
     if (!explainer) shared.byDepth.set(depth, (explainer = new Explainer(model, depth, shared.facts, shared.deciding)))
     return explainer
+}
+
+function sharedOf(model: ResolvedModel) {
+    let shared = explainers.get(model)
+    if (!shared) explainers.set(model, (shared = {facts: new Facts(model), deciding: new DecidingConstraints(model), byDepth: new Map()}))
+    return shared
+}
+
+/**
+ * An explainer for explaining every element once (the explanation document): its facts are its
+ * own, dropped with it, so a model kept alive does not keep what was said about all its elements;
+ * the deciding constraints searched are the model's.
+ */
+export function explainerForAll(model: ResolvedModel, depth: number): Explainer {
+    return new Explainer(model, depth, new Facts(model), sharedOf(model).deciding)
 }
 
 export class Explainer {
