@@ -89,11 +89,13 @@ export function buildReport(request: ReportRequest, outcome: ReportOutcome): Rep
 
 /** Counted from the explanations, whose verdicts say what the resolved template holds (a variability group never). */
 function summary(document: ExplanationDocument): ReportSummary {
-    const byKind = ELEMENT_KINDS.map(kind => {
-        const all = document.elements.filter(e => e.kind === kind)
-        const kept = all.filter(e => e.present).length
-        return {kind, kept, pruned: all.length - kept}
-    }).filter(k => k.kept + k.pruned > 0)
+    const counts = new Map<string, {kept: number; pruned: number}>(ELEMENT_KINDS.map(kind => [kind, {kept: 0, pruned: 0}]))
+    for (const e of document.elements) {
+        const count = counts.get(e.kind)
+        if (count && e.present) count.kept++
+        else if (count) count.pruned++
+    }
+    const byKind = ELEMENT_KINDS.map(kind => ({kind, ...counts.get(kind)!})).filter(k => k.kept + k.pruned > 0)
     return {byKind, kept: byKind.reduce((s, k) => s + k.kept, 0), pruned: byKind.reduce((s, k) => s + k.pruned, 0)}
 }
 

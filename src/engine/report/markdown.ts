@@ -8,11 +8,17 @@ import type {ReportData, ReportElement} from './types.js'
 
 /** Escapes text for Markdown prose and table cells. */
 export function escapeMarkdown(text: string): string {
-    return text.replace(/[\\`*_[\]<>|#~]/g, c => `\\${c}`).replace(/\r?\n/g, ' ')
+    if (!SPECIAL.test(text)) return text
+    const escaped = text.replace(/[\\`*_[\]<>|#~]/g, '\\$&')
+    return escaped.includes('\n') ? escaped.replace(/\r?\n/g, ' ') : escaped
 }
+
+/** Characters escapeMarkdown changes; most texts have none. */
+const SPECIAL = /[\\`*_[\]<>|#~\n]/
 
 /** A code span that survives backticks in its content. */
 export function code(text: string): string {
+    if (!/[`\n]/.test(text)) return `\`${text}\``
     const flat = text.replace(/\r?\n/g, ' ')
     const runs = flat.match(/`+/g) ?? []
     const fence = '`'.repeat(Math.max(0, ...runs.map(r => r.length)) + 1)
