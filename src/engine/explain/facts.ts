@@ -10,7 +10,7 @@ import type {Element, GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {describeConstraint, describeRecord, kindOf} from './codes.js'
 import {renderExpression} from './render-expression.js'
-import {formatSourceLocation, type ElementRef, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
+import {formatSourceLocation, type Because, type ElementRef, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
 
 /** One condition record of an element, as every explanation shows it. */
 export interface RecordFacts {
@@ -26,6 +26,8 @@ export interface RecordFacts {
     readonly blamed: readonly Element[]
     readonly element: ElementRef
     readonly writtenOn: ElementRef | undefined
+    /** The record reads no other element: its reason is the same in every chain, one object (set by the explainer). */
+    leaf?: Because
 }
 
 export interface ElementFacts {
@@ -68,11 +70,10 @@ interface NoteBlame {
 export class Facts {
     private readonly refs: (ElementRef | undefined)[] = []
     private readonly elements: (ElementFacts | undefined)[] = []
-    private readonly records = new Map<ConditionRecord, RecordFacts>()
     private readonly constraints = new Map<ConstraintRecord, ConstraintFacts>()
     private readonly notes = new Map<Formula, NoteBlame>()
     private readonly citations = new Map<string, InputCitation>()
-    private readonly rendered = new WeakMap<object, string>()
+    private readonly rendered = new Map<object, string>()
 
     constructor(private readonly model: ResolvedModel) {}
 
@@ -101,7 +102,7 @@ export class Facts {
         // written records first, then generated ones, each in their order
         const deciding: RecordFacts[] = []
         for (const generated of [false, true])
-            for (const r of records) if (r.generated === generated && (present || evaluate(r.formula, this.value) === false)) deciding.push(this.record(r))
+            for (const r of records) if (r.generated === generated && (present || evaluate(r.formula, this.value) === false)) deciding.push(this.recordOf(r))
         const facts: ElementFacts = {
             ref,
             location: formatSourceLocation(element.location),
@@ -114,15 +115,18 @@ export class Facts {
         return facts
     }
 
+    /** A record's facts: those of a deciding record are kept with its element, any other is worked out when asked. */
     record(record: ConditionRecord): RecordFacts {
-        const known = this.records.get(record)
-        if (known) return known
+        return this.element(record.element).deciding.find(r => r.record === record) ?? this.recordOf(record)
+    }
+
+    private recordOf(record: ConditionRecord): RecordFacts {
         const value = evaluate(record.formula, this.value) === true
         const {code, text} = describeRecord(record, value)
         const terms: Term[] = []
         const blamed: Element[] = []
         this.blame(record.formula, terms, blamed)
-        const facts: RecordFacts = {
+        return {
             record,
             kind: kindOf(record.origin),
             code,
@@ -135,8 +139,6 @@ export class Facts {
             element: this.ref(record.element),
             writtenOn: record.origin.kind === 'group' ? this.ref(record.origin.group) : undefined,
         }
-        this.records.set(record, facts)
-        return facts
     }
 
     constraint(c: ConstraintRecord): ConstraintFacts {

@@ -47,9 +47,6 @@ export function explainerForAll(model: ResolvedModel, depth: number): Explainer 
 }
 
 export class Explainer {
-    /** A record whose formula blames no other element has the same reason in every chain: shown as one object. */
-    private readonly leaves = new Map<RecordFacts, Because>()
-
     constructor(
         private readonly model: ResolvedModel,
         private readonly depth: number,
@@ -242,8 +239,7 @@ export class Explainer {
 
     /** One record with the chain behind it: each element it blames, followed to the depth limit, or referenced when shown above. */
     private because(record: RecordFacts, shown: Shown, level: number): Because {
-        const leaf = this.leaves.get(record)
-        if (leaf) return leaf
+        if (record.leaf) return record.leaf
         const chain: Because[] = []
         for (const other of record.blamed) {
             if (other === record.record.element) continue
@@ -276,7 +272,8 @@ export class Explainer {
             element: record.element,
             writtenOn: record.writtenOn,
         }
-        if (record.blamed.every(e => e === record.record.element)) this.leaves.set(record, because)
+        // a record that reads no other element has the same reason in every chain: shown as one object
+        if (record.blamed.every(e => e === record.record.element)) record.leaf = because
         return because
     }
 }
