@@ -1,7 +1,7 @@
 // Across the shared conformance suite (when ../shared is beside the project):
 // the explanation of every node and group agrees with the resolved output, and
 // every pruned element has a reason whose value is false (or is removed as part
-// of a variability group).
+// of a variability group); a document of some elements agrees with the whole one.
 import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
@@ -47,5 +47,10 @@ describe.skipIf(all.length === 0)('explanations of the conformance suite', () =>
             // a variability group (and its types and properties) is removed by the specification, not by a false condition
             if (!element.present && element.decidedBy !== 'specification') expect(element.because.some(b => b.value === false), element.id).toBe(true)
         }
+        // a document of some elements explains only those, and says the same of the inputs and of each
+        const some = document.elements.filter((_, i) => i % 3 === 0)
+        const partial = explanationDocument(template, result.model!, {elements: some.map(e => e.id)})
+        expect(partial.inputs).toEqual(document.inputs)
+        expect(partial.elements).toEqual(some)
     })
 })

@@ -175,6 +175,39 @@ export class Facts {
         return text
     }
 
+    /**
+     * Adds the inputs the terms of an element's deciding records cite, the same names as
+     * `element(e).deciding` has in its terms, without working out the rest of the facts.
+     */
+    decidingInputs(element: Element, names: Set<string>): void {
+        const present = this.model.present(element)
+        for (const r of this.model.conditions[element.seq]!.records) if (present || evaluate(r.formula, this.value) === false) this.inputsOf(r.formula, names)
+    }
+
+    /** The inputs blame would cite for a formula: those of its value notes, inside named expressions too, not inside other notes. */
+    private inputsOf(f: Formula, names: Set<string>): void {
+        switch (f.op) {
+            case 'const':
+            case 'var':
+                return
+            case 'not':
+                return this.inputsOf(f.arg, names)
+            case 'note':
+                if (f.note.kind === 'value') for (const name of f.note.inputs) names.add(name)
+                else if (f.note.kind === 'expression') this.inputsOf(f.arg, names)
+                return
+            case 'and':
+            case 'or': {
+                const value = evaluate(f, this.value)
+                const decisive = (f.op === 'and') === (value === false) ? f.args.filter(a => evaluate(a, this.value) === value) : f.args
+                for (const a of decisive) this.inputsOf(a, names)
+                return
+            }
+            default:
+                for (const a of f.args) this.inputsOf(a, names)
+        }
+    }
+
     /** Walks the parts of a formula that decide its value, collecting notes as terms and the elements read. */
     private blame(f: Formula, terms: Term[], elements: Element[]): void {
         switch (f.op) {

@@ -98,11 +98,15 @@ export class Explainer {
         const grouped: Element[] = []
         for (const element of elements)
             if (variabilityGroupOf(element)) grouped.push(element)
-            else for (const r of this.facts.element(element).deciding) add(r.terms)
+            else this.facts.decidingInputs(element, names)
         // deciding constraints are searched only when one could cite an input not cited yet
         if (this.model.constraints.some(c => this.facts.constraint(c).terms.some(t => t.inputs.some(i => !names.has(i.name)))))
             for (const element of elements) if (!variabilityGroupOf(element)) for (const c of this.deciding.of(element)) add(this.facts.constraint(c).terms)
-        const uncited = grouped.some(g => this.facts.element(g).deciding.some(r => r.terms.some(t => t.inputs.some(i => !names.has(i.name)))))
+        const uncited = grouped.some(g => {
+            const cited = new Set<string>()
+            this.facts.decidingInputs(g, cited)
+            return [...cited].some(name => !names.has(name))
+        })
         if (uncited) for (const element of elements) for (const i of this.explain(element, false).rootCauses.inputs) names.add(i.name)
         return names
     }
