@@ -1,7 +1,7 @@
 // Collects direct input assignments from the command line, in the order of
 // precedence the engine applies after presets: inputs file, --set, environment.
 import {parse as parseYamlValue} from 'yaml'
-import {readYamlFile} from '../engine/load/index.js'
+import {checkNesting, readYamlFile} from '../engine/load/index.js'
 import type {InputAssignment} from '../engine/inputs/index.js'
 import {UsageError} from './report-error.js'
 
@@ -67,6 +67,11 @@ export function environmentAssignments(names: readonly string[], env: NodeJS.Pro
 
 function parseValue(text: string, what: string): unknown {
     if (text === '') return ''
+    try {
+        checkNesting(text, what)
+    } catch (e) {
+        throw new UsageError(`${what}: the value has ${(e as Error).message}`)
+    }
     try {
         return parseYamlValue(text)
     } catch (e) {

@@ -26,6 +26,7 @@ export type ErrorCode =
     | 'operand-type'
     | 'undefined-reference'
     | 'expression-cycle'
+    | 'too-deep'
     | 'unknown-preset'
     | 'input-type'
     | 'input-unknown'

@@ -320,6 +320,71 @@ describe.concurrent('trellis resolve: cycles are named, without overflowing the 
     })
 })
 
+describe.concurrent('trellis resolve: deep nesting is refused where it crosses the limit, without overflowing the stack', () => {
+    const YAML_MESSAGE = 'maps and lists nested deeper than 500 levels'
+    const EXPRESSION_MESSAGE = "expression nested deeper than 500 levels (each operator and each reference to an expression or an input's default expression is a level)"
+    /** `t.yaml:line:col` of an offset into text. */
+    const where = (text: string, offset: number) => {
+        const before = text.slice(0, offset).split('\n')
+        return `t.yaml:${before.length}:${before[before.length - 1]!.length + 1}`
+    }
+    const expectDeep = async (text: string, message: string, offset: number, args: readonly string[] = []) => {
+        const dir = workspace({'t.yaml': text})
+        const r = await run(['resolve', 't.yaml', ...args, '--output', 'out.yaml'], {cwd: dir})
+        expectFailure(r, 2, message, where(text, offset))
+        expect(listing(dir)).toEqual(['t.yaml'])
+    }
+    // app's condition is the fifth map level (document, topology_template, node_templates, app)
+    const conditionAt = (text: string) => text.indexOf('conditions: ') + 'conditions: '.length
+
+    it('2,000 nested "not": at the operator on level 501', async () => {
+        const text = appCondition(`${'{not: '.repeat(2000)}true${'}'.repeat(2000)}`)
+        await expectDeep(text, YAML_MESSAGE, conditionAt(text) + 496 * '{not: '.length)
+    })
+
+    it('2,000 nested "and" and "or": at the map or list on level 501', async () => {
+        const levels = Array.from({length: 2000}, (_, i) => (i % 2 ? '{or: [' : '{and: ['))
+        const text = appCondition(`${levels.join('')}true${']}'.repeat(2000)}`)
+        // levels alternate map, list: level 501 is the map of the 249th operator
+        await expectDeep(text, YAML_MESSAGE, conditionAt(text) + levels.slice(0, 248).join('').length)
+    })
+
+    it('a chain of 2,000 logic expressions: at the reference on level 501', async () => {
+        const entries = Array.from({length: 2000}, (_, i) => `            e${i + 1}: {logic_expression: e${i}}\n`).join('')
+        const text = appCondition('{logic_expression: e2000}').replace('        expressions:\n', `        expressions:\n            e0: true\n${entries}`)
+        // the condition is level 0 and e2000 level 1: e1500's definition is level 501
+        await expectDeep(text, EXPRESSION_MESSAGE, text.indexOf('e1500: ') + 'e1500: '.length)
+    })
+
+    it('a chain of 2,000 input default expressions: at the default on level 501', async () => {
+        const inputs = Array.from({length: 2000}, (_, i) => `            i${i + 1}: {type: integer, default_expression: {variability_input: i${i}}}\n`).join('')
+        const text = appCondition('{equal: [{variability_input: i2000}, 1]}').replace('        presets:\n', `            i0: {type: integer, default: 1}\n${inputs}        presets:\n`)
+        // equal is level 1, reading i2000 level 2, its default level 3: i1502's default is level 501
+        const line = text.indexOf('i1502: ')
+        await expectDeep(text, EXPRESSION_MESSAGE, text.indexOf('{variability_input: i1501}', line))
+    })
+
+    it('maps nested 2,000 deep in a property value: at the map on level 501', async () => {
+        const keys = Array.from({length: 2000}, (_, i) => `${' '.repeat(24 + 2 * i)}k:`).join('\n')
+        const text = BASE.replace('                - mode:', `                - deep:\n${keys} 1\n                - mode:`)
+        // app's properties list is level 5, the "- deep:" map 6, the first "k:" map 7: level 501 is the 495th "k:"
+        const offsets = [...text.matchAll(/^ +k:/gm)].map(m => m.index! + m[0].indexOf('k'))
+        await expectDeep(text, YAML_MESSAGE, offsets[494]!)
+    })
+
+    it('a --set value nested 2,000 deep', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        const r = await run(['resolve', 't.yaml', '--set', `mode=${'['.repeat(2000)}${']'.repeat(2000)}`], {cwd: dir})
+        expectFailure(r, 2, `--set mode: the value has ${YAML_MESSAGE}`)
+    })
+
+    it('trellis explain says the same', async () => {
+        const text = appCondition(`${'{not: '.repeat(2000)}true${'}'.repeat(2000)}`)
+        const dir = workspace({'t.yaml': text})
+        expectFailure(await run(['explain', 't.yaml'], {cwd: dir}), 2, YAML_MESSAGE, where(text, conditionAt(text) + 496 * '{not: '.length))
+    })
+})
+
 describe.concurrent('trellis resolve: an input value of the wrong type exits 2', () => {
     it('from --set', async () => {
         await expectCase({files: {'t.yaml': BASE}, args: ['--set', 'replicas=many'], code: 2, message: 'Variability input "replicas" is of type integer and expects an integer, got "many" (from --set)'})

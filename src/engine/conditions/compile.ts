@@ -2,11 +2,11 @@
 // operators become formula nodes; everything else is a value expression,
 // evaluated now that inputs are known, and must come out true or false.
 import {TrellisError} from '../errors.js'
-import {evaluateValue, isLogicOperator, isPresenceOperator, operatorOf, show, type PresenceOperator, type ValueScope} from '../expressions/index.js'
+import {evaluateValue, isLogicOperator, isPresenceOperator, MAX_NESTING, nestedTooDeep, operatorOf, show, type PresenceOperator, type ValueScope} from '../expressions/index.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
-import {amo, and, constant, exo, FALSE, implies, not, note, or, xor, type Formula} from './formula.js'
+import {amo, and, constant, depthOf, exo, FALSE, implies, not, note, or, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 
 export interface Variables {
@@ -23,7 +23,9 @@ export interface CompileContext {
     readonly artifactTypes: TypeHierarchy
 }
 
-export function compileCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
+/** `depth`: the operators and logic expressions this condition is nested in (MAX_NESTING at most). */
+export function compileCondition(raw: unknown, element: Element | undefined, c: CompileContext, depth = 0): Formula {
+    if (depth > MAX_NESTING) throw nestedTooDeep(c.inputs.locate(raw) ?? c.inputs.locate(element?.raw))
     if (typeof raw === 'boolean') return constant(raw)
     if (typeof raw === 'string') {
         // a bare string names an element by its identifier, e.g. "node.database"
@@ -36,7 +38,7 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
     const args = (raw as Record<string, unknown>)[name]
     // where the operator was written, looked up only for an error message
     const at = () => c.inputs.locate(raw)
-    const sub = (x: unknown) => compileCondition(x, element, c)
+    const sub = (x: unknown) => compileCondition(x, element, c, depth + 1)
     const list = (min = 0, max = Infinity): unknown[] => {
         if (!Array.isArray(args)) throw new TrellisError('operand-type', `operator "${name}" expects a list of operands`, at())
         if (args.length < min || args.length > max)
@@ -69,11 +71,15 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
         // an expression that names no element relative to the condition's own compiles to the same formula everywhere
         const state = stateOf(c)
         const shared = state.shared.get(args)
-        if (shared) return shared
+        if (shared) {
+            // reused, not recompiled: its depth still counts where it is reused
+            if (depth + depthOf(shared) > MAX_NESTING) throw nestedTooDeep(c.inputs.locate(raw))
+            return shared
+        }
         const definition = c.inputs.expression(args, 'logic', raw)
         if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, at())
         const relative = state.relative
-        const compiled = c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c))
+        const compiled = c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c, depth + 1))
         const result = note({kind: 'expression', name: args, raw: definition}, compiled)
         if (state.relative === relative) state.shared.set(args, result)
         return result

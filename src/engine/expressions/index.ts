@@ -1,4 +1,5 @@
 export {evaluateValue, operatorOf} from './value.js'
+export {MAX_NESTING, nestedTooDeep} from './nesting.js'
 export {
     closestOperator,
     isLogicOperator,

@@ -2,6 +2,7 @@
 // their own value; a single-key map whose key is an operator is applied.
 import {TrellisError} from '../errors.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
+import {MAX_NESTING, nestedTooDeep} from './nesting.js'
 import {show} from './operators/checks.js'
 import type {OperatorContext, ValueScope} from './types.js'
 
@@ -16,6 +17,13 @@ export function evaluateValue(expression: unknown, scope: ValueScope): unknown {
     return new Evaluator(scope).evaluate(expression)
 }
 
+/**
+ * Operator applications under way, across evaluations: an input's default expression is
+ * evaluated by its own Evaluator inside the one that reads the input, so the count is
+ * not per Evaluator. Evaluation is synchronous; every level is undone on the way out.
+ */
+let nesting = 0
+
 /** One evaluation: the scope, and `evaluate` bound once for the operators to call back. */
 class Evaluator {
     readonly evaluate = (e: unknown): unknown => this.apply(e)
@@ -25,7 +33,16 @@ class Evaluator {
     private apply(e: unknown): unknown {
         const name = operatorOf(e)
         if (name === undefined) return e
-        const raw = e as Record<string, unknown>
+        if (nesting >= MAX_NESTING) throw nestedTooDeep(this.scope.locate(e))
+        nesting++
+        try {
+            return this.applyOperator(name, e as Record<string, unknown>)
+        } finally {
+            nesting--
+        }
+    }
+
+    private applyOperator(name: string, raw: Record<string, unknown>): unknown {
         const args = raw[name]
         const scope = this.scope
         if (name === 'variability_input') {

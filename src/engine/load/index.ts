@@ -4,10 +4,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
 import {LineCounter} from 'yaml'
+import {checkNesting} from './nesting.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 
 export {SourceMap} from './yaml.js'
 export {loadTechnologyPlugins} from './plugins.js'
+export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export type {ParsedYaml} from './yaml.js'
 
 export const VARIABILITY_VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3'] as const
@@ -36,7 +38,13 @@ export function readYamlFile(file: string): ParsedYaml {
         const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message)
         throw new TrellisError('file-not-found', `cannot read "${file}": ${why}`)
     }
-    return parseYaml(text, shown(file))
+    return parseChecked(text, shown(file))
+}
+
+/** No parser sees a text nested deeper than it can read without running out of stack. */
+function parseChecked(text: string, file: string): ParsedYaml {
+    checkNesting(text, file)
+    return parseYaml(text, file)
 }
 
 function shown(file: string): string {
@@ -52,7 +60,7 @@ export function loadTemplate(file: string): LoadedTemplate {
 
 /** Builds a template from text already in memory (tests, benchmarks, the wizard). */
 export function templateFromText(text: string, file = 'template.yaml', dir = process.cwd()): LoadedTemplate {
-    return fromParsed(parseYaml(text, file), path.resolve(dir, file))
+    return fromParsed(parseChecked(text, file), path.resolve(dir, file))
 }
 
 /** Wraps data built in memory (benchmarks, generated templates); positions are unknown. */

@@ -1,0 +1,17 @@
+// How deep conditions and value expressions may nest. Compiling and evaluating
+// them recurse once per operator and once per reference to a named expression
+// or to an input's default expression; a limit far above anything written by
+// hand turns a runaway nesting into one error where it crosses the limit,
+// before the stack runs out.
+import {TrellisError, type SourceLocation} from '../errors.js'
+
+/** Operators and references (logic_expression, value_expression, input defaults) nested in one another. */
+export const MAX_NESTING = 500
+
+export function nestedTooDeep(location: SourceLocation | undefined): TrellisError {
+    return new TrellisError(
+        'too-deep',
+        `expression nested deeper than ${MAX_NESTING} levels (each operator and each reference to an expression or an input's default expression is a level)`,
+        location,
+    )
+}
