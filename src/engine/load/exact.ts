@@ -1,0 +1,74 @@
+// The exact reader: `yaml`'s parseDocument, walked by hand instead of toJS() so
+// that (a) duplicate keys are found in linear time with one Set per map — the
+// library's own check is quadratic on large maps — and (b) the offset of every
+// map, sequence, key and item is recorded as the data is built. It is the
+// reference for data, positions and every message; the fast reader stands in for
+// it only where both agree.
+import {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml'
+import {TrellisError} from '../errors.js'
+import {SourceMap} from './source-map.js'
+
+// Aliases may expand exponentially ("billion laughs"); cap the work instead of hanging.
+const MAX_ALIAS_EXPANSIONS = 10_000
+
+export function parseExact(text: string, file: string): {data: unknown; sourceMap: SourceMap} {
+    const lines = new LineCounter()
+    const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
+    const sourceMap = new SourceMap(file, lines)
+    const error = doc.errors[0]
+    if (error) {
+        const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
+        throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}`, sourceMap.at(error.pos[0]))
+    }
+    let aliases = 0
+    const convert = (node: Node | null | undefined, stack: Set<Node>): unknown => {
+        if (node === null || node === undefined) return null
+        if (isScalar(node)) return node.value
+        if (isAlias(node)) {
+            if (++aliases > MAX_ALIAS_EXPANSIONS)
+                throw new TrellisError('yaml-syntax', 'YAML aliases expand too far', sourceMap.at(node.range?.[0] ?? 0))
+            const target = node.resolve(doc as Document)
+            if (!target || stack.has(target))
+                throw new TrellisError('yaml-syntax', `YAML alias "*${node.source}" cannot be resolved`, sourceMap.at(node.range?.[0] ?? 0))
+            return convert(target, stack)
+        }
+        stack.add(node)
+        try {
+            if (isMap(node)) {
+                const out: Record<string, unknown> = {}
+                const keys = new Map<string, number>()
+                for (const pair of node.items) {
+                    const keyNode = pair.key as Node | null
+                    const key = String(isScalar(keyNode) ? keyNode.value : convert(keyNode, stack))
+                    const offset = keyNode?.range?.[0] ?? node.range?.[0] ?? 0
+                    if (keys.has(key)) {
+                        const first = sourceMap.at(keys.get(key)!)
+                        throw new TrellisError(
+                            'yaml-duplicate-key',
+                            `duplicate key "${key}" (first defined at line ${first.line}, column ${first.column})`,
+                            sourceMap.at(offset),
+                        )
+                    }
+                    keys.set(key, offset)
+                    Object.defineProperty(out, key, {value: convert(pair.value as Node | null, stack), enumerable: true, writable: true, configurable: true})
+                }
+                sourceMap.record(out, {start: node.range?.[0] ?? 0, keys})
+                return out
+            }
+            if (isSeq(node)) {
+                const out: unknown[] = []
+                const items: number[] = []
+                for (const item of node.items) {
+                    items.push((item as Node | null)?.range?.[0] ?? node.range?.[0] ?? 0)
+                    out.push(convert(item as Node | null, stack))
+                }
+                sourceMap.record(out, {start: node.range?.[0] ?? 0, items})
+                return out
+            }
+        } finally {
+            stack.delete(node)
+        }
+        return null
+    }
+    return {data: convert(doc.contents as Node | null, new Set()), sourceMap}
+}

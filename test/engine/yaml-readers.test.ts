@@ -1,0 +1,209 @@
+// The fast YAML reader (js-yaml, positions filled on first use) against the exact
+// reader (`yaml`, positions recorded while reading): the same data, the same
+// locations for every map, key, sequence and item, and the same errors, over the
+// conformance suite, the sample templates, corner cases and random texts.
+import fs from 'node:fs'
+import path from 'node:path'
+import {isDeepStrictEqual} from 'node:util'
+import fc from 'fast-check'
+import {describe, expect, it} from 'vitest'
+import {isTrellisError} from '../../src/engine/errors.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {parseExact} from '../../src/engine/load/exact.js'
+import {readFast} from '../../src/engine/load/fast.js'
+import {screen, type Decline} from '../../src/engine/load/screen.js'
+import {parseYaml, type ParsedYaml, type SourceMap} from '../../src/engine/load/yaml.js'
+import {resolve} from '../../src/engine/pipeline.js'
+import {yamlText} from '../properties/yaml-text.js'
+
+const RUNS = Number(process.env.YAML_FUZZ_RUNS ?? 400)
+const PROJECT = path.resolve(__dirname, '../..')
+const CONFORMANCE = path.resolve(PROJECT, '../shared/conformance')
+
+function yamlFiles(dir: string): string[] {
+    if (!fs.existsSync(dir)) return []
+    return fs
+        .readdirSync(dir, {withFileTypes: true, recursive: true})
+        .filter(entry => entry.isFile() && /\.ya?ml$/.test(entry.name))
+        .map(entry => path.join(entry.parentPath, entry.name))
+        .sort()
+}
+
+/** Every location the source map gives for the data: each map and sequence, each key and item. */
+function locations(data: unknown, sourceMap: SourceMap): unknown[] {
+    const out: unknown[] = []
+    const plain = (location: unknown) => (location === undefined ? undefined : {...(location as object)})
+    const visit = (value: unknown): void => {
+        if (value === null || typeof value !== 'object') return
+        out.push(sourceMap.locate(value))
+        if (Array.isArray(value))
+            value.forEach((item, i) => {
+                out.push(sourceMap.locate(value, i))
+                visit(item)
+            })
+        else
+            for (const [key, item] of Object.entries(value)) {
+                out.push(sourceMap.locate(value, key))
+                visit(item)
+            }
+    }
+    visit(data)
+    out.push(sourceMap.locate({not: 'parsed'}), sourceMap.locate(data, 'missing'), sourceMap.at(0))
+    return out.map(plain)
+}
+
+type Outcome = {data: unknown; locations: unknown[]} | {code: string; message: string; location: unknown}
+
+function outcome(read: () => ParsedYaml): Outcome {
+    try {
+        const {data, sourceMap} = read()
+        return {data, locations: locations(data, sourceMap)}
+    } catch (e) {
+        if (!isTrellisError(e)) throw e
+        return {code: e.code, message: e.message, location: e.location && {...e.location}}
+    }
+}
+
+/** Deep strict equality (-0 is not 0; an own "constructor" key is data), with vitest's diff when it fails. */
+function expectSame(actual: unknown, expected: unknown, label?: string): void {
+    if (isDeepStrictEqual(actual, expected)) return
+    expect(actual, label).toStrictEqual(expected)
+    expect.fail(`${label ?? 'values'} differ`)
+}
+
+const same = (text: string) => expectSame(outcome(() => parseYaml(text, 'f.yaml')), outcome(() => parseExact(text, 'f.yaml')), JSON.stringify(text))
+
+describe('the fast reader agrees with the exact reader', () => {
+    const files = [...yamlFiles(CONFORMANCE), ...yamlFiles(path.join(PROJECT, 'sample-templates'))]
+
+    it('on every file of the conformance suite and the sample templates, nearly all read fast', () => {
+        expect(files.length).toBeGreaterThan(0)
+        let fast = 0
+        for (const file of files) {
+            const text = fs.readFileSync(file, 'utf8')
+            if (readFast(text)) fast++
+            const read = parseYaml(text, file)
+            const exact = parseExact(text, file)
+            expectSame(read.data, exact.data, file)
+            const expected = locations(exact.data, exact.sourceMap)
+            expectSame(locations(read.data, read.sourceMap), expected, file) // lazy, then filled on first read
+            expectSame(locations(read.data, read.sourceMap), expected, file) // filled
+        }
+        expect(fast / files.length).toBeGreaterThan(0.95)
+    })
+
+    it('on random texts (rendered by yaml, js-yaml and by hand, some of them damaged)', () => {
+        let fast = 0
+        let runs = 0
+        fc.assert(
+            fc.property(yamlText, text => {
+                runs++
+                if (readFast(text)) fast++
+                same(text)
+            }),
+            {numRuns: RUNS},
+        )
+        // the comparison means something only if the fast reader takes part
+        expect(fast / runs).toBeGreaterThan(0.2)
+    }, Math.max(20_000, RUNS * 3))
+
+    it.each([
+        // core-schema scalars that js-yaml's own core schema reads differently
+        'a: 0b101\n', 'a: 1_000\n', 'a: -0x1F\n', 'a: +.5\n', 'a: -.5\n', 'a: 1.5_0\n', 'a: -0\n', 'a: 0o17\n', 'a: 012\n', 'a: 0x\n',
+        'a: .Inf\n', 'a: -.inf\n', 'a: .NaN\n', 'a: 1e5\n', 'a: 1.\n', 'a: 12345678901234567890\n', 'a: tRUE\n', 'a: nULL\n', 'a: yes\n', 'a: 2023-01-01\n',
+        // keys
+        '__proto__: 1\nb: {__proto__: [2]}\n', '1: a\ntrue: b\nnull: c\n0x10: d\n1.0: e\n.inf: f\n', '~: x\n', ': x\n', '? [a, b]\n: 1\n', '? {x: 1}\n: 1\n', '"a": 1\n"b" : 2\n',
+        // texts yaml rejects and js-yaml accepts
+        'k'.repeat(1100) + ': 1\n', 'a: "x"#c\n', 'a: [b]#c\n', 'a: |#c\n  x\n', 'a: [b,\nc]\n', 'a:\n  b: [x,\n  y]\n', 'a:\n  b: {x: 1,\n  y: 2}\n',
+        'a: "x\ny"\n', "a: 'x\ny'\n", 'a:\n  b: "x\n  y"\n', 'a: |\n  x\n\t\n', 'a: |\n    \n  x\n',
+        // texts read differently
+        'a: !\n', 'a: !!str 1\n', 'a: !!int "1"\n', 'a: !custom x\n', '%YAML 1.1\n---\na: yes\n', 'a: 1\r', 'a:\r b\r',
+        // anchors and aliases, and the expansion cap
+        'base: &b {x: 1, y: [2]}\nuse: *b\nname: &n hello\nagain: *n\n', 'a: &a\n    b: *a\n', 'a: *nope\n',
+        ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcde'.split('').map((n, i) => `${n}: &${n} [${Array(10).fill(`*${'abcd'[i]}`).join(', ')}]`), 'f: [*e, *e]', ''].join('\n'),
+        // errors
+        'a: 1\nb: 2\na: 3\n', 'a:\n  c: 1\n  c: 2\n', 'a: 1\nb:\n  - x\n  y: 1\n', 'a: [1, 2\nb: 3\n', 'a: {b: 1\n', 'a: "x\n', 'a: b: c\n', '- a\n-b\n', 'a: 1\n--- \nb: 2\n',
+        // ordinary YAML
+        '', '# only a comment\n', '---\na: 1\n...\n', '\ufeffa: 1\n', 'a: b\r\nc: d\r\n', 'a: |\n  x\n\n  y\n', 'a: >-\n  t\n\n  u\n', 'a: |+\n  x\n\n', 'a: |2\n   t\n',
+        'a: "\\u00e9\\x41\\N\\t"\n', "a: 'it''s'\n", 'a: plain\n  continued\n\n  more\n', 'a:\n  b: "x\n   y"\n', '- - a\n  - b\n- c: [d, {e: f}]\n', 'a: [a: 1, b]\n', 'a: {b, c: }\n',
+        'a: http://x/#y\nb: x #y\nc: a#b\n', 'a: x\u0085y\n', 'a: \u0007\n', 'a:\tb\n', '- \ta\n', 'a: b\t#c\n',
+    ])('case %#', text => same(text))
+})
+
+describe('the screen', () => {
+    it.each<[string, Decline]>([
+        ['a: &x 1\nb: *x\n', 'node-property'],
+        ['a: !!str 1\n', 'node-property'],
+        ['%YAML 1.2\n---\na: 1\n', 'directive'],
+        ['a: "x"#c\n', 'glued-comment'],
+        ['a: 1\rb: 2\r', 'line-break'],
+        ['a: 1\n\ufeffb: 2\n', 'byte-order-mark'],
+        [`${'k'.repeat(1100)}: 1\n`, 'long-line'],
+        ['a:\n\t- x\n', 'tab-indent'],
+        ['a: [1,\n  2]\n', 'multi-line-flow'],
+        ['a:\n  b: "x\n  y"\n', 'multi-line-quote'],
+        ['a: |\n    \n  x\n', 'block-scalar'],
+        ['a: |\nb: 1\n', 'block-scalar'],
+        ['a: |2\n   x\n', 'block-scalar'],
+        ['---#\n', 'document-marker'],
+        ['--- a\n', 'document-marker'],
+        ['- - \n- x\n', 'empty-entry'],
+        ['-\n  - a\n  -\n- x\n', 'empty-entry'],
+    ])('declines %j (%s)', (text, reason) => {
+        expect(screen(text)).toBe(reason)
+    })
+
+    it('lets ordinary text through, including tags, brackets and quotes inside block scalars and quoted strings', () => {
+        const text = [
+            'tosca_definitions_version: tosca_variability_1_0',
+            'description: "a [b {c # d, &e *f !g"',
+            "other: 'it''s [x'",
+            'script: |',
+            '    if [ -f x ]; then { echo "#!/bin/sh"; } fi',
+            '    &anchor *alias !tag %directive',
+            '',
+            'folded: >-',
+            '    text',
+            'list: [a, "b]", {c: d}]',
+            'url: http://x.org/a#b?c=1&d=2',
+            'math: 2 * 3',
+            '',
+        ].join('\n')
+        expect(screen(text)).toBeUndefined()
+        same(text)
+    })
+})
+
+describe('positions of the fast reader', () => {
+    const TEXT = 'top:\n    key: value\n    list: [a, {b: 1}]\n'
+
+    it('are found on the first read of a line or column, not on locate()', () => {
+        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const top = (data as Record<string, unknown>).top as Record<string, unknown>
+        const location = sourceMap.locate(top, 'list')
+        expect(sourceMap.filled).toBe(false)
+        expect(location?.file).toBe('f.yaml')
+        expect(sourceMap.filled).toBe(false)
+        expect(location).toEqual({file: 'f.yaml', line: 3, column: 5})
+        expect(sourceMap.filled).toBe(true)
+        expect(sourceMap.locate((top.list as unknown[])[1], 'b')).toEqual({file: 'f.yaml', line: 3, column: 16})
+    })
+
+    it('a value that is not part of the parsed data has no location, and asking does not fill', () => {
+        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        expect(sourceMap.locate({top: 1})).toBeUndefined()
+        expect(sourceMap.locate('value')).toBeUndefined()
+        expect(sourceMap.filled).toBe(false)
+        expect(sourceMap.locate(data)).toBeDefined()
+    })
+
+    it('resolving a valid template does not look them up', () => {
+        for (const dir of fs.readdirSync(path.join(PROJECT, 'sample-templates'))) {
+            const file = path.join(PROJECT, 'sample-templates', dir, 'variable-service-template.yaml')
+            if (!fs.existsSync(file)) continue
+            const template = templateFromText(fs.readFileSync(file, 'utf8'), file)
+            resolve(template, {})
+            expect(template.sourceMap.filled, dir).toBe(false)
+        }
+    })
+})
