@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm run bench: resolves the public benchmark template at several seeds and
 // prints the median time in memory (template already parsed) and end to end
-// (read and parse the file, resolve, write the output file).
+// (read and parse the file, resolve, write the output file), then the parts of the
+// end-to-end figure and how long the first source location takes (positions are
+// looked up lazily, on the first line or column read).
 //   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--file-max 10000] [--explain-seeds 125,10000]
 import fs from 'node:fs'
 import os from 'node:os'
@@ -43,6 +45,7 @@ const hostingStack = n => ({
 })
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-'))
+const parts = []
 console.log(`node ${process.version}, ${os.cpus().length} cores, ${runs} runs per figure (median)`)
 console.log('seed      templates  in memory   file (read+resolve+write)  nodes kept')
 try {
@@ -67,8 +70,26 @@ try {
             for (let i = 0; i < n; i++)
                 times.push(time(() => fs.writeFileSync(output, stringifyTemplate(resolve(loadTemplate(input), request).output))))
             file = ms(median(times))
+            const load = []
+            const resolving = []
+            const write = []
+            const locate = []
+            for (let i = 0; i < n; i++) {
+                let template
+                let result
+                load.push(time(() => (template = loadTemplate(input))))
+                resolving.push(time(() => (result = resolve(template, request))))
+                write.push(time(() => fs.writeFileSync(output, stringifyTemplate(result.output))))
+                locate.push(time(() => template.sourceMap.locate(template.data.topology_template, 'node_templates')?.line))
+            }
+            parts.push([String(seed), ms(median(load)), ms(median(resolving)), ms(median(write)), ms(median(locate))])
         }
         console.log(`${String(seed).padEnd(9)} ${String(seed * 4).padEnd(10)} ${ms(median(memory)).padEnd(11)} ${file.padEnd(26)} ${kept}`)
+    }
+    if (parts.length > 0) {
+        const row = cells => cells.map((cell, i) => cell.padEnd([9, 18, 10, 10, 0][i])).join(' ')
+        console.log(`\n${row(['seed', 'load (read+parse)', 'resolve', 'write', 'first location (after resolving)'])}`)
+        for (const cells of parts) console.log(row(cells))
     }
     // explanations: every element of a template with about 1,000 elements
     const template = templateFromData(benchmarkTemplate(125))
