@@ -3,7 +3,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
-import {LineCounter} from 'yaml'
 import {checkNesting} from './nesting.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 
@@ -65,7 +64,7 @@ export function templateFromText(text: string, file = 'template.yaml', dir = pro
 
 /** Wraps data built in memory (benchmarks, generated templates); positions are unknown. */
 export function templateFromData(data: Record<string, unknown>, file = 'template.yaml', dir = process.cwd()): LoadedTemplate {
-    return fromParsed({data, sourceMap: new SourceMap(file, new LineCounter())}, path.resolve(dir, file))
+    return fromParsed({data, sourceMap: new SourceMap(file)}, path.resolve(dir, file))
 }
 
 function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
