@@ -5,16 +5,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {checkbox, confirm, input} from '@inquirer/prompts'
-import {parse as parseYaml} from 'yaml'
 import {sha256File} from '../profiles/staleness.js'
 import {ProfileStore} from '../profiles/store.js'
 import {invalidProfileName} from '../profiles/types.js'
 import {renderExpression} from '../engine/explain/index.js'
 import {describeSource} from '../engine/inputs/index.js'
-import {checkType} from '../engine/inputs/typecheck.js'
 import type {LoadedTemplate} from '../engine/load/index.js'
 import {readDefinitionOf, type ResolveRequest} from '../engine/pipeline.js'
 import {writeResolution} from './state/write.js'
+import {typedValue} from './state/keys.js'
 import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
 
 export interface LineModeStreams {
@@ -58,17 +57,15 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
                     message: label,
                     default: current?.value === undefined || current.value === null ? undefined : renderExpression(current.value),
                     validate: answer => {
-                        try {
-                            const check = checkType(d.type, answer === '' ? '' : parseYaml(answer), true)
-                            return check.ok ? true : `expects ${check.expected}`
-                        } catch (e) {
-                            return `not valid YAML: ${(e as Error).message.split('\n')[0]}`
-                        }
+                        if (answer === '') return true
+                        const typed = typedValue(d.type, answer)
+                        return typed.ok ? true : typed.error
                     },
                 },
                 context,
             )
-            value = text === '' ? undefined : parseYaml(text)
+            const typed = text === '' ? undefined : typedValue(d.type, text)
+            value = typed?.ok ? typed.value : undefined
         }
         if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current?.value)) {
             choices = {...choices, values: {...choices.values, [d.name]: value}}

@@ -1,27 +1,11 @@
 // Every effective option compared with the definitions version's defaults, so a
 // report lists exactly what the template (or its pruning mode) changed.
 import type {SourceLocation} from '../errors.js'
-import {CHECK_GROUP, OPTION_KINDS, Options, type CheckOption, type ConstraintOption, type OptionOrigin, type Resolved} from '../options/index.js'
+import {CHECK_GROUP, CONSTRAINT_OPTIONS, OPTION_KINDS, Options, type CheckOption, type OptionOrigin, type Resolved} from '../options/index.js'
 import type {ReportOption} from './types.js'
 
 const MODE_KINDS = ['node', 'relation', 'artifact', 'property', 'technology'] as const
 
-const CONSTRAINTS: readonly ConstraintOption[] = [
-    'relation_source_constraint',
-    'relation_target_constraint',
-    'artifact_container_constraint',
-    'property_container_constraint',
-    'type_container_constraint',
-    'hosting_stack_constraint',
-    'technology_constraint',
-    'unique_property_constraint',
-    'unique_artifact_constraint',
-    'unique_input_constraint',
-    'unique_output_constraint',
-    'unique_relation_constraint',
-    'required_artifact_constraint',
-    'required_incoming_relation_constraint',
-]
 
 /** Every option by the name a template would write it, with its effective value. */
 export function effectiveOptions(o: Options): [string, Resolved<unknown>][] {
@@ -46,7 +30,7 @@ export function effectiveOptions(o: Options): [string, Resolved<unknown>][] {
         ['optimization_technologies_unique', o.optimizationTechnologiesUnique()],
         ['optimization_technologies_mode', o.optimizationTechnologiesMode()],
     )
-    for (const c of CONSTRAINTS) out.push([c, o.constraint(c)])
+    for (const c of CONSTRAINT_OPTIONS) out.push([c, o.constraint(c)])
     out.push(['enrich_input_condition', o.enrichInputCondition()], ['enrich_technologies', o.enrichTechnologies()], ['enrich_implementations', o.enrichImplementations()])
     return out
 }

@@ -4,7 +4,8 @@ import type {Key} from 'ink'
 import {parse as parseYaml} from 'yaml'
 import {checkType} from '../../engine/inputs/typecheck.js'
 import type {VariabilityDefinition} from '../../engine/inputs/index.js'
-import type {LoadedTemplate} from '../../engine/load/index.js'
+import {checkNesting, type LoadedTemplate} from '../../engine/load/index.js'
+import {isTrellisError} from '../../engine/errors.js'
 import type {ResolveRequest} from '../../engine/pipeline.js'
 import {FILTERS, inputsView, selectedElement, topologyView, whyView} from './selectors.js'
 import {choose, clamp, withEffect, type WizardState} from './wizard.js'
@@ -169,8 +170,11 @@ function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
 export function typedValue(type: string | undefined, text: string): {ok: true; value: unknown} | {ok: false; error: string} {
     let value: unknown
     try {
+        // a value nested too deep for the parser is refused first, with the same message as in a template
+        checkNesting(text, 'the value')
         value = text.trim() === '' ? '' : parseYaml(text)
     } catch (e) {
+        if (isTrellisError(e)) return {ok: false, error: e.message}
         return {ok: false, error: `not valid YAML: ${(e as Error).message.split('\n')[0]}`}
     }
     const check = checkType(type, value, true)
