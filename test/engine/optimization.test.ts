@@ -2,6 +2,9 @@
 // weight mode with node weights, the uniqueness check with and without
 // optimization, and how the solution records optimizer-chosen elements.
 import {describe, expect, it} from 'vitest'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {prepare} from '../../src/engine/pipeline.js'
+import {solve} from '../../src/engine/solve/index.js'
 import {element, nodes, run, runError, type Version} from '../helpers/v4t.js'
 
 // x and y are kept only by each other's relation (incomingnaive) and each relation only by
@@ -176,5 +179,32 @@ describe('solution.state', () => {
         const {model} = run(CIRCLE(', optimization_topology: max'))
         expect(model.solution.state[element(model, 'node.x').seq]).toBe('optimized')
         expect(model.present(element(model, 'node.x'))).toBe(true)
+    })
+})
+
+describe('no variant at all outweighs an ambiguous part', () => {
+    // "free" is its own condition (two variants); the relation is present exactly when it is not:
+    // the template has no variant, which is what must be reported, not the free node's ambiguity
+    const body = (free: string) => `topology_template:
+    variability:
+        options: {checks: false}
+    node_templates:
+        ${free}: {type: f, conditions: {node_presence: ${free}}}
+        app:
+            type: a
+            requirements:
+                - host: {node: server, conditions: {not: {has_incoming_relation: server}}}
+        server: {type: s}
+`
+    for (const free of ['a_free', 'z_free'])
+        it(`with the ambiguous node ${free === 'a_free' ? 'before' : 'after'} the contradiction`, () => {
+            expect(runError(body(free)).code).toBe('unsatisfiable')
+        })
+
+    it('whether the parts are enumerated or handed to MiniSat', () => {
+        const prepared = prepare(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${body('a_free')}`), {})
+        expect(solve(prepared.problem).ok || solve(prepared.problem).failure.kind).toBe('unsatisfiable')
+        const sat = solve(prepared.problem, {enumerateUpTo: 0})
+        expect(sat.ok || sat.failure.kind).toBe('unsatisfiable')
     })
 })

@@ -79,8 +79,9 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
         }))
         parts.push({vars, constraints: constraints.get(root) ?? [], objectives})
     }
-    // small parts are enumerated, the rest solved by MiniSat in batches; a failure is
-    // reported for the first part in order that fails, as solving them one by one would
+    // small parts are enumerated, the rest solved by MiniSat in batches. The whole problem
+    // has no variant when any part has none, whatever another part's ambiguity: so a part
+    // without a solution is reported first, then the first part in order that is ambiguous
     const outcomes: ({ok: true; component: Component} | {ok: false; failure: SolveFailure})[] = new Array(parts.length)
     const large: number[] = []
     parts.forEach((part, i) => {
@@ -90,16 +91,14 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
     for (const batch of batches(large.map(i => parts[i]!))) {
         const result = solveParts(problem, values, batch)
         const at = (part: Part) => large.find(i => parts[i] === part)!
-        if (!result.ok) {
-            outcomes[at(batch[result.part]!)] = {ok: false, failure: result.failure}
-            break
-        }
-        batch.forEach((part, j) => (outcomes[at(part)] = {ok: true, component: result.components[j]!}))
+        if (!result.ok) outcomes[at(batch[result.part]!)] = {ok: false, failure: result.failure}
+        else batch.forEach((part, j) => (outcomes[at(part)] = {ok: true, component: result.components[j]!}))
     }
+    const failed = outcomes.filter(o => o && !o.ok) as {ok: false; failure: SolveFailure}[]
+    if (failed.length > 0) return failed.find(o => o.failure.kind === 'unsatisfiable') ?? failed[0]!
     const components: Component[] = []
     for (const [i, outcome] of outcomes.entries()) {
-        if (!outcome) continue
-        if (!outcome.ok) return outcome
+        if (!outcome?.ok) continue
         for (const v of parts[i]!.vars) state[v] = outcome.component.chosen ? 'optimized' : 'solved'
         components.push(outcome.component)
     }
