@@ -86,4 +86,20 @@ topology_template:
         const document = JSON.parse(json.stdout) as {elements: {id: string; present: boolean; code: string; decidedBy: string}[]}
         expect(document.elements).toEqual([expect.objectContaining({id: 'group.on', present: false, code: 'variability-group', decidedBy: 'specification'})])
     })
+
+    it('--pruned lists only pruned elements, as text and as JSON', async () => {
+        const dir = workspace({'t.yaml': CHAIN})
+        const list = await run(['explain', 't.yaml', '--pruned'], {cwd: dir})
+        expect(list.code).toBe(0)
+        const lines = list.stdout.trimEnd().split('\n')
+        expect(lines.length).toBeGreaterThan(2)
+        for (const l of lines) expect(l).toMatch(/^- pruned /)
+        expect(list.stdout).toContain('Node "db"')
+        expect(list.stdout).not.toContain('Node "app"')
+        const json = await run(['explain', 't.yaml', '--pruned', '--json'], {cwd: dir})
+        const document = JSON.parse(json.stdout) as {elements: {id: string; present: boolean}[]}
+        expect(document.elements.length).toBe(lines.length)
+        for (const e of document.elements) expect(e.present).toBe(false)
+        expect(document.elements.map(e => e.id)).toContain('node.db')
+    })
 })

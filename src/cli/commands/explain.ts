@@ -1,6 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {conflictHeadline, explainElement, explanationDocument, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
+import {conflictHeadline, explainElement, explanationDocument, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, verdictOf, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
 import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
 import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
@@ -36,17 +36,21 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 const depth = Number(flags.depth)
                 if (!Number.isInteger(depth) || depth < 0) throw new TrellisError('invalid-option', `--depth expects a non-negative whole number, got "${flags.depth}"`)
                 const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements
-                const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
-                const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
                 const changes = flags.whatIf && names.length ? chosen.map(e => whatIf(template, request, e.id)) : []
                 if (flags.json) {
+                    // the document explains the elements itself
                     const document = explanationDocument(template, model, {
-                        elements: names.length ? chosen.map(e => e.id) : flags.pruned ? shown.map(e => e.element.id) : undefined,
+                        elements: names.length ? chosen.map(e => e.id) : flags.pruned ? chosen.filter(e => verdictOf(model, e) === 'pruned').map(e => e.id) : undefined,
                         depth,
                         whatIf: new Map(changes.map(w => [w.element, w])),
                     })
                     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
-                } else if (names.length) {
+                    setExit(EXIT_OK)
+                    return
+                }
+                const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
+                const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
+                if (names.length) {
                     // wrapped for a terminal only: piped output keeps one line per item, for grep and scripts
                     const width = process.stdout.isTTY ? Math.max(60, process.stdout.columns || 80) : Infinity
                     process.stdout.write(`${shown.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)

@@ -54,6 +54,11 @@ export interface ConstraintFacts {
 }
 
 /** The variability group an element is, or whose type or property it is: removed when resolving, whatever its conditions. */
+/** Present or pruned in the resolved template: a variability group and its types and properties are always removed. */
+export function verdictOf(model: ResolvedModel, element: Element): Verdict {
+    return !variabilityGroupOf(element) && model.present(element) ? 'present' : 'pruned'
+}
+
 export function variabilityGroupOf(element: Element): GroupElement | undefined {
     const group = element.kind === 'group' ? element : element.container?.kind === 'group' ? element.container : undefined
     return group?.variability ? group : undefined
@@ -87,8 +92,7 @@ export class Facts {
     ref(element: Element): ElementRef {
         let ref = this.refs[element.seq]
         if (!ref) {
-            const verdict: Verdict = !variabilityGroupOf(element) && this.model.present(element) ? 'present' : 'pruned'
-            this.refs[element.seq] = ref = {id: element.id, display: element.display, verdict}
+            this.refs[element.seq] = ref = {id: element.id, display: element.display, verdict: verdictOf(this.model, element)}
         }
         return ref
     }

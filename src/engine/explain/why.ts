@@ -6,10 +6,10 @@ import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element, GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {DecidingConstraints} from './deciding.js'
-import {Facts, variabilityGroupOf, type RecordFacts} from './facts.js'
+import {Facts, variabilityGroupOf, verdictOf, type RecordFacts} from './facts.js'
 import {formatSourceLocation, type Because, type Explanation, type InputCitation, type Term, type Verdict} from './types.js'
 
-export {variabilityGroupOf}
+export {variabilityGroupOf, verdictOf}
 
 export interface ExplainOptions {
     /** How deep to follow referenced elements (default 8). */
