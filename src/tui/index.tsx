@@ -3,14 +3,14 @@ import {render} from 'ink'
 import type {LoadedTemplate} from '../engine/load/index.js'
 import type {ResolveRequest} from '../engine/pipeline.js'
 import {App} from './app.js'
+import {RENDER_OPTIONS} from './render-options.js'
 
 export interface WizardOptions {
     /** Ink's screen-reader rendering: plain text with roles and labels, no borders (also INK_SCREEN_READER=true). */
     readonly screenReader?: boolean
 }
 
-/** How the wizard renders: up to 60 frames a second, so a resolution that lands soon after a key is drawn at once (Ink's default is 30). */
-export const RENDER_OPTIONS = {exitOnCtrlC: true, maxFps: 60} as const
+export {RENDER_OPTIONS}
 
 export async function runWizard(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], options: WizardOptions = {}): Promise<void> {
     // ctrl-c unmounts Ink, which restores the terminal (cursor, raw mode) before the process ends

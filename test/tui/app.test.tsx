@@ -43,6 +43,8 @@ async function press(stdin: {write(data: string): void}, ...keys: string[]) {
 const ENTER = '\r'
 const ESC = '\u001B'
 const TAB = '\t'
+const CTRL_U = '\u0015'
+const CTRL_W = '\u0017'
 const DOWN = '\u001B[B'
 const BACKSPACE = '\u007F'
 
@@ -322,14 +324,17 @@ topology_template:
     })
 
     it('writes to paths edited on the write screen', async () => {
-        const {template} = workspace()
+        const {template, report} = workspace()
         const app = show(<App template={template} />)
         await until(app.lastFrame, RESOLVED)
         const other = path.join(tempDir(), 'out.yaml')
-        await press(app.stdin, 'W', TAB, ...Array(300).fill(BACKSPACE), ...other, TAB, ...Array(300).fill(BACKSPACE), ENTER, ENTER)
+        // ctrl-u clears the template path; ctrl-w twice turns shop.report.md into shop. and md completes it
+        await press(app.stdin, 'W', TAB, CTRL_U, ...other, TAB, CTRL_W, CTRL_W, 'm', 'd', ENTER, ENTER)
         await until(app.lastFrame, `wrote ${other}`)
         expect(fs.existsSync(other)).toBe(true)
         expect(fs.readdirSync(path.dirname(other))).toEqual(['out.yaml'])
+        expect(fs.existsSync(report.replace('.report.md', '.md'))).toBe(true)
+        expect(fs.existsSync(report)).toBe(false)
         app.unmount()
     })
 

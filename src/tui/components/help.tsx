@@ -11,6 +11,7 @@ export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string,
             ['?', 'this help'],
             ['q', 'quit (asks first when choices are not written)'],
             ['ctrl-c', 'leave at once; the terminal is restored'],
+            ['ctrl-u / w', 'in a text field: clear it / delete the last word'],
         ],
     ],
     [

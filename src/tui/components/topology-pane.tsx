@@ -20,7 +20,7 @@ export interface TopologyPaneProps {
 export function TopologyPane({rows, cursor, focused, filter, search, height, reasonOf}: TopologyPaneProps) {
     const {start, end} = window(cursor, rows.length, height)
     return (
-        <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} flexGrow={1} height={height + 3} overflow="hidden">
+        <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} flexGrow={1} height={height + 3} overflowY="hidden">
             <Text bold wrap="truncate">
                 Topology <Text dimColor>({filter}{search ? ` · /${search.text}${search.typing ? '▌' : ''}` : ''}) {rows.length ? `${cursor + 1}/${rows.length}` : ''}</Text>
             </Text>

@@ -24,7 +24,7 @@ export function WhyPane({lines, trail, cursor, focused, height, suggestions, pro
     const extra = progress ? 1 : suggestions ? 1 + suggestions.items.length : 0
     const {start, end} = window(cursor, lines.length, Math.max(1, height - extra))
     return (
-        <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} height={height + 3} overflow="hidden">
+        <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} height={height + 3} overflowY="hidden">
             <Text bold wrap="truncate">
                 Why{trail.length > 1 ? <Text dimColor> {trail.join(' → ')} (esc back)</Text> : null}
             </Text>

@@ -1,10 +1,11 @@
 // Which inputs decide something: an input does when some element's verdict
 // reads it. That takes an explanation of every element, so it is worked out
-// after the resolution lands, a slice of elements per tick; until then the
+// after the resolution lands and is drawn, a slice of elements per tick; until then the
 // inputs pane shows no mark rather than a wrong one.
 import {useEffect} from 'react'
 import type {Outcome} from '../state/session.js'
 import {explanationOf, type Choices} from '../state/session.js'
+import {afterFrame} from './after-frame.js'
 
 const SLICE_MS = 8
 
@@ -29,8 +30,9 @@ export function useDecisive(outcome: Outcome | undefined, land: (choices: Choice
             if (next < elements.length) timer = setImmediate(run)
             else land(outcome.choices, inputs)
         }
-        timer = setImmediate(run)
+        const cancel = afterFrame(run)
         return () => {
+            cancel()
             if (timer) clearImmediate(timer)
         }
     }, [outcome, land])

@@ -5,6 +5,7 @@ import {useEffect, useRef, useState} from 'react'
 import type {LoadedTemplate} from '../../engine/load/index.js'
 import type {ResolveRequest} from '../../engine/pipeline.js'
 import {countChoices, type Choices, type Counts} from '../state/session.js'
+import {afterFrame} from './after-frame.js'
 
 /** The counts a change moves, against the current outcome. */
 export function describeChange(current: Counts | undefined, next: Counts): string {
@@ -23,18 +24,19 @@ export function usePreview(template: LoadedTemplate, base: ResolveRequest | unde
         cache.current.clear()
     }, [current])
     useEffect(() => {
-        if (!candidate || !key) return
+        // while the current choices resolve, a preview would resolve too, ahead of the frame
+        // that shows the new variant; it waits for the outcome it is measured against
+        if (!candidate || !key || !current) return
         const known = cache.current.get(key)
         if (known) {
             setShown({key, text: describeChange(current, known)})
             return
         }
-        const work = setImmediate(() => {
+        return afterFrame(() => {
             const next = countChoices(template, candidate, base)
             cache.current.set(key, next)
             setShown({key, text: describeChange(current, next)})
         })
-        return () => clearImmediate(work)
     }, [key, current, template, base])
     return shown && shown.key === key ? shown.text : undefined
 }

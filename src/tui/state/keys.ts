@@ -56,6 +56,9 @@ function moved(cursor: number, length: number, input: string, key: Key, page: nu
 /** Editing a line of text: the new text, or undefined when the key does not edit. */
 function edited(text: string, input: string, key: Key): string | undefined {
     if (key.backspace || key.delete) return text.slice(0, -1)
+    // as in a shell: ctrl-u clears the line, ctrl-w the last word
+    if (key.ctrl && input === 'u') return ''
+    if (key.ctrl && input === 'w') return text.replace(/[^\s/.]*[\s/.]*$/, '')
     if (input && !key.ctrl && !key.meta && !key.return && !key.escape && !key.tab && !key.upArrow && !key.downArrow) return text + input
     return undefined
 }
