@@ -18,7 +18,7 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/
 
 const test = (pattern: RegExp) => (data: string | null) => pattern.test(data ?? '')
 
-const CORE = FAILSAFE_SCHEMA.extend({
+export const CORE = FAILSAFE_SCHEMA.extend({
     implicit: [
         new Type('tag:yaml.org,2002:null', {kind: 'scalar', resolve: test(NULL), construct: () => null}),
         new Type('tag:yaml.org,2002:bool', {kind: 'scalar', resolve: test(BOOL), construct: (s: string) => s[0] === 't' || s[0] === 'T'}),
