@@ -3,6 +3,7 @@
 // YAML 1.2 core schema does (js-yaml's own core schema also takes 0b101, 1_000,
 // -0x1F as numbers and leaves -.5 a string). It reads only what the screen lets
 // through and gives up on any error or warning: the exact reader then speaks.
+// The same schema writes resolved templates (transform/yaml.ts).
 import {FAILSAFE_SCHEMA, load, Type} from 'js-yaml'
 import {screen} from './screen.js'
 
@@ -20,18 +21,32 @@ const test = (pattern: RegExp) => (data: string | null) => pattern.test(data ?? 
 
 export const CORE = FAILSAFE_SCHEMA.extend({
     implicit: [
-        new Type('tag:yaml.org,2002:null', {kind: 'scalar', resolve: test(NULL), construct: () => null}),
-        new Type('tag:yaml.org,2002:bool', {kind: 'scalar', resolve: test(BOOL), construct: (s: string) => s[0] === 't' || s[0] === 'T'}),
+        new Type('tag:yaml.org,2002:null', {kind: 'scalar', resolve: test(NULL), construct: () => null, predicate: v => v === null, represent: () => 'null'}),
+        new Type('tag:yaml.org,2002:bool', {
+            kind: 'scalar',
+            resolve: test(BOOL),
+            construct: (s: string) => s[0] === 't' || s[0] === 'T',
+            predicate: v => typeof v === 'boolean',
+            represent: v => String(v),
+        }),
         new Type('tag:yaml.org,2002:int', {
             kind: 'scalar',
             resolve: (s: string | null) => s !== null && (INT_OCT.test(s) || INT.test(s) || INT_HEX.test(s)),
             construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.substring(2), 8) : INT.test(s) ? parseInt(s, 10) : parseInt(s.substring(2), 16)),
+            predicate: v => Number.isInteger(v),
+            represent: v => (Object.is(v, -0) ? '-0' : String(v)),
         }),
         new Type('tag:yaml.org,2002:float', {
             kind: 'scalar',
             resolve: (s: string | null) => s !== null && (FLOAT_NAN.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s)),
             construct: (s: string) =>
                 FLOAT_NAN.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : parseFloat(s),
+            // written as yaml writes them (the transform's writer uses this schema too)
+            predicate: v => typeof v === 'number' && !Number.isInteger(v),
+            represent: v => {
+                const n = v as unknown as number
+                return Number.isNaN(n) ? '.nan' : n === Infinity ? '.inf' : n === -Infinity ? '-.inf' : String(n)
+            },
         }),
     ],
 })
