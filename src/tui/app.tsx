@@ -133,8 +133,8 @@ function Main({state, ctx, size, preview, progress}: ScreenProps) {
     const trail = state.why.stack.map(id => state.outcome?.ok ? (state.outcome.model.graph.element(id)?.display ?? id) : id)
     const suggestions = state.suggestions && (state.suggestions.lookup.target === undefined || state.suggestions.lookup.target === explained) ? state.suggestions : undefined
     const inputRows = inputsView(ctx, state)
-    // side by side, the inputs take what their rows need, between a third and 40% of the width (the topology needs room for reasons)
-    const inputsColumns = Math.round(Math.min(size.columns * 0.4, Math.max(size.columns / 3, inputsWidth(inputRows))))
+    // side by side, the inputs take what their rows need, between a third and 45% of the width (the topology needs room for reasons)
+    const inputsColumns = Math.round(Math.min(size.columns * 0.45, Math.max(size.columns / 3, inputsWidth(inputRows))))
     const inputs = (
         <InputsPane
             rows={inputRows}

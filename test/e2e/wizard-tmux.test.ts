@@ -53,7 +53,7 @@ describe.skipIf(!HAS_TMUX)('the wizard in a real terminal', () => {
         await keys('j')
         await until('⏎ off →')
         await keys('Enter')
-        await until('monitoring ☐ off set here')
+        await until('monitoring ☐ off set here (was true)')
         // topology: only what is pruned, then why the monitor is gone
         await keys('Tab', 'f', 'f')
         await until('Topology (pruned)')
