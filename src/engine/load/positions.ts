@@ -130,29 +130,22 @@ function walk(node: Heard | undefined, value: unknown, record: RecordPositions):
 function positionsByYaml(text: string, data: unknown, record: RecordPositions): LineCounter {
     const lines = new LineCounter()
     const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
-    walkYaml(doc.contents as Node | null, data, record, doc)
+    walk(heardFrom(doc.contents as Node | null, 0, doc), data, record)
     return lines
 }
 
-function walkYaml(node: Node | null | undefined, value: unknown, record: RecordPositions, doc: Document): void {
-    if (node === null || node === undefined || value === null || typeof value !== 'object') return
-    const start = node.range?.[0] ?? 0
-    if (isMap(node) && !Array.isArray(value)) {
-        const map = value as Record<string, unknown>
-        const keys = new Map<string, number>()
+/** A node of yaml's tree as the walk reads heard nodes; a missing node starts where its parent does. */
+function heardFrom(node: Node | null | undefined, parentStart: number, doc: Document): Heard {
+    const start = node?.range?.[0] ?? parentStart
+    if (isMap(node)) {
+        const children: Heard[] = []
         for (const pair of node.items) {
             const keyNode = pair.key as Node | null
             const key = String(isScalar(keyNode) ? keyNode.value : keyNode === null ? null : keyNode.toJS(doc))
-            keys.set(key, keyNode?.range?.[0] ?? start)
-            if (Object.hasOwn(map, key)) walkYaml(pair.value as Node | null, map[key], record, doc)
+            children.push({start: keyNode?.range?.[0] ?? start, kind: 'scalar', key, children: undefined}, heardFrom(pair.value as Node | null, start, doc))
         }
-        record(map, {start, keys})
-    } else if (isSeq(node) && Array.isArray(value)) {
-        const items: number[] = []
-        node.items.forEach((item, i) => {
-            items.push((item as Node | null)?.range?.[0] ?? start)
-            walkYaml(item as Node | null, value[i], record, doc)
-        })
-        record(value, {start, items})
+        return {start, kind: 'mapping', key: undefined, children}
     }
+    if (isSeq(node)) return {start, kind: 'sequence', key: undefined, children: node.items.map(item => heardFrom(item as Node | null, start, doc))}
+    return {start, kind: 'scalar', key: undefined, children: undefined}
 }
