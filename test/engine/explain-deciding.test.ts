@@ -2,11 +2,12 @@
 // SAT calls than questions asked (answers are shared between elements and kept
 // variants answer later questions), so they are checked here against asking
 // each question directly: every variant of the element's part is enumerated,
-// and QuickXplain is run over those answers in the same order.
+// and the explanations' QuickXplain is run over those answers in the same order.
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {evaluate, variables, type ConstraintRecord} from '../../src/engine/conditions/index.js'
 import {describeConstraint} from '../../src/engine/explain/codes.js'
+import {quickXplain} from '../../src/engine/explain/deciding.js'
 import {explainElement} from '../../src/engine/explain/index.js'
 import {variabilityGroupOf} from '../../src/engine/explain/why.js'
 import {templateFromText} from '../../src/engine/load/index.js'
@@ -36,21 +37,6 @@ function reference(model: ResolvedModel, v: number): ConstraintRecord[] | undefi
     const all = selectors.map((_, i) => i)
     if (!forced(all) || forced([])) return []
     return quickXplain(all, forced).map(i => selectors[i]!)
-}
-
-/** QuickXplain as explanations run it: the same recursion, so the same minimal set. */
-function quickXplain(all: readonly number[], forced: (kept: readonly number[]) => boolean): number[] {
-    const search = (background: readonly number[], added: boolean, candidates: readonly number[]): number[] => {
-        if (added && forced(background)) return []
-        if (candidates.length === 1) return [...candidates]
-        const half = candidates.length >> 1
-        const first = candidates.slice(0, half)
-        const second = candidates.slice(half)
-        const fromSecond = search([...background, ...first], first.length > 0, second)
-        const fromFirst = search([...background, ...fromSecond], fromSecond.length > 0, first)
-        return [...fromFirst, ...fromSecond]
-    }
-    return search([], false, all)
 }
 
 function resolved(text: string): ResolvedModel | undefined {

@@ -228,7 +228,7 @@ export class DecidingConstraints {
  * k·log(n/k) SAT calls for k constraints needed out of n, where removing them one by one takes n.
  * Requires forced(all) and not forced([]).
  */
-function quickXplain(all: readonly number[], forced: (kept: readonly number[]) => boolean): number[] {
+export function quickXplain(all: readonly number[], forced: (kept: readonly number[]) => boolean): number[] {
     const search = (background: readonly number[], added: boolean, candidates: readonly number[]): number[] => {
         if (added && forced(background)) return []
         if (candidates.length === 1) return [...candidates]
