@@ -3,23 +3,14 @@
 // as the same data — every YAML file of the conformance suite and the samples,
 // corner cases of quoting, and random data.
 import fs from 'node:fs'
-import path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {stringifyTemplate} from '../../src/engine/transform/yaml.js'
+import {conformanceAndSampleFiles} from '../helpers/files.js'
 
-const PROJECT = path.resolve(__dirname, '../..')
 const RUNS = Number(process.env.YAML_FUZZ_RUNS ?? 400)
-
-function yamlFiles(dir: string): string[] {
-    if (!fs.existsSync(dir)) return []
-    return fs
-        .readdirSync(dir, {withFileTypes: true, recursive: true})
-        .filter(entry => entry.isFile() && /\.ya?ml$/.test(entry.name))
-        .map(entry => path.join(entry.parentPath, entry.name))
-}
 
 function roundTrips(value: Record<string, unknown>): void {
     const text = stringifyTemplate(value)
@@ -28,7 +19,7 @@ function roundTrips(value: Record<string, unknown>): void {
 
 describe('writing resolved templates', () => {
     it('reads back every YAML file of the conformance suite and the samples as written', () => {
-        const files = [...yamlFiles(path.resolve(PROJECT, '../shared/conformance')), ...yamlFiles(path.join(PROJECT, 'sample-templates'))]
+        const files = conformanceAndSampleFiles()
         let written = 0
         for (const file of files) {
             let data: unknown

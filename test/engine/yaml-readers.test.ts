@@ -14,21 +14,10 @@ import {readFast} from '../../src/engine/load/fast.js'
 import {screen, type Decline} from '../../src/engine/load/screen.js'
 import {parseYaml, type ParsedYaml, type SourceMap} from '../../src/engine/load/yaml.js'
 import {resolve} from '../../src/engine/pipeline.js'
+import {conformanceAndSampleFiles, PROJECT} from '../helpers/files.js'
 import {yamlText} from '../properties/yaml-text.js'
 
 const RUNS = Number(process.env.YAML_FUZZ_RUNS ?? 400)
-const PROJECT = path.resolve(__dirname, '../..')
-const CONFORMANCE = path.resolve(PROJECT, '../shared/conformance')
-
-function yamlFiles(dir: string): string[] {
-    if (!fs.existsSync(dir)) return []
-    return fs
-        .readdirSync(dir, {withFileTypes: true, recursive: true})
-        .filter(entry => entry.isFile() && /\.ya?ml$/.test(entry.name))
-        .map(entry => path.join(entry.parentPath, entry.name))
-        .sort()
-}
-
 /** Every location the source map gives for the data: each map and sequence, each key and item. */
 function locations(data: unknown, sourceMap: SourceMap): unknown[] {
     const out: unknown[] = []
@@ -74,7 +63,7 @@ function expectSame(actual: unknown, expected: unknown, label?: string): void {
 const same = (text: string) => expectSame(outcome(() => parseYaml(text, 'f.yaml')), outcome(() => parseExact(text, 'f.yaml')), JSON.stringify(text))
 
 describe('the fast reader agrees with the exact reader', () => {
-    const files = [...yamlFiles(CONFORMANCE), ...yamlFiles(path.join(PROJECT, 'sample-templates'))]
+    const files = conformanceAndSampleFiles()
 
     it('on every file of the conformance suite and the sample templates, nearly all read fast', () => {
         expect(files.length).toBeGreaterThan(0)
