@@ -67,11 +67,10 @@ const stdout = new Terminal()
 const stdin = new Keyboard()
 const frames = () => stdout.frame
 
-/** Milliseconds from `since` to the first frame (the current one included) that passes the test. */
-function waitFor(shows, since) {
-    if (shows(frames())) return Promise.resolve(stdout.written - since)
+/** Milliseconds from `since` to the next frame written that passes the test. */
+function nextFrame(shows, since, what) {
     return new Promise((resolve, reject) => {
-        const timeout = setTimeout(() => reject(new Error(`no such frame within 10 s:\n${frames()}`)), 10_000)
+        const timeout = setTimeout(() => reject(new Error(`no frame ${what} within 10 s:\n${frames()}`)), 10_000)
         const check = () => {
             if (!shows(frames())) return
             stdout.off('frame', check)
@@ -82,19 +81,14 @@ function waitFor(shows, since) {
     })
 }
 
+/** Milliseconds from `since` to the first frame (the current one included) that passes the test. */
+function waitFor(shows, since) {
+    return shows(frames()) ? Promise.resolve(stdout.written - since) : nextFrame(shows, since, 'that shows it')
+}
+
 /** Presses a key; resolves with the milliseconds until a frame written after it passes the test. */
 function press(key, shows) {
-    const since = performance.now()
-    const waiting = new Promise((resolve, reject) => {
-        const timeout = setTimeout(() => reject(new Error(`no frame after ${JSON.stringify(key)}:\n${frames()}`)), 10_000)
-        const check = () => {
-            if (!shows(frames())) return
-            stdout.off('frame', check)
-            clearTimeout(timeout)
-            resolve(stdout.written - since)
-        }
-        stdout.on('frame', check)
-    })
+    const waiting = nextFrame(shows, performance.now(), `after ${JSON.stringify(key)}`)
     stdin.write(key)
     return waiting
 }
