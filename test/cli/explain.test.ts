@@ -1,38 +1,10 @@
 // trellis explain as a process: piped output is not wrapped (one line per item, locations
 // whole), a conflict is counted in proper words, and a variability group is reported removed.
 import {afterAll, describe, expect, it} from 'vitest'
+import {CHAIN} from '../helpers/templates.js'
 import {removeWorkspaces, run, workspace} from './run.js'
 
 afterAll(removeWorkspaces)
-
-/** A node pruned through a chain of default conditions: its explanation has long lines. */
-const CHAIN = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            mode: {type: string, default: dev}
-        expressions:
-            is_prod: {equal: [{variability_input: mode}, prod]}
-        options:
-            mode: default
-            node_default_condition_mode: incoming
-            expected_incoming_relation_check: false
-    node_templates:
-        app:
-            type: app
-            persistent: true
-            requirements:
-                - database: db
-        db:
-            type: db
-            conditions: {logic_expression: is_prod}
-            requirements:
-                - host: dbms
-        dbms:
-            type: dbms
-            properties:
-                - port: 5432
-`
 
 describe.concurrent('trellis explain', () => {
     it('does not wrap piped output: every location stays whole on its line', async () => {

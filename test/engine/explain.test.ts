@@ -6,37 +6,8 @@ import {TrellisError} from '../../src/engine/errors.js'
 import {explainElement, minimalConflict, renderExplanation, type Because} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, type ResolutionFailure, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {CHAIN} from '../helpers/templates.js'
 
-const SHOP = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            mode: {type: string, default: dev}
-        presets:
-            dev: {inputs: {mode: dev}}
-            prod: {inputs: {mode: prod}}
-        expressions:
-            is_prod: {equal: [{variability_input: mode}, prod]}
-        options:
-            mode: default
-            node_default_condition_mode: incoming
-            expected_incoming_relation_check: false
-    node_templates:
-        app:
-            type: app
-            persistent: true
-            requirements:
-                - database: db
-        db:
-            type: db
-            conditions: {logic_expression: is_prod}
-            requirements:
-                - host: dbms
-        dbms:
-            type: dbms
-            properties:
-                - port: 5432
-`
 
 function explain(text: string, id: string, request: ResolveRequest = {}) {
     const model = decide(templateFromText(text, 'shop.yaml'), request)
@@ -50,7 +21,7 @@ function codes(list: readonly Because[]): string[] {
 
 describe('why an element is pruned', () => {
     it('follows default conditions into the elements they read, down to the input and the preset that set it', () => {
-        const e = explain(SHOP, 'node.dbms', {presets: ['dev']})
+        const e = explain(CHAIN, 'node.dbms', {presets: ['dev']})
         expect(e.verdict).toBe('pruned')
         expect(e.code).toBe('default-incoming-none-present')
         expect(e.summary).toContain('no incoming relation is present')
@@ -60,7 +31,7 @@ describe('why an element is pruned', () => {
     })
 
     it('names a property pruned with its node by the container default condition, through a chain of three elements', () => {
-        const e = explain(SHOP, 'property.port@0.node.dbms', {presets: ['dev']})
+        const e = explain(CHAIN, 'property.port@0.node.dbms', {presets: ['dev']})
         expect(e.code).toBe('container-absent')
         // property → node dbms (no incoming relation) → node db (its condition) → input mode
         const dbms = e.because[0]!.because[0]!
@@ -72,7 +43,7 @@ describe('why an element is pruned', () => {
     })
 
     it('says what a value override replaced', () => {
-        const e = explain(SHOP, 'node.db', {presets: ['prod'], assignments: [{name: 'mode', value: 'dev', source: {kind: 'set'}}]})
+        const e = explain(CHAIN, 'node.db', {presets: ['prod'], assignments: [{name: 'mode', value: 'dev', source: {kind: 'set'}}]})
         expect(e.code).toBe('manual-condition-false')
         expect(e.rootCauses.inputs[0]!.text).toBe('mode: dev — --set, overriding preset prod (prod)')
         const term = e.because[0]!.terms.find(t => t.text.startsWith('{equal'))!
@@ -80,7 +51,7 @@ describe('why an element is pruned', () => {
     })
 
     it('renders the verdict and root causes before the chain, with locations', () => {
-        const text = renderExplanation(explain(SHOP, 'node.dbms', {presets: ['dev']}))
+        const text = renderExplanation(explain(CHAIN, 'node.dbms', {presets: ['dev']}))
         const lines = text.split('\n')
         expect(lines[0]).toBe('Node "dbms" is pruned: no incoming relation is present (default condition: incoming, semantic)')
         expect(text.indexOf('decided by:')).toBeLessThan(text.indexOf('because:'))
@@ -91,12 +62,12 @@ describe('why an element is pruned', () => {
 
 describe('why an element is present', () => {
     it('reports an element without conditions', () => {
-        const e = explain(SHOP, 'node.app')
+        const e = explain(CHAIN, 'node.app')
         expect(e).toMatchObject({verdict: 'present', code: 'no-conditions', decidedBy: 'conditions'})
     })
 
     it('lists every condition that holds', () => {
-        const e = explain(SHOP, 'node.db', {presets: ['prod']})
+        const e = explain(CHAIN, 'node.db', {presets: ['prod']})
         expect(e.verdict).toBe('present')
         expect(e.code).toBe('all-conditions-hold')
         expect(e.because.map(b => [b.code, b.value])).toEqual([
@@ -205,7 +176,7 @@ topology_template:
 describe('what would change a verdict', () => {
     it('finds verified input changes and presets that flip it', async () => {
         const {whatIf} = await import('../../src/engine/explain/index.js')
-        const w = whatIf(templateFromText(SHOP, 'shop.yaml'), {presets: ['dev']}, 'node.dbms')
+        const w = whatIf(templateFromText(CHAIN, 'shop.yaml'), {presets: ['dev']}, 'node.dbms')
         expect(w.verdict).toBe('pruned')
         expect(w.suggestions).toEqual(
             expect.arrayContaining([
@@ -216,7 +187,7 @@ describe('what would change a verdict', () => {
         expect(w.impossible).toBe(false)
         // every suggestion holds when applied: resolve again with it
         for (const suggestion of w.suggestions) {
-            const model = decide(templateFromText(SHOP, 'shop.yaml'), {
+            const model = decide(templateFromText(CHAIN, 'shop.yaml'), {
                 presets: ['dev', ...(suggestion.preset ? [suggestion.preset] : [])],
                 assignments: suggestion.changes.map(c => ({name: c.input, value: c.to, source: {kind: 'set' as const}})),
             })
@@ -226,7 +197,7 @@ describe('what would change a verdict', () => {
 
     it('says so when no input can change the verdict', async () => {
         const {whatIf} = await import('../../src/engine/explain/index.js')
-        const w = whatIf(templateFromText(SHOP, 'shop.yaml'), {}, 'node.app')
+        const w = whatIf(templateFromText(CHAIN, 'shop.yaml'), {}, 'node.app')
         expect(w).toMatchObject({verdict: 'present', suggestions: [], impossible: true})
     })
 })

@@ -1,0 +1,37 @@
+// Templates more than one test reads.
+
+/**
+ * A pruning chain: app (persistent) uses db, which is present only when mode = prod, and db is
+ * hosted on dbms; with incoming default conditions, dbms and its property go when db goes.
+ * Presets dev and prod set the mode.
+ */
+export const CHAIN = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            mode: {type: string, default: dev}
+        presets:
+            dev: {inputs: {mode: dev}}
+            prod: {inputs: {mode: prod}}
+        expressions:
+            is_prod: {equal: [{variability_input: mode}, prod]}
+        options:
+            mode: default
+            node_default_condition_mode: incoming
+            expected_incoming_relation_check: false
+    node_templates:
+        app:
+            type: app
+            persistent: true
+            requirements:
+                - database: db
+        db:
+            type: db
+            conditions: {logic_expression: is_prod}
+            requirements:
+                - host: dbms
+        dbms:
+            type: dbms
+            properties:
+                - port: 5432
+`
