@@ -6,7 +6,7 @@ import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, Raw} from '../model/index.js'
 import type {OptionKind, Options} from '../options/index.js'
 import type {TypeHierarchy} from '../technologies/index.js'
-import {compileCondition, type CompileContext, type Variables} from './compile.js'
+import {compileCondition, compileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
 import {and, not, or, TRUE, variable, type Formula} from './formula.js'
 import type {ConditionOrigin, ConditionRecord, DefaultCondition} from './records.js'
@@ -59,7 +59,7 @@ export function collectConditions(
     locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
     artifactTypes: TypeHierarchy,
 ): ElementConditions[] {
-    const context: CompileContext = {graph, inputs, variables, artifactTypes}
+    const context = compileContext(graph, inputs, variables, artifactTypes)
     // an input named like an element's identifier (e.g. "node.database") adds a condition
     const inputCondition = options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.'))
     const result: ElementConditions[] = new Array(graph.elements.length)
@@ -111,7 +111,7 @@ export function collectConditions(
         const manualRecords = !own ? NO_RECORDS : element.kind === 'technology' && element.enriched ? own.filter(r => !r.generated) : own
         const formula = records.length === 0 ? TRUE : records.length === 1 ? records[0]!.formula : and(records.map(r => r.formula))
         const manual = manualRecords.length === 0 ? TRUE : manualRecords.length === records.length ? formula : and(manualRecords.map(r => r.formula))
-        result[element.seq] = new Conditions(element, records.length === 1 ? records[0]! : records.length === 0 ? undefined : records, formula, manual, flags)
+        result[element.seq] = records.length === 1 ? new SingleCondition(records[0] as ConditionEntry, flags) : new Conditions(element, records, formula, manual, flags)
     }
     return result
 }
@@ -125,22 +125,15 @@ function added(list: ConditionRecord[] | undefined, record: ConditionRecord): Co
     return list
 }
 
-/** An element's conditions, kept compact: most elements have one record or none, held without a list. */
+/** An element's conditions when there are none or several. */
 class Conditions implements ElementConditions {
     constructor(
         readonly element: Element,
-        private held: ConditionRecord | readonly ConditionRecord[] | undefined,
+        readonly records: readonly ConditionRecord[],
         readonly formula: Formula,
         readonly manual: Formula,
         private readonly flags: ElementFlags,
     ) {}
-
-    get records(): readonly ConditionRecord[] {
-        const held = this.held
-        if (held === undefined) return NO_RECORDS
-        if (Array.isArray(held)) return held
-        return (this.held = [held as ConditionRecord])
-    }
 
     get defaultEnabled(): boolean {
         return this.flags.defaultEnabled
@@ -153,8 +146,8 @@ class Conditions implements ElementConditions {
 
 /** A condition record whose location is looked up only when an explanation asks for it. */
 class ConditionEntry implements ConditionRecord {
-    /** A location, a way to find it, or the index of the element's manual condition it is. */
-    private where: SourceLocation | (() => SourceLocation | undefined) | number | undefined
+    /** A location, a way to find it, or the index of the element's manual condition it is (read by SingleCondition). */
+    where: SourceLocation | (() => SourceLocation | undefined) | number | undefined
 
     constructor(
         readonly element: Element,
@@ -171,6 +164,39 @@ class ConditionEntry implements ConditionRecord {
         if (typeof this.where === 'number') this.where = this.element.conditionLocation(this.where)
         else if (typeof this.where === 'function') this.where = this.where()
         return this.where
+    }
+}
+
+/**
+ * Most elements have exactly one condition: the element's conditions and that
+ * one record are a single object (every object kept per element is copied by
+ * each garbage collection it lives through).
+ */
+class SingleCondition extends ConditionEntry implements ElementConditions {
+    private list: readonly ConditionRecord[] | undefined = undefined
+
+    constructor(
+        record: ConditionEntry,
+        private readonly flags: ElementFlags,
+    ) {
+        super(record.element, record.origin, record.expression, record.formula, record.generated, record.where)
+    }
+
+    get records(): readonly ConditionRecord[] {
+        return (this.list ??= [this])
+    }
+
+    /** A generated record (a default, or an enriched technology's rule) is not a manual condition. */
+    get manual(): Formula {
+        return this.generated ? TRUE : this.formula
+    }
+
+    get defaultEnabled(): boolean {
+        return this.flags.defaultEnabled
+    }
+
+    get pruningEnabled(): boolean {
+        return this.flags.pruningEnabled
     }
 }
 
@@ -223,7 +249,7 @@ export interface ElementFlags {
 }
 
 const OFF: ElementFlags = {defaultEnabled: false, defaultConsistency: false, defaultSemantic: false, pruningEnabled: false, consistencyPruning: false, semanticPruning: false}
-const OVERRIDES = ['default_condition', 'default_consistency_condition', 'default_semantic_condition', 'pruning', 'consistency_pruning', 'semantic_pruning']
+const OVERRIDES: ReadonlySet<string> = new Set(['default_condition', 'default_consistency_condition', 'default_semantic_condition', 'pruning', 'consistency_pruning', 'semantic_pruning'])
 const kindFlags = new WeakMap<Options, Map<OptionKind, ElementFlags>>()
 
 /** The topology's options for one element kind, resolved once per resolution. */
@@ -251,8 +277,13 @@ export function elementFlags(element: Element, options: Options): ElementFlags {
     if (!kind || (element.kind === 'node' && element.persistent)) return OFF
     const flags = flagsOf(kind, options)
     const raw: Raw = element.raw
+    // the element's few keys against the overrides, rather than six look-ups of keys most elements lack
     let overridden = false
-    for (let i = 0; i < OVERRIDES.length && !overridden; i++) overridden = OVERRIDES[i]! in raw
+    for (const key in raw)
+        if (OVERRIDES.has(key)) {
+            overridden = true
+            break
+        }
     if (!overridden) return flags
     const own = (key: string): boolean | undefined => (typeof raw[key] === 'boolean' ? (raw[key] as boolean) : undefined)
     return {

@@ -2,11 +2,11 @@
 // operators become formula nodes; everything else is a value expression,
 // evaluated now that inputs are known, and must come out true or false.
 import {TrellisError} from '../errors.js'
-import {evaluateValue, isLogicOperator, isPresenceOperator, MAX_NESTING, nestedTooDeep, operatorOf, show, type PresenceOperator, type ValueScope} from '../expressions/index.js'
+import {evaluateValue, isLogicOperator, isPresenceOperator, MAX_NESTING, nestedTooDeep, operatorOf, show, type LogicOperator, type PresenceOperator, type ValueScope} from '../expressions/index.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
-import {amo, and, constant, depthOf, exo, FALSE, implies, not, note, or, xor, type Formula} from './formula.js'
+import {amo, and, constant, exo, FALSE, implies, not, note, or, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 
 export interface Variables {
@@ -21,10 +21,56 @@ export interface CompileContext {
     readonly variables: Variables
     /** is_managed: a technology manages artifacts of its artifact type and of the types derived from it. */
     readonly artifactTypes: TypeHierarchy
+    /** What compiling remembers from one condition to the next (see compileContext). */
+    readonly state: CompileState
 }
+
+/**
+ * What compiling needs to remember within one compile context: the inputs read
+ * by the value expression being evaluated (one recording scope, reset per
+ * expression), how deep the current condition has nested so far, and logic
+ * expressions already compiled that read no element relative to the condition
+ * (SELF, CONTAINER, SOURCE, TARGET) — the common `{logic_expression: is_prod}`
+ * on many elements compiles once.
+ */
+interface CompileState {
+    readonly scope: ValueScope
+    /** The inputs read so far by the expression being evaluated; none until the first (most conditions read one). */
+    read: string[] | undefined
+    /** Counts relative references; unchanged across a compilation means it may be shared. */
+    relative: number
+    /** The deepest level the condition being compiled has reached. */
+    deepest: number
+    /** Compiled expressions by name, with how many levels they nest below their reference. */
+    readonly shared: Map<string, {readonly formula: Formula; readonly below: number}>
+}
+
+/** A context to compile conditions in; expressions it compiles are shared among the conditions compiled with it. */
+export function compileContext(graph: Graph, inputs: VariabilityInputs, variables: Variables, artifactTypes: TypeHierarchy): CompileContext {
+    const state: CompileState = {
+        read: undefined,
+        relative: 0,
+        deepest: 0,
+        shared: new Map(),
+        scope: {
+            input: (name, reference) => {
+                if (!state.read) state.read = [name]
+                else if (!state.read.includes(name)) state.read.push(name)
+                return inputs.input(name, reference)
+            },
+            expression: (name, kind, reference) => inputs.expression(name, kind, reference),
+            guard: (what, reference, fn) => inputs.guard(what, reference, fn),
+            locate: raw => inputs.locate(raw),
+        },
+    }
+    return {graph, inputs, variables, artifactTypes, state}
+}
+
+const NOTHING_READ: readonly string[] = Object.freeze([])
 
 /** `depth`: the operators and logic expressions this condition is nested in (MAX_NESTING at most). */
 export function compileCondition(raw: unknown, element: Element | undefined, c: CompileContext, depth = 0): Formula {
+    if (depth > c.state.deepest) c.state.deepest = depth
     if (depth > MAX_NESTING) throw nestedTooDeep(c.inputs.locate(raw) ?? c.inputs.locate(element?.raw))
     if (typeof raw === 'boolean') return constant(raw)
     if (typeof raw === 'string') {
@@ -36,6 +82,17 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
     const name = operatorOf(raw)
     if (name === undefined) return valueCondition(raw, element, c)
     const args = (raw as Record<string, unknown>)[name]
+    if (name === 'logic_expression') return logicExpression(args, raw, element, c, depth)
+    if (isLogicOperator(name)) return logic(name, args, raw, element, c, depth)
+    if (isPresenceOperator(name)) {
+        const state = c.state
+        const references = new References(c.graph, element, () => c.inputs.locate(raw), () => state.relative++)
+        return note({kind: 'presence', raw, operator: name}, presence(name, args, element, c, references))
+    }
+    return valueCondition(raw, element, c)
+}
+
+function logic(name: LogicOperator, args: unknown, raw: unknown, element: Element | undefined, c: CompileContext, depth: number): Formula {
     // where the operator was written, looked up only for an error message
     const at = () => c.inputs.locate(raw)
     const sub = (x: unknown) => compileCondition(x, element, c, depth + 1)
@@ -45,97 +102,60 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
             throw new TrellisError('operand-count', `operator "${name}" expects ${min === max ? min : max === Infinity ? `at least ${min}` : `${min} to ${max}`} operands, got ${args.length}`, at())
         return args
     }
-    if (isLogicOperator(name)) {
-        switch (name) {
-            case 'and':
-                return and(list().map(sub))
-            case 'or':
-                return list().length === 0 ? FALSE : or(list().map(sub))
-            case 'not':
-                if (Array.isArray(args)) throw new TrellisError('operand-type', 'operator "not" expects one operand, not a list', at())
-                return not(sub(args))
-            case 'xor':
-                return xor(list().map(sub))
-            case 'exo':
-                return exo(list().map(sub))
-            case 'amo':
-                return amo(list().map(sub))
-            case 'implies': {
-                const [a, b] = list(2, 2)
-                return implies(sub(a), sub(b))
-            }
+    switch (name) {
+        case 'and':
+            return and(list().map(sub))
+        case 'or':
+            return list().length === 0 ? FALSE : or(list().map(sub))
+        case 'not':
+            if (Array.isArray(args)) throw new TrellisError('operand-type', 'operator "not" expects one operand, not a list', at())
+            return not(sub(args))
+        case 'xor':
+            return xor(list().map(sub))
+        case 'exo':
+            return exo(list().map(sub))
+        case 'amo':
+            return amo(list().map(sub))
+        case 'implies': {
+            const [a, b] = list(2, 2)
+            return implies(sub(a), sub(b))
         }
     }
-    if (name === 'logic_expression') {
-        if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, at())
-        // an expression that names no element relative to the condition's own compiles to the same formula everywhere
-        const state = stateOf(c)
-        const shared = state.shared.get(args)
-        if (shared) {
-            // reused, not recompiled: its depth still counts where it is reused
-            if (depth + depthOf(shared) > MAX_NESTING) throw nestedTooDeep(c.inputs.locate(raw))
-            return shared
-        }
-        const definition = c.inputs.expression(args, 'logic', raw)
-        if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, at())
-        const relative = state.relative
-        const compiled = c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c, depth + 1))
-        const result = note({kind: 'expression', name: args, raw: definition}, compiled)
-        if (state.relative === relative) state.shared.set(args, result)
-        return result
-    }
-    if (isPresenceOperator(name)) {
-        const state = stateOf(c)
-        const references = new References(c.graph, element, at, () => state.relative++)
-        return note({kind: 'presence', raw, operator: name}, presence(name, args, element, c, references))
-    }
-    return valueCondition(raw, element, c)
 }
 
-/**
- * What compiling needs to remember within one compile context: the inputs read
- * by the value expression being evaluated (one recording scope, reset per
- * expression), and logic expressions already compiled that read no element
- * relative to the condition (SELF, CONTAINER, SOURCE, TARGET) — the common
- * `{logic_expression: is_prod}` on many elements compiles once.
- */
-interface CompileState {
-    readonly scope: ValueScope
-    /** The inputs read so far by the expression being evaluated; none until the first (most conditions read one). */
-    read: string[] | undefined
-    /** Counts relative references; unchanged across a compilation means it may be shared. */
-    relative: number
-    readonly shared: Map<string, Formula>
-}
-const states = new WeakMap<CompileContext, CompileState>()
-const NOTHING_READ: readonly string[] = Object.freeze([])
-
-function stateOf(c: CompileContext): CompileState {
-    let state = states.get(c)
-    if (!state) {
-        const created: CompileState = {
-            read: undefined,
-            relative: 0,
-            shared: new Map(),
-            scope: {
-                input: (name, reference) => {
-                    if (!created.read) created.read = [name]
-                    else if (!created.read.includes(name)) created.read.push(name)
-                    return c.inputs.input(name, reference)
-                },
-                expression: (name, kind, reference) => c.inputs.expression(name, kind, reference),
-                guard: (what, reference, fn) => c.inputs.guard(what, reference, fn),
-                locate: raw => c.inputs.locate(raw),
-            },
-        }
-        states.set(c, (state = created))
+/** `{logic_expression: name}`: compiled at its first use, shared afterwards unless it reads elements relative to the condition. */
+function logicExpression(args: unknown, raw: unknown, element: Element | undefined, c: CompileContext, depth: number): Formula {
+    if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, c.inputs.locate(raw))
+    const state = c.state
+    const shared = state.shared.get(args)
+    if (shared) {
+        // reused, not recompiled: the levels below it still count where it is reused
+        const deepest = depth + shared.below
+        if (deepest > MAX_NESTING) throw nestedTooDeep(c.inputs.locate(raw))
+        if (deepest > state.deepest) state.deepest = deepest
+        return shared.formula
     }
-    return state
+    const definition = c.inputs.expression(args, 'logic', raw)
+    if (typeof definition === 'string') throw new TrellisError('operand-type', `Logic expression "${args}" must not be a string`, c.inputs.locate(raw))
+    const relative = state.relative
+    const outer = state.deepest
+    state.deepest = depth
+    let below = 0
+    let compiled: Formula
+    try {
+        compiled = c.inputs.guard(`expression "${args}"`, raw, () => compileCondition(definition, element, c, depth + 1))
+    } finally {
+        below = state.deepest - depth
+        state.deepest = Math.max(outer, state.deepest)
+    }
+    const result = note({kind: 'expression', name: args, raw: definition}, compiled)
+    if (state.relative === relative) state.shared.set(args, {formula: result, below})
+    return result
 }
 
 /** Evaluates a value expression now, remembering which variability inputs it read. */
 function valueCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
-    const r = stateOf(c)
+    const r = c.state
     const outer = r.read
     r.read = undefined
     let value: unknown

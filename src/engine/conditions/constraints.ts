@@ -6,7 +6,7 @@ import type {Element, Graph, NodeElement} from '../model/index.js'
 import {CONSTRAINT_OPTIONS, type ConstraintOption, type Options} from '../options/index.js'
 import type {TypeHierarchy} from '../technologies/index.js'
 import type {ElementConditions} from './collect.js'
-import {compileCondition, type CompileContext, type Variables} from './compile.js'
+import {compileCondition, compileContext, type Variables} from './compile.js'
 import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
 import type {ConstraintOrigin, ConstraintRecord} from './records.js'
 
@@ -20,7 +20,7 @@ export function collectConstraints(
     locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
     artifactTypes: TypeHierarchy,
 ): ConstraintRecord[] {
-    const context: CompileContext = {graph, inputs, variables, artifactTypes}
+    const context = compileContext(graph, inputs, variables, artifactTypes)
     const out: ConstraintRecord[] = []
     const p = (e: Element) => variables.presence(e)
 

@@ -124,26 +124,3 @@ export function variables(f: Formula, out: number[] = []): number[] {
             return out
     }
 }
-
-const noteDepths = new WeakMap<Formula, number>()
-
-/** How deep a formula nests (a constant or variable is 1); a noted part shared by many formulas is measured once. */
-export function depthOf(f: Formula): number {
-    switch (f.op) {
-        case 'const':
-        case 'var':
-            return 1
-        case 'not':
-            return 1 + depthOf(f.arg)
-        case 'note': {
-            let depth = noteDepths.get(f)
-            if (depth === undefined) noteDepths.set(f, (depth = 1 + depthOf(f.arg)))
-            return depth
-        }
-        default: {
-            let deepest = 0
-            for (const a of f.args) deepest = Math.max(deepest, depthOf(a))
-            return 1 + deepest
-        }
-    }
-}

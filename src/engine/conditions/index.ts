@@ -1,5 +1,5 @@
 export {alternatives, collectConditions, elementFlags, PresenceVariables, type ElementConditions, type ElementFlags} from './collect.js'
-export {compileCondition, type CompileContext, type Variables} from './compile.js'
+export {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 export {collectConstraints, isManaged} from './constraints.js'
 export {evaluate, variables, type Formula} from './formula.js'
 export type {ConditionOrigin, ConditionRecord, ConstraintOrigin, ConstraintRecord, DefaultWrapper} from './records.js'

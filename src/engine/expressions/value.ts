@@ -9,8 +9,14 @@ import type {OperatorContext, ValueScope} from './types.js'
 /** The operator of a `{operator: args}` map, or undefined for a plain value. */
 export function operatorOf(expression: unknown): string | undefined {
     if (expression === null || typeof expression !== 'object' || Array.isArray(expression) || expression instanceof Date) return undefined
-    const keys = Object.keys(expression)
-    return keys.length === 1 ? keys[0] : undefined
+    // counting own keys without listing them: this runs for every condition and every operator
+    let only: string | undefined
+    for (const key in expression) {
+        if (!Object.prototype.hasOwnProperty.call(expression, key)) continue
+        if (only !== undefined) return undefined
+        only = key
+    }
+    return only
 }
 
 export function evaluateValue(expression: unknown, scope: ValueScope): unknown {

@@ -205,24 +205,28 @@ class Builder {
     private relationshipTemplates(): void {
         const templates = this.topology.relationship_templates
         const defined = isMap(templates) ? templates : {}
-        const used = new Map<string, RelationRecord>()
+        const used = this.graph.relationsByTemplate
         for (let i = 0; i < this.relationRecords.length; i++) {
-                const relation = this.relationRecords[i]!
-                const name = relation.assignment.relationship
-                if (name === undefined || name === null) continue
-                const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
-                if (typeof name !== 'string')
-                    this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at())
-                if (!Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
-                if (used.has(name)) this.fail(`Relation "${name}" is used multiple times`, at())
-                used.set(name, relation)
-                const raw = defined[name]
-                if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
-                relation.relationship = {name, raw}
-                this.types(relation, raw)
-                this.properties(relation, raw)
-            }
-        for (const name of Object.keys(defined)) if (!used.has(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
+            const relation = this.relationRecords[i]!
+            const name = relation.assignment.relationship
+            if (name === undefined || name === null) continue
+            const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
+            if (typeof name !== 'string')
+                this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at())
+            // one look-up per relation: the own-key test only when the plain read finds nothing (or an inherited name)
+            const raw = defined[name]
+            if (raw === undefined || !Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
+            const before = used.size
+            used.set(name, relation)
+            if (used.size === before) this.fail(`Relation "${name}" is used multiple times`, at())
+            if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
+            relation.relationship = {name, raw}
+            this.types(relation, raw)
+            this.properties(relation, raw)
+        }
+        // every used name is defined, so equal counts mean every template is used
+        const names = Object.keys(defined)
+        if (names.length !== used.size) for (const name of names) if (!used.has(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
     }
 
     private artifacts(node: NodeRecord): void {

@@ -29,6 +29,8 @@ export class Graph {
     readonly imports: ImportElement[] = []
     readonly technologies: TechnologyElement[] = []
     readonly groupsByName = new Map<string, GroupElement>()
+    /** The relation each relationship template is used by, in the order relations name them. */
+    readonly relationsByTemplate = new Map<string, RelationElement>()
     private readonly nodesByName = new Map<string, NodeElement>()
     private byId?: Map<string, Element>
     private sealed = false

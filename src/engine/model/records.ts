@@ -120,9 +120,7 @@ abstract class ElementRecord {
 export type RecordArguments = [seq: number, name: string, index: number | undefined, raw: Raw, place: Place, sourceMap: SourceMap]
 
 export class NodeRecord extends ElementRecord implements NodeElement {
-    get kind(): 'node' {
-        return 'node'
-    }
+    declare readonly kind: 'node'
 
     types: readonly TypeElement[] = NONE
     properties: readonly PropertyElement[] = NONE
@@ -150,9 +148,7 @@ export class NodeRecord extends ElementRecord implements NodeElement {
 }
 
 export class RelationRecord extends ElementRecord implements RelationElement {
-    get kind(): 'relation' {
-        return 'relation'
-    }
+    declare readonly kind: 'relation'
 
     types: readonly TypeElement[] = NONE
     properties: readonly PropertyElement[] = NONE
@@ -180,9 +176,7 @@ export class RelationRecord extends ElementRecord implements RelationElement {
 }
 
 export class PropertyRecord extends ElementRecord implements PropertyElement {
-    get kind(): 'property' {
-        return 'property'
-    }
+    declare readonly kind: 'property'
 
 
     constructor(
@@ -203,9 +197,7 @@ export class PropertyRecord extends ElementRecord implements PropertyElement {
 }
 
 export class ArtifactRecord extends ElementRecord implements ArtifactElement {
-    get kind(): 'artifact' {
-        return 'artifact'
-    }
+    declare readonly kind: 'artifact'
 
     types: readonly TypeElement[] = NONE
     properties: readonly PropertyElement[] = NONE
@@ -219,9 +211,7 @@ export class ArtifactRecord extends ElementRecord implements ArtifactElement {
 }
 
 export class TypeRecord extends ElementRecord implements TypeElement {
-    get kind(): 'type' {
-        return 'type'
-    }
+    declare readonly kind: 'type'
 
 
     constructor(
@@ -233,9 +223,7 @@ export class TypeRecord extends ElementRecord implements TypeElement {
 }
 
 export class GroupRecord extends ElementRecord implements GroupElement {
-    get kind(): 'group' {
-        return 'group'
-    }
+    declare readonly kind: 'group'
 
     types: readonly TypeElement[] = NONE
     properties: readonly PropertyElement[] = NONE
@@ -252,9 +240,7 @@ export class GroupRecord extends ElementRecord implements GroupElement {
 }
 
 export class PolicyRecord extends ElementRecord implements PolicyElement {
-    get kind(): 'policy' {
-        return 'policy'
-    }
+    declare readonly kind: 'policy'
 
     types: readonly TypeElement[] = NONE
     properties: readonly PropertyElement[] = NONE
@@ -270,9 +256,7 @@ export class PolicyRecord extends ElementRecord implements PolicyElement {
 }
 
 export class InputRecord extends ElementRecord implements InputElement {
-    get kind(): 'input' {
-        return 'input'
-    }
+    declare readonly kind: 'input'
 
     consumers: readonly PropertyElement[] = NONE
 
@@ -286,9 +270,7 @@ export class InputRecord extends ElementRecord implements InputElement {
 }
 
 export class OutputRecord extends ElementRecord implements OutputElement {
-    get kind(): 'output' {
-        return 'output'
-    }
+    declare readonly kind: 'output'
 
     producers: readonly (PropertyElement | NodeElement)[] = NONE
 
@@ -302,9 +284,7 @@ export class OutputRecord extends ElementRecord implements OutputElement {
 }
 
 export class ImportRecord extends ElementRecord implements ImportElement {
-    get kind(): 'import' {
-        return 'import'
-    }
+    declare readonly kind: 'import'
 
 
     constructor(args: RecordArguments) {
@@ -326,9 +306,7 @@ export interface TechnologyFields {
 }
 
 export class TechnologyRecord extends ElementRecord implements TechnologyElement {
-    get kind(): 'technology' {
-        return 'technology'
-    }
+    declare readonly kind: 'technology'
 
     readonly assign: string
     readonly weight: number
@@ -351,3 +329,20 @@ export class TechnologyRecord extends ElementRecord implements TechnologyElement
         this.enriched = fields.enriched ?? false
     }
 }
+
+// kind lives on each prototype as a plain value: read for every element in every stage, a getter
+// there would be a call through a megamorphic site
+for (const [record, kind] of [
+    [NodeRecord, 'node'],
+    [RelationRecord, 'relation'],
+    [PropertyRecord, 'property'],
+    [ArtifactRecord, 'artifact'],
+    [TypeRecord, 'type'],
+    [GroupRecord, 'group'],
+    [PolicyRecord, 'policy'],
+    [InputRecord, 'input'],
+    [OutputRecord, 'output'],
+    [ImportRecord, 'import'],
+    [TechnologyRecord, 'technology'],
+] as const)
+    Object.defineProperty(record.prototype, 'kind', {value: kind})

@@ -8,9 +8,11 @@ const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 export class TypeHierarchy {
     private readonly definitions: Raw
     private readonly lineages = new Map<string, string[]>()
+    private readonly empty: boolean
 
     constructor(definitions: unknown) {
         this.definitions = isMap(definitions) ? definitions : {}
+        this.empty = Object.keys(this.definitions).length === 0
     }
 
     /** The type and its ancestors through `derived_from`, nearest first. */
@@ -48,7 +50,8 @@ export class TypeHierarchy {
 
     /** Metadata of the type or its nearest ancestor that sets the key. */
     metadata(type: string, key: string): unknown {
-        if (!Object.prototype.hasOwnProperty.call(this.definitions, type)) return undefined
+        // most templates define no types of their own: then no node type has metadata
+        if (this.empty || !Object.prototype.hasOwnProperty.call(this.definitions, type)) return undefined
         for (const t of this.lineage(type)) {
             const definition = this.definitions[t]
             const metadata = isMap(definition) && isMap(definition.metadata) ? definition.metadata : undefined

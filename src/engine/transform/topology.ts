@@ -1,7 +1,7 @@
 // The topology template's collections, each rebuilt from present elements.
 // TOSCA wants maps where Variability4TOSCA also allows lists, so lists become
 // maps (policies stay a list, as in TOSCA). Empty collections are left out.
-import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw, type RelationElement} from '../model/index.js'
+import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw} from '../model/index.js'
 import {clone, entry, nonEmptyList, put, rebuild} from './copy.js'
 import {nodeTemplate, presentType, properties, type TransformContext} from './nodes.js'
 
@@ -34,8 +34,7 @@ function byName<T extends Element>(ctx: TransformContext, elements: readonly T[]
 /** Relationship templates of present relations only, in the order they were defined. */
 function relationshipTemplates(ctx: TransformContext, graph: Graph, written: unknown): Raw | undefined {
     const out: Raw = {}
-    const used = new Map<string, RelationElement>()
-    for (const r of graph.relations) if (r.relationship) used.set(r.relationship.name, r)
+    const used = graph.relationsByTemplate
     let any = false
     for (const name of written !== null && typeof written === 'object' ? Object.keys(written) : []) {
         const relation = used.get(name)
