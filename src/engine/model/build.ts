@@ -113,26 +113,28 @@ class Builder {
     }
 
     private nodes(): void {
-        const result: {node: NodeRecord; entries: Entry[]}[] = []
+        const result: NodeRecord[] = []
         const written = entries(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates')
+        // names can repeat only in the list form: a map has each key once
+        const listed = Array.isArray(this.topology.node_templates)
         // indexed loops: each runs once over every node, often before the optimizer compiled it, when for-of allocates per step
         for (let i = 0; i < written.length; i++) {
             const entry = written[i]!
             if (entry.name === 'SELF' || entry.name === 'CONTAINER') this.fail(`Node must not be named "${entry.name}"`, entry.location)
-            if (this.graph.node(entry.name)) this.fail(`Node "${entry.name}" defined multiple times`, entry.location)
+            if (listed && this.graph.node(entry.name)) this.fail(`Node "${entry.name}" defined multiple times`, entry.location)
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
             const weight = readWeight(raw, this.sourceMap)
             const node = this.add(new NodeRecord(this.next(entry.name, undefined, raw, entry), weight))
             this.types(node, raw)
             this.properties(node, raw)
-            result.push({node, entries: entries(raw.requirements, () => `the requirements of node "${node.name}"`, this.sourceMap, raw, 'requirements')})
+            result.push(node)
         }
         // relations need every node to exist first; artifacts and technologies follow, in template order per node
-        for (let i = 0; i < result.length; i++) this.relations(result[i]!.node, result[i]!.entries)
+        for (let i = 0; i < result.length; i++) this.relations(result[i]!)
         for (let i = 0; i < result.length; i++) {
-            this.artifacts(result[i]!.node)
-            this.technologies(result[i]!.node)
+            this.artifacts(result[i]!)
+            this.technologies(result[i]!)
         }
     }
 
@@ -180,8 +182,11 @@ class Builder {
         return undefined
     }
 
-    private relations(node: NodeRecord, requirements: Entry[]): void {
-        requirements.forEach((entry, index) => {
+    private relations(node: NodeRecord): void {
+        const requirements = entries(node.raw.requirements, () => `the requirements of node "${node.name}"`, this.sourceMap, node.raw, 'requirements')
+        if (requirements.length === 0) return
+        // a list of exactly the node's relations (growing one by one would reserve room for 17)
+        node.relations = requirements.map((entry, index) => {
             const short = typeof entry.value === 'string'
             if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
             const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
@@ -191,9 +196,9 @@ class Builder {
             const target = this.graph.node(targetName)
             if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
             const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, HOSTING_NAME.test(entry.name)))
-            node.relations = append(node.relations, [relation])
             own<NodeRecord>(target).incoming = append(target.incoming, [relation])
             this.relationRecords.push(relation)
+            return relation
         })
         // several defaults among the relations of one name
         this.checkDefaults(node.relations, r => r.name)
@@ -215,7 +220,8 @@ class Builder {
                 this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at())
             // one look-up per relation: the own-key test only when the plain read finds nothing (or an inherited name)
             const raw = defined[name]
-            if (raw === undefined || !Object.prototype.hasOwnProperty.call(defined, name)) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
+            if (raw === undefined || ((typeof raw === 'function' || name === '__proto__') && !Object.prototype.hasOwnProperty.call(defined, name)))
+                this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
             const before = used.size
             used.set(name, relation)
             if (used.size === before) this.fail(`Relation "${name}" is used multiple times`, at())

@@ -29,12 +29,21 @@ export function propagate(definitions: readonly (Formula | undefined)[], values:
     }
 
     const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
-    const queue: number[] = []
-    for (let v = 0; v < n; v++) if (definitions[v]) queue.push(v)
-    const queued = new Uint8Array(n).fill(1)
+    // a ring: a variable is queued at most once at a time, so n slots always suffice
+    const queue = new Int32Array(Math.max(n, 1))
+    const queued = new Uint8Array(n)
+    let head = 0
+    let size = 0
+    for (let v = 0; v < n; v++)
+        if (definitions[v]) {
+            queue[size++] = v
+            queued[v] = 1
+        }
     // process in definition order first, then whatever became decidable
-    for (let head = 0; head < queue.length; head++) {
+    while (size > 0) {
         const v = queue[head]!
+        head = head + 1 === n ? 0 : head + 1
+        size--
         queued[v] = 0
         if (values[v] !== -1) continue
         const r = evaluate(definitions[v]!, lookup)
@@ -44,7 +53,7 @@ export function propagate(definitions: readonly (Formula | undefined)[], values:
             const d = dependents[i]!
             if (values[d] === -1 && !queued[d]) {
                 queued[d] = 1
-                queue.push(d)
+                queue[(head + size++) % n] = d
             }
         }
     }
