@@ -42,7 +42,7 @@ interface CompileState {
     /** The deepest level the condition being compiled has reached. */
     deepest: number
     /** Compiled expressions by name, with how many levels they nest below their reference. */
-    readonly shared: Map<string, {readonly formula: Formula; readonly below: number}>
+    readonly shared: Record<string, {readonly formula: Formula; readonly below: number} | undefined>
 }
 
 /** A context to compile conditions in; expressions it compiles are shared among the conditions compiled with it. */
@@ -51,7 +51,9 @@ export function compileContext(graph: Graph, inputs: VariabilityInputs, variable
         read: undefined,
         relative: 0,
         deepest: 0,
-        shared: new Map(),
+        // a dictionary without a prototype rather than a Map: property look-ups turn a name read from the template
+        // into the engine's own copy of it once, so later look-ups of the same name compare pointers, not characters
+        shared: Object.create(null) as CompileState['shared'],
         scope: {
             input: (name, reference) => {
                 if (!state.read) state.read = [name]
@@ -127,7 +129,7 @@ function logic(name: LogicOperator, args: unknown, raw: unknown, element: Elemen
 function logicExpression(args: unknown, raw: unknown, element: Element | undefined, c: CompileContext, depth: number): Formula {
     if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, c.inputs.locate(raw))
     const state = c.state
-    const shared = state.shared.get(args)
+    const shared = state.shared[args]
     if (shared) {
         // reused, not recompiled: the levels below it still count where it is reused
         const deepest = depth + shared.below
@@ -149,7 +151,7 @@ function logicExpression(args: unknown, raw: unknown, element: Element | undefin
         state.deepest = Math.max(outer, state.deepest)
     }
     const result = note({kind: 'expression', name: args, raw: definition}, compiled)
-    if (state.relative === relative) state.shared.set(args, {formula: result, below})
+    if (state.relative === relative) state.shared[args] = {formula: result, below}
     return result
 }
 

@@ -135,11 +135,14 @@ export class VariabilityInputs implements ValueScope {
     }
 
     expression(name: string, kind: 'value' | 'logic', reference: unknown): unknown {
-        if (!Object.prototype.hasOwnProperty.call(this.definition.expressions, name)) {
+        const expressions = this.definition.expressions
+        const found = expressions[name]
+        // one look-up when the name is there; the own-key test only for what a plain map could inherit
+        if (found === undefined || ((typeof found === 'function' || name === '__proto__') && !Object.prototype.hasOwnProperty.call(expressions, name))) {
             const hint = closestName(name, Object.keys(this.definition.expressions))
             throw new TrellisError('undefined-reference', `Did not find ${kind} expression "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, this.locate(reference))
         }
-        return this.definition.expressions[name]
+        return found
     }
 
     guard<T>(what: string, reference: unknown, fn: () => T): T {

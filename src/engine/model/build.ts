@@ -210,7 +210,7 @@ class Builder {
     private relationshipTemplates(): void {
         const templates = this.topology.relationship_templates
         const defined = isMap(templates) ? templates : {}
-        const used = this.graph.relationsByTemplate
+        let used = 0
         for (let i = 0; i < this.relationRecords.length; i++) {
             const relation = this.relationRecords[i]!
             const name = relation.assignment.relationship
@@ -222,9 +222,8 @@ class Builder {
             const raw = defined[name]
             if (raw === undefined || ((typeof raw === 'function' || name === '__proto__') && !Object.prototype.hasOwnProperty.call(defined, name)))
                 this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
-            const before = used.size
-            used.set(name, relation)
-            if (used.size === before) this.fail(`Relation "${name}" is used multiple times`, at())
+            if (!this.graph.useTemplate(name, relation)) this.fail(`Relation "${name}" is used multiple times`, at())
+            used++
             if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
             relation.relationship = {name, raw}
             this.types(relation, raw)
@@ -232,7 +231,7 @@ class Builder {
         }
         // every used name is defined, so equal counts mean every template is used
         const names = Object.keys(defined)
-        if (names.length !== used.size) for (const name of names) if (!used.has(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
+        if (names.length !== used) for (const name of names) if (!this.graph.relationOfTemplate(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
     }
 
     private artifacts(node: NodeRecord): void {

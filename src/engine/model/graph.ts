@@ -30,8 +30,10 @@ export class Graph {
     readonly technologies: TechnologyElement[] = []
     readonly groupsByName = new Map<string, GroupElement>()
     /** The relation each relationship template is used by, in the order relations name them. */
-    readonly relationsByTemplate = new Map<string, RelationElement>()
-    private readonly nodesByName = new Map<string, NodeElement>()
+    // name look-ups in dictionaries without a prototype rather than Maps: a property look-up turns a name read from
+    // the template into the engine's own copy once, and later look-ups of that name compare pointers, not characters
+    private readonly nodesByName: Record<string, NodeElement | undefined> = Object.create(null)
+    private readonly relationsByTemplateName: Record<string, RelationElement | undefined> = Object.create(null)
     private byId?: Map<string, Element>
     private sealed = false
 
@@ -41,7 +43,7 @@ export class Graph {
         switch (element.kind) {
             case 'node':
                 this.nodes.push(element)
-                this.nodesByName.set(element.name, element)
+                this.nodesByName[element.name] = element
                 break
             case 'relation':
                 this.relations.push(element)
@@ -82,7 +84,19 @@ export class Graph {
     }
 
     node(name: string): NodeElement | undefined {
-        return this.nodesByName.get(name)
+        return this.nodesByName[name]
+    }
+
+    /** The relation that uses a relationship template. */
+    relationOfTemplate(name: string): RelationElement | undefined {
+        return this.relationsByTemplateName[name]
+    }
+
+    /** Records that a relation uses a relationship template; false when another relation uses it already. */
+    useTemplate(name: string, relation: RelationElement): boolean {
+        if (this.relationsByTemplateName[name] !== undefined) return false
+        this.relationsByTemplateName[name] = relation
+        return true
     }
 
     /** Look-up by identifier; the index is built on first use (rare: bare-string conditions). */

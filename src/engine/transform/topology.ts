@@ -34,10 +34,9 @@ function byName<T extends Element>(ctx: TransformContext, elements: readonly T[]
 /** Relationship templates of present relations only, in the order they were defined. */
 function relationshipTemplates(ctx: TransformContext, graph: Graph, written: unknown): Raw | undefined {
     const out: Raw = {}
-    const used = graph.relationsByTemplate
     let any = false
     for (const name of written !== null && typeof written === 'object' ? Object.keys(written) : []) {
-        const relation = used.get(name)
+        const relation = graph.relationOfTemplate(name)
         if (!relation || !ctx.present(relation)) continue
         put(out, name, rebuild(relation.relationship!.raw, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)}))
         any = true
