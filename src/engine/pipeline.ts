@@ -139,7 +139,8 @@ export function decide(template: LoadedTemplate, request: ResolveRequest): Resol
         throw error
     }
     const solution = result.solution
-    return {...prepared, solution, present: e => solution.values[e.seq] === 1}
+    const values = solution.values
+    return {...prepared, solution, present: e => values[e.seq] === 1}
 }
 
 /** Node templates first (min/max of count or weight), then technologies; each with its uniqueness check. */

@@ -65,6 +65,7 @@ class Builder {
         private readonly sourceMap: SourceMap,
         private readonly enrichment?: TechnologyEnrichment,
     ) {
+        this.args = [0, '', undefined, NO_DEFINITION, this.bareType, sourceMap]
         this.nodeTypes = enrichment?.nodeTypes ?? new TypeHierarchy(template.node_types)
         const topology = template.topology_template
         this.topology = isMap(topology) ? topology : {}
@@ -74,10 +75,31 @@ class Builder {
         throw new TrellisError('invalid-template', message, location)
     }
 
-    /** The constructor arguments every element shares; its sequence number is the next free one. */
+    /**
+     * The constructor arguments every element shares; its sequence number is the next free one.
+     * One array serves every element: record constructors copy the arguments before anything else
+     * runs, and a template has an element per entry, so an array each would be garbage at once.
+     */
     private next(name: string, index: number | undefined, raw: Raw, place: Place): RecordArguments {
-        return [this.graph.elements.length, name, index, raw, place, this.sourceMap]
+        const args = this.args
+        args[0] = this.graph.elements.length
+        args[1] = name
+        args[2] = index
+        args[3] = raw
+        args[4] = place
+        return args
     }
+
+    private readonly args: RecordArguments
+
+    /** Where a type written as a bare name is (`type: name`); reused like the arguments, which it is part of. */
+    private typePlace(raw: Raw): Place {
+        const place = this.bareType
+        place.owner = raw
+        return place
+    }
+
+    private readonly bareType: {owner: unknown; readonly key: string} = {owner: undefined, key: 'type'}
 
     private add<T extends Element>(element: T): T {
         this.graph.add(element)
@@ -143,7 +165,7 @@ class Builder {
         // the common case, `type: name`, needs no list of entries
         const types =
             typeof type === 'string'
-                ? [this.add(new TypeRecord(this.next(type, 0, NO_DEFINITION, new Entry(type, NO_DEFINITION, this.sourceMap, raw, 'type')), container))]
+                ? [this.add(new TypeRecord(this.next(type, 0, NO_DEFINITION, this.typePlace(raw)), container))]
                 : entries(type, () => `the types of ${container.display}`, this.sourceMap, raw, 'type').map((entry, index) =>
                       this.add(new TypeRecord(this.next(entry.name, index, isMap(entry.value) ? entry.value : NO_DEFINITION, entry), container)),
                   )

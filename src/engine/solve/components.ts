@@ -4,7 +4,8 @@ export class DisjointSets {
     private readonly parent: Int32Array
 
     constructor(size: number) {
-        this.parent = new Int32Array(size).map((_, i) => i)
+        this.parent = new Int32Array(size)
+        for (let i = 0; i < size; i++) this.parent[i] = i
     }
 
     find(x: number): number {
