@@ -173,8 +173,6 @@ class ConditionEntry implements ConditionRecord {
  * each garbage collection it lives through).
  */
 class SingleCondition extends ConditionEntry implements ElementConditions {
-    private list: readonly ConditionRecord[] | undefined = undefined
-
     constructor(
         record: ConditionEntry,
         private readonly flags: ElementFlags,
@@ -182,8 +180,9 @@ class SingleCondition extends ConditionEntry implements ElementConditions {
         super(record.element, record.origin, record.expression, record.formula, record.generated, record.where)
     }
 
+    /** A list made when asked (explanations only): kept, it would be one more field on every element. */
     get records(): readonly ConditionRecord[] {
-        return (this.list ??= [this])
+        return [this]
     }
 
     /** A generated record (a default, or an enriched technology's rule) is not a manual condition. */

@@ -52,15 +52,24 @@ export function append<T>(list: readonly T[], items: T[]): readonly T[] {
     return list
 }
 
+/** `default_alternative` written: it replaces the manual conditions. */
+const REPLACED = 1
+/** `default_alternative: true`. */
+const DEFAULT_ALTERNATIVE = 2
+
+interface Shown {
+    id?: string
+    display?: string
+    /** undefined until looked up; null when the place is unknown. */
+    location?: SourceLocation | null
+}
+
 abstract class ElementRecord {
     abstract readonly kind: ElementKind
-    readonly defaultAlternative: boolean
-    /** `default_alternative` written: it replaces the manual conditions. */
-    private readonly replaced: boolean
-    private cachedId: string | undefined = undefined
-    private cachedDisplay: string | undefined = undefined
-    /** undefined until looked up; null when the place is unknown. */
-    private cachedLocation: SourceLocation | null | undefined = undefined
+    /** REPLACED and DEFAULT_ALTERNATIVE: two flags in one field (one more field on every element is memory the collector copies). */
+    private readonly alternative: number
+    /** Identifier, display and location once asked for: most elements are never shown, so one field holds all three. */
+    private shown: Shown | undefined = undefined
     // the place, as fields rather than an object: there is one element per template entry
     private readonly placeOwner: unknown
     private readonly placeKey: string | number
@@ -77,33 +86,40 @@ abstract class ElementRecord {
         place: Place,
         private readonly sourceMap: SourceMap,
     ) {
-        this.replaced = alternatives && raw.default_alternative !== undefined && raw.default_alternative !== null
-        this.defaultAlternative = raw.default_alternative === true
+        const written = raw.default_alternative
+        this.alternative = (alternatives && written !== undefined && written !== null ? REPLACED : 0) | (written === true ? DEFAULT_ALTERNATIVE : 0)
         this.placeOwner = place.owner
         this.placeKey = place.key
         this.placeList = place.list
         this.placeItem = place.item
     }
 
+    get defaultAlternative(): boolean {
+        return (this.alternative & DEFAULT_ALTERNATIVE) !== 0
+    }
+
     /** Manual conditions as written (a single one or a list meaning "and"); read when asked, not kept. */
     get conditions(): readonly unknown[] {
-        return this.replaced ? NEVER : toList(this.raw.conditions)
+        return (this.alternative & REPLACED) !== 0 ? NEVER : toList(this.raw.conditions)
     }
 
     abstract readonly container: Element | undefined
 
     get id(): string {
-        return (this.cachedId ??= idOf(this.kind, this.name, this.index, this.container))
+        const shown = (this.shown ??= {})
+        return (shown.id ??= idOf(this.kind, this.name, this.index, this.container))
     }
 
     get display(): string {
-        return (this.cachedDisplay ??= displayOf(this.kind, this.name, this.index, this.container))
+        const shown = (this.shown ??= {})
+        return (shown.display ??= displayOf(this.kind, this.name, this.index, this.container))
     }
 
     get location(): SourceLocation | undefined {
-        if (this.cachedLocation === undefined)
-            this.cachedLocation = this.sourceMap.locate(this.placeOwner, this.placeKey) ?? (this.placeList === undefined ? undefined : this.sourceMap.locate(this.placeList, this.placeItem)) ?? null
-        return this.cachedLocation ?? undefined
+        const shown = (this.shown ??= {})
+        if (shown.location === undefined)
+            shown.location = this.sourceMap.locate(this.placeOwner, this.placeKey) ?? (this.placeList === undefined ? undefined : this.sourceMap.locate(this.placeList, this.placeItem)) ?? null
+        return shown.location ?? undefined
     }
 
     get conditionsLocation(): SourceLocation | undefined {
