@@ -41,6 +41,15 @@ export function count<T>(elements: readonly T[], test: (element: T) => boolean):
  */
 export function laterDuplicate<T extends Element>(elements: readonly T[], present: Present): T | undefined {
     if (elements.length < 2) return undefined
+    // a node has a handful of relations, artifacts or types: comparing names beats hashing them into a set
+    if (elements.length <= 8) {
+        for (let i = 1; i < elements.length; i++) {
+            const element = elements[i]!
+            if (!present(element)) continue
+            for (let j = 0; j < i; j++) if (elements[j]!.name === element.name && present(elements[j]!)) return element
+        }
+        return undefined
+    }
     const seen = new Set<string>()
     for (let i = 0; i < elements.length; i++) {
         const element = elements[i]!

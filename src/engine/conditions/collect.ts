@@ -66,35 +66,35 @@ export function collectConditions(
     // an indexed loop: it runs once per resolution over every element, often before it is optimized
     for (let e = 0; e < graph.elements.length; e++) {
         const element = graph.elements[e]!
+        const flags = elementFlags(element, options)
         // the element's own (manual) conditions, in the order the specification collects them
         let own: ConditionRecord[] | undefined
         const conditions = element.conditions
         for (let i = 0; i < conditions.length; i++) {
             const expression = conditions[i]
-            own = added(own, new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, i))
+            own = added(own, new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, i, flags))
         }
         if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
             for (const group of element.groups)
                 for (const expression of group.conditions)
-                    own = added(own, new ConditionEntry(element, {kind: 'group', group}, expression, compileCondition(expression, element, context), false, () => group.conditionsLocation ?? group.location))
+                    own = added(own, new ConditionEntry(element, {kind: 'group', group}, expression, compileCondition(expression, element, context), false, () => group.conditionsLocation ?? group.location, flags))
         if (element.defaultAlternative) {
             const siblings = alternatives(element, graph)
             const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
-            own = [new ConditionEntry(element, {kind: 'default-alternative', siblings}, {default_alternative: true}, formula, false, () => locate(element.raw, 'default_alternative'))]
+            own = [new ConditionEntry(element, {kind: 'default-alternative', siblings}, {default_alternative: true}, formula, false, () => locate(element.raw, 'default_alternative'), flags)]
         }
         if (element.kind === 'technology' && element.ruleConditions.length > 0) {
             const origin: ConditionRecord['origin'] = element.rule ? {kind: 'technology-rule', rule: element.rule} : {kind: 'technology-plugin', plugin: element.plugin ?? ''}
             for (const expression of element.ruleConditions)
-                own = added(own, new ConditionEntry(element, origin, expression, compileCondition(expression, element, context), element.enriched, element.rule?.location))
+                own = added(own, new ConditionEntry(element, origin, expression, compileCondition(expression, element, context), element.enriched, element.rule?.location, flags))
         }
         if (inputCondition && inputs.has(element.id)) {
             const expression = {variability_input: element.id}
             const location = inputs.definition.inputs.get(element.id)?.location
-            own = added(own, new ConditionEntry(element, {kind: 'input-condition', input: element.id}, expression, compileCondition(expression, element, context), false, location))
+            own = added(own, new ConditionEntry(element, {kind: 'input-condition', input: element.id}, expression, compileCondition(expression, element, context), false, location, flags))
         }
         // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
         const unconditioned = own === undefined
-        const flags = elementFlags(element, options)
         let generated: ConditionRecord[] | undefined
         if (flags.defaultEnabled || flags.pruningEnabled) {
             const specific = typeSpecific ? typeSpecificDefault(element, typeSpecific, context) : undefined
@@ -102,7 +102,7 @@ export function collectConditions(
             for (const {wrapper: w, formula} of defaults) {
                 const byPruning = flags.pruningEnabled && ((w.consistency && flags.consistencyPruning) || (w.semantic && flags.semanticPruning))
                 const byDefault = flags.defaultEnabled && unconditioned && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
-                if (byPruning || byDefault) generated = added(generated, new ConditionEntry(element, byPruning ? w.origins.pruning : w.origins.default, w.expression, formula, true, undefined))
+                if (byPruning || byDefault) generated = added(generated, new ConditionEntry(element, byPruning ? w.origins.pruning : w.origins.default, w.expression, formula, true, undefined, flags))
             }
         }
         // generated conditions come first, as the specification evaluates them before assigned ones
@@ -111,7 +111,8 @@ export function collectConditions(
         const manualRecords = !own ? NO_RECORDS : element.kind === 'technology' && element.enriched ? own.filter(r => !r.generated) : own
         const formula = records.length === 0 ? TRUE : records.length === 1 ? records[0]!.formula : and(records.map(r => r.formula))
         const manual = manualRecords.length === 0 ? TRUE : manualRecords.length === records.length ? formula : and(manualRecords.map(r => r.formula))
-        result[element.seq] = records.length === 1 ? new SingleCondition(records[0] as ConditionEntry, flags) : new Conditions(element, records, formula, manual, flags)
+        // a single record is the element's conditions itself (see ConditionEntry)
+        result[element.seq] = records.length === 1 ? (records[0] as ConditionEntry) : new Conditions(element, records, formula, manual, flags)
     }
     return result
 }
@@ -144,10 +145,16 @@ class Conditions implements ElementConditions {
     }
 }
 
-/** A condition record whose location is looked up only when an explanation asks for it. */
-class ConditionEntry implements ConditionRecord {
-    /** A location, a way to find it, or the index of the element's manual condition it is (read by SingleCondition). */
-    where: SourceLocation | (() => SourceLocation | undefined) | number | undefined
+/**
+ * A condition record whose location is looked up only when an explanation asks
+ * for it. Most elements have exactly one condition, so every record can also
+ * stand for its element's conditions, and when it is the only one it does: one
+ * object per element instead of two (every object kept per element is copied
+ * by each garbage collection it lives through).
+ */
+class ConditionEntry implements ConditionRecord, ElementConditions {
+    /** A location, a way to find it, or the index of the element's manual condition it is. */
+    private where: SourceLocation | (() => SourceLocation | undefined) | number | undefined
 
     constructor(
         readonly element: Element,
@@ -156,6 +163,8 @@ class ConditionEntry implements ConditionRecord {
         readonly formula: Formula,
         readonly generated: boolean,
         where: SourceLocation | (() => SourceLocation | undefined) | number | undefined,
+        /** The element's options, for when this record stands for its conditions. */
+        private readonly flags: ElementFlags,
     ) {
         this.where = where
     }
@@ -164,20 +173,6 @@ class ConditionEntry implements ConditionRecord {
         if (typeof this.where === 'number') this.where = this.element.conditionLocation(this.where)
         else if (typeof this.where === 'function') this.where = this.where()
         return this.where
-    }
-}
-
-/**
- * Most elements have exactly one condition: the element's conditions and that
- * one record are a single object (every object kept per element is copied by
- * each garbage collection it lives through).
- */
-class SingleCondition extends ConditionEntry implements ElementConditions {
-    constructor(
-        record: ConditionEntry,
-        private readonly flags: ElementFlags,
-    ) {
-        super(record.element, record.origin, record.expression, record.formula, record.generated, record.where)
     }
 
     /** A list made when asked (explanations only): kept, it would be one more field on every element. */
