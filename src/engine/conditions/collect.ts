@@ -63,10 +63,11 @@ export function collectConditions(
     // an input named like an element's identifier (e.g. "node.database") adds a condition
     const inputCondition = options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.'))
     const result: ElementConditions[] = new Array(graph.elements.length)
+    const byKind = kindFlagsOf(options)
     // an indexed loop: it runs once per resolution over every element, often before it is optimized
     for (let e = 0; e < graph.elements.length; e++) {
         const element = graph.elements[e]!
-        const flags = elementFlags(element, options)
+        const flags = elementFlags(element, options, byKind)
         // the element's own (manual) conditions, in the order the specification collects them
         let own: ConditionRecord[] | undefined
         const conditions = element.conditions
@@ -246,10 +247,15 @@ const OFF: ElementFlags = {defaultEnabled: false, defaultConsistency: false, def
 const OVERRIDES: ReadonlySet<string> = new Set(['default_condition', 'default_consistency_condition', 'default_semantic_condition', 'pruning', 'consistency_pruning', 'semantic_pruning'])
 const kindFlags = new WeakMap<Options, Map<OptionKind, ElementFlags>>()
 
-/** The topology's options for one element kind, resolved once per resolution. */
-function flagsOf(kind: OptionKind, options: Options): ElementFlags {
+/** The flags of each element kind under these options, filled in as kinds are asked for. */
+function kindFlagsOf(options: Options): Map<OptionKind, ElementFlags> {
     let byKind = kindFlags.get(options)
     if (!byKind) kindFlags.set(options, (byKind = new Map()))
+    return byKind
+}
+
+/** The topology's options for one element kind, resolved once per resolution. */
+function flagsOf(kind: OptionKind, options: Options, byKind: Map<OptionKind, ElementFlags>): ElementFlags {
     let flags = byKind.get(kind)
     if (!flags) {
         flags = {
@@ -266,10 +272,10 @@ function flagsOf(kind: OptionKind, options: Options): ElementFlags {
 }
 
 /** Element keys override the topology's options; a persistent node is never pruned nor defaulted away. */
-export function elementFlags(element: Element, options: Options): ElementFlags {
+export function elementFlags(element: Element, options: Options, byKind = kindFlagsOf(options)): ElementFlags {
     const kind = KIND_OPTION[element.kind]
     if (!kind || (element.kind === 'node' && element.persistent)) return OFF
-    const flags = flagsOf(kind, options)
+    const flags = flagsOf(kind, options, byKind)
     const raw: Raw = element.raw
     // the element's few keys against the overrides, rather than six look-ups of keys most elements lack
     let overridden = false
