@@ -28,8 +28,20 @@ export function collectConstraints(
         out.push(new Constraint({kind: 'constraint'}, expression, compileCondition(expression, undefined, context), () => locate(globals, i), () => 'topology constraint')),
     )
 
+    // elements that are implied, with what they wrote, found in the same pass as implications
+    // (both keys are read while the element's definition is at hand) and handled after them
+    const defaultImplied = options.relationDefaultImplied().value
+    const impliedElements: Element[] = []
+    const impliedWritten: unknown[] = []
     for (let e = 0; e < graph.elements.length; e++) {
         const element = graph.elements[e]!
+        const written = element.raw.implied
+        // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
+        const impliedOn = written !== undefined && written !== null ? written !== false : element.kind === 'relation' ? defaultImplied && !element.hosting : element.kind === 'property'
+        if (impliedOn) {
+            impliedElements.push(element)
+            impliedWritten.push(written)
+        }
         const list = element.raw.implies
         if (list === undefined || list === null) continue
         if (!Array.isArray(list)) throw new TrellisError('invalid-template', `"implies" of ${lower(element.display)} must be a list of [target, condition?]`, locate(element.raw, 'implies'))
@@ -43,14 +55,11 @@ export function collectConstraints(
         })
     }
 
-    const implied = options.relationDefaultImplied().value
     const manual = (e: Element) => variables.manual(e)
-    for (let e = 0; e < graph.elements.length; e++) {
-        const element = graph.elements[e]!
-        const raw = element.raw.implied
-        // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
-        const on = raw !== undefined && raw !== null ? raw !== false : element.kind === 'relation' ? implied && !element.hosting : element.kind === 'property'
-        if (!on || !conditions[element.seq]) continue
+    for (let i = 0; i < impliedElements.length; i++) {
+        const element = impliedElements[i]!
+        const raw = impliedWritten[i]
+        if (!conditions[element.seq]) continue
         let premise: Formula | undefined
         if (element.kind === 'relation') premise = and([p(element.source), manual(element)])
         else if (element.kind === 'property') {

@@ -1,6 +1,7 @@
 // Evaluates value expressions once variability inputs are known. Literals are
 // their own value; a single-key map whose key is an operator is applied.
 import {TrellisError} from '../errors.js'
+import {soleKey} from '../keys.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
 import {MAX_NESTING, nestedTooDeep} from './nesting.js'
 import {show} from './operators/checks.js'
@@ -9,14 +10,7 @@ import type {OperatorContext, ValueScope} from './types.js'
 /** The operator of a `{operator: args}` map, or undefined for a plain value. */
 export function operatorOf(expression: unknown): string | undefined {
     if (expression === null || typeof expression !== 'object' || Array.isArray(expression) || expression instanceof Date) return undefined
-    // counting own keys without listing them: this runs for every condition and every operator
-    let only: string | undefined
-    for (const key in expression) {
-        if (!Object.prototype.hasOwnProperty.call(expression, key)) continue
-        if (only !== undefined) return undefined
-        only = key
-    }
-    return only
+    return soleKey(expression)
 }
 
 export function evaluateValue(expression: unknown, scope: ValueScope): unknown {

@@ -31,7 +31,10 @@ import type {TechnologyPlugin, TechnologyPluginBuilder} from '../technologies/pl
 import {findProducers} from './producers.js'
 
 const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
-const HOSTING_NAME = /^(.*_)?host(_.*)?$/
+/** A hosting requirement: "host" as a whole word of its name, words separated by "_" (host, my_host, host_1, a_host_b). */
+function isHostingName(name: string): boolean {
+    return name === 'host' || name.startsWith('host_') || name.endsWith('_host') || name.includes('_host_')
+}
 const VARIABILITY_GROUP_TYPES = new Set(['variability.groups.ConditionalMembers', 'variability.groups.Root'])
 /** The definition of an element written as a bare name (`type: my.Type`): it has no keys of its own. */
 const NO_DEFINITION: Raw = Object.freeze({})
@@ -217,7 +220,7 @@ class Builder {
             if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
             const target = this.graph.node(targetName)
             if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
-            const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, HOSTING_NAME.test(entry.name)))
+            const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
             own<NodeRecord>(target).incoming = append(target.incoming, [relation])
             this.relationRecords.push(relation)
             return relation

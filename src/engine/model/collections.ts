@@ -2,6 +2,7 @@
 // maps; both are read as ordered entries that remember where they were written.
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
+import {soleKey} from '../keys.js'
 
 /** One entry; its location is looked up only when someone asks (errors, explanations). */
 export class Entry {
@@ -32,10 +33,10 @@ export function entries(value: unknown, what: string | (() => string), sourceMap
     if (isMap(value)) return Object.keys(value).map(name => new Entry(name, value[name], sourceMap, value, name))
     if (Array.isArray(value))
         return value.map((item, i) => {
-            if (!isMap(item) || Object.keys(item).length !== 1)
+            const name = isMap(item) ? soleKey(item) : undefined
+            if (name === undefined)
                 throw new TrellisError('invalid-template', `each entry of ${typeof what === 'function' ? what() : what} must be a map with exactly one key`, sourceMap.locate(value, i) ?? sourceMap.locate(owner, key))
-            const name = Object.keys(item)[0]!
-            return new Entry(name, item[name], sourceMap, item, name, value, i)
+            return new Entry(name, (item as Record<string, unknown>)[name], sourceMap, item, name, value, i)
         })
     throw new TrellisError('invalid-template', `${typeof what === 'function' ? what() : what} must be a map or a list`, sourceMap.locate(owner, key))
 }
