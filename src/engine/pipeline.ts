@@ -119,12 +119,10 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
     const constraints = collectConstraints(graph, options, inputs, variables, conditions, globals, locate, enrichment.artifactTypes)
 
     const n = graph.elements.length
+    // conditions are indexed by sequence number, which is the presence variable; manual variables follow
     const definitions = new Array(variables.count)
-    for (let i = 0; i < conditions.length; i++) {
-        const c = conditions[i]!
-        definitions[c.element.seq] = c.formula
-        if (variables.manualUsed.has(c.element.seq)) definitions[n + c.element.seq] = c.manual
-    }
+    for (let seq = 0; seq < conditions.length; seq++) definitions[seq] = conditions[seq]!.formula
+    for (const seq of variables.manualUsed) definitions[n + seq] = conditions[seq]!.manual
     const problem: Problem = {variableCount: variables.count, definitions, constraints: constraints.map(c => c.formula), objectives: objectives(graph, options, variables)}
     return {graph, options, inputs, variables, conditions, constraints, problem}
 }
