@@ -4,7 +4,7 @@
 // templates, several defaults) are reported here, each at its location.
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
-import {entries, Entry, isMap, toList} from './collections.js'
+import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
 import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
     ArtifactRecord,
@@ -139,12 +139,9 @@ class Builder {
 
     private nodes(): void {
         const result: NodeRecord[] = []
-        const written = entries(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates')
         // names can repeat only in the list form: a map has each key once
         const listed = Array.isArray(this.topology.node_templates)
-        // indexed loops: each runs once over every node, often before the optimizer compiled it, when for-of allocates per step
-        for (let i = 0; i < written.length; i++) {
-            const entry = written[i]!
+        eachEntry(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates', entry => {
             if (entry.name === 'SELF' || entry.name === 'CONTAINER') this.fail(`Node must not be named "${entry.name}"`, entry.location)
             if (listed && this.graph.node(entry.name)) this.fail(`Node "${entry.name}" defined multiple times`, entry.location)
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
@@ -154,8 +151,9 @@ class Builder {
             this.types(node, raw)
             this.properties(node, raw)
             result.push(node)
-        }
+        })
         // relations need every node to exist first; artifacts and technologies follow, in template order per node
+        // (indexed loops: each runs once over every node, often before the optimizer compiled it, when for-of allocates per step)
         for (let i = 0; i < result.length; i++) this.relations(result[i]!)
         for (let i = 0; i < result.length; i++) {
             this.artifacts(result[i]!)

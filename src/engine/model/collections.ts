@@ -41,6 +41,20 @@ export function entries(value: unknown, what: string | (() => string), sourceMap
     throw new TrellisError('invalid-template', `${typeof what === 'function' ? what() : what} must be a map or a list`, sourceMap.locate(owner, key))
 }
 
+/**
+ * The entries of a map or list one at a time, for a collection of every node of the template:
+ * each entry is dropped once handled instead of a list of them all living through the pass.
+ */
+export function eachEntry(value: unknown, what: string, sourceMap: SourceMap, owner: unknown, key: string, handle: (entry: Entry) => void): void {
+    if (isMap(value)) {
+        const names = Object.keys(value)
+        for (let i = 0; i < names.length; i++) handle(new Entry(names[i]!, value[names[i]!], sourceMap, value, names[i]!))
+        return
+    }
+    const list = entries(value, what, sourceMap, owner, key)
+    for (let i = 0; i < list.length; i++) handle(list[i]!)
+}
+
 export function toList(value: unknown): readonly unknown[] {
     if (value === undefined || value === null) return NONE
     return Array.isArray(value) ? value.filter(v => v !== null && v !== undefined) : [value]

@@ -23,6 +23,8 @@ export function presentType(ctx: TransformContext, container: TypeContainer): st
  * name, which also turns `get_input: <index>` into valid TOSCA.
  */
 export function properties(ctx: TransformContext, list: readonly PropertyElement[]): Raw | undefined {
+    // most elements have none: no map to make and find empty
+    if (list.length === 0) return undefined
     const out: Raw = {}
     for (const property of list) {
         if (!ctx.present(property)) continue
@@ -58,6 +60,7 @@ function requirement(relation: RelationElement): unknown {
 
 /** Present artifacts by name, each with an explicit type (`tosca.artifacts.File` unless written). */
 function artifacts(ctx: TransformContext, list: readonly ArtifactElement[]): Raw | undefined {
+    if (list.length === 0) return undefined
     const out: Raw = {}
     for (const artifact of list) {
         if (!ctx.present(artifact)) continue
