@@ -4,11 +4,13 @@
 // seed is shown on its own) and end to end (read and parse the file, resolve, write
 // the output file), then the parts of the end-to-end figure and how long the first
 // source location takes (positions are looked up lazily, on the first line or
-// column read).
-//   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--file-max 100000] [--explain-seeds 125,10000]
+// column read). Each seed is measured in a process of its own.
+//   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--memory-runs 11] [--file-max 100000] [--explain-seeds 125,10000]
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import {spawnSync} from 'node:child_process'
+import {fileURLToPath} from 'node:url'
 import {stringify} from 'yaml'
 import {loadTemplate, templateFromData} from '../dist/engine/load/index.js'
 import {decide, resolve, stringifyTemplate} from '../dist/engine/pipeline.js'
@@ -19,6 +21,8 @@ const args = process.argv.slice(2)
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
 const seeds = option('--seeds', '10,1000,10000,100000').split(',').map(Number)
 const runs = Number(option('--runs', '5'))
+// in memory a run is cheap and the engine's code settles over the first few, so the median takes more of them
+const memoryRuns = Number(option('--memory-runs', '11'))
 const fileMax = Number(option('--file-max', '100000'))
 const explainSeeds = option('--explain-seeds', '125,10000').split(',').map(Number)
 const request = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
@@ -45,50 +49,70 @@ const hostingStack = n => ({
     },
 })
 
+/** One seed's figures, measured in a process of its own (see below). */
+function measureSeed(seed, dir) {
+    const data = benchmarkTemplate(seed)
+    const n = Math.max(1, seed >= 100000 ? Math.min(runs, 3) : runs)
+    const inMemory = Math.max(1, seed >= 100000 ? Math.min(memoryRuns, 3) : memoryRuns)
+    let kept = 0
+    const memory = []
+    const resolveInMemory = () =>
+        time(() => {
+            const result = resolve(templateFromData(data), request)
+            kept = Object.keys(result.output.topology_template?.node_templates ?? {}).length
+        })
+    // the first run at a size is reported on its own: it also compiles the engine's code for
+    // inputs of that size and grows the heap, which a one-shot command pays and the runs after do not
+    const first = resolveInMemory()
+    for (let i = 0; i < inMemory; i++) memory.push(resolveInMemory())
+    const figures = {seed, memory: median(memory), first, kept}
+    if (seed > fileMax) return figures
+    const input = path.join(dir, `seed-${seed}.yaml`)
+    const output = path.join(dir, `seed-${seed}.out.yaml`)
+    fs.writeFileSync(input, stringify(data, {lineWidth: 0}))
+    // end to end is the sum of the parts of one run: read and parse, resolve, write
+    const total = []
+    const load = []
+    const resolving = []
+    const write = []
+    const locate = []
+    for (let i = 0; i < n; i++) {
+        let template
+        let result
+        load.push(time(() => (template = loadTemplate(input))))
+        resolving.push(time(() => (result = resolve(template, request))))
+        write.push(time(() => fs.writeFileSync(output, stringifyTemplate(result.output))))
+        total.push(load[i] + resolving[i] + write[i])
+        result = undefined
+        locate.push(time(() => template.sourceMap.locate(template.data.topology_template, 'node_templates')?.line))
+    }
+    return {...figures, file: median(total), load: median(load), resolve: median(resolving), write: median(write), locate: median(locate)}
+}
+
+// A child process measures one seed and prints its figures as JSON.
+if (args.includes('--measure-seed')) {
+    console.log(JSON.stringify(measureSeed(Number(option('--measure-seed')), option('--dir'))))
+    process.exit(0)
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-'))
 const parts = []
-console.log(`node ${process.version}, ${os.cpus().length} cores, median of ${runs} runs per figure (3 at seed 100,000); in memory: the runs after a first one, which is shown alone`)
+console.log(`node ${process.version}, ${os.cpus().length} cores, each seed in a process of its own; medians of ${runs} runs from files and of ${memoryRuns} in memory`)
+console.log('(3 at seed 100,000); in memory: the runs after a first one, which is shown alone')
 console.log('seed      templates  in memory   first run   file (read+resolve+write)  nodes kept')
 try {
     for (const seed of seeds) {
-        const data = benchmarkTemplate(seed)
-        const n = Math.max(1, seed >= 100000 ? Math.min(runs, 3) : runs)
-        let kept = 0
-        const memory = []
-        const resolveInMemory = () =>
-            time(() => {
-                const result = resolve(templateFromData(data), request)
-                kept = Object.keys(result.output.topology_template?.node_templates ?? {}).length
-            })
-        // the first run at a size is reported on its own: it also compiles the engine's code for
-        // inputs of that size and grows the heap, which a one-shot command pays and the runs after do not
-        const first = resolveInMemory()
-        for (let i = 0; i < n; i++) memory.push(resolveInMemory())
-        let file = '-'
-        if (seed <= fileMax) {
-            const input = path.join(dir, `seed-${seed}.yaml`)
-            const output = path.join(dir, `seed-${seed}.out.yaml`)
-            fs.writeFileSync(input, stringify(data, {lineWidth: 0}))
-            // end to end is the sum of the parts of one run: read and parse, resolve, write
-            const total = []
-            const load = []
-            const resolving = []
-            const write = []
-            const locate = []
-            for (let i = 0; i < n; i++) {
-                let template
-                let result
-                load.push(time(() => (template = loadTemplate(input))))
-                resolving.push(time(() => (result = resolve(template, request))))
-                write.push(time(() => fs.writeFileSync(output, stringifyTemplate(result.output))))
-                total.push(load[i] + resolving[i] + write[i])
-                result = undefined
-                locate.push(time(() => template.sourceMap.locate(template.data.topology_template, 'node_templates')?.line))
-            }
-            file = ms(median(total))
-            parts.push([String(seed), ms(median(load)), ms(median(resolving)), ms(median(write)), ms(median(locate))])
-        }
-        console.log(`${String(seed).padEnd(9)} ${String(seed * 4).padEnd(10)} ${ms(median(memory)).padEnd(11)} ${ms(first).padEnd(11)} ${file.padEnd(26)} ${kept}`)
+        // each seed in a fresh process, in memory before from files: what one size leaves behind
+        // (code compiled for other inputs, a grown heap) would otherwise weigh on the next
+        const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--measure-seed', String(seed), '--dir', dir, '--runs', String(runs), '--memory-runs', String(memoryRuns), '--file-max', String(fileMax)], {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'inherit'],
+        })
+        if (child.status !== 0) throw new Error(`measuring seed ${seed} failed (exit ${child.status})`)
+        const f = JSON.parse(child.stdout)
+        const file = f.file === undefined ? '-' : ms(f.file)
+        if (f.file !== undefined) parts.push([String(seed), ms(f.load), ms(f.resolve), ms(f.write), ms(f.locate)])
+        console.log(`${String(seed).padEnd(9)} ${String(seed * 4).padEnd(10)} ${ms(f.memory).padEnd(11)} ${ms(f.first).padEnd(11)} ${file.padEnd(26)} ${f.kept}`)
     }
     if (parts.length > 0) {
         const row = cells => cells.map((cell, i) => cell.padEnd([9, 18, 10, 10, 0][i])).join(' ')
