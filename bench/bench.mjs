@@ -52,8 +52,10 @@ const hostingStack = n => ({
 /** One seed's figures, measured in a process of its own (see below). */
 function measureSeed(seed, dir) {
     const data = benchmarkTemplate(seed)
-    const n = Math.max(1, seed >= 100000 ? Math.min(runs, 3) : runs)
-    const inMemory = Math.max(1, seed >= 100000 ? Math.min(memoryRuns, 3) : memoryRuns)
+    // at seed 100,000 a run takes seconds: 3 at most
+    const atSize = count => Math.max(1, seed >= 100000 ? Math.min(count, 3) : count)
+    const n = atSize(runs)
+    const inMemory = atSize(memoryRuns)
     let kept = 0
     const memory = []
     const resolveInMemory = () =>

@@ -1,6 +1,6 @@
-// The one key of a single-key map, as operators (`{and: [...]}`) and list-form
-// entries (`- name: {...}`) are written. Conditions and requirements are read
-// for every element, so the keys are counted without listing them.
+// Reading keys of template maps, which runs for every element: the one key of a
+// single-key map, as operators (`{and: [...]}`) and list-form entries
+// (`- name: {...}`) are written, and a map's own value under a name.
 
 /** The map's only own enumerable key, or undefined when it has none or several. */
 export function soleKey(map: object): string | undefined {
@@ -11,4 +11,14 @@ export function soleKey(map: object): string | undefined {
         only = key
     }
     return only
+}
+
+/**
+ * The map's own value under `name`, or undefined. One plain read when the name is there; the own-key
+ * test only for what a plain map could inherit (Object.prototype's functions and `__proto__`).
+ */
+export function ownValue(map: Readonly<Record<string, unknown>>, name: string): unknown {
+    const found = map[name]
+    if (found === undefined || ((typeof found === 'function' || name === '__proto__') && !Object.prototype.hasOwnProperty.call(map, name))) return undefined
+    return found
 }

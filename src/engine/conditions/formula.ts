@@ -108,19 +108,25 @@ export function evaluate(f: Formula, value: Lookup): boolean | undefined {
     }
 }
 
-/** Every variable a formula mentions. */
-export function variables(f: Formula, out: number[] = []): number[] {
+/** Calls `visit` for each mention of a variable, in order (a variable mentioned twice is visited twice). */
+export function forEachVariable(f: Formula, visit: (v: number) => void): void {
     switch (f.op) {
         case 'const':
-            return out
+            return
         case 'var':
-            out.push(f.v)
-            return out
+            visit(f.v)
+            return
         case 'not':
         case 'note':
-            return variables(f.arg, out)
+            forEachVariable(f.arg, visit)
+            return
         default:
-            for (const a of f.args) variables(a, out)
-            return out
+            for (let i = 0; i < f.args.length; i++) forEachVariable(f.args[i]!, visit)
     }
+}
+
+/** Every variable a formula mentions. */
+export function variables(f: Formula, out: number[] = []): number[] {
+    forEachVariable(f, v => out.push(v))
+    return out
 }

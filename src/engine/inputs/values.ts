@@ -3,6 +3,7 @@
 // first needed). Every value remembers its source and what it overrode.
 import {TrellisError, type SourceLocation} from '../errors.js'
 import {closestName} from '../names.js'
+import {ownValue} from '../keys.js'
 import {evaluateValue, show, type ValueScope} from '../expressions/index.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityDefinition, VariabilityInputDefinition} from './definitions.js'
@@ -135,10 +136,8 @@ export class VariabilityInputs implements ValueScope {
     }
 
     expression(name: string, kind: 'value' | 'logic', reference: unknown): unknown {
-        const expressions = this.definition.expressions
-        const found = expressions[name]
-        // one look-up when the name is there; the own-key test only for what a plain map could inherit
-        if (found === undefined || ((typeof found === 'function' || name === '__proto__') && !Object.prototype.hasOwnProperty.call(expressions, name))) {
+        const found = ownValue(this.definition.expressions, name)
+        if (found === undefined) {
             const hint = closestName(name, Object.keys(this.definition.expressions))
             throw new TrellisError('undefined-reference', `Did not find ${kind} expression "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, this.locate(reference))
         }

@@ -5,6 +5,7 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
+import {ownValue} from '../keys.js'
 import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
     ArtifactRecord,
@@ -241,9 +242,8 @@ class Builder {
             const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
             if (typeof name !== 'string')
                 this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at())
-            // one look-up per relation: the own-key test only when the plain read finds nothing (or an inherited name)
-            const raw = defined[name]
-            if (raw === undefined || ((typeof raw === 'function' || name === '__proto__') && !Object.prototype.hasOwnProperty.call(defined, name)))
+            const raw = ownValue(defined, name)
+            if (raw === undefined)
                 this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
             if (!this.graph.useTemplate(name, relation)) this.fail(`Relation "${name}" is used multiple times`, at())
             used++
