@@ -7,7 +7,7 @@ import {
     PresenceVariables,
     readTypeSpecific,
     type ConstraintRecord,
-    type ElementConditions,
+    type ConditionTable,
     type TypeSpecificConditions,
 } from './conditions/index.js'
 import {runChecks} from './check/index.js'
@@ -96,7 +96,7 @@ export interface PreparedModel {
     readonly options: Options
     readonly inputs: VariabilityInputs
     readonly variables: PresenceVariables
-    readonly conditions: readonly ElementConditions[]
+    readonly conditions: ConditionTable
     readonly constraints: readonly ConstraintRecord[]
     readonly problem: Problem
 }
@@ -116,13 +116,13 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
     const locate = (raw: unknown, key?: string | number) => sourceMap.locate(raw, key)
     const conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate, enrichment.artifactTypes)
     const globals = Array.isArray(definition.raw.constraints) ? definition.raw.constraints : []
-    const constraints = collectConstraints(graph, options, inputs, variables, conditions, globals, locate, enrichment.artifactTypes)
+    const constraints = collectConstraints(graph, options, inputs, variables, globals, locate, enrichment.artifactTypes)
 
     const n = graph.elements.length
     // conditions are indexed by sequence number, which is the presence variable; manual variables follow
     const definitions = new Array(variables.count)
-    for (let seq = 0; seq < conditions.length; seq++) definitions[seq] = conditions[seq]!.formula
-    for (const seq of variables.manualUsed) definitions[n + seq] = conditions[seq]!.manual
+    for (let seq = 0; seq < n; seq++) definitions[seq] = conditions.formula(seq)
+    for (const seq of variables.manualUsed) definitions[n + seq] = conditions.manual(seq)
     const problem: Problem = {variableCount: variables.count, definitions, constraints: constraints.map(c => c.formula), objectives: objectives(graph, options, variables)}
     return {graph, options, inputs, variables, conditions, constraints, problem}
 }

@@ -55,7 +55,7 @@ describe('technology plugins', () => {
             ['docker', true, true],
             ['kubernetes', true, false],
         ])
-        const kubernetes = result.model!.conditions[technologies[1]!.seq]!
+        const kubernetes = result.model!.conditions.of(technologies[1]!.seq)
         expect(kubernetes.records.map(r => r.origin.kind)).toContain('technology-plugin')
     })
 

@@ -12,7 +12,7 @@ function presence(text: string, version = 'tosca_variability_1_0'): Record<strin
 function deciding(text: string, id: string): string[] {
     const model = decide(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${text}`), {})
     const element = model.graph.element(id)!
-    return model.conditions[element.seq]!.records.map(r => (r.origin.kind === 'default' || r.origin.kind === 'pruning' ? `${r.origin.kind}:${r.origin.wrapper.token}` : r.origin.kind))
+    return model.conditions.of(element.seq).records.map(r => (r.origin.kind === 'default' || r.origin.kind === 'pruning' ? `${r.origin.kind}:${r.origin.wrapper.token}` : r.origin.kind))
 }
 
 const CHAIN = (options: string) => `topology_template:

@@ -97,7 +97,7 @@ function candidates(resolution: Resolution, name: string): string[] {
 
 /** The expressions that technology rules put on a technology. */
 function ruleConditions(resolution: Resolution, technology: TechnologyElement): unknown[] {
-    return resolution.model!.conditions[technology.seq]!.records.filter(r => r.origin.kind === 'technology-rule').map(r => r.expression)
+    return resolution.model!.conditions.of(technology.seq).records.filter(r => r.origin.kind === 'technology-rule').map(r => r.expression)
 }
 
 /** The hosts a rule match requires to be present (its node_presence conditions), nearest first. */
@@ -271,7 +271,7 @@ describe('technology rules: which components they match', () => {
         const resolution = run(spec, {cheap: true})
         const [ansible, terraform] = node(resolution, 'web').technologies
         expect(ruleConditions(resolution, ansible!)).toEqual([false])
-        const record = resolution.model!.conditions[terraform!.seq]!.records.find(r => r.origin.kind === 'technology-rule')!
+        const record = resolution.model!.conditions.of(terraform!.seq).records.find(r => r.origin.kind === 'technology-rule')!
         expect(record.origin).toMatchObject({kind: 'technology-rule', rule: {index: 1, technology: 'terraform', component: 'app'}})
         expect(record.expression).toEqual({variability_input: 'cheap'})
     })
@@ -424,7 +424,7 @@ describe('technology templates written on nodes', () => {
         expect(types(spec, {vm: false})).toEqual({web: 'app~app::helm'})
         const resolution = run(spec, {vm: false})
         const helm = node(resolution, 'web').technologies[1]!
-        expect(resolution.model!.conditions[helm.seq]!.records.map(r => r.origin.kind)).toEqual(['default-alternative'])
+        expect(resolution.model!.conditions.of(helm.seq).records.map(r => r.origin.kind)).toEqual(['default-alternative'])
     })
 
     it('only one may be the default alternative', () => {
@@ -464,7 +464,7 @@ describe('enrich_implementations', () => {
         const resolution = run(spec, {automate: true})
         expect(typesOf(resolution)).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
         const ansible = node(resolution, 'web').technologies[0]!
-        const records = resolution.model!.conditions[ansible.seq]!.records.filter(r => !r.generated).map(r => [r.origin.kind, r.expression])
+        const records = resolution.model!.conditions.of(ansible.seq).records.filter(r => !r.generated).map(r => [r.origin.kind, r.expression])
         expect(records[0]).toEqual(['manual', {variability_input: 'automate'}])
         expect(records.slice(1).every(([kind]) => kind === 'technology-rule')).toBe(true)
         expect(records.slice(1)).toContainEqual(['technology-rule', {node_presence: 'server'}])
@@ -509,7 +509,7 @@ describe('enrich_technologies', () => {
         expect(ansible!.enriched).toBe(true)
         expect(ansible!.weight).toBe(1)
         expect(terraform!.weight).toBe(0.5)
-        const records = resolution.model!.conditions[ansible!.seq]!.records.filter(r => r.origin.kind === 'technology-rule')
+        const records = resolution.model!.conditions.of(ansible!.seq).records.filter(r => r.origin.kind === 'technology-rule')
         expect(records.every(r => r.generated)).toBe(true)
         expect(hostConditions(resolution, ansible!)).toEqual(['server'])
         expect(resolution.model!.graph.technologies).toHaveLength(2)
@@ -731,7 +731,7 @@ describe('where technology rules come from', () => {
         it('./lib/rules.yaml by default', () => {
             const resolution = load('lib', {nodes: STACK}, {'lib/rules.yaml': YAML.stringify(RULES)})
             expect(typesOf(resolution)).toEqual(EXPECTED)
-            const record = resolution.model!.conditions[node(resolution, 'web').technologies[0]!.seq]!.records.find(r => r.origin.kind === 'technology-rule')!
+            const record = resolution.model!.conditions.of(node(resolution, 'web').technologies[0]!.seq).records.find(r => r.origin.kind === 'technology-rule')!
             expect(record.location?.file).toMatch(/lib[\\/]rules\.yaml$/)
         })
 

@@ -58,7 +58,7 @@ export function label(record: ConditionRecord): string {
 }
 
 export function records(model: ResolvedModel, id: string): readonly ConditionRecord[] {
-    return model.conditions[element(model, id).seq]!.records
+    return model.conditions.of(element(model, id).seq).records
 }
 
 /** Every condition record of the element, labelled by its provenance, in order. */

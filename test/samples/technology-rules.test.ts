@@ -94,7 +94,7 @@ describe('the technology-rules sample', () => {
             ['ansible', 1, true],
         ])
         const ansible = database.technologies[1]!
-        const records = model!.conditions[ansible.seq]!.records.filter(r => r.origin.kind === 'technology-rule')
+        const records = model!.conditions.of(ansible.seq).records.filter(r => r.origin.kind === 'technology-rule')
         // the hosts on the stack [shop.DBMS, infra.VirtualMachine] must be present
         expect(records.map(r => r.expression)).toEqual(expect.arrayContaining([{node_presence: 'dbms'}, {node_presence: 'vm'}]))
         expect(records[0]!.location?.file).toMatch(/lib[\\/]rules\.yaml$/)

@@ -6,7 +6,7 @@ import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, Raw} from '../model/index.js'
 import type {OptionKind, Options} from '../options/index.js'
 import type {TypeHierarchy} from '../technologies/index.js'
-import {compileCondition, compileContext, type Variables} from './compile.js'
+import {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
 import {and, not, or, TRUE, variable, type Formula} from './formula.js'
 import type {ConditionOrigin, ConditionRecord, DefaultCondition} from './records.js'
@@ -46,8 +46,40 @@ export interface ElementConditions {
     readonly formula: Formula
     /** AND of the manual (not generated) records. */
     readonly manual: Formula
-    readonly defaultEnabled: boolean
-    readonly pruningEnabled: boolean
+}
+
+/** Where a condition was written: a location, a way to find it, or the index of the element's manual condition it is. */
+type Where = SourceLocation | (() => SourceLocation | undefined) | number | undefined
+
+/**
+ * Receives one element's conditions in the order the specification collects
+ * them. Solving needs only the formulas; explanations need every record with
+ * its origin. One walk over the element feeds either, so both always agree.
+ */
+interface Sink {
+    /** How many own (assigned) conditions the element has so far. */
+    readonly owned: number
+    /** A default alternative replaces the element's other own conditions. */
+    clearOwn(): void
+    /** An own condition: its formula, or undefined for the sink to compile `expression` when it needs the formula. */
+    own(origin: ConditionOrigin, expression: unknown, formula: Formula | undefined, generated: boolean, where: Where): void
+    /** A default or pruning condition. */
+    generated(origin: ConditionOrigin, expression: unknown, formula: Formula): void
+}
+
+/** What walking an element's conditions reads. */
+interface Walk {
+    readonly graph: Graph
+    readonly options: Options
+    readonly inputs: VariabilityInputs
+    readonly variables: Variables
+    readonly typeSpecific: TypeSpecificConditions | undefined
+    readonly locate: (raw: unknown, key?: string | number) => SourceLocation | undefined
+    readonly artifactTypes: TypeHierarchy
+    readonly context: CompileContext
+    /** An input named like an element's identifier (e.g. "node.database") adds a condition. */
+    readonly inputCondition: boolean
+    readonly byKind: Map<OptionKind, ElementFlags>
 }
 
 export function collectConditions(
@@ -58,140 +90,247 @@ export function collectConditions(
     typeSpecific: TypeSpecificConditions | undefined,
     locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
     artifactTypes: TypeHierarchy,
-): ElementConditions[] {
-    const context = compileContext(graph, inputs, variables, artifactTypes)
-    // an input named like an element's identifier (e.g. "node.database") adds a condition
-    const inputCondition = options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.'))
-    const result: ElementConditions[] = new Array(graph.elements.length)
-    const byKind = kindFlagsOf(options)
+): ConditionTable {
+    const walk = (): Walk => ({
+        graph,
+        options,
+        inputs,
+        variables,
+        typeSpecific,
+        locate,
+        artifactTypes,
+        context: compileContext(graph, inputs, variables, artifactTypes),
+        inputCondition: options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.')),
+        byKind: kindFlagsOf(options),
+    })
+    const at = walk()
+    const sink = new FormulaSink(at.context)
+    const n = graph.elements.length
+    const formulas: Formula[] = new Array(n)
+    const manualKinds = new Uint8Array(n)
+    const manuals = new Map<number, Formula>()
     // an indexed loop: it runs once per resolution over every element, often before it is optimized
-    for (let e = 0; e < graph.elements.length; e++) {
+    for (let e = 0; e < n; e++) {
         const element = graph.elements[e]!
-        const flags = elementFlags(element, options, byKind)
-        // the element's own (manual) conditions, in the order the specification collects them
-        let own: ConditionRecord[] | undefined
-        const conditions = element.conditions
-        for (let i = 0; i < conditions.length; i++) {
-            const expression = conditions[i]
-            own = added(own, new ConditionEntry(element, MANUAL, expression, compileCondition(expression, element, context), false, i, flags))
+        sink.start(element)
+        walkElement(element, at, sink)
+        const formula = (formulas[e] = sink.formula())
+        const manual = sink.manual(formula)
+        if (manual === TRUE && formula !== TRUE) manualKinds[e] = NO_MANUAL
+        else if (manual !== formula) {
+            manualKinds[e] = OTHER_MANUAL
+            manuals.set(e, manual)
         }
-        if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
-            for (const group of element.groups)
-                for (const expression of group.conditions)
-                    own = added(own, new ConditionEntry(element, {kind: 'group', group}, expression, compileCondition(expression, element, context), false, () => group.conditionsLocation ?? group.location, flags))
-        if (element.defaultAlternative) {
-            const siblings = alternatives(element, graph)
-            const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => variables.presence(s))))
-            own = [new ConditionEntry(element, {kind: 'default-alternative', siblings}, {default_alternative: true}, formula, false, () => locate(element.raw, 'default_alternative'), flags)]
-        }
-        if (element.kind === 'technology' && element.ruleConditions.length > 0) {
-            const origin: ConditionRecord['origin'] = element.rule ? {kind: 'technology-rule', rule: element.rule} : {kind: 'technology-plugin', plugin: element.plugin ?? ''}
-            for (const expression of element.ruleConditions)
-                own = added(own, new ConditionEntry(element, origin, expression, compileCondition(expression, element, context), element.enriched, element.rule?.location, flags))
-        }
-        if (inputCondition && inputs.has(element.id)) {
-            const expression = {variability_input: element.id}
-            const location = inputs.definition.inputs.get(element.id)?.location
-            own = added(own, new ConditionEntry(element, {kind: 'input-condition', input: element.id}, expression, compileCondition(expression, element, context), false, location, flags))
-        }
-        // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
-        const unconditioned = own === undefined
-        let generated: ConditionRecord[] | undefined
-        if (flags.defaultEnabled || flags.pruningEnabled) {
-            const specific = typeSpecific ? typeSpecificDefault(element, typeSpecific, context) : undefined
-            const defaults: DefaultCondition[] = specific ? [specific] : genericDefaults(element, options, variables, artifactTypes)
-            for (const {wrapper: w, formula} of defaults) {
-                const byPruning = flags.pruningEnabled && ((w.consistency && flags.consistencyPruning) || (w.semantic && flags.semanticPruning))
-                const byDefault = flags.defaultEnabled && unconditioned && ((w.consistency && flags.defaultConsistency) || (w.semantic && flags.defaultSemantic))
-                if (byPruning || byDefault) generated = added(generated, new ConditionEntry(element, byPruning ? w.origins.pruning : w.origins.default, w.expression, formula, true, undefined, flags))
-            }
-        }
-        // generated conditions come first, as the specification evaluates them before assigned ones
-        const records: readonly ConditionRecord[] = generated ? (own ? [...generated, ...own] : generated) : (own ?? NO_RECORDS)
-        // only an enriched technology's rule conditions are generated among its own
-        const manualRecords = !own ? NO_RECORDS : element.kind === 'technology' && element.enriched ? own.filter(r => !r.generated) : own
-        const formula = records.length === 0 ? TRUE : records.length === 1 ? records[0]!.formula : and(records.map(r => r.formula))
-        const manual = manualRecords.length === 0 ? TRUE : manualRecords.length === records.length ? formula : and(manualRecords.map(r => r.formula))
-        // a single record is the element's conditions itself (see ConditionEntry)
-        result[element.seq] = records.length === 1 ? (records[0] as ConditionEntry) : new Conditions(element, records, formula, manual, flags)
     }
-    return result
+    // records are walked again when an explanation asks, in a compile context of their own (this one's
+    // shared expressions would otherwise stay alive with the table)
+    return new ConditionTable(graph, formulas, manualKinds, manuals, walk)
 }
 
-const NO_RECORDS: readonly ConditionRecord[] = Object.freeze([])
+/** Manual formula kinds: the element's whole formula, true (no manual records), or one of its own. */
+const SAME_MANUAL = 0
+const NO_MANUAL = 1
+const OTHER_MANUAL = 2
 
-/** The list with the record added: a first record starts a list of exactly one (pushing onto an empty list reserves room for 17). */
-function added(list: ConditionRecord[] | undefined, record: ConditionRecord): ConditionRecord[] {
-    if (!list) return [record]
-    list.push(record)
-    return list
-}
-
-/** An element's conditions when there are none or several. */
-class Conditions implements ElementConditions {
-    constructor(
-        readonly element: Element,
-        readonly records: readonly ConditionRecord[],
-        readonly formula: Formula,
-        readonly manual: Formula,
-        private readonly flags: ElementFlags,
-    ) {}
-
-    get defaultEnabled(): boolean {
-        return this.flags.defaultEnabled
+/** One element's conditions, in the order the specification collects them. */
+function walkElement(element: Element, w: Walk, sink: Sink): void {
+    const flags = elementFlags(element, w.options, w.byKind)
+    // the element's own (manual) conditions
+    const conditions = element.conditions
+    for (let i = 0; i < conditions.length; i++) sink.own(MANUAL, conditions[i], undefined, false, i)
+    if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
+        for (const group of element.groups)
+            for (const expression of group.conditions) sink.own({kind: 'group', group}, expression, undefined, false, () => group.conditionsLocation ?? group.location)
+    if (element.defaultAlternative) {
+        const siblings = alternatives(element, w.graph)
+        const formula = siblings.length === 0 ? TRUE : not(or(siblings.map(s => w.variables.presence(s))))
+        sink.clearOwn()
+        sink.own({kind: 'default-alternative', siblings}, {default_alternative: true}, formula, false, () => w.locate(element.raw, 'default_alternative'))
     }
-
-    get pruningEnabled(): boolean {
-        return this.flags.pruningEnabled
+    if (element.kind === 'technology' && element.ruleConditions.length > 0) {
+        const origin: ConditionRecord['origin'] = element.rule ? {kind: 'technology-rule', rule: element.rule} : {kind: 'technology-plugin', plugin: element.plugin ?? ''}
+        for (const expression of element.ruleConditions) sink.own(origin, expression, undefined, element.enriched, element.rule?.location)
+    }
+    if (w.inputCondition && w.inputs.has(element.id)) {
+        const expression = {variability_input: element.id}
+        sink.own({kind: 'input-condition', input: element.id}, expression, undefined, false, w.inputs.definition.inputs.get(element.id)?.location)
+    }
+    // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
+    const unconditioned = sink.owned === 0
+    if (!flags.defaultEnabled && !flags.pruningEnabled) return
+    const specific = w.typeSpecific ? typeSpecificDefault(element, w.typeSpecific, w.context) : undefined
+    const defaults: DefaultCondition[] = specific ? [specific] : genericDefaults(element, w.options, w.variables, w.artifactTypes)
+    for (const {wrapper: d, formula} of defaults) {
+        const byPruning = flags.pruningEnabled && ((d.consistency && flags.consistencyPruning) || (d.semantic && flags.semanticPruning))
+        const byDefault = flags.defaultEnabled && unconditioned && ((d.consistency && flags.defaultConsistency) || (d.semantic && flags.defaultSemantic))
+        if (byPruning || byDefault) sink.generated(byPruning ? d.origins.pruning : d.origins.default, d.expression, formula)
     }
 }
 
 /**
- * A condition record whose location is looked up only when an explanation asks
- * for it. Most elements have exactly one condition, so every record can also
- * stand for its element's conditions, and when it is the only one it does: one
- * object per element instead of two (every object kept per element is copied
- * by each garbage collection it lives through).
+ * Compiles an element's conditions into the formulas solving needs, making no
+ * records: one sink serves every element, its lists reused, so the common
+ * element leaves nothing behind but its formula.
  */
-class ConditionEntry implements ConditionRecord, ElementConditions {
-    /** A location, a way to find it, or the index of the element's manual condition it is. */
-    private where: SourceLocation | (() => SourceLocation | undefined) | number | undefined
+class FormulaSink implements Sink {
+    private element: Element | undefined
+    // lists with counts rather than emptied by `length = 0`, which would give back their room and make a
+    // new backing store for the next element
+    private readonly ownFormulas: Formula[] = []
+    /** Whether each own condition is generated (an enriched technology's rule condition). */
+    private readonly ownGenerated: boolean[] = []
+    private ownCount = 0
+    private generatedOwn = 0
+    private readonly made: Formula[] = []
+    private madeCount = 0
 
+    constructor(private readonly context: CompileContext) {}
+
+    start(element: Element): void {
+        this.element = element
+        this.clearOwn()
+        this.madeCount = 0
+    }
+
+    get owned(): number {
+        return this.ownCount
+    }
+
+    clearOwn(): void {
+        this.ownCount = 0
+        this.generatedOwn = 0
+    }
+
+    own(_origin: ConditionOrigin, expression: unknown, formula: Formula | undefined, generated: boolean): void {
+        this.ownFormulas[this.ownCount] = formula ?? compileCondition(expression, this.element, this.context)
+        this.ownGenerated[this.ownCount++] = generated
+        if (generated) this.generatedOwn++
+    }
+
+    generated(_origin: ConditionOrigin, _expression: unknown, formula: Formula): void {
+        this.made[this.madeCount++] = formula
+    }
+
+    /** AND of every condition, generated ones first, as the specification evaluates them before assigned ones. */
+    formula(): Formula {
+        const count = this.madeCount + this.ownCount
+        if (count === 0) return TRUE
+        if (count === 1) return this.madeCount === 1 ? this.made[0]! : this.ownFormulas[0]!
+        return and([...this.made.slice(0, this.madeCount), ...this.ownFormulas.slice(0, this.ownCount)])
+    }
+
+    /** AND of the element's manual conditions: its own ones that are not generated. */
+    manual(formula: Formula): Formula {
+        const manual = this.ownCount - this.generatedOwn
+        if (manual === 0) return TRUE
+        if (manual === this.madeCount + this.ownCount) return formula
+        return and(this.ownFormulas.slice(0, this.ownCount).filter((_, i) => !this.ownGenerated[i]))
+    }
+}
+
+/** Collects an element's records; their formulas are the ones solving used, taken from the element's formula in order. */
+class RecordSink implements Sink {
+    private own_: Skeleton[] = []
+    private readonly made: Skeleton[] = []
+
+    get owned(): number {
+        return this.own_.length
+    }
+
+    clearOwn(): void {
+        this.own_ = []
+    }
+
+    own(origin: ConditionOrigin, expression: unknown, _formula: Formula | undefined, generated: boolean, where: Where): void {
+        this.own_.push({origin, expression, generated, where})
+    }
+
+    generated(origin: ConditionOrigin, expression: unknown): void {
+        this.made.push({origin, expression, generated: true, where: undefined})
+    }
+
+    records(element: Element, formula: Formula): ConditionRecord[] {
+        const all = [...this.made, ...this.own_]
+        // the formula is exactly what FormulaSink built from these conditions: itself for one, an AND of them in order for more
+        const parts = all.length === 1 ? [formula] : formula.op === 'and' && formula.args.length === all.length ? formula.args : undefined
+        if (all.length > 0 && !parts) throw new Error(`internal: the conditions of ${element.display} no longer match their formula`)
+        return all.map((s, i) => new ConditionEntry(element, s.origin, s.expression, parts![i]!, s.generated, s.where))
+    }
+}
+
+interface Skeleton {
+    readonly origin: ConditionOrigin
+    readonly expression: unknown
+    readonly generated: boolean
+    readonly where: Where
+}
+
+/**
+ * Every element's conditions by sequence number: the formulas solving needs,
+ * kept as one list, and each element's records with their origins and
+ * locations, made when an explanation first asks for them (most resolutions
+ * never do, and a record per condition would be most of what a resolution keeps).
+ */
+export class ConditionTable implements Iterable<ElementConditions> {
+    private readonly made: (ElementConditions | undefined)[] = []
+    private walk: Walk | undefined
+
+    constructor(
+        private readonly graph: Graph,
+        private readonly formulas: readonly Formula[],
+        private readonly manualKinds: Uint8Array,
+        private readonly manuals: ReadonlyMap<number, Formula>,
+        private readonly newWalk: () => Walk,
+    ) {}
+
+    get length(): number {
+        return this.formulas.length
+    }
+
+    /** AND of all the element's conditions: it is present exactly when this holds. */
+    formula(seq: number): Formula {
+        return this.formulas[seq]!
+    }
+
+    /** AND of the element's manual (not generated) conditions. */
+    manual(seq: number): Formula {
+        const kind = this.manualKinds[seq]
+        return kind === SAME_MANUAL ? this.formulas[seq]! : kind === NO_MANUAL ? TRUE : this.manuals.get(seq)!
+    }
+
+    /** The element's conditions with their records (made once, then the same objects on every ask). */
+    of(seq: number): ElementConditions {
+        let conditions = this.made[seq]
+        if (!conditions) {
+            const element = this.graph.elements[seq]!
+            const sink = new RecordSink()
+            walkElement(element, (this.walk ??= this.newWalk()), sink)
+            conditions = {element, records: sink.records(element, this.formulas[seq]!), formula: this.formulas[seq]!, manual: this.manual(seq)}
+            this.made[seq] = conditions
+        }
+        return conditions
+    }
+
+    *[Symbol.iterator](): Iterator<ElementConditions> {
+        for (let seq = 0; seq < this.formulas.length; seq++) yield this.of(seq)
+    }
+}
+
+/** A condition record whose location is looked up only when an explanation asks for it. */
+class ConditionEntry implements ConditionRecord {
     constructor(
         readonly element: Element,
         readonly origin: ConditionOrigin,
         readonly expression: unknown,
         readonly formula: Formula,
         readonly generated: boolean,
-        where: SourceLocation | (() => SourceLocation | undefined) | number | undefined,
-        /** The element's options, for when this record stands for its conditions. */
-        private readonly flags: ElementFlags,
-    ) {
-        this.where = where
-    }
+        private where: Where,
+    ) {}
 
     get location(): SourceLocation | undefined {
         if (typeof this.where === 'number') this.where = this.element.conditionLocation(this.where)
         else if (typeof this.where === 'function') this.where = this.where()
         return this.where
-    }
-
-    /** A list made when asked (explanations only): kept, it would be one more field on every element. */
-    get records(): readonly ConditionRecord[] {
-        return [this]
-    }
-
-    /** A generated record (a default, or an enriched technology's rule) is not a manual condition. */
-    get manual(): Formula {
-        return this.generated ? TRUE : this.formula
-    }
-
-    get defaultEnabled(): boolean {
-        return this.flags.defaultEnabled
-    }
-
-    get pruningEnabled(): boolean {
-        return this.flags.pruningEnabled
     }
 }
 

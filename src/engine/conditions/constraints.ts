@@ -5,7 +5,6 @@ import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, NodeElement} from '../model/index.js'
 import {CONSTRAINT_OPTIONS, type ConstraintOption, type Options} from '../options/index.js'
 import type {TypeHierarchy} from '../technologies/index.js'
-import type {ElementConditions} from './collect.js'
 import {compileCondition, compileContext, type Variables} from './compile.js'
 import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
 import type {ConstraintOrigin, ConstraintRecord} from './records.js'
@@ -15,7 +14,6 @@ export function collectConstraints(
     options: Options,
     inputs: VariabilityInputs,
     variables: Variables,
-    conditions: readonly ElementConditions[],
     globals: readonly unknown[],
     locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
     artifactTypes: TypeHierarchy,
@@ -59,7 +57,6 @@ export function collectConstraints(
     for (let i = 0; i < impliedElements.length; i++) {
         const element = impliedElements[i]!
         const raw = impliedWritten[i]
-        if (!conditions[element.seq]) continue
         let premise: Formula | undefined
         if (element.kind === 'relation') premise = and([p(element.source), manual(element)])
         else if (element.kind === 'property') {

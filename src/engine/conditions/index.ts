@@ -1,4 +1,4 @@
-export {alternatives, collectConditions, elementFlags, PresenceVariables, type ElementConditions, type ElementFlags} from './collect.js'
+export {alternatives, collectConditions, elementFlags, PresenceVariables, type ConditionTable, type ElementConditions, type ElementFlags} from './collect.js'
 export {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 export {collectConstraints, isManaged} from './constraints.js'
 export {evaluate, variables, type Formula} from './formula.js'

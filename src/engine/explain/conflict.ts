@@ -53,7 +53,7 @@ export function minimalConflict(p: PreparedModel, start?: readonly number[]): Co
 /** Items that can matter: those over variables the failing part depends on (all, when the part is unknown). */
 function relevantItems(p: PreparedModel, start?: readonly number[]): Item[] {
     const all: Item[] = [
-        ...p.conditions.flatMap(c => c.records.map(record => ({kind: 'condition', record}) as Item)),
+        ...[...p.conditions].flatMap(c => c.records.map(record => ({kind: 'condition', record}) as Item)),
         ...p.constraints.map(record => ({kind: 'constraint', record}) as Item),
     ]
     if (!start || start.length === 0) return all

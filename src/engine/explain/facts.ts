@@ -101,7 +101,7 @@ export class Facts {
         const known = this.elements[element.seq]
         if (known) return known
         const ref = this.ref(element)
-        const records = this.model.conditions[element.seq]!.records
+        const records = this.model.conditions.of(element.seq).records
         const present = this.model.present(element)
         // written records first, then generated ones, each in their order
         const deciding: RecordFacts[] = []
@@ -185,7 +185,7 @@ export class Facts {
      */
     decidingInputs(element: Element, names: Set<string>): void {
         const present = this.model.present(element)
-        for (const r of this.model.conditions[element.seq]!.records) if (present || evaluate(r.formula, this.value) === false) this.inputsOf(r.formula, names)
+        for (const r of this.model.conditions.of(element.seq).records) if (present || evaluate(r.formula, this.value) === false) this.inputsOf(r.formula, names)
     }
 
     /** The inputs blame would cite for a formula: those of its value notes, inside named expressions too, not inside other notes. */

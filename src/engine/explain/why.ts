@@ -169,7 +169,7 @@ export class Explainer {
 
     /** A member of a variability group with the group's conditions as the member got them. */
     private memberOf(group: GroupElement, member: Element): Because {
-        const records = this.model.conditions[member.seq]!.records.filter(r => r.origin.kind === 'group' && r.origin.group === group)
+        const records = this.model.conditions.of(member.seq).records.filter(r => r.origin.kind === 'group' && r.origin.group === group)
         const shown = new Shown(member)
         shown.add(group)
         const sub = records.map(r => this.because(this.facts.record(r), shown, this.depth))
