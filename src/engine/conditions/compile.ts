@@ -6,7 +6,7 @@ import {evaluateValue, isLogicOperator, isPresenceOperator, MAX_NESTING, nestedT
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
-import {amo, and, constant, exo, FALSE, implies, not, note, or, xor, type Formula} from './formula.js'
+import {amo, and, constant, exo, expressionNote, FALSE, implies, not, or, presenceNote, valueNote, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 
 export interface Variables {
@@ -36,7 +36,9 @@ export interface CompileContext {
 interface CompileState {
     readonly scope: ValueScope
     /** The inputs read so far by the expression being evaluated; none until the first (most conditions read one). */
-    read: string[] | undefined
+    read: readonly string[] | undefined
+    /** A list of one input's name, shared by every expression that reads that input alone (each keeps its list). */
+    readonly single: Record<string, readonly string[] | undefined>
     /** Counts relative references; unchanged across a compilation means it may be shared. */
     relative: number
     /** The deepest level the condition being compiled has reached. */
@@ -49,6 +51,7 @@ interface CompileState {
 export function compileContext(graph: Graph, inputs: VariabilityInputs, variables: Variables, artifactTypes: TypeHierarchy): CompileContext {
     const state: CompileState = {
         read: undefined,
+        single: Object.create(null) as CompileState['single'],
         relative: 0,
         deepest: 0,
         // a dictionary without a prototype rather than a Map: property look-ups turn a name read from the template
@@ -56,8 +59,9 @@ export function compileContext(graph: Graph, inputs: VariabilityInputs, variable
         shared: Object.create(null) as CompileState['shared'],
         scope: {
             input: (name, reference) => {
-                if (!state.read) state.read = [name]
-                else if (!state.read.includes(name)) state.read.push(name)
+                const read = state.read
+                if (!read) state.read = state.single[name] ??= Object.freeze([name])
+                else if (!read.includes(name)) state.read = [...read, name]
                 return inputs.input(name, reference)
             },
             expression: (name, kind, reference) => inputs.expression(name, kind, reference),
@@ -89,7 +93,7 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
     if (isPresenceOperator(name)) {
         const state = c.state
         const references = new References(c.graph, element, () => c.inputs.locate(raw), () => state.relative++)
-        return note({kind: 'presence', raw, operator: name}, presence(name, args, element, c, references))
+        return presenceNote(raw, name, presence(name, args, element, c, references))
     }
     return valueCondition(raw, element, c)
 }
@@ -150,7 +154,7 @@ function logicExpression(args: unknown, raw: unknown, element: Element | undefin
         below = state.deepest - depth
         state.deepest = Math.max(outer, state.deepest)
     }
-    const result = note({kind: 'expression', name: args, raw: definition}, compiled)
+    const result = expressionNote(args, definition, compiled)
     if (state.relative === relative) state.shared[args] = {formula: result, below}
     return result
 }
@@ -170,7 +174,7 @@ function valueCondition(raw: unknown, element: Element | undefined, c: CompileCo
     }
     if (typeof value !== 'boolean')
         throw new TrellisError('operand-type', `a condition must evaluate to true or false, got ${show(value)}`, c.inputs.locate(raw) ?? c.inputs.locate(element?.raw))
-    return note({kind: 'value', raw, inputs: read}, constant(value))
+    return valueNote(raw, read, constant(value))
 }
 
 function presence(name: PresenceOperator, args: unknown, element: Element | undefined, c: CompileContext, r: References): Formula {

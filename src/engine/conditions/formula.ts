@@ -9,7 +9,10 @@ export type Formula =
     | {readonly op: 'and' | 'or' | 'xor' | 'exo' | 'amo'; readonly args: readonly Formula[]}
     | {readonly op: 'implies'; readonly args: readonly [Formula, Formula]}
     /** Transparent for solving: remembers which written expression produced `arg`, for explanations. */
-    | {readonly op: 'note'; readonly note: Note; readonly arg: Formula}
+    | NoteFormula
+
+/** A note and the formula it annotates in one object (a compiled expression is kept per use, so each object counts). */
+export type NoteFormula = {readonly op: 'note'; readonly arg: Formula} & Note
 
 /** Where part of a formula came from. */
 export type Note =
@@ -20,7 +23,9 @@ export type Note =
     /** A named logic expression. */
     | {readonly kind: 'expression'; readonly name: string; readonly raw: unknown}
 
-export const note = (n: Note, arg: Formula): Formula => ({op: 'note', note: n, arg})
+export const valueNote = (raw: unknown, inputs: readonly string[], arg: Formula): Formula => ({op: 'note', kind: 'value', raw, inputs, arg})
+export const presenceNote = (raw: unknown, operator: string, arg: Formula): Formula => ({op: 'note', kind: 'presence', raw, operator, arg})
+export const expressionNote = (name: string, raw: unknown, arg: Formula): Formula => ({op: 'note', kind: 'expression', name, raw, arg})
 
 export const TRUE: Formula = {op: 'const', value: true}
 export const FALSE: Formula = {op: 'const', value: false}

@@ -109,7 +109,7 @@ function citedInputs(f: Formula, p: PreparedModel): string[] {
     const names = new Set<string>()
     const walk = (g: Formula): void => {
         if (g.op === 'note') {
-            if (g.note.kind === 'value') g.note.inputs.forEach(n => names.add(n))
+            if (g.kind === 'value') g.inputs.forEach(n => names.add(n))
             walk(g.arg)
         } else if (g.op === 'not') walk(g.arg)
         else if (g.op !== 'const' && g.op !== 'var') g.args.forEach(walk)

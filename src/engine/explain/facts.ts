@@ -197,8 +197,8 @@ export class Facts {
             case 'not':
                 return this.inputsOf(f.arg, names)
             case 'note':
-                if (f.note.kind === 'value') for (const name of f.note.inputs) names.add(name)
-                else if (f.note.kind === 'expression') this.inputsOf(f.arg, names)
+                if (f.kind === 'value') for (const name of f.inputs) names.add(name)
+                else if (f.kind === 'expression') this.inputsOf(f.arg, names)
                 return
             case 'and':
             case 'or': {
@@ -250,7 +250,7 @@ export class Facts {
         const value = evaluate(f.arg, this.value)
         const elements: Element[] = []
         this.blame(f.arg, [], elements)
-        const n = f.note
+        const n = f
         const text = n.kind === 'expression' ? `logic expression "${n.name}": ${this.render(n.raw)}` : this.render(n.raw)
         const term: Term = {text, value, inputs: n.kind === 'value' ? n.inputs.map(name => this.cite(name)) : [], refers: elements.map(e => this.ref(e))}
         const inner: Term[] = []

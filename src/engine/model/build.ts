@@ -248,7 +248,7 @@ class Builder {
             if (!this.graph.useTemplate(name, relation)) this.fail(`Relation "${name}" is used multiple times`, at())
             used++
             if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
-            relation.relationship = {name, raw}
+            relation.template = raw
             this.types(relation, raw)
             this.properties(relation, raw)
         }

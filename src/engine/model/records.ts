@@ -169,7 +169,8 @@ export class RelationRecord extends ElementRecord implements RelationElement {
     types: readonly TypeElement[] = NONE
     properties: readonly PropertyElement[] = NONE
     groups: readonly GroupElement[] = NONE
-    relationship: {readonly name: string; readonly raw: Raw} | undefined = undefined
+    /** The relationship template's definition, when the relation names one (the name is the assignment's `relationship`). */
+    template: Raw | undefined = undefined
 
     constructor(
         [seq, name, index, raw, place, sourceMap]: RecordArguments,
@@ -188,6 +189,11 @@ export class RelationRecord extends ElementRecord implements RelationElement {
     /** Requirement assignment as written, with `node` filled in (short form normalised). */
     get assignment(): Raw {
         return this.raw
+    }
+
+    // made when asked: an object kept per relation would be one more for the collector to copy
+    get relationship(): {readonly name: string; readonly raw: Raw} | undefined {
+        return this.template === undefined ? undefined : {name: this.raw.relationship as string, raw: this.template}
     }
 }
 
