@@ -127,7 +127,7 @@ class Builder {
             const raw = isMap(entry.value) ? entry.value : {}
             this.add(new InputRecord(this.next(entry.name, index, raw, entry)))
         })
-        this.checkDefaults(this.graph.inputs, e => e.name)
+        this.checkDefaults(this.graph.inputs)
     }
 
     private outputs(): void {
@@ -135,7 +135,7 @@ class Builder {
             const raw = isMap(entry.value) ? entry.value : {}
             this.add(new OutputRecord(this.next(entry.name, index, raw, entry))).producers = findProducers(raw.value, this.graph)
         })
-        this.checkDefaults(this.graph.outputs, e => e.name)
+        this.checkDefaults(this.graph.outputs)
     }
 
     private nodes(): void {
@@ -177,6 +177,8 @@ class Builder {
 
     private properties(container: NodeRecord | RelationRecord | GroupRecord | PolicyRecord | ArtifactRecord, raw: Raw): void {
         const value = raw.properties
+        // most elements have none: no entries, no list, no closures to make
+        if (value === undefined || value === null) return
         const listForm = Array.isArray(value)
         const list = entries(value, () => `the properties of ${container.display}`, this.sourceMap, raw, 'properties')
         const properties = list.map((entry, index) => {
@@ -191,7 +193,7 @@ class Builder {
             return property
         })
         container.properties = append(container.properties, properties)
-        this.checkDefaults(properties, p => p.name)
+        this.checkDefaults(properties)
     }
 
     /** `get_input` consumes a topology input; `get_property`/`get_attribute` consume the property's own container. */
@@ -207,7 +209,9 @@ class Builder {
     }
 
     private relations(node: NodeRecord): void {
-        const requirements = entries(node.raw.requirements, () => `the requirements of node "${node.name}"`, this.sourceMap, node.raw, 'requirements')
+        const written = node.raw.requirements
+        if (written === undefined || written === null) return
+        const requirements = entries(written, () => `the requirements of node "${node.name}"`, this.sourceMap, node.raw, 'requirements')
         if (requirements.length === 0) return
         // a list of exactly the node's relations (growing one by one would reserve room for 17)
         node.relations = requirements.map((entry, index) => {
@@ -225,7 +229,7 @@ class Builder {
             return relation
         })
         // several defaults among the relations of one name
-        this.checkDefaults(node.relations, r => r.name)
+        this.checkDefaults(node.relations)
     }
 
     /** Relations in template order, as records (the graph hands out read-only elements). */
@@ -258,7 +262,9 @@ class Builder {
     }
 
     private artifacts(node: NodeRecord): void {
-        const list = entries(node.raw.artifacts, () => `the artifacts of ${node.display}`, this.sourceMap, node.raw, 'artifacts')
+        const written = node.raw.artifacts
+        if (written === undefined || written === null) return
+        const list = entries(written, () => `the artifacts of ${node.display}`, this.sourceMap, node.raw, 'artifacts')
         list.forEach((entry, index) => {
             const raw: Raw =
                 typeof entry.value === 'string'
@@ -273,7 +279,7 @@ class Builder {
             this.types(artifact, raw)
             this.properties(artifact, raw)
         })
-        this.checkDefaults(node.artifacts, a => a.name)
+        this.checkDefaults(node.artifacts)
     }
 
     private plugins?: {source: string; plugin: TechnologyPlugin}[]
@@ -440,13 +446,13 @@ class Builder {
     }
 
     /** At most one `default_alternative: true` among the elements of one name. */
-    private checkDefaults<T extends Element>(elements: readonly T[], key: (e: T) => string): void {
+    private checkDefaults(elements: readonly Element[]): void {
         if (!elements.some(e => e.defaultAlternative)) return
-        const byName = new Map<string, T[]>()
+        const byName = new Map<string, Element[]>()
         for (const e of elements) {
-            const list = byName.get(key(e)) ?? []
+            const list = byName.get(e.name) ?? []
             list.push(e)
-            byName.set(key(e), list)
+            byName.set(e.name, list)
         }
         for (const list of byName.values())
             if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
