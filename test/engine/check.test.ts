@@ -242,6 +242,32 @@ describe('runChecks', () => {
         expect(check(RELATION, ['node.one'], {relation_source_check: false})?.message).toBe('Container of type "one@0" of node "one" does not exist')
     })
 
+    it('reports the earlier check, not the earlier node, when checks of nodes fail at different nodes', () => {
+        // "first" loses its only incoming relation (the 11th check); "last", further down, keeps two hosts (the 9th)
+        const yaml = `
+topology_template:
+    node_templates:
+        first:
+            type: first
+        source:
+            type: source
+            requirements:
+                - connects_to: first
+        last:
+            type: last
+            requirements:
+                - host: a
+                - host: b
+        a:
+            type: a
+        b:
+            type: b
+`
+        const absent = ['relation.connects_to@0.node.source']
+        expect(check(yaml, absent)?.message).toBe('Node "last" has more than one hosting relations')
+        expect(check(yaml, absent, {ambiguous_hosting_check: false})?.message).toBe('Node "first" expected to have an incoming relation')
+    })
+
     it('gates the unconsumed input check with its own option, not the unproduced output option', () => {
         const absent = ['input.one@1', 'property.key@0.node.node_one']
         expect(check(INPUTS, absent, {unproduced_output_check: true})).toBeUndefined()

@@ -4,7 +4,7 @@ import {CHECK_GROUP, type CheckOption, type Options} from '../options/index.js'
 import {TrellisError} from '../errors.js'
 import type {Element, Graph} from '../model/index.js'
 import * as consistency from './consistency.js'
-import type {Finder} from './find.js'
+import type {Failure, Finder, Present} from './find.js'
 import * as semantic from './semantic.js'
 
 export interface CheckInfo {
@@ -56,9 +56,28 @@ export function enabledChecks(options: Options): CheckInfo[] {
 
 /** Runs the enabled checks on the solved presence; throws `check-failed` at the first failure. */
 export function runChecks(graph: Graph, present: (e: Element) => boolean, options: Options): void {
-    for (const c of CHECKS) {
-        if (!options.check(c.option).value) continue
-        const failure = c.find(graph, present)
+    const enabled = CHECKS.filter(c => options.check(c.option).value)
+    const byNode = nodeFailures(graph, present, enabled)
+    for (const c of enabled) {
+        const failure = c.find.node ? (byNode.get(c) ?? c.find.rest?.(graph, present)) : c.find(graph, present)
         if (failure) throw new TrellisError('check-failed', failure.message, failure.element.location)
     }
+}
+
+/** The first failing node of each enabled per-node check, all tested in one pass over the present nodes. */
+function nodeFailures(graph: Graph, present: Present, enabled: readonly Check[]): Map<Check, Failure> {
+    const failed = new Map<Check, Failure>()
+    const open = enabled.filter(c => c.find.node)
+    for (let i = 0; i < graph.nodes.length && open.length > 0; i++) {
+        const node = graph.nodes[i]!
+        if (!present(node)) continue
+        for (let j = 0; j < open.length; j++) {
+            const failure = open[j]!.find.node!(node, present)
+            if (!failure) continue
+            // a check reports its first failure only: it is done
+            failed.set(open[j]!, failure)
+            open.splice(j--, 1)
+        }
+    }
+    return failed
 }

@@ -2,7 +2,7 @@
 // present element has a present container, and names stay unique where TOSCA
 // uses maps.
 import type {Element, TypeContainer} from '../model/index.js'
-import {ambiguous, count, firstFailure, lowerFirst, ofVariabilityGroup, type Failure, type Finder, type Present} from './find.js'
+import {ambiguous, count, firstFailure, lowerFirst, ofVariabilityGroup, perNode, type Failure, type Finder, type Present} from './find.js'
 
 export const relationSource: Finder = (graph, present) =>
     firstFailure(graph.relations, relation =>
@@ -32,12 +32,12 @@ export const missingPropertyContainer: Finder = (graph, present) => missingConta
 export const missingTypeContainer: Finder = (graph, present) => missingContainer(graph.types, present)
 export const missingTechnologyContainer: Finder = (graph, present) => missingContainer(graph.technologies, present)
 
-export const ambiguousArtifact: Finder = (graph, present) => firstFailure(graph.nodes, node => (present(node) ? ambiguous(node.artifacts, present) : undefined))
+export const ambiguousArtifact: Finder = perNode((node, present) => ambiguous(node.artifacts, present))
 
 // Only properties of nodes: the reference does not check other containers.
-export const ambiguousProperty: Finder = (graph, present) => firstFailure(graph.nodes, node => (present(node) ? ambiguous(node.properties, present) : undefined))
+export const ambiguousProperty: Finder = perNode((node, present) => ambiguous(node.properties, present))
 
-export const ambiguousRelation: Finder = (graph, present) => firstFailure(graph.nodes, node => (present(node) ? ambiguous(node.relations, present) : undefined))
+export const ambiguousRelation: Finder = perNode((node, present) => ambiguous(node.relations, present))
 
 /**
  * Each present node, group, policy and artifact needs a present type. Two
@@ -45,26 +45,23 @@ export const ambiguousRelation: Finder = (graph, present) => firstFailure(graph.
  * only a repeated name is ambiguous. Relations are not checked, as in the
  * reference.
  */
-export const ambiguousType: Finder = (graph, present) => {
-    const containers: TypeContainer[] = [...graph.nodes, ...graph.groups.filter(g => !g.variability), ...graph.policies, ...graph.artifacts]
-    return firstFailure(containers, container => {
-        if (!present(container)) return undefined
-        if (!container.types.some(present)) return {element: container, message: `${container.display} has no type`}
-        return ambiguous(container.types, present)
-    })
+function typeFailure(container: TypeContainer, present: Present): Failure | undefined {
+    if (!container.types.some(present)) return {element: container, message: `${container.display} has no type`}
+    return ambiguous(container.types, present)
 }
 
-export const ambiguousHosting: Finder = (graph, present) =>
-    firstFailure(graph.nodes, node =>
-        present(node) && count(node.relations, r => r.hosting && present(r)) > 1
-            ? {element: node, message: `${node.display} has more than one hosting relations`}
-            : undefined,
-    )
+export const ambiguousType: Finder = perNode(typeFailure, (graph, present) => {
+    const containers: TypeContainer[] = [...graph.groups.filter(g => !g.variability), ...graph.policies, ...graph.artifacts]
+    return firstFailure(containers, container => (present(container) ? typeFailure(container, present) : undefined))
+})
 
-export const ambiguousTechnology: Finder = (graph, present) =>
-    firstFailure(graph.nodes, node =>
-        present(node) && count(node.technologies, present) > 1 ? {element: node, message: `${node.display} has more than one technology`} : undefined,
-    )
+export const ambiguousHosting: Finder = perNode((node, present) =>
+    count(node.relations, r => r.hosting && present(r)) > 1 ? {element: node, message: `${node.display} has more than one hosting relations`} : undefined,
+)
+
+export const ambiguousTechnology: Finder = perNode((node, present) =>
+    count(node.technologies, present) > 1 ? {element: node, message: `${node.display} has more than one technology`} : undefined,
+)
 
 export const ambiguousInput: Finder = (graph, present) => ambiguous(graph.inputs, present)
 

@@ -2,14 +2,16 @@
 // variable template offered hosts, incoming relations, artifacts or
 // technologies, at least one of them must survive resolution.
 import type {Element, NodeElement} from '../model/index.js'
-import {firstFailure, type Finder, type Present} from './find.js'
+import {firstFailure, perNode, type Finder} from './find.js'
 
 /** `<node> expected to have <what>` when the node had candidates (those `include` accepts) and none is present. */
-function expected(nodes: readonly NodeElement[], present: Present, candidates: (node: NodeElement) => readonly Element[], what: string, include: (e: Element) => boolean = () => true) {
-    return firstFailure(nodes, node => {
-        if (!present(node)) return undefined
+function expected(candidates: (node: NodeElement) => readonly Element[], what: string, include: (e: Element) => boolean = () => true): Finder {
+    return perNode((node, present) => {
         let offered = false
-        for (const e of candidates(node)) {
+        // indexed: for-of would make an iterator per node
+        const list = candidates(node)
+        for (let i = 0; i < list.length; i++) {
+            const e = list[i]!
             if (!include(e)) continue
             if (present(e)) return undefined
             offered = true
@@ -20,14 +22,14 @@ function expected(nodes: readonly NodeElement[], present: Present, candidates: (
 
 const hosting = (e: Element) => e.kind === 'relation' && e.hosting
 
-export const expectedHosting: Finder = (graph, present) => expected(graph.nodes, present, node => node.relations, 'a hosting relation', hosting)
+export const expectedHosting: Finder = expected(node => node.relations, 'a hosting relation', hosting)
 
-export const expectedIncomingRelation: Finder = (graph, present) => expected(graph.nodes, present, node => node.incoming, 'an incoming relation')
+export const expectedIncomingRelation: Finder = expected(node => node.incoming, 'an incoming relation')
 
 // "an deployment artifact" (sic) is the reference's wording.
-export const expectedArtifact: Finder = (graph, present) => expected(graph.nodes, present, node => node.artifacts, 'an deployment artifact')
+export const expectedArtifact: Finder = expected(node => node.artifacts, 'an deployment artifact')
 
-export const expectedTechnology: Finder = (graph, present) => expected(graph.nodes, present, node => node.technologies, 'a technology')
+export const expectedTechnology: Finder = expected(node => node.technologies, 'a technology')
 
 /** A present input none of whose consumers is present (an input without consumers is not consumed either). */
 export const unconsumedInput: Finder = (graph, present) =>

@@ -148,10 +148,10 @@ export class NodeRecord extends ElementRecord implements NodeElement {
     managed = true
 
     constructor(
-        [seq, name, index, raw, place, sourceMap]: RecordArguments,
+        args: RecordArguments,
         readonly weight: number,
     ) {
-        super(seq, name, index, raw, false, place, sourceMap)
+        super(args[0], args[1], args[2], args[3], false, args[4], args[5])
     }
 
     get persistent(): boolean {
@@ -173,13 +173,13 @@ export class RelationRecord extends ElementRecord implements RelationElement {
     template: Raw | undefined = undefined
 
     constructor(
-        [seq, name, index, raw, place, sourceMap]: RecordArguments,
+        args: RecordArguments,
         readonly source: NodeElement,
         readonly target: NodeElement,
         readonly short: boolean,
         readonly hosting: boolean,
     ) {
-        super(seq, name, index, raw, true, place, sourceMap)
+        super(args[0], args[1], args[2], args[3], true, args[4], args[5])
     }
 
     get container(): NodeElement {
