@@ -9,7 +9,7 @@ import type {TypeHierarchy} from '../technologies/index.js'
 import {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
 import {and, not, or, TRUE, variable, type Formula} from './formula.js'
-import type {ConditionOrigin, ConditionRecord, DefaultCondition} from './records.js'
+import type {ConditionOrigin, ConditionRecord, DefaultWrapper} from './records.js'
 import {typeSpecificDefault, type TypeSpecificConditions} from './type-specific.js'
 
 /** Presence variables are the element's sequence number; manual variables follow after all elements. */
@@ -80,6 +80,7 @@ interface Walk {
     /** An input named like an element's identifier (e.g. "node.database") adds a condition. */
     readonly inputCondition: boolean
     readonly byKind: Map<OptionKind, ElementFlags>
+    readonly pick: DefaultPick
 }
 
 export function collectConditions(
@@ -102,6 +103,7 @@ export function collectConditions(
         context: compileContext(graph, inputs, variables, artifactTypes),
         inputCondition: options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.')),
         byKind: kindFlagsOf(options),
+        pick: new DefaultPick(),
     })
     const at = walk()
     const sink = new FormulaSink(at.context)
@@ -158,12 +160,26 @@ function walkElement(element: Element, w: Walk, sink: Sink): void {
     // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
     const unconditioned = sink.owned === 0
     if (!flags.defaultEnabled && !flags.pruningEnabled) return
+    const pick = w.pick
+    pick.flags = flags
+    pick.unconditioned = unconditioned
+    pick.sink = sink
     const specific = w.typeSpecific ? typeSpecificDefault(element, w.typeSpecific, w.context) : undefined
-    const defaults: DefaultCondition[] = specific ? [specific] : genericDefaults(element, w.options, w.variables, w.artifactTypes)
-    for (const {wrapper: d, formula} of defaults) {
+    if (specific) pick.add(specific.wrapper, specific.formula)
+    else genericDefaults(element, w.options, w.variables, w.artifactTypes, pick.add)
+}
+
+/** Which of an element's default conditions it gets, by default or by pruning: one per walk, set for each element. */
+class DefaultPick {
+    flags: ElementFlags = OFF
+    unconditioned = false
+    sink: Sink | undefined
+
+    readonly add = (d: DefaultWrapper, formula: Formula): void => {
+        const flags = this.flags
         const byPruning = flags.pruningEnabled && ((d.consistency && flags.consistencyPruning) || (d.semantic && flags.semanticPruning))
-        const byDefault = flags.defaultEnabled && unconditioned && ((d.consistency && flags.defaultConsistency) || (d.semantic && flags.defaultSemantic))
-        if (byPruning || byDefault) sink.generated(byPruning ? d.origins.pruning : d.origins.default, d.expression, formula)
+        const byDefault = flags.defaultEnabled && this.unconditioned && ((d.consistency && flags.defaultConsistency) || (d.semantic && flags.defaultSemantic))
+        if (byPruning || byDefault) this.sink!.generated(byPruning ? d.origins.pruning : d.origins.default, d.expression, formula)
     }
 }
 

@@ -7,7 +7,7 @@ import type {Options} from '../options/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
 import type {Variables} from './compile.js'
 import {and, FALSE, not, or, type Formula} from './formula.js'
-import type {ConditionOrigin, DefaultCondition, DefaultWrapper} from './records.js'
+import type {ConditionOrigin, DefaultWrapper} from './records.js'
 
 const anyOf = (formulas: Formula[]): Formula => (formulas.length === 0 ? FALSE : or(formulas))
 
@@ -24,15 +24,15 @@ export function makeWrapper(fields: Omit<DefaultWrapper, 'origins'>): DefaultWra
 // Keyed operator → token → argument (consistency follows from the token), without building a key string per element.
 const shared = new Map<string, Map<string, Map<string, DefaultWrapper>>>()
 
-/** The default condition `{operator: argument}` of the given token, with its formula for one element. */
-function wrapper(token: string, consistency: boolean, operator: string, formula: Formula, argument: string = 'SELF'): DefaultCondition {
+/** The descriptor of the default condition `{operator: argument}` of the given token. */
+function wrapper(token: string, consistency: boolean, operator: string, argument: string = 'SELF'): DefaultWrapper {
     let byToken = shared.get(operator)
     if (!byToken) shared.set(operator, (byToken = new Map()))
     let byArgument = byToken.get(token)
     if (!byArgument) byToken.set(token, (byArgument = new Map()))
     let made = byArgument.get(argument)
     if (!made) byArgument.set(argument, (made = makeWrapper({token, consistency, semantic: !consistency, expression: Object.freeze({[operator]: argument})})))
-    return {wrapper: made, formula}
+    return made
 }
 
 const parsedModes = new WeakMap<readonly string[], Map<string, readonly string[]>>()
@@ -62,108 +62,90 @@ const PROPERTY_TOKENS = ['container', 'consuming']
 const ARTIFACT_TOKENS = ['container', 'managed', 'technology']
 const TECHNOLOGY_TOKENS = ['container', 'other']
 
-/** The default conditions of one element, or none. */
-export function genericDefaults(element: Element, options: Options, v: Variables, artifactTypes: TypeHierarchy): DefaultCondition[] {
+/** Receives one default condition of an element: which one, and its formula for that element. */
+export type AddDefault = (wrapper: DefaultWrapper, formula: Formula) => void
+
+/** The default conditions of one element, each handed to `add` (a list per element would be garbage at once). */
+export function genericDefaults(element: Element, options: Options, v: Variables, artifactTypes: TypeHierarchy, add: AddDefault): void {
     switch (element.kind) {
         case 'node':
-            return nodeDefaults(element, modeOf(element, options, 'node'), v)
-        case 'relation': {
-            const out: DefaultCondition[] = []
-            for (const token of tokens(element, modeOf(element, options, 'relation'), RELATION_TOKENS)) {
-                const node = token === 'source' ? element.source : element.target
-                out.push(wrapper(token, true, `${token}_presence`, v.presence(node)))
-            }
-            return out
-        }
-        case 'property': {
-            const out: DefaultCondition[] = []
+            return nodeDefaults(element, modeOf(element, options, 'node'), v, add)
+        case 'relation':
+            for (const token of tokens(element, modeOf(element, options, 'relation'), RELATION_TOKENS))
+                add(wrapper(token, true, `${token}_presence`), v.presence(token === 'source' ? element.source : element.target))
+            return
+        case 'property':
             for (const token of tokens(element, modeOf(element, options, 'property'), PROPERTY_TOKENS)) {
-                if (token === 'container') out.push(wrapper(token, true, 'container_presence', v.presence(element.container)))
-                else if (element.consuming)
-                    out.push(
-                        wrapper(
-                            token,
-                            true,
-                            element.consuming.kind === 'input' ? 'input_presence' : 'container_presence',
-                            v.presence(element.consuming),
-                            element.consuming.kind === 'input' ? element.consuming.name : 'SELF',
-                        ),
-                    )
+                if (token === 'container') add(wrapper(token, true, 'container_presence'), v.presence(element.container))
+                else if (element.consuming) {
+                    const input = element.consuming.kind === 'input'
+                    add(wrapper(token, true, input ? 'input_presence' : 'container_presence', input ? element.consuming.name : 'SELF'), v.presence(element.consuming))
+                }
             }
-            return out
-        }
-        case 'artifact': {
-            const out: DefaultCondition[] = []
+            return
+        case 'artifact':
             for (const token of tokens(element, modeOf(element, options, 'artifact'), ARTIFACT_TOKENS)) {
-                if (token === 'container') out.push(wrapper(token, true, 'container_presence', v.presence(element.container)))
-                else out.push(wrapper(token, false, 'is_managed', anyOf(managingTechnologies(element, artifactTypes).map(t => v.presence(t)))))
+                if (token === 'container') add(wrapper(token, true, 'container_presence'), v.presence(element.container))
+                else add(wrapper(token, false, 'is_managed'), anyOf(managingTechnologies(element, artifactTypes).map(t => v.presence(t))))
             }
-            return out
-        }
+            return
         case 'technology': {
             const parts: Formula[] = []
             const list = tokens(element, modeOf(element, options, 'technology'), TECHNOLOGY_TOKENS)
             if (list.includes('container')) parts.push(v.presence(element.container))
             if (list.includes('other')) parts.push(not(anyOf(element.container.technologies.filter(t => t !== element).map(t => v.presence(t)))))
-            return parts.length ? [wrapper(list.join('-'), true, 'technology_default', and(parts), list.join('-'))] : []
+            if (parts.length) add(wrapper(list.join('-'), true, 'technology_default', list.join('-')), and(parts))
+            return
         }
         case 'type':
-            return [wrapper('container', true, 'container_presence', v.presence(element.container))]
+            return add(wrapper('container', true, 'container_presence'), v.presence(element.container))
         case 'group':
-            return [wrapper('member', false, 'has_present_member', anyOf(element.members.map(m => v.presence(m))))]
+            return add(wrapper('member', false, 'has_present_member'), anyOf(element.members.map(m => v.presence(m))))
         case 'policy':
-            return [
-                wrapper(
-                    'target',
-                    false,
-                    'has_present_target',
-                    anyOf(element.targets.map(t => (t.kind === 'node' ? v.presence(t) : anyOf(t.members.map(m => v.presence(m)))))),
-                ),
-            ]
+            return add(
+                wrapper('target', false, 'has_present_target'),
+                anyOf(element.targets.map(t => (t.kind === 'node' ? v.presence(t) : anyOf(t.members.map(m => v.presence(m)))))),
+            )
         case 'input':
-            return [wrapper('consumed', false, 'is_consumed', anyOf(element.consumers.map(p => v.presence(p))))]
+            return add(wrapper('consumed', false, 'is_consumed'), anyOf(element.consumers.map(p => v.presence(p))))
         case 'output':
-            return [wrapper('produced', false, 'is_produced', anyOf(element.producers.map(p => v.presence(p))))]
+            return add(wrapper('produced', false, 'is_produced'), anyOf(element.producers.map(p => v.presence(p))))
         case 'import':
-            return []
+            return
     }
 }
 
 const NODE_TOKENS = ['source', 'incoming', 'incomingnaive', 'outgoing', 'outgoingnaive', 'host', 'artifact', 'artifactnaive'] as const
 
-function nodeDefaults(node: NodeElement, mode: string, v: Variables): DefaultCondition[] {
-    const out: DefaultCondition[] = []
+function nodeDefaults(node: NodeElement, mode: string, v: Variables, add: AddDefault): void {
     for (const token of tokens(node, mode, NODE_TOKENS)) {
         switch (token) {
             case 'host': {
                 const hosting = node.relations.filter(r => r.hosting)
-                if (hosting.length) out.push(wrapper(token, false, 'host_presence', anyOf(hosting.map(r => v.presence(r.target)))))
+                if (hosting.length) add(wrapper(token, false, 'host_presence'), anyOf(hosting.map(r => v.presence(r.target))))
                 break
             }
             case 'source':
-                if (node.incoming.length) out.push(wrapper(token, false, 'has_source', anyOf(node.incoming.map(r => v.presence(r.source)))))
+                if (node.incoming.length) add(wrapper(token, false, 'has_source'), anyOf(node.incoming.map(r => v.presence(r.source))))
                 break
             case 'incoming':
-                if (node.incoming.length)
-                    out.push(wrapper(token, false, 'has_incoming_relation', anyOf(node.incoming.map(r => and([v.manual(r), v.presence(r.source)])))))
+                if (node.incoming.length) add(wrapper(token, false, 'has_incoming_relation'), anyOf(node.incoming.map(r => and([v.manual(r), v.presence(r.source)]))))
                 break
             case 'incomingnaive':
-                if (node.incoming.length) out.push(wrapper(token, false, 'has_incoming_relation_naive', anyOf(node.incoming.map(r => v.presence(r)))))
+                if (node.incoming.length) add(wrapper(token, false, 'has_incoming_relation_naive'), anyOf(node.incoming.map(r => v.presence(r))))
                 break
             case 'outgoing':
-                if (node.relations.length)
-                    out.push(wrapper(token, false, 'has_outgoing_relation', anyOf(node.relations.map(r => and([v.manual(r), v.presence(r.target)])))))
+                if (node.relations.length) add(wrapper(token, false, 'has_outgoing_relation'), anyOf(node.relations.map(r => and([v.manual(r), v.presence(r.target)]))))
                 break
             case 'outgoingnaive':
-                if (node.relations.length) out.push(wrapper(token, false, 'has_outgoing_relation_naive', anyOf(node.relations.map(r => v.presence(r)))))
+                if (node.relations.length) add(wrapper(token, false, 'has_outgoing_relation_naive'), anyOf(node.relations.map(r => v.presence(r))))
                 break
             case 'artifact':
-                if (node.artifacts.length) out.push(wrapper(token, false, 'has_artifact', anyOf(node.artifacts.map(a => v.manual(a)))))
+                if (node.artifacts.length) add(wrapper(token, false, 'has_artifact'), anyOf(node.artifacts.map(a => v.manual(a))))
                 break
             case 'artifactnaive':
-                if (node.artifacts.length) out.push(wrapper(token, false, 'has_artifact_naive', anyOf(node.artifacts.map(a => v.presence(a)))))
+                if (node.artifacts.length) add(wrapper(token, false, 'has_artifact_naive'), anyOf(node.artifacts.map(a => v.presence(a))))
                 break
         }
     }
-    return out
 }

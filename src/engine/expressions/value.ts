@@ -14,8 +14,13 @@ export function operatorOf(expression: unknown): string | undefined {
 }
 
 export function evaluateValue(expression: unknown, scope: ValueScope): unknown {
-    return new Evaluator(scope).evaluate(expression)
+    let evaluator = evaluators.get(scope)
+    if (!evaluator) evaluators.set(scope, (evaluator = new Evaluator(scope)))
+    return evaluator.evaluate(expression)
 }
+
+/** An evaluator keeps nothing but its scope, so one per scope serves every expression evaluated in it. */
+const evaluators = new WeakMap<ValueScope, Evaluator>()
 
 /**
  * Operator applications under way, across evaluations: an input's default expression is
