@@ -54,16 +54,19 @@ export function clone<T>(value: T): T {
  * original key order. Keys in `replace` take the given value instead, or are
  * dropped when that value is undefined; keys the raw lacks are appended.
  */
-export function rebuild(raw: Raw, replace: Readonly<Record<string, unknown>> = {}): Raw {
+export function rebuild(raw: Raw, replace: Readonly<Record<string, unknown>> = NOTHING): Raw {
     const out: Raw = {}
-    for (const key of Object.keys(raw)) {
-        if (isVariabilityKey(key)) continue
+    // for-in rather than Object.keys: no list of keys per element
+    for (const key in raw) {
+        if (!Object.hasOwn(raw, key) || isVariabilityKey(key)) continue
         const value = Object.hasOwn(replace, key) ? replace[key] : clone(raw[key])
         if (value !== undefined) put(out, key, value)
     }
-    for (const key of Object.keys(replace)) if (!Object.hasOwn(raw, key) && replace[key] !== undefined) put(out, key, replace[key])
+    for (const key in replace) if (Object.hasOwn(replace, key) && !Object.hasOwn(raw, key) && replace[key] !== undefined) put(out, key, replace[key])
     return out
 }
+
+const NOTHING: Readonly<Record<string, unknown>> = Object.freeze({})
 
 /** Undefined for an empty map, so the key is left out. */
 export function nonEmpty(map: Raw): Raw | undefined {

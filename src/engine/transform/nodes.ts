@@ -3,6 +3,7 @@
 // elements only.
 import {TrellisError} from '../errors.js'
 import type {ArtifactElement, Element, NodeElement, PropertyElement, Raw, RelationElement, TypeContainer} from '../model/index.js'
+import {soleKey} from '../keys.js'
 import {clone, entry, nonEmpty, nonEmptyList, put, rebuild} from './copy.js'
 
 export interface TransformContext {
@@ -54,8 +55,7 @@ export function nodeTemplate(ctx: TransformContext, node: NodeElement): Raw {
 function requirement(relation: RelationElement): unknown {
     if (relation.short) return relation.assignment.node
     const assignment = rebuild(relation.assignment)
-    const keys = Object.keys(assignment)
-    return keys.length === 1 && keys[0] === 'node' && typeof assignment.node === 'string' ? assignment.node : assignment
+    return typeof assignment.node === 'string' && soleKey(assignment) === 'node' ? assignment.node : assignment
 }
 
 /** Present artifacts by name, each with an explicit type (`tosca.artifacts.File` unless written). */
