@@ -46,7 +46,10 @@ export function readVariabilityDefinition(template: Record<string, unknown>, sou
             default: definition.default ?? undefined,
             defaultExpression: definition.default_expression ?? undefined,
             raw: definition,
-            location: sourceMap.locate(rawInputs, name),
+            // looked up when shown: finding where a map is in a large file walks the file's data
+            get location() {
+                return sourceMap.locate(rawInputs, name)
+            },
         })
     }
     const presets = new Map<string, PresetDefinition>()
@@ -58,7 +61,9 @@ export function readVariabilityDefinition(template: Record<string, unknown>, sou
             displayName: typeof preset.name === 'string' ? preset.name : undefined,
             description: typeof preset.description === 'string' ? preset.description : undefined,
             inputs: asMap(preset.inputs, `the inputs of variability preset "${name}"`, sourceMap, preset, 'inputs'),
-            location: sourceMap.locate(rawPresets, name),
+            get location() {
+                return sourceMap.locate(rawPresets, name)
+            },
         })
     }
     const expressions = asMap(variability.expressions, '"variability.expressions"', sourceMap, variability, 'expressions')

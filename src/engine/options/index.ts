@@ -51,7 +51,15 @@ export class Options {
     }
 
     private template(option: string): OptionOrigin {
-        return {kind: 'template', option, location: this.at(option)}
+        // looked up when shown: finding where a map is in a large file walks the file's data
+        const at = () => this.at(option)
+        return {
+            kind: 'template',
+            option,
+            get location() {
+                return at()
+            },
+        }
     }
 
     /** raw ?? mode table ?? fallback, as a boolean. */
