@@ -5,7 +5,7 @@
 // the output file), then the parts of the end-to-end figure and how long the first
 // source location takes (positions are looked up lazily, on the first line or
 // column read). Each seed is measured in a process of its own.
-//   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--memory-runs 11] [--file-max 100000] [--explain-seeds 125,10000]
+//   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--memory-runs 11] [--file-max 100000] [--explain-seeds 125,10000|none]
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,12 +19,23 @@ import {benchmarkTemplate} from './generate.mjs'
 
 const args = process.argv.slice(2)
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback)
-const seeds = option('--seeds', '10,1000,10000,100000').split(',').map(Number)
+/** A comma-separated list of seeds; `none` (or nothing) for no runs. */
+const seedList = (name, fallback) => {
+    const text = option(name, fallback) ?? ''
+    if (text === '' || text === 'none') return []
+    const list = text.split(',').map(Number)
+    if (list.some(n => !Number.isInteger(n) || n < 1)) {
+        console.error(`${name} expects seeds such as 10,1000 (positive whole numbers) or none, got "${text}"`)
+        process.exit(2)
+    }
+    return list
+}
+const seeds = seedList('--seeds', '10,1000,10000,100000')
 const runs = Number(option('--runs', '5'))
 // in memory a run is cheap and the engine's code settles over the first few, so the median takes more of them
 const memoryRuns = Number(option('--memory-runs', '11'))
 const fileMax = Number(option('--file-max', '100000'))
-const explainSeeds = option('--explain-seeds', '125,10000').split(',').map(Number)
+const explainSeeds = seedList('--explain-seeds', '125,10000')
 const request = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
 
 const median = list => {
