@@ -155,7 +155,7 @@ function walkElement(element: Element, w: Walk, sink: Sink): void {
     }
     if (w.inputCondition && w.inputs.has(element.id)) {
         const expression = {variability_input: element.id}
-        sink.own({kind: 'input-condition', input: element.id}, expression, undefined, false, w.inputs.definition.inputs.get(element.id)?.location)
+        sink.own({kind: 'input-condition', input: element.id}, expression, undefined, false, () => w.inputs.definition.inputs.get(element.id)?.location)
     }
     // a default condition applies only to an element without conditions (an enriched technology's rule conditions count)
     const unconditioned = sink.owned === 0
@@ -246,19 +246,19 @@ class FormulaSink implements Sink {
 
 /** Collects an element's records; their formulas are the ones solving used, taken from the element's formula in order. */
 class RecordSink implements Sink {
-    private own_: Skeleton[] = []
+    private ownList: Skeleton[] = []
     private readonly made: Skeleton[] = []
 
     get owned(): number {
-        return this.own_.length
+        return this.ownList.length
     }
 
     clearOwn(): void {
-        this.own_ = []
+        this.ownList = []
     }
 
     own(origin: ConditionOrigin, expression: unknown, _formula: Formula | undefined, generated: boolean, where: Where): void {
-        this.own_.push({origin, expression, generated, where})
+        this.ownList.push({origin, expression, generated, where})
     }
 
     generated(origin: ConditionOrigin, expression: unknown): void {
@@ -266,7 +266,7 @@ class RecordSink implements Sink {
     }
 
     records(element: Element, formula: Formula): ConditionRecord[] {
-        const all = [...this.made, ...this.own_]
+        const all = [...this.made, ...this.ownList]
         // the formula is exactly what FormulaSink built from these conditions: itself for one, an AND of them in order for more
         const parts = all.length === 1 ? [formula] : formula.op === 'and' && formula.args.length === all.length ? formula.args : undefined
         if (all.length > 0 && !parts) throw new Error(`internal: the conditions of ${element.display} no longer match their formula`)

@@ -37,7 +37,7 @@ interface CompileState {
     readonly scope: ValueScope
     /** The inputs read so far by the expression being evaluated; none until the first (most conditions read one). */
     read: readonly string[] | undefined
-    /** A list of one input's name, shared by every expression that reads that input alone (each keeps its list). */
+    /** A list of one input's name, shared by the value notes of every expression that reads that input alone. */
     readonly single: Record<string, readonly string[] | undefined>
     /** Counts relative references; unchanged across a compilation means it may be shared. */
     relative: number
