@@ -67,6 +67,18 @@ describe(`YAML nested deeper than ${MAX_YAML_NESTING} levels`, () => {
         expect(nestingBound(property(flowList(20)))).toBeLessThan(MAX_YAML_NESTING)
     })
 
+    it('a document that is a flow map opened after a space, continued at column 0', () => {
+        // found by the property below: the document's first line of content opens the document itself
+        // whatever its indentation, so its openers never expire
+        const text = ' { a: [[\n{ a: [[\n- k: k: '
+        expect(syntaxTreeDepth(text)).toBe(9)
+        expect(nestingBound(text, 0)).toBeGreaterThanOrEqual(9)
+        const deep = ` ${'['.repeat(300)}\n${'['.repeat(300)}\n1${']'.repeat(600)}\n`
+        expect(tooDeep(() => templateFromText(deep, 't.yaml')).location).toMatchObject({file: 't.yaml', line: 2})
+        // after a document marker, the next document's first line counts the same way
+        expect(tooDeep(() => templateFromText(`a: 1\n---\n${deep}`, 't.yaml')).location).toMatchObject({file: 't.yaml', line: 4})
+    })
+
     it('the bound is never below the depth the parser builds', () => {
         const piece = fc.constantFrom('[', '[', '{', ']', '}', ', ', 'a', 'k: ', '- ', '- k: ', '? ', ': ', '"', "'", '"]"', "'}'", ' # ', '|', '\t', '&x: ', '!t ', '---', "it's", '{ a: [')
         const line = fc.tuple(fc.constantFrom(0, 0, 1, 2, 4, 6), fc.array(piece, {maxLength: 12})).map(([indent, parts]) => ' '.repeat(indent) + parts.join(''))

@@ -15,8 +15,9 @@
 //   lines must be indented deeper than the line it opened on (`yaml` ends it at
 //   the first line that is not), so only the openers since the last line
 //   indented no deeper than every line with openers since then can still be open.
-//   A flow collection opened at column 0 other than as a "key: " value may be the
-//   document itself, which continues at any indentation: its openers never expire.
+//   A flow collection opened other than as a "key: " value at column 0, or on the
+//   document's first line of content at any indentation, may be the document
+//   itself, which continues at any indentation: its openers never expire.
 // Quotes, comments and block scalars are not told apart from structure, which
 // can only make the bound larger. js-yaml continues flow collections at any
 // indentation; where the loader reads with it, it reads only texts whose flow
@@ -86,6 +87,8 @@ function flowBound(text: string): number {
     let open = 0
     /** The least indentation of a line with openers since the last reset; -1 before any, NEVER for a document-level flow. */
     let floor = -1
+    /** Whether the current document has had a line of content yet (its first one may open the document itself, at any indentation). */
+    let content = false
     for (let start = 0; start < text.length; ) {
         let end = text.indexOf('\n', start)
         if (end === -1) end = text.length
@@ -95,6 +98,9 @@ function flowBound(text: string): number {
         const first = i < end ? text.charCodeAt(i) : -1
         // blank lines, comment lines and lines indented with a tab end nothing
         const ends = first !== -1 && first !== HASH && first !== TAB && first !== CR
+        // a document marker starts a document, whose content may begin on the marker's line
+        const marker = indent === 0 && (text.startsWith('---', start) || text.startsWith('...', start))
+        if (marker) content = false
         if (ends && floor !== NEVER && floor >= 0 && indent <= floor) {
             open = 0
             floor = -1
@@ -116,11 +122,13 @@ function flowBound(text: string): number {
             if (open > deepest) deepest = open
             if (floor !== NEVER) {
                 const head = text.slice(start, firstOpener)
-                // "key: [" at column 0 is a map's value; anything else there may be the document itself
-                const documentLevel = indent === 0 && (DOCUMENT_HEAD.test(head) || !/:[ \t]/.test(head))
+                // "key: [" is a map's value; anything else at column 0, or on the document's first line of
+                // content at any indentation, may be the document itself
+                const documentLevel = (indent === 0 || !content) && (DOCUMENT_HEAD.test(head.trimStart()) || !/:[ \t]/.test(head))
                 floor = documentLevel ? NEVER : floor === -1 ? indent : Math.min(floor, indent)
             }
         }
+        if (ends && !(marker && /^[ \t]*(?:#|$)/.test(text.slice(start + 3, end)))) content = true
         if (square === -1 && curly === -1) break
         start = end + 1
     }
