@@ -268,6 +268,15 @@ topology_template:
         expect(check(yaml, absent, {ambiguous_hosting_check: false})?.message).toBe('Node "first" expected to have an incoming relation')
     })
 
+    it('reads the option of a later check only when no earlier check fails', () => {
+        // a malformed option of the last check does not hide the first check's failure
+        expect(check(RELATION, ['node.one'], {ambiguous_relation_check: 'yes'})?.message).toMatch(/^Relation source/)
+        // with nothing failing before it, the option itself is the error
+        const {data, sourceMap} = parseYaml(`tosca_definitions_version: tosca_variability_1_0\n${RELATION}`, 'template.yaml')
+        const options = new Options({ambiguous_relation_check: 'yes'}, 'tosca_variability_1_0', sourceMap)
+        expect(() => runChecks(buildGraph(data as Raw, sourceMap), () => true, options)).toThrow('Option ambiguous_relation_check must be a boolean')
+    })
+
     it('gates the unconsumed input check with its own option, not the unproduced output option', () => {
         const absent = ['input.one@1', 'property.key@0.node.node_one']
         expect(check(INPUTS, absent, {unproduced_output_check: true})).toBeUndefined()

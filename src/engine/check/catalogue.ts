@@ -56,18 +56,23 @@ export function enabledChecks(options: Options): CheckInfo[] {
 
 /** Runs the enabled checks on the solved presence; throws `check-failed` at the first failure. */
 export function runChecks(graph: Graph, present: (e: Element) => boolean, options: Options): void {
-    const enabled = CHECKS.filter(c => options.check(c.option).value)
-    const byNode = nodeFailures(graph, present, enabled)
-    for (const c of enabled) {
-        const failure = c.find.node ? (byNode.get(c) ?? c.find.rest?.(graph, present)) : c.find(graph, present)
+    let byNode: Map<Check, Failure> | undefined
+    // options are read in running order, up to the first failure: a malformed option of a later check is
+    // reported only when no earlier check fails, as when each check ran on its own
+    for (let i = 0; i < CHECKS.length; i++) {
+        const c = CHECKS[i]!
+        if (!options.check(c.option).value) continue
+        // the checks of single nodes from here on share one pass (a switched-off one is tested too, unread)
+        if (c.find.node) byNode ??= nodeFailures(graph, present, CHECKS.slice(i))
+        const failure = c.find.node ? (byNode!.get(c) ?? c.find.rest?.(graph, present)) : c.find(graph, present)
         if (failure) throw new TrellisError('check-failed', failure.message, failure.element.location)
     }
 }
 
-/** The first failing node of each enabled per-node check, all tested in one pass over the present nodes. */
-function nodeFailures(graph: Graph, present: Present, enabled: readonly Check[]): Map<Check, Failure> {
+/** The first failing node of each per-node check among `checks`, all tested in one pass over the present nodes. */
+function nodeFailures(graph: Graph, present: Present, checks: readonly Check[]): Map<Check, Failure> {
     const failed = new Map<Check, Failure>()
-    const open = enabled.filter(c => c.find.node)
+    const open = checks.filter(c => c.find.node)
     for (let i = 0; i < graph.nodes.length && open.length > 0; i++) {
         const node = graph.nodes[i]!
         if (!present(node)) continue
