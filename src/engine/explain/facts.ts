@@ -250,11 +250,10 @@ export class Facts {
         const value = evaluate(f.arg, this.value)
         const elements: Element[] = []
         this.blame(f.arg, [], elements)
-        const n = f
-        const text = n.kind === 'expression' ? `logic expression "${n.name}": ${this.render(n.raw)}` : this.render(n.raw)
-        const term: Term = {text, value, inputs: n.kind === 'value' ? n.inputs.map(name => this.cite(name)) : [], refers: elements.map(e => this.ref(e))}
+        const text = f.kind === 'expression' ? `logic expression "${f.name}": ${this.render(f.raw)}` : this.render(f.raw)
+        const term: Term = {text, value, inputs: f.kind === 'value' ? f.inputs.map(name => this.cite(name)) : [], refers: elements.map(e => this.ref(e))}
         const inner: Term[] = []
-        if (n.kind === 'expression') this.blame(f.arg, inner, [])
+        if (f.kind === 'expression') this.blame(f.arg, inner, [])
         const blame = {term, inner, elements}
         this.notes.set(f, blame)
         return blame

@@ -58,6 +58,9 @@ export interface RelationElement extends ElementBase {
     readonly assignment: Raw
     /** Short form (`- host: node`) stays short in the output. */
     readonly short: boolean
+    /** The relationship template's definition, when the relation names one. */
+    readonly template?: Raw
+    /** The relationship template by name and definition (made when asked). */
     readonly relationship?: {readonly name: string; readonly raw: Raw}
     readonly types: readonly TypeElement[]
     readonly properties: readonly PropertyElement[]

@@ -38,7 +38,7 @@ function relationshipTemplates(ctx: TransformContext, graph: Graph, written: unk
     for (const name of written !== null && typeof written === 'object' ? Object.keys(written) : []) {
         const relation = graph.relationOfTemplate(name)
         if (!relation || !ctx.present(relation)) continue
-        put(out, name, rebuild(relation.relationship!.raw, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)}))
+        put(out, name, rebuild(relation.template!, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)}))
         any = true
     }
     return any ? out : undefined
