@@ -217,7 +217,8 @@ describe('constraint options', () => {
         const options = (o: string) => body.replace('OPTIONS', `{checks: false${o}}`)
         expect(() => run(options(''))).not.toThrow()
         unsolvable(options(`, ${option}: true`))
-        unsolvable(options(', constraints: true'))
+        // constraints: true includes the technology constraint, which needs every node's type defined
+        unsolvable(options(', constraints: true, technology_constraint: false'))
     }
     const satisfies = (option: string, body: string) => run(body.replace('OPTIONS', `{checks: false, ${option}: true}`))
 
@@ -253,7 +254,7 @@ describe('constraint options', () => {
     variability:
         inputs:
             debug: {type: boolean, default: false}
-        options: {technology_constraint: false}
+        options: {technology_constraint: false, enrich_technologies: false}
     node_templates:
         n: {type: n, properties: [{name: x}, {debug: {value: true, conditions: {variability_input: debug}}}]}
 `,
@@ -334,7 +335,7 @@ describe('constraint options', () => {
     it('constraints: true enables them all; a named option switches one off again', () => {
         const body = (options: string) => `topology_template:
     variability:
-        options: {checks: false, ${options}}
+        options: {checks: false, technology_constraint: false, ${options}}
     node_templates:
         a: {type: a, conditions: false, properties: [{p: 1}]}
 `
@@ -350,7 +351,7 @@ describe('constraint options', () => {
     it('rc_3 turns the unique constraints on by default', () => {
         const body = `topology_template:
     variability:
-        options: {technology_constraint: false, OPTION}
+        options: {technology_constraint: false, enrich_technologies: false, OPTION}
     node_templates:
         n: {type: n, properties: [{p: 1}, {p: 2}]}
 `

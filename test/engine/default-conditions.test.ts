@@ -400,7 +400,7 @@ describe('input and output default conditions (semantic)', () => {
     it('input: absent when no present property consumes it', () => {
         const r = run(
             topo(
-                'input_default_condition: true, property_default_condition: true',
+                'input_default_condition: true, input_default_consistency_condition: true, input_default_semantic_condition: true, property_default_condition: true',
                 `    inputs:
         used: {type: string}
         unused: {type: string}
@@ -420,7 +420,7 @@ describe('input and output default conditions (semantic)', () => {
     it('output: absent when what produces it is absent', () => {
         const r = run(
             topo(
-                'output_default_condition: true, property_default_condition: true',
+                'output_default_condition: true, output_default_consistency_condition: true, output_default_semantic_condition: true, property_default_condition: true',
                 `    node_templates:
         a: {type: a, conditions: false, properties: [{url: x}]}
         b: {type: b, properties: [{url: y}]}
@@ -438,7 +438,7 @@ describe('input and output default conditions (semantic)', () => {
     it('output: Unfurl eval references name their producer too', () => {
         const r = run(
             topo(
-                'output_default_condition: true, property_default_condition: true',
+                'output_default_condition: true, output_default_consistency_condition: true, output_default_semantic_condition: true, property_default_condition: true',
                 `    node_templates:
         a: {type: a, conditions: false, properties: [{url: x}]}
         b: {type: b, properties: [{url: y}]}
@@ -455,7 +455,7 @@ describe('input and output default conditions (semantic)', () => {
     it('output: a reference to a node without that property is produced by the node itself', () => {
         const template = (a: string) =>
             topo(
-                'output_default_condition: true',
+                'output_default_condition: true, output_default_consistency_condition: true, output_default_semantic_condition: true',
                 `    node_templates:
         a: {type: a, conditions: ${a}}
     outputs:

@@ -164,8 +164,11 @@ describe('other default conditions', () => {
     variability:
         options:
             default_condition: true
-            # in 1_0 the pruning modes leave outputs alone: enable their default condition by name
+            # in 1_0 the pruning modes leave outputs alone, and the mode's own narrower options beat
+            # output_default_condition (as in the reference): enable the narrowest ones by name
             output_default_condition: true
+            output_default_consistency_condition: true
+            output_default_semantic_condition: true
             checks: false
     node_templates:
         n: {type: t, conditions: false}

@@ -41,6 +41,10 @@ const V1_EXCEPTIONS: Record<string, unknown> = {
     // the conformance suite resolves 1_0 templates with present, unconsumed inputs
     // (inputs/conditional, inputs/conditional-list, inputs/default-alternative, inputs/input-presence-present)
     unconsumed_input_check: false,
+    // the reference keeps both input and output checks off before rc_3
+    unproduced_output_check: false,
+    // the reference enriches implementations in every version (acting only when rules or plugins exist)
+    enrich_implementations: true,
 }
 
 /** Spec "RC v2", verbatim. */
@@ -53,6 +57,12 @@ const RC2 = {
     optimization_technologies_mode: 'weight-count',
     technology_constraint: true,
     hosting_stack_constraint: true,
+    // not in the spec's "RC v2" list, but on in the reference
+    unique_property_constraint: true,
+    unique_artifact_constraint: true,
+    unique_input_constraint: true,
+    unique_output_constraint: true,
+    unique_relation_constraint: true,
     relation_default_implied: true,
     unconsumed_input_check: false,
     unproduced_output_check: false,
@@ -87,7 +97,7 @@ const RC3 = {
 const semanticLoose = (name: string, everyKind: boolean) => name.endsWith('_pruning') && (everyKind || !/^(input|output)_/.test(name))
 
 describe('defaults per definitions version', () => {
-    it('1_0 has the option tables\' defaults, but for the unconsumed input check', () => {
+    it('1_0 has the option tables\' defaults, but for the input and output checks and implementation enrichment', () => {
         for (const [name, value] of defaults('tosca_variability_1_0')) expect([name, value]).toEqual([name, name in V1_EXCEPTIONS ? V1_EXCEPTIONS[name] : specTable(name)])
     })
 
@@ -132,9 +142,9 @@ describe('defaults per definitions version', () => {
 
 // One resolution per default that was once wrong.
 
-describe('rc_2 leaves the unique_* constraints off (they are in "RC v3", not in "RC v2")', () => {
+describe('rc_2 turns the unique_* constraints on, as rc_3 does (the reference; the spec\'s "RC v2" list omits them)', () => {
     // no checks and no pruning, so only the constraint can object to two present elements of one name
-    const OPTIONS = '{mode: manual, checks: false, technology_constraint: false, OPTION}'
+    const OPTIONS = '{mode: manual, checks: false, technology_constraint: false, enrich_technologies: false, OPTION}'
     const cases = {
         unique_property_constraint: `    node_templates:
         n: {type: n, properties: [{p: 1}, {p: 2}]}
@@ -167,8 +177,8 @@ ${body}`
 
     for (const [option, body] of Object.entries(cases))
         it(option, () => {
-            expect(() => run(template(body, ''), {version: 'tosca_variability_1_0_rc_2'})).not.toThrow()
-            expect(runError(template(body, `${option}: true`), {version: 'tosca_variability_1_0_rc_2'}).code).toBe('unsatisfiable')
+            expect(() => run(template(body, `${option}: false`), {version: 'tosca_variability_1_0_rc_2'})).not.toThrow()
+            expect(runError(template(body, ''), {version: 'tosca_variability_1_0_rc_2'}).code).toBe('unsatisfiable')
             expect(runError(template(body, ''), {version: 'tosca_variability_1_0_rc_3'}).code).toBe('unsatisfiable')
         })
 })
@@ -176,7 +186,7 @@ ${body}`
 describe('rc_3 leaves required_artifact_constraint off (not in "RC v3")', () => {
     const template = (option: string) => `topology_template:
     variability:
-        options: {technology_constraint: false${option}}
+        options: {technology_constraint: false, enrich_technologies: false${option}}
     node_templates:
         n: {type: n, persistent: true, artifacts: [{bin: {file: a.bin, conditions: false}}]}
 `
@@ -186,7 +196,7 @@ describe('rc_3 leaves required_artifact_constraint off (not in "RC v3")', () => 
     })
 })
 
-describe('1_0 runs the unproduced output check (the table\'s default; "RC v2" turns it off)', () => {
+describe('the unproduced output check runs in rc_3 only unless switched on (as in the reference)', () => {
     const template = (options: string) => `topology_template:
     variability:
         options: {type_default_condition: true${options}}
@@ -195,14 +205,15 @@ describe('1_0 runs the unproduced output check (the table\'s default; "RC v2" tu
     node_templates:
         web: {type: web, persistent: true, conditions: false}
 `
-    it('1_0: a present output whose producer is absent fails the check', () => {
-        const error = runError(template(''))
+    it('1_0 with the check on: a present output whose producer is absent fails it', () => {
+        const error = runError(template(', unproduced_output_check: true'))
         expect(error.code).toBe('check-failed')
         expect(error.message).toBe('Output "url@0" is not produced')
     })
 
-    it('1_0: it follows consistency_checks', () => {
-        expect(topology(run(template(', consistency_checks: false'))).outputs).toEqual({url: {value: {get_attribute: ['web', 'url']}}})
+    it('1_0: off unless switched on (as in the reference)', () => {
+        expect(topology(run(template(''))).outputs).toEqual({url: {value: {get_attribute: ['web', 'url']}}})
+        expect(runError(template(', unproduced_output_check: true')).message).toBe('Output "url@0" is not produced')
     })
 
     it('rc_2: off', () => {
@@ -219,11 +230,12 @@ describe('the report lists options that differ from the version\'s defaults', ()
     })
 
     it('names the corrected defaults only where a template changes them', () => {
-        expect(differing({unique_property_constraint: true}, 'tosca_variability_1_0_rc_2')).toEqual([['unique_property_constraint', true, false]])
+        expect(differing({unique_property_constraint: true}, 'tosca_variability_1_0')).toEqual([['unique_property_constraint', true, false]])
+        expect(differing({unique_property_constraint: true}, 'tosca_variability_1_0_rc_2')).toEqual([])
         expect(differing({unique_property_constraint: true}, 'tosca_variability_1_0_rc_3')).toEqual([])
         expect(differing({required_artifact_constraint: true}, 'tosca_variability_1_0_rc_3')).toEqual([['required_artifact_constraint', true, false]])
-        expect(differing({enrich_implementations: true}, 'tosca_variability_1_0')).toEqual([['enrich_implementations', true, false]])
+        expect(differing({enrich_implementations: false}, 'tosca_variability_1_0')).toEqual([['enrich_implementations', false, true]])
         expect(differing({enrich_implementations: true}, 'tosca_variability_1_0_rc_2')).toEqual([])
-        expect(differing({unproduced_output_check: false}, 'tosca_variability_1_0')).toEqual([['unproduced_output_check', false, true]])
+        expect(differing({unproduced_output_check: true}, 'tosca_variability_1_0')).toEqual([['unproduced_output_check', true, false]])
     })
 })

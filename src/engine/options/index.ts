@@ -1,7 +1,9 @@
 // Effective variability options: an option written in the template wins, then
 // the pruning mode's bundle, then the wider option, then the definitions
-// version's default. Each value remembers which of these decided it, so an
-// explanation can say "node pruning is on because of mode semantic-loose".
+// version's default. The mode's bundle beats a wider option even when the
+// template writes that wider option (the reference resolves each option as
+// "template ?? mode ?? wider"). Each value remembers which of these decided it,
+// so an explanation can say "node pruning is on because of mode semantic-loose".
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityVersion} from '../load/index.js'
@@ -71,12 +73,9 @@ export class Options {
         if (raw !== undefined && raw !== null) {
             if (typeof raw !== 'boolean') throw new TrellisError('invalid-option', `Option ${option} must be a boolean, got ${JSON.stringify(raw)}`, this.at(option))
             result = {value: raw, option, origin: this.template(option)}
-        } else {
-            // a wider option the template sets itself beats the mode's bundle: the spec's
-            // "more specific options override wider set options" counts the mode as widest
-            const wider = fallback()
-            result = useMode && option in this.table && wider.origin.kind !== 'template' ? {value: this.table[option]!, option, origin: {kind: 'mode', mode: this.mode.value}} : wider
-        }
+        } else if (useMode && option in this.table) {
+            result = {value: this.table[option]!, option, origin: {kind: 'mode', mode: this.mode.value}}
+        } else result = fallback()
         this.cache.set(option, result)
         return result
     }
@@ -155,12 +154,12 @@ export class Options {
             group === 'consistency'
                 ? this.flag('consistency_checks', () => this.checks(), false)
                 : this.flag('semantic_checks', () => this.checks(), false)
-        // The spec's table has both on; its RC v2 list turns both off. For 1_0 the conformance
-        // suite needs unconsumed inputs to pass (inputs/conditional and others), so that check
-        // is off; nothing in the suite speaks about unproduced outputs, so that one keeps the
-        // table's default and follows consistency_checks as in rc_3.
-        if (name === 'unconsumed_input_check' && this.generation !== 'rc3') return this.flag(name, () => this.versioned(name, false, false), false)
-        if (name === 'unproduced_output_check' && this.generation === 'rc2') return this.flag(name, () => this.versioned(name, false, false), false)
+        // The spec's table has both on; its RC v2 list turns both off, and the reference keeps
+        // both off for 1_0 too: only rc_3 ties them to semantic_checks / consistency_checks.
+        if ((name === 'unconsumed_input_check' || name === 'unproduced_output_check') && this.generation !== 'rc3')
+            return this.flag(name, () => this.versioned(name, false, false), false)
+        // the persistent check hangs off `checks` itself, not off semantic_checks (as in the reference)
+        if (name === 'persistent_check') return this.flag(name, () => this.checks(), false)
         return this.flag(name, wider, false)
     }
 
@@ -235,8 +234,9 @@ export class Options {
     }
 
     enrichImplementations(): Resolved<boolean> {
-        // off in the spec's table, on in its RC v2 and RC v3 lists (the reference has it on everywhere)
-        return this.flag('enrich_implementations', () => this.versioned('enrich_implementations', false, true), false)
+        // off in the spec's table, on in its RC v2 and RC v3 lists; the reference has it on for every
+        // version (it only acts when technology rules or plugins exist)
+        return this.flag('enrich_implementations', () => this.builtin(true, 'enrich_implementations'), false)
     }
 }
 
@@ -294,21 +294,18 @@ export const CONSTRAINT_OPTIONS = [
 export type ConstraintOption = (typeof CONSTRAINT_OPTIONS)[number]
 
 /**
- * The constraints a definitions version turns on, exactly as the spec's "RC v2" and "RC v3"
- * lists name them. The reference implementation also turns the unique_* constraints on for
- * rc_2 (and a few constraints the spec does not define); the spec's list for rc_2 does not, and
- * no conformance case of rc_2 depends on them. No version turns on required_artifact_constraint
- * or required_incoming_relation_constraint.
+ * The constraints rc_2 and rc_3 turn on. The spec's "RC v3" list names these; its "RC v2" list
+ * names only the technology and hosting-stack constraints, but the reference turns the unique_*
+ * constraints on for rc_2 as well, and Trellis follows it. No version turns on
+ * required_artifact_constraint or required_incoming_relation_constraint.
  */
-const RC2_CONSTRAINTS: readonly ConstraintOption[] = ['technology_constraint', 'hosting_stack_constraint']
-const VERSION_CONSTRAINTS: Readonly<Record<'rc2' | 'rc3', ReadonlySet<ConstraintOption>>> = {
-    rc2: new Set(RC2_CONSTRAINTS),
-    rc3: new Set<ConstraintOption>([
-        ...RC2_CONSTRAINTS,
-        'unique_property_constraint',
-        'unique_artifact_constraint',
-        'unique_input_constraint',
-        'unique_output_constraint',
-        'unique_relation_constraint',
-    ]),
-}
+const RC_CONSTRAINTS = new Set<ConstraintOption>([
+    'technology_constraint',
+    'hosting_stack_constraint',
+    'unique_property_constraint',
+    'unique_artifact_constraint',
+    'unique_input_constraint',
+    'unique_output_constraint',
+    'unique_relation_constraint',
+])
+const VERSION_CONSTRAINTS: Readonly<Record<'rc2' | 'rc3', ReadonlySet<ConstraintOption>>> = {rc2: RC_CONSTRAINTS, rc3: RC_CONSTRAINTS}
