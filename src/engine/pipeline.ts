@@ -14,12 +14,12 @@ import {runChecks} from './check/index.js'
 import {TrellisError} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from './inputs/index.js'
-import {TOSCA_VERSION, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
+import {type LoadedTemplate, type VariabilityVersion} from './load/index.js'
 import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw, type TechnologyEnrichment} from './model/index.js'
 import {Options} from './options/index.js'
 import {solve, type Objective, type Problem, type Solution, type SolveFailure} from './solve/index.js'
 import {or, variable} from './conditions/formula.js'
-import {readRules, type TechnologyRule, TypeHierarchy, type TechnologyPluginBuilder} from './technologies/index.js'
+import {readRules, type TechnologyRule, TypeLibrary, type TechnologyPluginBuilder} from './technologies/index.js'
 import {transform} from './transform/index.js'
 
 export {stringifyTemplate} from './transform/index.js'
@@ -34,8 +34,7 @@ export interface ResolveRequest {
 export interface Resolution {
     readonly template: LoadedTemplate
     readonly output: Raw
-    /** Absent for plain TOSCA templates, which pass through unchanged. */
-    readonly model?: ResolvedModel
+    readonly model: ResolvedModel
 }
 
 export interface ResolvedModel extends PreparedModel {
@@ -50,18 +49,12 @@ export function readDefinitionOf(template: LoadedTemplate): VariabilityDefinitio
 
 /** The names of the template's variability inputs (for environment look-ups in the shells). */
 export function variabilityInputNames(template: LoadedTemplate): string[] {
-    if (template.version === TOSCA_VERSION) return []
     return [...readVariabilityDefinition(template.data, template.sourceMap).inputs.keys()]
 }
 
 export function resolve(template: LoadedTemplate, request: ResolveRequest = {}): Resolution {
-    if (template.version === TOSCA_VERSION) {
-        // A plain template passes through unchanged, but it declares no presets and no variability
-        // inputs: naming one is the same error as for any template that does not define it.
-        const none = readVariabilityDefinition({}, template.sourceMap)
-        new VariabilityInputs(none, template.sourceMap, request.presets ?? [], request.assignments ?? [])
-        return {template, output: template.data}
-    }
+    // A tosca_simple_yaml_1_3 template is resolved too, with the options of tosca_variability_1_0
+    // (as the reference does): one that carries a variability section gets it applied.
     const model = decide(template, request)
     const values = new Map<PropertyElement, unknown>()
     const propertyValue = (p: PropertyElement): unknown => {
@@ -171,30 +164,39 @@ function objectives(graph: Graph, options: Options, variables: PresenceVariables
     return out
 }
 
-/** Technology rules from `technology_rules` (inline or a file) or the default ./rules.yaml, ./lib/rules.yaml. */
+/** The default technology rules files: the reference's (the first found), else the spec's (both). */
+const REFERENCE_RULES = ['./technology-rules.yaml', './lib/technology-rules.yaml']
+const SPEC_RULES = ['./rules.yaml', './lib/rules.yaml']
+
+/** Technology rules from `technology_rules` (inline or a file) or the default files next to the template. */
 function technologyEnrichment(template: LoadedTemplate, variability: Raw, options: Options, plugins: readonly TechnologyPluginBuilder[]): TechnologyEnrichment {
     const value = variability.technology_rules
     const rules: TechnologyRule[] = []
-    const files = typeof value === 'string' ? [value] : value === undefined || value === null ? ['./rules.yaml', './lib/rules.yaml'] : []
-    for (const file of files) {
-        const parsed = template.readRelative(file)
-        if (!parsed) {
-            if (typeof value === 'string')
-                throw new TrellisError('file-not-found', `technology rules file "${value}" not found next to the template`, template.sourceMap.locate(variability, 'technology_rules'))
-            continue
-        }
+    if (typeof value === 'string') {
+        const parsed = template.readRelative(value)
+        if (!parsed) throw new TrellisError('file-not-found', `technology rules file "${value}" not found next to the template`, template.sourceMap.locate(variability, 'technology_rules'))
         rules.push(...readRules(parsed.data, parsed.sourceMap))
-    }
-    if (files.length === 0) rules.push(...readRules(value, template.sourceMap))
+    } else if (value === undefined || value === null) {
+        const found = REFERENCE_RULES.map(file => template.readRelative(file)).find(parsed => parsed !== undefined)
+        const files = found ? [found] : SPEC_RULES.map(file => template.readRelative(file))
+        for (const parsed of files) if (parsed) rules.push(...readRules(parsed.data, parsed.sourceMap))
+    } else rules.push(...readRules(value, template.sourceMap))
+    const types = typeLibraryOf(template)
     return {
         rules: rules.map((rule, index) => ({...rule, index})),
-        nodeTypes: new TypeHierarchy(template.data.node_types),
-        artifactTypes: new TypeHierarchy(template.data.artifact_types),
+        nodeTypes: types.hierarchy('node_types'),
+        artifactTypes: types.hierarchy('artifact_types'),
         implementations: options.enrichImplementations().value,
         technologies: options.enrichTechnologies().value,
         required: options.check('required_technology_check').value,
+        constraint: options.constraint('technology_constraint').value,
         plugins,
     }
+}
+
+/** The types a template is resolved with: its own, the normative ones and those of its `lib/` folder. */
+function typeLibraryOf(template: LoadedTemplate): TypeLibrary {
+    return TypeLibrary.of(template.data, template.library(), template.sourceMap)
 }
 
 function failure(f: SolveFailure, constraints: readonly ConstraintRecord[]): TrellisError {

@@ -8,6 +8,9 @@ import {loadTechnologyPlugins, loadTemplate} from '../../src/engine/load/index.j
 import {resolve} from '../../src/engine/pipeline.js'
 
 const TEMPLATE = (extra = '') => `tosca_definitions_version: tosca_variability_1_0_rc_2
+node_types:
+    web.app:
+        derived_from: tosca.nodes.SoftwareComponent
 topology_template:
     variability:
         options:
@@ -68,7 +71,7 @@ describe('technology plugins', () => {
     it('reports a listed plugin that does not exist, at its place in the template', async () => {
         const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./missing.mjs]')})
         const template = loadTemplate(path.join(dir, 'template.yaml'))
-        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('no such file'), location: {line: 7}})
+        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining("no such file"), location: {line: 10}})
     })
 
     it('reports a module that does not export a builder', async () => {

@@ -483,10 +483,10 @@ describe('enrich_implementations', () => {
         expect(typesOf(resolution)).toEqual({web: 'web_app~web_app::puppet', server: 'vm'})
     })
 
-    it('is off by default in 1_0 (the option table), on in rc_2 and rc_3 (their lists)', () => {
+    it('is on by default in every version (as in the reference; the spec\'s table says off, its RC lists on)', () => {
         const v1 = {version: 'tosca_variability_1_0' as const, rules, nodes: nodes('ansible')}
-        expect(types(v1)).toEqual({web: 'web_app~web_app::ansible', server: 'vm'})
-        expect(types({...v1, options: {enrich_implementations: true}})).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
+        expect(types(v1)).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
+        expect(types({...v1, options: {enrich_implementations: false}})).toEqual({web: 'web_app~web_app::ansible', server: 'vm'})
         expect(types({...v1, version: 'tosca_variability_1_0_rc_2'})).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
     })
 

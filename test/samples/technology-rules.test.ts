@@ -1,5 +1,5 @@
 // The technology-rules sample: a web shop whose deployment technologies come
-// from lib/rules.yaml (found next to the template by default). On Kubernetes
+// from lib/technology-rules.yaml (found next to the template by default). On Kubernetes
 // everything goes with helm (the database with terraform, the only rule that
 // fits); on a VM in OpenStack with ansible, the VM itself with terraform.
 import {spawnSync} from 'node:child_process'
@@ -97,7 +97,7 @@ describe('the technology-rules sample', () => {
         const records = model!.conditions.of(ansible.seq).records.filter(r => r.origin.kind === 'technology-rule')
         // the hosts on the stack [shop.DBMS, infra.VirtualMachine] must be present
         expect(records.map(r => r.expression)).toEqual(expect.arrayContaining([{node_presence: 'dbms'}, {node_presence: 'vm'}]))
-        expect(records[0]!.location?.file).toMatch(/lib[\\/]rules\.yaml$/)
+        expect(records[0]!.location?.file).toMatch(/lib[\\/]technology-rules\.yaml$/)
     })
 
     it('rejects a platform that is neither kubernetes nor vms', () => {

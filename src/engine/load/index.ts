@@ -4,12 +4,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
 import {checkNesting} from './nesting.js'
+import {readLibrary, type LibraryFile} from './library.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 
 export {SourceMap} from './yaml.js'
 export {loadTechnologyPlugins} from './plugins.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export type {ParsedYaml} from './yaml.js'
+export type {LibraryFile} from './library.js'
 
 export const VARIABILITY_VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3'] as const
 export type VariabilityVersion = (typeof VARIABILITY_VERSIONS)[number]
@@ -25,6 +27,8 @@ export interface LoadedTemplate {
     readonly version: VariabilityVersion | typeof TOSCA_VERSION
     /** Reads a YAML file relative to the template (type-specific conditions, rules, …). */
     readonly readRelative: (relative: string) => ParsedYaml | undefined
+    /** The TOSCA service templates below the template's `lib/` folder (read once, on first call). */
+    readonly library: () => readonly LibraryFile[]
 }
 
 /** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
@@ -82,6 +86,7 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
             sourceMap.locate(template, 'tosca_definitions_version'),
         )
     const dir = path.dirname(absolute)
+    let library: readonly LibraryFile[] | undefined
     return {
         file: absolute,
         dir,
@@ -92,5 +97,6 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
             const target = path.resolve(dir, relative)
             return fs.existsSync(target) ? readYamlFile(target) : undefined
         },
+        library: () => (library ??= readLibrary(dir, readYamlFile)),
     }
 }

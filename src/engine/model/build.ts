@@ -37,6 +37,12 @@ function isHostingName(name: string): boolean {
     return name === 'host' || name.startsWith('host_') || name.endsWith('_host') || name.includes('_host_')
 }
 const VARIABILITY_GROUP_TYPES = new Set(['variability.groups.ConditionalMembers', 'variability.groups.Root'])
+/** How many entries a list-or-map-or-name value holds. */
+function writtenCount(value: unknown): number {
+    if (value === undefined || value === null) return 0
+    if (Array.isArray(value)) return value.length
+    return isMap(value) ? Object.keys(value).length : 1
+}
 /** The definition of an element written as a bare name (`type: my.Type`): it has no keys of its own. */
 const NO_DEFINITION: Raw = Object.freeze({})
 
@@ -51,6 +57,8 @@ export interface TechnologyEnrichment {
     readonly technologies: boolean
     /** required_technology_check: a managed node without candidates is an error. */
     readonly required: boolean
+    /** technology_constraint: every managed node is deployed by exactly one technology. */
+    readonly constraint: boolean
     readonly plugins: readonly TechnologyPluginBuilder[]
 }
 
@@ -156,9 +164,29 @@ class Builder {
         // relations need every node to exist first; artifacts and technologies follow, in template order per node
         // (indexed loops: each runs once over every node, often before the optimizer compiled it, when for-of allocates per step)
         for (let i = 0; i < result.length; i++) this.relations(result[i]!)
+        this.checkManagedTypes(result)
         for (let i = 0; i < result.length; i++) {
             this.artifacts(result[i]!)
             this.technologies(result[i]!)
+        }
+        // the technology constraint asks every node whether it is managed once technologies are enriched
+        if (this.enrichment?.constraint) this.checkManagedTypes(result.filter(node => node.technologies.length === 0), true)
+    }
+
+    /**
+     * Enriching technologies asks every node without technologies whether it is managed, which reads
+     * its one node type: a node with conditional types, or of a type neither the template, its `lib/`
+     * folder nor the TOSCA normative types define, cannot be enriched (as in the reference, before
+     * any technology is proposed).
+     */
+    private checkManagedTypes(nodes: readonly NodeRecord[], always = false): void {
+        const e = this.enrichment
+        if (!e || !(always || e.technologies || (e.implementations && (e.rules.length > 0 || e.plugins.length > 0)))) return
+        for (const node of nodes) {
+            if (typeof node.raw.managed === 'boolean' || writtenCount(node.raw.technology) > 0) continue
+            if (node.types.length > 1) this.fail(`${node.display} has more than one type`, node.location)
+            const type = node.types[0]
+            if (type && !this.nodeTypes.defines(type.name)) this.fail(`Node type "${type.name}" does not exist`, type.location)
         }
     }
 
@@ -202,6 +230,8 @@ class Builder {
         if ('get_input' in value) {
             const ref = value.get_input
             const input = typeof ref === 'number' ? this.graph.inputs[ref] : typeof ref === 'string' ? this.graph.inputs.find(i => i.name === ref) : undefined
+            // a property reading a topology input the template does not declare cannot be resolved
+            if (!input && (typeof ref === 'number' || typeof ref === 'string')) this.fail(`Input "${ref}" not found`, this.sourceMap.locate(value, 'get_input'))
             return input
         }
         if ('get_property' in value || 'get_attribute' in value) return container
@@ -314,6 +344,8 @@ class Builder {
             // the common case: nothing to add, only whether the node needs a technology
             const own = node.raw.managed
             node.managed = typeof own === 'boolean' ? own : !isTrue(this.nodeTypes.metadata(node.types[0]?.name ?? '', 'vintner_abstract'))
+            // enriching technologies without any rule or plugin proposes nothing: a managed node then has no candidates
+            if (node.managed && this.enrichment?.technologies && this.enrichment.required) this.fail(`${node.display} has no technology candidates`, node.location)
             return
         }
         const list: Entry[] =
@@ -352,7 +384,7 @@ class Builder {
             for (const candidate of implementations) add(name, {...raw, weight: raw.weight ?? candidate.rule.weight}, entry, fromRule(candidate))
         }
         const managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
-        if (list.length === 0 && this.enrichment?.technologies && (rules.length > 0 || this.enrichment.plugins.length > 0)) {
+        if (list.length === 0 && this.enrichment?.technologies) {
             const found = rules.length > 0 ? match() : []
             const proposed = this.proposals(node)
             if (found.length === 0 && proposed.length === 0 && managed && this.enrichment.required) this.fail(`${node.display} has no technology candidates`, node.location)

@@ -1,5 +1,10 @@
-// Type hierarchies of the template (`node_types`, `artifact_types`), for
-// technology rules that name a parent type and for abstract (unmanaged) nodes.
+// Type hierarchies (`node_types`, `artifact_types`, …) for technology rules that
+// name a parent type and for abstract (unmanaged) nodes. A template is resolved
+// with the types it defines, those of the TOSCA service templates in its `lib/`
+// folder and the TOSCA normative types (see model/normative-types.ts).
+import {TrellisError} from '../errors.js'
+import type {LibraryFile, SourceMap} from '../load/index.js'
+import {ENTITY_ROOT, NORMATIVE_TYPES, TYPE_KEYS, TYPE_ROOTS, type TypeKey} from '../model/normative-types.js'
 import {isMap, type Raw} from '../model/index.js'
 
 /** The type of an artifact definition that names no type (TOSCA's short form is a file). */
@@ -8,11 +13,18 @@ const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 export class TypeHierarchy {
     private readonly definitions: Raw
     private readonly lineages = new Map<string, string[]>()
-    private readonly empty: boolean
 
-    constructor(definitions: unknown) {
+    /** `root`: where a type without `derived_from` hangs (tosca.nodes.Root for node types). */
+    constructor(
+        definitions: unknown,
+        private readonly root?: string,
+    ) {
         this.definitions = isMap(definitions) ? definitions : {}
-        this.empty = Object.keys(this.definitions).length === 0
+    }
+
+    /** Whether the type is defined (by the template, its library or the normative types). */
+    defines(type: string): boolean {
+        return Object.prototype.hasOwnProperty.call(this.definitions, type)
     }
 
     /** The type and its ancestors through `derived_from`, nearest first. */
@@ -25,10 +37,11 @@ export class TypeHierarchy {
     private walk(type: string): string[] {
         const out: string[] = []
         let current: string | undefined = type
-        while (current !== undefined && !out.includes(current)) {
+        while (current !== undefined && current !== ENTITY_ROOT && !out.includes(current)) {
             out.push(current)
-            const definition: unknown = this.definitions[current]
-            current = isMap(definition) && typeof definition.derived_from === 'string' ? definition.derived_from : undefined
+            const definition: unknown = this.defines(current) ? this.definitions[current] : undefined
+            if (!isMap(definition)) break
+            current = typeof definition.derived_from === 'string' ? definition.derived_from : current === this.root ? undefined : this.root
         }
         return out
     }
@@ -50,13 +63,54 @@ export class TypeHierarchy {
 
     /** Metadata of the type or its nearest ancestor that sets the key. */
     metadata(type: string, key: string): unknown {
-        // most templates define no types of their own: then no node type has metadata
-        if (this.empty || !Object.prototype.hasOwnProperty.call(this.definitions, type)) return undefined
+        if (!this.defines(type)) return undefined
         for (const t of this.lineage(type)) {
             const definition = this.definitions[t]
             const metadata = isMap(definition) && isMap(definition.metadata) ? definition.metadata : undefined
-            if (metadata && key in metadata) return metadata[key]
+            if (metadata && Object.prototype.hasOwnProperty.call(metadata, key)) return metadata[key]
         }
         return undefined
+    }
+}
+
+/** Every type map a template is resolved with. */
+export class TypeLibrary {
+    private readonly hierarchies = new Map<TypeKey, TypeHierarchy>()
+
+    private constructor(private readonly merged: Readonly<Record<TypeKey, Raw>>) {}
+
+    hierarchy(key: TypeKey): TypeHierarchy {
+        let found = this.hierarchies.get(key)
+        if (!found) this.hierarchies.set(key, (found = new TypeHierarchy(this.merged[key], TYPE_ROOTS[key])))
+        return found
+    }
+
+    /**
+     * The template's own types, then the normative types, then those of its library files. A type
+     * defined twice is an error (as in the reference), named where the second definition is.
+     */
+    static of(template: Raw, library: readonly LibraryFile[] = [], sourceMap?: SourceMap): TypeLibrary {
+        const merged = {} as Record<TypeKey, Raw>
+        for (const key of TYPE_KEYS) {
+            const into: Raw = Object.create(null) as Raw
+            const own = template[key]
+            if (isMap(own)) for (const name of Object.keys(own)) into[name] = own[name]
+            for (const [name, parent] of Object.entries(NORMATIVE_TYPES[key])) {
+                if (Object.prototype.hasOwnProperty.call(into, name))
+                    throw new TrellisError('invalid-template', `${key} "${name}" is a TOSCA normative type and must not be defined again`, sourceMap?.locate(own, name))
+                into[name] = {derived_from: parent}
+            }
+            for (const file of library) {
+                const types = file.data[key]
+                if (!isMap(types)) continue
+                for (const name of Object.keys(types)) {
+                    if (Object.prototype.hasOwnProperty.call(into, name))
+                        throw new TrellisError('invalid-template', `${key} "${name}" duplicated in service template "${file.sourceMap.file}"`, file.sourceMap.locate(types, name))
+                    into[name] = types[name]
+                }
+            }
+            merged[key] = into
+        }
+        return new TypeLibrary(merged)
     }
 }
