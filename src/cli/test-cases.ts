@@ -17,6 +17,9 @@ export interface CaseResult {
     readonly reason?: string
 }
 
+/** The names a case's template may have, in the order they are looked for (as the reference does). */
+const TEMPLATE_NAMES = ['vst.yaml', 'variable-service-template.yaml', 'service-template.yaml', 'template.yaml']
+
 const load = (text: string): unknown => parse(text, {maxAliasCount: -1})
 
 /** Case directories below `root` (or `root` itself), sorted, skipping `---disabled` ones. */
@@ -53,11 +56,10 @@ export async function runCase(dir: string, name: string): Promise<CaseResult> {
     const configFile = path.join(dir, 'test.yaml')
     const config = ((fs.existsSync(configFile) ? load(fs.readFileSync(configFile, 'utf8')) : undefined) ?? {}) as CaseConfig
     const csarRoot = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : undefined
-    let templateFile: string | undefined
-    if (config.template) templateFile = path.join(csarRoot ?? dir, config.template)
-    else if (fs.existsSync(path.join(dir, 'template.yaml'))) templateFile = path.join(dir, 'template.yaml')
-    else if (csarRoot) templateFile = path.join(csarRoot, 'variable-service-template.yaml')
-    if (!templateFile || !fs.existsSync(templateFile)) return {name, ok: false, reason: 'no template found for this case'}
+    // the template lives in the CSAR root for a CSAR's tests, else in the case folder
+    const home = csarRoot ?? dir
+    const templateFile = config.template ? path.join(home, config.template) : TEMPLATE_NAMES.map(n => path.join(home, n)).find(f => fs.existsSync(f))
+    if (!templateFile || !fs.existsSync(templateFile)) return {name, ok: false, reason: `no template found for this case (looked for ${config.template ?? TEMPLATE_NAMES.join(', ')} in ${home})`}
     const inputsFile = config.inputs ? path.join(dir, config.inputs) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
     const presets = config.presets === undefined || config.presets === null ? [] : ([] as unknown[]).concat(config.presets).map(String)
 

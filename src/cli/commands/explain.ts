@@ -5,7 +5,7 @@ import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
 import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
 import {variables} from '../../engine/conditions/index.js'
-import {EXIT_OK, reportError} from '../report-error.js'
+import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ExplainFlags extends ResolutionFlags {
@@ -33,6 +33,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
             try {
                 const {template, request} = await prepareRequest(file, flags)
                 const model = decide(template, request)
+                reportWarnings(model.inputs.warnings)
                 const depth = Number(flags.depth)
                 if (!Number.isInteger(depth) || depth < 0) throw new TrellisError('invalid-option', `--depth expects a non-negative whole number, got "${flags.depth}"`)
                 const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements

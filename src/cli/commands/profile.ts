@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type {Command} from 'commander'
+import {TrellisError} from '../../engine/errors.js'
 import {VariabilityInputs} from '../../engine/inputs/index.js'
 import {loadTemplate, type LoadedTemplate} from '../../engine/load/index.js'
 import {count} from '../../engine/plural.js'
@@ -176,6 +177,9 @@ function validateChoices(template: LoadedTemplate, presets: readonly string[], i
         presets,
         Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'set'}})),
     )
+    // resolving uses a value of the wrong type as given (with a warning); a profile keeps only values that fit
+    const misfit = checked.warnings[0]
+    if (misfit) throw new TrellisError('input-type', misfit.message.replace(/; used as given$/, ''), misfit.location)
     // keep the typed values (`--set debug=yes` is the boolean true)
     return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [name, value === null ? null : checked.assignedValue(name)]))
 }

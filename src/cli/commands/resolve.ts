@@ -3,7 +3,7 @@ import type {Command} from 'commander'
 import {resolve, stringifyTemplate} from '../../engine/pipeline.js'
 import {writeFileAtomic} from '../io.js'
 import {reportFormat, writeReport} from '../report-file.js'
-import {EXIT_OK, reportError} from '../report-error.js'
+import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ResolveFlags extends ResolutionFlags {
@@ -24,6 +24,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 const {template, request} = await prepareRequest(file, flags)
                 if (flags.report) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
                 const resolution = resolve(template, request)
+                reportWarnings(resolution.model?.inputs.warnings)
                 const text = stringifyTemplate(resolution.output)
                 if (flags.output === '-') process.stdout.write(text)
                 else writeFileAtomic(flags.output, text)

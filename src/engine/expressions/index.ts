@@ -1,4 +1,4 @@
-export {evaluateValue, operatorOf} from './value.js'
+export {evaluateValue, isValueExpression, operatorOf} from './value.js'
 export {MAX_NESTING, nestedTooDeep} from './nesting.js'
 export {
     closestOperator,

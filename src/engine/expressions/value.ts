@@ -13,6 +13,12 @@ export function operatorOf(expression: unknown): string | undefined {
     return soleKey(expression)
 }
 
+/** Whether the value is a value expression: a single-key map whose key is a value operator. */
+export function isValueExpression(value: unknown): boolean {
+    const name = operatorOf(value)
+    return name !== undefined && (name === 'variability_input' || name === 'value_expression' || Object.prototype.hasOwnProperty.call(VALUE_OPERATORS, name))
+}
+
 export function evaluateValue(expression: unknown, scope: ValueScope): unknown {
     let evaluator = evaluators.get(scope)
     if (!evaluator) evaluators.set(scope, (evaluator = new Evaluator(scope)))

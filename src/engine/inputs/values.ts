@@ -4,7 +4,7 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import {closestName} from '../names.js'
 import {ownValue} from '../keys.js'
-import {evaluateValue, show, type ValueScope} from '../expressions/index.js'
+import {evaluateValue, isValueExpression, show, type ValueScope} from '../expressions/index.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityDefinition, VariabilityInputDefinition} from './definitions.js'
 import {checkType} from './typecheck.js'
@@ -65,11 +65,33 @@ export class VariabilityInputs implements ValueScope {
         })
     }
 
+    /**
+     * A value that does not fit the input's declared type is used as given, as the reference does
+     * (it never checks input types), and kept as a warning the shells print; text from --set or the
+     * environment is converted where the type says how.
+     */
     private typed(definition: VariabilityInputDefinition, value: unknown, fromText: boolean, where: SourceLocation | undefined, source: InputSource): unknown {
         const check = checkType(definition.type, value, fromText)
         if (check.ok) return check.value
+        if (isValueExpression(value)) return value // its result is what counts
         const from = source.kind === 'set' ? ' (from --set)' : source.kind === 'env' ? ` (from ${source.variable})` : ''
-        throw new TrellisError('input-type', `Variability input "${definition.name}" is of type ${definition.type} and expects ${check.expected}, got ${show(value)}${from}`, where)
+        const message = `Variability input "${definition.name}" is of type ${definition.type} and expects ${check.expected}, got ${show(value)}${from}; used as given`
+        if (!this.warnings.some(w => w.message === message)) this.warnings.push(new TrellisError('input-type', message, where))
+        return value
+    }
+
+    /** Values used although they do not fit their input's type (see typed), in the order met. */
+    readonly warnings: TrellisError[] = []
+
+    /**
+     * An assigned value or `default` written as a value expression (`{concat: …}`) is evaluated when
+     * read, as in the reference; a map whose key is no value operator stays a plain map value.
+     */
+    private evaluated(name: string, value: unknown, reference: unknown): unknown {
+        if (!isValueExpression(value)) return value
+        const result = this.guard(`input "${name}"`, reference, () => evaluateValue(value, this))
+        if (result === undefined || result === null) throw new TrellisError('input-missing', `Variability input "${name}": its value expression has no value`, this.locate(value))
+        return result
     }
 
     /** The value assigned by presets or directly, without defaults. */
@@ -102,10 +124,11 @@ export class VariabilityInputs implements ValueScope {
         }
         let result: InputValue
         const assigned = this.assigned.get(name)
-        if (assigned) result = {name, ...assigned}
+        if (assigned) result = {name, ...assigned, value: this.evaluated(name, assigned.value, reference)}
         else if (definition.default !== undefined) {
             const location = this.sourceMap.locate(definition.raw, 'default')
-            result = {name, value: this.typed(definition, definition.default, false, location, {kind: 'default'}), source: {kind: 'default', location}, overridden: []}
+            const value = this.evaluated(name, this.typed(definition, definition.default, false, location, {kind: 'default'}), reference)
+            result = {name, value, source: {kind: 'default', location}, overridden: []}
         } else if (definition.defaultExpression !== undefined) {
             const location = this.sourceMap.locate(definition.raw, 'default_expression')
             const value = this.guard(`input "${name}"`, reference, () => evaluateValue(definition.defaultExpression, this))
