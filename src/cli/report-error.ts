@@ -10,8 +10,8 @@ export const EXIT_USAGE = 2
 export class UsageError extends Error {}
 
 /** Warnings the engine kept (input values used although they do not fit their type), one line each. */
-export function reportWarnings(warnings: readonly {describe(): string}[] | undefined, write: (line: string) => void = line => process.stderr.write(line)): void {
-    for (const w of warnings ?? []) write(`trellis: warning: ${w.describe()}\n`)
+export function reportWarnings(warnings: readonly {describe(): string}[], write: (line: string) => void = line => process.stderr.write(line)): void {
+    for (const w of warnings) write(`trellis: warning: ${w.describe()}\n`)
 }
 
 export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line)): number {

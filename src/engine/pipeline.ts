@@ -14,7 +14,7 @@ import {runChecks} from './check/index.js'
 import {TrellisError} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from './inputs/index.js'
-import {type LoadedTemplate, type VariabilityVersion} from './load/index.js'
+import {type LoadedTemplate, type ParsedYaml, type VariabilityVersion} from './load/index.js'
 import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw, type TechnologyEnrichment} from './model/index.js'
 import {Options} from './options/index.js'
 import {solve, type Objective, type Problem, type Solution, type SolveFailure} from './solve/index.js'
@@ -177,7 +177,8 @@ function technologyEnrichment(template: LoadedTemplate, variability: Raw, option
         if (!parsed) throw new TrellisError('file-not-found', `technology rules file "${value}" not found next to the template`, template.sourceMap.locate(variability, 'technology_rules'))
         rules.push(...readRules(parsed.data, parsed.sourceMap))
     } else if (value === undefined || value === null) {
-        const found = REFERENCE_RULES.map(file => template.readRelative(file)).find(parsed => parsed !== undefined)
+        let found: ParsedYaml | undefined
+        for (const file of REFERENCE_RULES) if ((found = template.readRelative(file))) break
         const files = found ? [found] : SPEC_RULES.map(file => template.readRelative(file))
         for (const parsed of files) if (parsed) rules.push(...readRules(parsed.data, parsed.sourceMap))
     } else rules.push(...readRules(value, template.sourceMap))
@@ -194,10 +195,13 @@ function technologyEnrichment(template: LoadedTemplate, variability: Raw, option
     }
 }
 
-/** The types a template is resolved with: its own, the normative ones and those of its `lib/` folder. */
+/** The types a template is resolved with: its own, the normative ones and those of its `lib/` folder; made once per template (the wizard resolves it again on every change). */
 function typeLibraryOf(template: LoadedTemplate): TypeLibrary {
-    return TypeLibrary.of(template.data, template.library(), template.sourceMap)
+    let found = typeLibraries.get(template)
+    if (!found) typeLibraries.set(template, (found = TypeLibrary.of(template.data, template.library(), template.sourceMap)))
+    return found
 }
+const typeLibraries = new WeakMap<LoadedTemplate, TypeLibrary>()
 
 function failure(f: SolveFailure, constraints: readonly ConstraintRecord[]): TrellisError {
     if (f.kind === 'ambiguous')

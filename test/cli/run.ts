@@ -24,11 +24,14 @@ export interface RunOptions {
 
 const created: string[] = []
 
-/** A fresh temporary directory holding the given files (name → content). */
+/** A fresh temporary directory holding the given files (relative path → content; folders are made). */
 export function workspace(files: Readonly<Record<string, string | Buffer>> = {}): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-cli-'))
     created.push(dir)
-    for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content)
+    for (const [name, content] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), {recursive: true})
+        fs.writeFileSync(path.join(dir, name), content)
+    }
     return dir
 }
 

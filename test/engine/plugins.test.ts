@@ -1,11 +1,12 @@
 // Technology plugins (the spec's PluginDefinition): modules listed under
 // variability.plugins.technology or found in ./plugins/technology propose technologies.
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
+import {removeWorkspaces, workspace} from '../cli/run.js'
 import {loadTechnologyPlugins, loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
+
+afterAll(removeWorkspaces)
 
 const TEMPLATE = (extra = '') => `tosca_definitions_version: tosca_variability_1_0_rc_2
 node_types:
@@ -33,15 +34,6 @@ const PLUGIN = `export default {
     },
 }
 `
-
-function workspace(files: Record<string, string>): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-plugins-'))
-    for (const [name, text] of Object.entries(files)) {
-        fs.mkdirSync(path.dirname(path.join(dir, name)), {recursive: true})
-        fs.writeFileSync(path.join(dir, name), text)
-    }
-    return dir
-}
 
 async function resolveIn(dir: string) {
     const template = loadTemplate(path.join(dir, 'template.yaml'))

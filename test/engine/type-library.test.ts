@@ -2,32 +2,18 @@
 // folder), the reference's default rules files, and the version and input behaviour of realistic
 // multi-file templates, as the reference implementation resolves them.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {runCase} from '../../src/cli/test-cases.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
-import {TrellisError} from '../../src/engine/errors.js'
-
-function workspace(files: Record<string, string>): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-types-'))
-    for (const [name, text] of Object.entries(files)) {
-        fs.mkdirSync(path.dirname(path.join(dir, name)), {recursive: true})
-        fs.writeFileSync(path.join(dir, name), text)
-    }
-    return dir
-}
+import {removeWorkspaces, workspace} from '../cli/run.js'
+import {failure} from '../helpers/errors.js'
 
 const resolveIn = (dir: string, file = 'template.yaml') => resolve(loadTemplate(path.join(dir, file)), {})
-const failureIn = (dir: string): TrellisError => {
-    try {
-        resolveIn(dir)
-    } catch (e) {
-        return e as TrellisError
-    }
-    throw new Error('expected resolving to fail')
-}
+afterAll(removeWorkspaces)
+
+const failureIn = (dir: string) => failure(() => resolveIn(dir))
 
 const LIB_TYPES = `tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:

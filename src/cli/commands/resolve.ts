@@ -24,11 +24,11 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 const {template, request} = await prepareRequest(file, flags)
                 if (flags.report) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
                 const resolution = resolve(template, request)
-                reportWarnings(resolution.model?.inputs.warnings)
+                reportWarnings(resolution.model.inputs.warnings)
                 const text = stringifyTemplate(resolution.output)
                 if (flags.output === '-') process.stdout.write(text)
                 else writeFileAtomic(flags.output, text)
-                if (report && resolution.model) writeReport(report, {model: resolution.model})
+                if (report) writeReport(report, {model: resolution.model})
                 setExit(EXIT_OK)
             } catch (e) {
                 // a failed resolution still gets its report, naming the conflict

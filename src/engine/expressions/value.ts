@@ -1,7 +1,7 @@
 // Evaluates value expressions once variability inputs are known. Literals are
 // their own value; a single-key map whose key is an operator is applied.
 import {TrellisError} from '../errors.js'
-import {soleKey} from '../keys.js'
+import {ownValue, soleKey} from '../keys.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
 import {MAX_NESTING, nestedTooDeep} from './nesting.js'
 import {show} from './operators/checks.js'
@@ -16,7 +16,7 @@ export function operatorOf(expression: unknown): string | undefined {
 /** Whether the value is a value expression: a single-key map whose key is a value operator. */
 export function isValueExpression(value: unknown): boolean {
     const name = operatorOf(value)
-    return name !== undefined && (name === 'variability_input' || name === 'value_expression' || Object.prototype.hasOwnProperty.call(VALUE_OPERATORS, name))
+    return name !== undefined && (name === 'variability_input' || name === 'value_expression' || ownValue(VALUE_OPERATORS, name) !== undefined)
 }
 
 export function evaluateValue(expression: unknown, scope: ValueScope): unknown {

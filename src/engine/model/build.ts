@@ -164,30 +164,32 @@ class Builder {
         // relations need every node to exist first; artifacts and technologies follow, in template order per node
         // (indexed loops: each runs once over every node, often before the optimizer compiled it, when for-of allocates per step)
         for (let i = 0; i < result.length; i++) this.relations(result[i]!)
-        this.checkManagedTypes(result)
+        const e = this.enrichment
+        // enriching asks every node whether it is managed before any technology is proposed
+        if (e && (e.technologies || (e.implementations && (e.rules.length > 0 || e.plugins.length > 0)))) for (const node of result) this.requireKnownType(node)
         for (let i = 0; i < result.length; i++) {
             this.artifacts(result[i]!)
             this.technologies(result[i]!)
         }
-        // the technology constraint asks every node whether it is managed once technologies are enriched
-        if (this.enrichment?.constraint) this.checkManagedTypes(result.filter(node => node.technologies.length === 0), true)
+        // the technology constraint asks again once technologies are enriched
+        if (e?.constraint) for (const node of result) if (node.technologies.length === 0) this.requireKnownType(node)
     }
 
     /**
-     * Enriching technologies asks every node without technologies whether it is managed, which reads
-     * its one node type: a node with conditional types, or of a type neither the template, its `lib/`
-     * folder nor the TOSCA normative types define, cannot be enriched (as in the reference, before
-     * any technology is proposed).
+     * Whether a node without technologies (and without `managed`) is managed depends on its one node
+     * type: a node with conditional types, or of a type neither the template, its `lib/` folder nor
+     * the TOSCA normative types define, cannot be asked (as in the reference).
      */
-    private checkManagedTypes(nodes: readonly NodeRecord[], always = false): void {
-        const e = this.enrichment
-        if (!e || !(always || e.technologies || (e.implementations && (e.rules.length > 0 || e.plugins.length > 0)))) return
-        for (const node of nodes) {
-            if (typeof node.raw.managed === 'boolean' || writtenCount(node.raw.technology) > 0) continue
-            if (node.types.length > 1) this.fail(`${node.display} has more than one type`, node.location)
-            const type = node.types[0]
-            if (type && !this.nodeTypes.defines(type.name)) this.fail(`Node type "${type.name}" does not exist`, type.location)
-        }
+    private requireKnownType(node: NodeRecord): void {
+        if (typeof node.raw.managed === 'boolean' || writtenCount(node.raw.technology) > 0) return
+        if (node.types.length > 1) this.fail(`${node.display} has more than one type`, node.location)
+        const type = node.types[0]
+        if (type && !this.nodeTypes.defines(type.name)) this.fail(`Node type "${type.name}" does not exist`, type.location)
+    }
+
+    /** required_technology_check: a managed node that no rule or plugin proposes a technology for. */
+    private noCandidates(node: NodeRecord): never {
+        return this.fail(`${node.display} has no technology candidates`, node.location)
     }
 
     private types(container: NodeRecord | RelationRecord | GroupRecord | PolicyRecord | ArtifactRecord, raw: Raw): void {
@@ -345,7 +347,7 @@ class Builder {
             const own = node.raw.managed
             node.managed = typeof own === 'boolean' ? own : !isTrue(this.nodeTypes.metadata(node.types[0]?.name ?? '', 'vintner_abstract'))
             // enriching technologies without any rule or plugin proposes nothing: a managed node then has no candidates
-            if (node.managed && this.enrichment?.technologies && this.enrichment.required) this.fail(`${node.display} has no technology candidates`, node.location)
+            if (node.managed && this.enrichment?.technologies && this.enrichment.required) this.noCandidates(node)
             return
         }
         const list: Entry[] =
@@ -387,7 +389,7 @@ class Builder {
         if (list.length === 0 && this.enrichment?.technologies) {
             const found = rules.length > 0 ? match() : []
             const proposed = this.proposals(node)
-            if (found.length === 0 && proposed.length === 0 && managed && this.enrichment.required) this.fail(`${node.display} has no technology candidates`, node.location)
+            if (found.length === 0 && proposed.length === 0 && managed && this.enrichment.required) this.noCandidates(node)
             const at = new Entry(node.name, node.raw, this.sourceMap, node.raw, 'type')
             for (const candidate of found) add(candidate.technology, {}, at, {...fromRule(candidate), enriched: true})
             for (const {source, name, template} of proposed) {

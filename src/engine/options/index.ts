@@ -217,7 +217,7 @@ export class Options {
         const fallback = (): Resolved<boolean> => {
             const all = this.raw.constraints
             if (typeof all === 'boolean') return {value: all, option: 'constraints', origin: this.template('constraints')}
-            if (this.generation === 'v1' || !VERSION_CONSTRAINTS[this.generation].has(name)) return this.builtin(false, 'constraints')
+            if (this.generation === 'v1' || !RC_CONSTRAINTS.has(name)) return this.builtin(false, 'constraints')
             return {value: true, option: name, origin: {kind: 'version', version: this.version}}
         }
         return this.flag(name, fallback, false)
@@ -308,4 +308,3 @@ const RC_CONSTRAINTS = new Set<ConstraintOption>([
     'unique_output_constraint',
     'unique_relation_constraint',
 ])
-const VERSION_CONSTRAINTS: Readonly<Record<'rc2' | 'rc3', ReadonlySet<ConstraintOption>>> = {rc2: RC_CONSTRAINTS, rc3: RC_CONSTRAINTS}

@@ -24,5 +24,5 @@ export function writeResolution(template: LoadedTemplate, base: ResolveRequest |
         ...(report ? ['--report', shown(report)] : []),
     ]
     writeFileAtomic(output, stringifyTemplate(resolution.output))
-    if (report && resolution.model) writeReport({file: report, templateName: shown(template.file), template, request, argv}, {model: resolution.model})
+    if (report) writeReport({file: report, templateName: shown(template.file), template, request, argv}, {model: resolution.model})
 }
