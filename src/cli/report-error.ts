@@ -1,6 +1,7 @@
 // How the shells turn any failure into one line on stderr and an exit code:
 // 0 ok, 1 resolution or check failed, 2 bad usage or bad input.
 import {isTrellisError} from '../engine/errors.js'
+import {errorSummary} from '../engine/explain/index.js'
 import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
@@ -16,7 +17,9 @@ export function reportWarnings(warnings: readonly {describe(): string}[], write:
 
 export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line)): number {
     if (isTrellisError(e)) {
-        write(`trellis: ${e.describe()}\n`)
+        // "Could not solve" never stands alone: the minimal conflict (or the tie) follows in the same line
+        const summary = errorSummary(e)
+        write(`trellis: ${e.describe()}${summary ? `: ${summary}` : ''}\n`)
         if (debug && e.stack) write(`${e.stack}\n`)
         return e.errorClass === 'resolution' ? EXIT_RESOLUTION : EXIT_USAGE
     }

@@ -104,7 +104,7 @@ describe('trellis resolve --report', () => {
         const out = path.join(dir, 'out.yaml')
         expect(await main(['resolve', template, '--output', out, '--report', report])).toBe(1)
         expect(fs.existsSync(out)).toBe(false)
-        expect(stderr.join('')).toMatch(/^trellis: .*Could not solve\n$/)
+        expect(stderr.join('')).toMatch(/^trellis: .*Could not solve: [^\n]*Node "primary"[^\n]*\n$/)
         const text = fs.readFileSync(report, 'utf8')
         expect(text).toContain('## Why resolving failed')
         expect(text).toContain('Node "primary" is present only if its condition holds')

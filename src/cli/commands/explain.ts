@@ -1,10 +1,9 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {conflictHeadline, explainElement, explanationDocument, minimalConflict, renderExplanation, renderExpression, renderSummaryLine, verdictOf, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
+import {conflictHeadline, conflictOf, explainElement, explanationDocument, renderExplanation, renderExpression, renderSummaryLine, verdictOf, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
 import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
 import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
-import {variables} from '../../engine/conditions/index.js'
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
@@ -82,9 +81,7 @@ function renderWhatIf(w: WhatIf): string {
 }
 
 function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean): void {
-    const start = f.failure.kind === 'unsatisfiable' ? [...f.failure.variables] : []
-    if (f.failure.kind === 'unsatisfiable' && f.failure.constraint !== undefined) start.push(...variables(f.prepared.constraints[f.failure.constraint]!.formula))
-    const conflict = minimalConflict(f.prepared, start)
+    const conflict = conflictOf(f)
     if (json) {
         const template = f.prepared.graph
         process.stdout.write(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: template.elements.length}, null, 2)}\n`)

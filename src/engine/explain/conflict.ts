@@ -3,7 +3,8 @@
 // the rest becomes solvable without it), so every item shown is needed.
 import {and, TRUE, variables, type Formula} from '../conditions/formula.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
-import type {PreparedModel} from '../pipeline.js'
+import type {TrellisError} from '../errors.js'
+import type {PreparedModel, ResolutionFailure} from '../pipeline.js'
 import {solve} from '../solve/index.js'
 import {describeSource} from '../inputs/index.js'
 import {renderExpression} from './render-expression.js'
@@ -33,6 +34,48 @@ export function conflictHeadline(items: readonly Pick<ConflictItem, 'kind'>[]): 
     if (items.length === 1) return `${subject} cannot hold (removing it makes the template resolvable)`
     const two = items.length === 2
     return `${subject} cannot ${two ? 'both' : 'all'} hold (removing ${two ? 'either of them' : 'any one of them'} makes the template resolvable)`
+}
+
+/** The minimal conflict of a failed resolution, searched from the failing part and the violated constraint; made once per failure. */
+export function conflictOf(f: ResolutionFailure): ConflictItem[] {
+    if (f.failure.kind !== 'unsatisfiable') return []
+    let found = conflicts.get(f)
+    if (!found) {
+        const start = [...f.failure.variables]
+        if (f.failure.constraint !== undefined) start.push(...variables(f.prepared.constraints[f.failure.constraint]!.formula))
+        conflicts.set(f, (found = minimalConflict(f.prepared, start)))
+    }
+    return found
+}
+const conflicts = new WeakMap<ResolutionFailure, ConflictItem[]>()
+
+/** How many conflict items or differing elements a one-line summary names. */
+const SUMMARY_ITEMS = 3
+
+/**
+ * What failed, in one sentence a template author can act on: the minimal conflict (its first items,
+ * each with its condition and location), or the elements two equally good variants disagree on.
+ */
+export function failureSummary(f: ResolutionFailure): string | undefined {
+    const more = (n: number, what: string) => (n > SUMMARY_ITEMS ? `; and ${count(n - SUMMARY_ITEMS, what)} more` : '')
+    if (f.failure.kind === 'ambiguous') {
+        const {chosen, alternative} = f.failure
+        const differing = f.failure.variables.filter(v => chosen.get(v) !== alternative.get(v))
+        const names = [...new Set(differing.map(v => f.prepared.variables.owner(v).element.display))]
+        if (names.length === 0) return undefined
+        return `two variants are equally good and differ in ${names.slice(0, SUMMARY_ITEMS).join(', ')}${more(names.length, 'element')}; a condition or an optimization option can decide between them`
+    }
+    const items = conflictOf(f)
+    if (items.length === 0) return undefined
+    const shown = items.slice(0, SUMMARY_ITEMS).map(i => `${i.text} (${i.condition}${i.location ? ` at ${i.location}` : ''})`)
+    return `${conflictHeadline(items)}: ${shown.join('; ')}${more(items.length, 'item')}`
+}
+
+/** The summary of an error thrown by resolving (see pipeline's decide), if it failed to find one variant. */
+export function errorSummary(e: TrellisError): string | undefined {
+    if (e.code !== 'unsatisfiable' && e.code !== 'ambiguous') return undefined
+    const details = e.details as Partial<ResolutionFailure> | undefined
+    return details?.prepared && details.failure ? failureSummary(details as ResolutionFailure) : undefined
 }
 
 type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}

@@ -2,9 +2,8 @@
 // explanation document (verdicts, reasons, inputs), the options with their
 // origins, the solver's components and the check list. Nothing is derived again.
 import {CHECK_LIST} from '../check/index.js'
-import {variables} from '../conditions/index.js'
 import {formatLocation, TrellisError} from '../errors.js'
-import {explanationDocument, minimalConflict, type ExplanationDocument} from '../explain/index.js'
+import {conflictOf, explanationDocument, type ExplanationDocument} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
@@ -139,8 +138,5 @@ function conflict(error: TrellisError, failure: ResolutionFailure | undefined): 
             .filter(d => !seen.has(d.element) && seen.add(d.element))
         return {kind: 'ambiguous', subject: f.subject, differences}
     }
-    // the same starting variables `trellis explain` uses: the failing part, and the violated constraint
-    const start = [...f.variables]
-    if (f.constraint !== undefined) start.push(...variables(failure.prepared.constraints[f.constraint]!.formula))
-    return {kind: 'unsatisfiable', items: minimalConflict(failure.prepared, start)}
+    return {kind: 'unsatisfiable', items: conflictOf(failure)}
 }

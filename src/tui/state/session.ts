@@ -1,8 +1,7 @@
 // The wizard's view of a resolution: plain functions over the engine, no React,
 // so screens stay presentational and the same data can be tested directly.
 import {TrellisError, isTrellisError} from '../../engine/errors.js'
-import {explainElement, minimalConflict, renderExpression, type ConflictItem, type Explanation} from '../../engine/explain/index.js'
-import {variables} from '../../engine/conditions/index.js'
+import {conflictOf, explainElement, renderExpression, type ConflictItem, type Explanation} from '../../engine/explain/index.js'
 import {describeSource, VariabilityInputs, type InputAssignment, type InputValue} from '../../engine/inputs/index.js'
 import type {LoadedTemplate} from '../../engine/load/index.js'
 import {ELEMENT_KINDS, type Element} from '../../engine/model/index.js'
@@ -40,12 +39,7 @@ export function evaluateChoices(template: LoadedTemplate, choices: Choices, base
     } catch (e) {
         if (!isTrellisError(e)) throw e
         const failure = e.details as ResolutionFailure | undefined
-        let conflict: ConflictItem[] = []
-        if (failure?.failure.kind === 'unsatisfiable') {
-            const start = [...failure.failure.variables]
-            if (failure.failure.constraint !== undefined) start.push(...variables(failure.prepared.constraints[failure.failure.constraint]!.formula))
-            conflict = minimalConflict(failure.prepared, start)
-        }
+        const conflict: ConflictItem[] = failure ? conflictOf(failure) : []
         return {ok: false, error: e, conflict, choices, inputs: inputValues(template, request)}
     }
 }
