@@ -348,3 +348,29 @@ describe('check list', () => {
         expect(enabledChecks(new Options({semantic_checks: false}, 'tosca_variability_1_0', sourceMap)).every(c => c.kind === 'consistency')).toBe(true)
     })
 })
+
+describe('which failure a check reports first: the reference reads each node with its relations and artifacts', () => {
+    // n1's node type and n0's artifact type are both left without their container; the artifact's
+    // type comes first (n0 before n1), although Trellis builds every node's own type before any artifact's
+    const TEMPLATE = `topology_template:
+    node_templates:
+        n0: {type: a, artifacts: [{code: {type: zip, file: c.zip}}]}
+        n1: {type: b}
+`
+    it('missing type container: the artifact type of the first node before the node type of a later one', () => {
+        const absent = ['node.n1', 'artifact.code@0.node.n0']
+        expect(check(TEMPLATE, absent, {missing_artifact_container_check: false})?.message).toBe('Container of type "zip@0" of artifact "code@0" of node "n0" does not exist')
+    })
+
+    it('missing property container: a relation\'s property of the first node before a later node\'s own', () => {
+        const text = `topology_template:
+    relationship_templates:
+        link: {type: tosca.relationships.ConnectsTo, properties: [{weight: 1}]}
+    node_templates:
+        n0: {type: a, requirements: [{uses: {node: n1, relationship: link}}]}
+        n1: {type: b, properties: [{size: 1}]}
+`
+        const failure = check(text, ['relation.uses@0.node.n0', 'node.n1'], {relation_target_check: false})
+        expect(failure?.message).toBe('Container of property "weight@0" of relation "uses@0" of node "n0" does not exist')
+    })
+})

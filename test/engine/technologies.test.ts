@@ -125,6 +125,13 @@ describe('technology rules: which components they match', () => {
         expect(types({rules: root, nodes: {web: {type: 'web_app', persistent: true}}})).toEqual({web: 'web_app~tosca.nodes.Root::ansible'})
     })
 
+    it('a node written managed: false gets no technology, however many rules match it (as in the reference)', () => {
+        const rules = [{technology: 'ansible', component: 'app'}]
+        const resolution = run({rules, nodes: {web: {type: 'web_app', persistent: true, managed: false}}})
+        expect(typesOf(resolution)).toEqual({web: 'web_app'})
+        expect(candidates(resolution, 'web')).toEqual([])
+    })
+
     it('a rule for a derived type does not apply to its parent', () => {
         const rules = [{technology: 'ansible', component: 'web_app'}]
         const spec: Spec = {rules, options: {required_technology_check: true}, nodes: {web: {type: 'app', persistent: true}}}

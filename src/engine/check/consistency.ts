@@ -1,7 +1,7 @@
 // Consistency checks: the resolved template must be well formed TOSCA — every
 // present element has a present container, and names stay unique where TOSCA
 // uses maps.
-import type {Element, TypeContainer} from '../model/index.js'
+import type {Element, Graph, PropertyElement, TypeContainer, TypeElement} from '../model/index.js'
 import {ambiguous, count, firstFailure, lowerFirst, ofVariabilityGroup, perNode, type Failure, type Finder, type Present} from './find.js'
 
 export const relationSource: Finder = (graph, present) =>
@@ -27,9 +27,28 @@ function missingContainer(elements: readonly Element[], present: Present): Failu
     )
 }
 
+/**
+ * The reference reports the first failure in the order it reads the template: each node with its
+ * own types (or properties), then those of its relations, then those of its artifacts; then groups
+ * and policies. Trellis builds every node's own before any relation's or artifact's, so when some
+ * element fails, the first one is looked up again in the reference's order (only then: a passing
+ * check costs nothing more).
+ */
+function missingContainerOfPart(graph: Graph, present: Present, part: 'types' | 'properties'): Failure | undefined {
+    if (!missingContainer(graph[part], present)) return undefined
+    const owners: {readonly types: readonly TypeElement[]; readonly properties: readonly PropertyElement[]}[] = []
+    for (const node of graph.nodes) owners.push(node, ...node.relations, ...node.artifacts)
+    owners.push(...graph.groups, ...graph.policies)
+    for (const owner of owners) {
+        const failure = missingContainer(owner[part], present)
+        if (failure) return failure
+    }
+    return missingContainer(graph[part], present)
+}
+
 export const missingArtifactContainer: Finder = (graph, present) => missingContainer(graph.artifacts, present)
-export const missingPropertyContainer: Finder = (graph, present) => missingContainer(graph.properties, present)
-export const missingTypeContainer: Finder = (graph, present) => missingContainer(graph.types, present)
+export const missingPropertyContainer: Finder = (graph, present) => missingContainerOfPart(graph, present, 'properties')
+export const missingTypeContainer: Finder = (graph, present) => missingContainerOfPart(graph, present, 'types')
 export const missingTechnologyContainer: Finder = (graph, present) => missingContainer(graph.technologies, present)
 
 export const ambiguousArtifact: Finder = perNode((node, present) => ambiguous(node.artifacts, present))

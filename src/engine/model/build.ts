@@ -375,7 +375,8 @@ class Builder {
         for (const entry of list) {
             const raw = isMap(entry.value) ? entry.value : {}
             const name = entry.name.toLowerCase()
-            if (!this.enrichment?.implementations || rules.length === 0) {
+            // a node written `managed: false` keeps its technologies as written (the reference enriches managed nodes only)
+            if (!this.enrichment?.implementations || rules.length === 0 || node.raw.managed === false) {
                 add(name, raw, entry, {})
                 continue
             }
@@ -386,10 +387,10 @@ class Builder {
             for (const candidate of implementations) add(name, {...raw, weight: raw.weight ?? candidate.rule.weight}, entry, fromRule(candidate))
         }
         const managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
-        if (list.length === 0 && this.enrichment?.technologies) {
+        if (list.length === 0 && managed && this.enrichment?.technologies) {
             const found = rules.length > 0 ? match() : []
             const proposed = this.proposals(node)
-            if (found.length === 0 && proposed.length === 0 && managed && this.enrichment.required) this.noCandidates(node)
+            if (found.length === 0 && proposed.length === 0 && this.enrichment.required) this.noCandidates(node)
             const at = new Entry(node.name, node.raw, this.sourceMap, node.raw, 'type')
             for (const candidate of found) add(candidate.technology, {}, at, {...fromRule(candidate), enriched: true})
             for (const {source, name, template} of proposed) {
