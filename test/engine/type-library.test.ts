@@ -80,6 +80,23 @@ describe('types from lib/ and the TOSCA normative types', () => {
         expect(failureIn(dir).message).toBe('Node type "shop.component" does not exist')
     })
 
+    it('vintner_abstract is not inherited: a type derived from an abstract one is managed (as in the reference)', () => {
+        const lib = `tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+    node: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+    shop.component: {derived_from: node}
+`
+        const rules = '- technology: ansible\n  component: node\n'
+        const output = resolveIn(workspace({'template.yaml': TEMPLATE(), 'lib/types.yaml': lib, 'technology-rules.yaml': rules})).output
+        expect(output).toMatchObject({topology_template: {node_templates: {shop: {type: 'shop.component~node::ansible'}}}})
+    })
+
+    it('technology rules cannot match a node whose type has no definition, even one written managed: true', () => {
+        const template = TEMPLATE('tosca_variability_1_0_rc_3', 'shop.component').replace('persistent: true', 'persistent: true\n            managed: true')
+        const error = failureIn(workspace({'template.yaml': template, 'technology-rules.yaml': RULES}))
+        expect(error.message).toBe('node_types "shop.component" has no definition, so technology rules cannot match it')
+    })
+
     it('a node of a normative type needs no definition', () => {
         const template = TEMPLATE('tosca_variability_1_0_rc_3', 'tosca.nodes.Compute').replace('topology_template:\n', 'topology_template:\n    variability:\n        options: {technology_constraint: false}\n')
         expect(resolveIn(workspace({'template.yaml': template})).output).toMatchObject({topology_template: {node_templates: {shop: {type: 'tosca.nodes.Compute'}}}})

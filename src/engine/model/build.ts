@@ -345,7 +345,7 @@ class Builder {
         if ((value === undefined || value === null) && !enriching) {
             // the common case: nothing to add, only whether the node needs a technology
             const own = node.raw.managed
-            node.managed = typeof own === 'boolean' ? own : !isTrue(this.nodeTypes.metadata(node.types[0]?.name ?? '', 'vintner_abstract'))
+            node.managed = typeof own === 'boolean' ? own : !isTrue(this.nodeTypes.ownMetadata(node.types[0]?.name ?? '', 'vintner_abstract'))
             // enriching technologies without any rule or plugin proposes nothing: a managed node then has no candidates
             if (node.managed && this.enrichment?.technologies && this.enrichment.required) this.noCandidates(node)
             return
@@ -356,7 +356,7 @@ class Builder {
                 : entries(value, () => `the technologies of ${node.display}`, this.sourceMap, node.raw, 'technology')
         const nodeType = node.types[0]?.name ?? ''
         const rules = this.enrichment?.rules ?? []
-        const abstract = isTrue(this.nodeTypes.metadata(nodeType, 'vintner_abstract'))
+        const abstract = isTrue(this.nodeTypes.ownMetadata(nodeType, 'vintner_abstract'))
         const match = () => candidates(node, rules, this.nodeTypes, this.enrichment!.artifactTypes)
         const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyFields>) => {
             const technology = new TechnologyRecord(this.next(name, node.technologies.length, raw, at), node, {

@@ -1,6 +1,7 @@
 // Matches technology rules against node templates: the component type (or a
 // parent type), the hosting stack along hosting relations, and artifact types.
-import type {ArtifactElement, NodeElement, RelationElement} from '../model/index.js'
+import {TrellisError} from '../errors.js'
+import type {ArtifactElement, NodeElement, RelationElement, TypeElement} from '../model/index.js'
 import type {TechnologyRule} from './rules.js'
 import type {TypeHierarchy} from './types.js'
 
@@ -24,14 +25,14 @@ export interface TechnologyCandidate {
 }
 
 export function candidates(node: NodeElement, rules: readonly TechnologyRule[], nodeTypes: TypeHierarchy, artifactTypes: TypeHierarchy): TechnologyCandidate[] {
-    if (node.types.length !== 1) return []
-    const type = node.types[0]!.name
+    if (rules.length === 0 || node.types.length === 0) return []
+    const type = soleType(node).name
     const out: TechnologyCandidate[] = []
     for (const rule of rules) {
-        if (!nodeTypes.isA(type, rule.component)) continue
+        if (!nodeTypes.isDefinedA(type, rule.component, node.types[0]!.location)) continue
         let artifacts: ArtifactElement[] = []
         if (rule.artifact) {
-            artifacts = node.artifacts.filter(a => a.types.some(t => artifactTypes.isA(t.name, rule.artifact!)))
+            artifacts = node.artifacts.filter(a => a.types.some(t => artifactTypes.isDefinedA(t.name, rule.artifact!, t.location)))
             if (artifacts.length === 0 && !definesArtifact(type, rule.artifact, nodeTypes, artifactTypes)) continue
         }
         const stacks = rule.hosting.length === 0 ? [[]] : hostingStacks(node, rule.hosting, nodeTypes)
@@ -43,6 +44,12 @@ export function candidates(node: NodeElement, rules: readonly TechnologyRule[], 
         }
     }
     return out
+}
+
+/** Rules match a node by its one type: conditional types leave nothing to match (as in the reference). */
+function soleType(node: NodeElement): TypeElement {
+    if (node.types.length > 1) throw new TrellisError('invalid-template', `${node.display} has more than one type`, node.location)
+    return node.types[0]!
 }
 
 /** An artifact the node type (or an ancestor) defines is part of every node of that type, so it matches without a condition. */
@@ -79,7 +86,7 @@ function hostingStacks(node: NodeElement, pattern: readonly string[], types: Typ
             if (expected === '*') {
                 walk(current, at + 1, path) // zero hosts
                 walk(host, at, [...path, step]) // one more host, still inside *
-            } else if (host.types.some(t => types.isA(t.name, expected))) walk(host, at + 1, [...path, step])
+            } else if (host.types.length > 0 && types.isDefinedA(soleType(host).name, expected, host.location)) walk(host, at + 1, [...path, step])
         }
         if (expected === '*' && current.relations.every(r => !r.hosting)) walk(current, at + 1, path)
     }

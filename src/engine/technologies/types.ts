@@ -2,7 +2,7 @@
 // name a parent type and for abstract (unmanaged) nodes. A template is resolved
 // with the types it defines, those of the TOSCA service templates in its `lib/`
 // folder and the TOSCA normative types (see model/normative-types.ts).
-import {TrellisError} from '../errors.js'
+import {TrellisError, type SourceLocation} from '../errors.js'
 import type {LibraryFile, SourceMap} from '../load/index.js'
 import {ENTITY_ROOT, NORMATIVE_TYPES, TYPE_KEYS, TYPE_ROOTS, type TypeKey} from '../model/normative-types.js'
 import {isMap, type Raw} from '../model/index.js'
@@ -14,10 +14,11 @@ export class TypeHierarchy {
     private readonly definitions: Raw
     private readonly lineages = new Map<string, string[]>()
 
-    /** `root`: where a type without `derived_from` hangs (tosca.nodes.Root for node types). */
+    /** `root`: where a type without `derived_from` hangs (tosca.nodes.Root for node types); `key`: the type map, for messages. */
     constructor(
         definitions: unknown,
         private readonly root?: string,
+        private readonly key = 'types',
     ) {
         this.definitions = isMap(definitions) ? definitions : {}
     }
@@ -50,6 +51,20 @@ export class TypeHierarchy {
         return this.lineage(type).includes(ancestor)
     }
 
+    /**
+     * isA for technology rules, which can only match defined types: a type (or an ancestor it derives
+     * from) without a definition is an error, as in the reference, not a silent mismatch.
+     */
+    isDefinedA(type: string, ancestor: string, at?: SourceLocation): boolean {
+        const lineage = this.lineage(type)
+        const last = lineage[lineage.length - 1]!
+        if (!this.defines(last)) {
+            const what = last === type ? `${this.key} "${type}"` : `${this.key} "${last}" (an ancestor of "${type}")`
+            throw new TrellisError('invalid-template', `${what} has no definition, so technology rules cannot match it`, at)
+        }
+        return lineage.includes(ancestor)
+    }
+
     /** The artifact types of the artifacts the type and its ancestors define (`artifacts` in a node type). */
     definedArtifactTypes(type: string): string[] {
         const out: string[] = []
@@ -61,15 +76,14 @@ export class TypeHierarchy {
         return out
     }
 
-    /** Metadata of the type or its nearest ancestor that sets the key. */
-    metadata(type: string, key: string): unknown {
-        if (!this.defines(type)) return undefined
-        for (const t of this.lineage(type)) {
-            const definition = this.definitions[t]
-            const metadata = isMap(definition) && isMap(definition.metadata) ? definition.metadata : undefined
-            if (metadata && Object.prototype.hasOwnProperty.call(metadata, key)) return metadata[key]
-        }
-        return undefined
+    /**
+     * Metadata the type itself sets (not inherited: a `vintner_abstract` root type does not make every
+     * type derived from it abstract, as in the reference).
+     */
+    ownMetadata(type: string, key: string): unknown {
+        const definition = this.defines(type) ? this.definitions[type] : undefined
+        const metadata = isMap(definition) && isMap(definition.metadata) ? definition.metadata : undefined
+        return metadata && Object.prototype.hasOwnProperty.call(metadata, key) ? metadata[key] : undefined
     }
 }
 
@@ -81,7 +95,7 @@ export class TypeLibrary {
 
     hierarchy(key: TypeKey): TypeHierarchy {
         let found = this.hierarchies.get(key)
-        if (!found) this.hierarchies.set(key, (found = new TypeHierarchy(this.merged[key], TYPE_ROOTS[key])))
+        if (!found) this.hierarchies.set(key, (found = new TypeHierarchy(this.merged[key], TYPE_ROOTS[key], key)))
         return found
     }
 
