@@ -193,3 +193,21 @@ describe('other default conditions', () => {
         expect(deciding(text, 'node.middle')).toEqual(['default:type-specific'])
     })
 })
+
+describe('variability groups hand their conditions to their members', () => {
+    it('a variability group without members never evaluates its conditions (as in the reference)', () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            unset: {type: boolean}
+    node_templates:
+        n: {type: tosca.nodes.Root}
+    groups:
+        g: {type: variability.groups.ConditionalMembers, members: [], conditions: {variability_input: unset}}
+`
+        expect(resolve(templateFromText(text), {}).output).toEqual({tosca_definitions_version: 'tosca_simple_yaml_1_3', topology_template: {node_templates: {n: {type: 'tosca.nodes.Root'}}}})
+        // with a member, the condition is the member's and needs its input
+        expect(() => resolve(templateFromText(text.replace('members: []', 'members: [n]')), {})).toThrow('Variability input "unset" has no value')
+    })
+})

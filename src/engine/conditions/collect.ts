@@ -134,11 +134,14 @@ const SAME_MANUAL = 0
 const NO_MANUAL = 1
 const OTHER_MANUAL = 2
 
+const NO_CONDITIONS: readonly unknown[] = []
+
 /** One element's conditions, in the order the specification collects them. */
 function walkElement(element: Element, w: Walk, sink: Sink): void {
     const flags = elementFlags(element, w.options, w.byKind)
-    // the element's own (manual) conditions
-    const conditions = element.conditions
+    // the element's own (manual) conditions; a variability group's belong to its members (the reference
+    // removes the group before resolving), so a group without members never evaluates them
+    const conditions = element.kind === 'group' && element.variability ? NO_CONDITIONS : element.conditions
     for (let i = 0; i < conditions.length; i++) sink.own(MANUAL, conditions[i], undefined, false, i)
     if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
         for (const group of element.groups)
