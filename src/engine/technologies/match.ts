@@ -46,7 +46,7 @@ export function candidates(node: NodeElement, rules: readonly TechnologyRule[], 
     return out
 }
 
-/** Rules match a node by its one type: conditional types leave nothing to match (as in the reference). */
+/** Rules match a node by its one type: a node with conditional types cannot be matched (an error, as in the reference). */
 function soleType(node: NodeElement): TypeElement {
     if (node.types.length > 1) throw new TrellisError('invalid-template', `${node.display} has more than one type`, node.location)
     return node.types[0]!
