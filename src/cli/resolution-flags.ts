@@ -1,11 +1,12 @@
 // The flags every command that resolves shares: presets, inputs, --set.
 import type {Command} from 'commander'
-import {loadTechnologyPlugins, loadTemplate, type LoadedTemplate} from '../engine/load/index.js'
+import {loadTemplate, type LoadedTemplate} from '../engine/load/index.js'
 import {variabilityInputNames, type ResolveRequest} from '../engine/pipeline.js'
 import {collectInputs} from './inputs.js'
+import {addPluginFlags, pluginsFor, type PluginFlags} from './plugins.js'
 import {loadProfileFor, profileAssignments} from './profile-request.js'
 
-export interface ResolutionFlags {
+export interface ResolutionFlags extends PluginFlags {
     preset: string[]
     inputs?: string
     set: string[]
@@ -15,7 +16,7 @@ export interface ResolutionFlags {
 const collect = (value: string, previous: string[]) => [...previous, value]
 
 export function addResolutionFlags(command: Command): Command {
-    return command
+    return addPluginFlags(command)
         .option('-p, --preset <name>', 'apply a variability preset; repeat to apply several, later ones win', collect, [])
         .option('-i, --inputs <file>', 'YAML file of variability input values')
         .option('-s, --set <name=value>', 'set one variability input (value parsed as YAML); repeatable', collect, [])
@@ -36,7 +37,7 @@ export async function prepareRequest(file: string, flags: ResolutionFlags): Prom
         request: {
             presets: [...(profile?.presets ?? []), ...flagPresets],
             assignments: [...(profile ? profileAssignments(profile, template, flagPresets) : []), ...collected.assignments],
-            plugins: await loadTechnologyPlugins(template),
+            plugins: await pluginsFor(template, flags),
         },
     }
 }

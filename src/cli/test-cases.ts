@@ -6,9 +6,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import {parse} from 'yaml'
-import {loadTechnologyPlugins, loadTemplate} from '../engine/load/index.js'
+import {loadTechnologyPlugins, loadTemplate, type PluginPolicy} from '../engine/load/index.js'
 import {resolve, stringifyTemplate, variabilityInputNames} from '../engine/pipeline.js'
 import {readInputsFile} from './inputs.js'
+import {skippedPlugins} from './plugins.js'
 import {reportError} from './report-error.js'
 
 export interface CaseResult {
@@ -52,7 +53,7 @@ interface CaseConfig {
     merge?: unknown
 }
 
-export async function runCase(dir: string, name: string): Promise<CaseResult> {
+export async function runCase(dir: string, name: string, policy: PluginPolicy = {allow: false}): Promise<CaseResult> {
     const configFile = path.join(dir, 'test.yaml')
     const config = ((fs.existsSync(configFile) ? load(fs.readFileSync(configFile, 'utf8')) : undefined) ?? {}) as CaseConfig
     const csarRoot = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : undefined
@@ -62,19 +63,23 @@ export async function runCase(dir: string, name: string): Promise<CaseResult> {
     if (!templateFile || !fs.existsSync(templateFile)) return {name, ok: false, reason: `no template found for this case (looked for ${config.template ?? TEMPLATE_NAMES.join(', ')} in ${home})`}
     const inputsFile = config.inputs ? path.join(dir, config.inputs) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
     const presets = config.presets === undefined || config.presets === null ? [] : ([] as unknown[]).concat(config.presets).map(String)
+    // a case that fails while its template's plugins were left out says so
+    let skipped: string | undefined
+    const failed = (reason: string): CaseResult => ({name, ok: false, reason: skipped ? `${reason} (${skipped})` : reason})
 
     let text: string
     try {
         const template = loadTemplate(templateFile)
+        skipped = skippedPlugins(template, policy)
         const fromFile = inputsFile ? readInputsFile(inputsFile, variabilityInputNames(template)) : {presets: [], assignments: []}
-        const request = {presets: [...fromFile.presets, ...presets], assignments: fromFile.assignments, plugins: await loadTechnologyPlugins(template)}
+        const request = {presets: [...fromFile.presets, ...presets], assignments: fromFile.assignments, plugins: await loadTechnologyPlugins(template, policy)}
         text = stringifyTemplate(resolve(template, request).output)
     } catch (e) {
         let message = ''
         reportError(e, false, line => (message += line))
-        if (config.error === undefined) return {name, ok: false, reason: `failed: ${message.trim().split('\n')[0]}`}
+        if (config.error === undefined) return failed(`failed: ${message.trim().split('\n')[0]}`)
         const want = String(config.error)
-        return message.includes(want) ? {name, ok: true} : {name, ok: false, reason: `expected error "${want}" but got: ${message.trim().split('\n')[0]}`}
+        return message.includes(want) ? {name, ok: true} : failed(`expected error "${want}" but got: ${message.trim().split('\n')[0]}`)
     }
     if (config.error !== undefined) return {name, ok: false, reason: `expected error "${String(config.error)}" but resolving succeeded`}
     for (const [from, to] of config.replace ?? []) text = text.split(from).join(to)
@@ -87,13 +92,13 @@ export async function runCase(dir: string, name: string): Promise<CaseResult> {
     }
     if (config.merge) expected = merge(expected, config.merge)
     if (isDeepStrictEqual(actual, expected)) return {name, ok: true}
-    return {name, ok: false, reason: `differs from expected: ${firstDifference(expected, actual) ?? '?'}`}
+    return failed(`differs from expected: ${firstDifference(expected, actual) ?? '?'}`)
 }
 
-export async function runCases(root: string): Promise<CaseResult[]> {
+export async function runCases(root: string, policy: PluginPolicy = {allow: false}): Promise<CaseResult[]> {
     const absolute = path.resolve(root)
     const results: CaseResult[] = []
-    for (const dir of findCases(absolute)) results.push(await runCase(dir, path.relative(absolute, dir) || path.basename(dir)))
+    for (const dir of findCases(absolute)) results.push(await runCase(dir, path.relative(absolute, dir) || path.basename(dir), policy))
     return results
 }
 

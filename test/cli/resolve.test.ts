@@ -604,3 +604,42 @@ describe.concurrent('trellis resolve: usage', () => {
         expect(debug.stderr).toMatch(STACK_LINE)
     })
 })
+
+describe.concurrent('trellis resolve: technology plugins run only with --allow-plugins', () => {
+    const template = `tosca_definitions_version: tosca_variability_1_0_rc_2
+node_types:
+    web.app: {derived_from: tosca.nodes.SoftwareComponent}
+topology_template:
+    variability:
+        options: {hosting_stack_constraint: false}
+    node_templates:
+        app: {type: web.app, persistent: true}
+`
+    const plugin = `import fs from 'node:fs'
+fs.writeFileSync('ran.txt', 'plugin code ran')
+export default {build() { return {assign() { return [{docker: {}}] }} }}
+`
+    const files = {'t.yaml': template, 'plugins/technology/docker.mjs': plugin}
+
+    it('without it: the plugin does not run, a warning names it, and resolving goes on without it', async () => {
+        const dir = workspace(files)
+        const r = await run(['resolve', 't.yaml'], {cwd: dir})
+        expect(fs.existsSync(path.join(dir, 'ran.txt'))).toBe(false)
+        expect(r.stderr).toContain('trellis: warning: technology plugins not run')
+        expect(r.stderr).toContain(path.join('plugins', 'technology', 'docker.mjs'))
+        expect(r.stderr).toContain('--allow-plugins')
+        // the node needs a technology and nothing else proposes one
+        expect(r.stderr).toContain('Node "app" has no technology candidates')
+        expect(r.code).toBe(2)
+    })
+
+    it('with it: the plugin runs and proposes the technology', async () => {
+        const dir = workspace(files)
+        const r = await run(['resolve', 't.yaml', '--allow-plugins'], {cwd: dir})
+        expect(r.stderr).toBe('')
+        expect(r.code).toBe(0)
+        expect(fs.readFileSync(path.join(dir, 'ran.txt'), 'utf8')).toBe('plugin code ran')
+        expect(parse(r.stdout).topology_template.node_templates.app.type).toBe('web.app~web.app::docker')
+    })
+})
+

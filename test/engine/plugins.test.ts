@@ -1,12 +1,17 @@
 // Technology plugins (the spec's PluginDefinition): modules listed under
 // variability.plugins.technology or found in ./plugins/technology propose technologies.
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {removeWorkspaces, workspace} from '../cli/run.js'
-import {loadTechnologyPlugins, loadTemplate} from '../../src/engine/load/index.js'
+import {findTechnologyPlugins, loadTechnologyPlugins, loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 
 afterAll(removeWorkspaces)
+
+/** The user's consent: --allow-plugins. */
+const ALLOW = {allow: true}
 
 const TEMPLATE = (extra = '') => `tosca_definitions_version: tosca_variability_1_0_rc_2
 node_types:
@@ -37,7 +42,7 @@ const PLUGIN = `export default {
 
 async function resolveIn(dir: string) {
     const template = loadTemplate(path.join(dir, 'template.yaml'))
-    return resolve(template, {plugins: await loadTechnologyPlugins(template)})
+    return resolve(template, {plugins: await loadTechnologyPlugins(template, ALLOW)})
 }
 
 describe('technology plugins', () => {
@@ -63,23 +68,56 @@ describe('technology plugins', () => {
     it('reports a listed plugin that does not exist, at its place in the template', async () => {
         const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./missing.mjs]')})
         const template = loadTemplate(path.join(dir, 'template.yaml'))
-        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining("no such file"), location: {line: 10}})
+        await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining("no such file"), location: {line: 10}})
     })
 
     it('reports a module that does not export a builder', async () => {
         const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/bad.mjs': 'export const x = 1\n'})
         const template = loadTemplate(path.join(dir, 'template.yaml'))
-        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('must export a builder')})
+        await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('must export a builder')})
     })
 
     it('reports a module that fails to load', async () => {
         const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/broken.mjs': 'export default {build( {\n'})
         const template = loadTemplate(path.join(dir, 'template.yaml'))
-        await expect(loadTechnologyPlugins(template)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('could not be loaded')})
+        await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('could not be loaded')})
     })
 
     it('reports a plugin whose assign throws, naming the node', async () => {
         const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/throws.mjs': 'export default {build() { return {assign() { throw new Error("boom") }} }}\n'})
         await expect(resolveIn(dir)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringMatching(/failed for node "app": boom/)})
+    })
+
+    it('runs nothing without the user\'s consent: finding plugins does not load them', async () => {
+        const marker = path.join(os.tmpdir(), `trellis-plugin-ran-${process.pid}-${Date.now()}`)
+        const evil = `import fs from 'node:fs'\nfs.writeFileSync(${JSON.stringify(marker)}, 'ran')\nexport default {build() { return {assign() { return [] }} }}\n`
+        const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./lib/listed.mjs]'), 'plugins/technology/evil.mjs': evil, 'lib/listed.mjs': evil})
+        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        expect(findTechnologyPlugins(template).map(m => path.basename(m.file))).toEqual(['listed.mjs', 'evil.mjs'])
+        expect(await loadTechnologyPlugins(template)).toEqual([])
+        expect(fs.existsSync(marker)).toBe(false)
+    })
+
+    it('refuses a listed plugin outside the template\'s folder even with consent; a module the user names runs', async () => {
+        const outside = workspace({'containers.mjs': PLUGIN})
+        const relative = path.relative(path.join(os.tmpdir()), path.join(outside, 'containers.mjs'))
+        for (const listed of [path.join(outside, 'containers.mjs'), `../${relative}`]) {
+            const dir = workspace({'template.yaml': TEMPLATE(`        plugins:\n            technology: [${JSON.stringify(listed)}]`)})
+            const template = loadTemplate(path.join(dir, 'template.yaml'))
+            await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining("lies outside the template's folder")})
+        }
+        const dir = workspace({'template.yaml': TEMPLATE()})
+        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        const builders = await loadTechnologyPlugins(template, {allow: false, extra: [path.join(outside, 'containers.mjs')]})
+        expect(resolve(template, {plugins: builders}).output).toMatchObject({topology_template: {node_templates: {app: {type: 'web.app~web.app::docker'}}}})
+    })
+
+    it('refuses a module in plugins/technology that is a symbolic link leading out of the folder', async () => {
+        const outside = workspace({'containers.mjs': PLUGIN})
+        const dir = workspace({'template.yaml': TEMPLATE()})
+        fs.mkdirSync(path.join(dir, 'plugins', 'technology'), {recursive: true})
+        fs.symlinkSync(path.join(outside, 'containers.mjs'), path.join(dir, 'plugins', 'technology', 'containers.mjs'))
+        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({message: expect.stringContaining("lies outside the template's folder")})
     })
 })

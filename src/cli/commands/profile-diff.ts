@@ -3,12 +3,13 @@
 import {isDeepStrictEqual} from 'node:util'
 import type {Command} from 'commander'
 import {explainElement} from '../../engine/explain/index.js'
-import {loadTechnologyPlugins, loadTemplate} from '../../engine/load/index.js'
+import {loadTemplate} from '../../engine/load/index.js'
 import {decide, type ResolvedModel} from '../../engine/pipeline.js'
 import {count} from '../../engine/plural.js'
 import type {Profile} from '../../profiles/types.js'
 import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
 import {guarded} from '../guarded.js'
+import {addPluginFlags, pluginsFor, type PluginFlags} from '../plugins.js'
 
 export interface ElementDifference {
     readonly id: string
@@ -19,10 +20,10 @@ export interface ElementDifference {
     readonly inputs: readonly {readonly name: string; readonly a: unknown; readonly b: unknown}[]
 }
 
-export async function resolveProfile(profile: Profile): Promise<ResolvedModel> {
+export async function resolveProfile(profile: Profile, flags: PluginFlags = {}): Promise<ResolvedModel> {
     const template = loadTemplate(profile.template.path)
     await loadProfileFor(profile.name, template)
-    return decide(template, {presets: profile.presets, assignments: profileAssignments(profile, template, []), plugins: await loadTechnologyPlugins(template)})
+    return decide(template, {presets: profile.presets, assignments: profileAssignments(profile, template, []), plugins: await pluginsFor(template, flags)})
 }
 
 export function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifference[] {
@@ -43,17 +44,18 @@ export function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifferenc
 }
 
 export function registerProfileDiff(profile: Command, setExit: (code: number) => void): void {
-    profile
-        .command('diff')
-        .description('which elements two profiles resolve differently, and the input values behind each difference')
-        .argument('<a>')
-        .argument('<b>')
-        .action(
-            guarded(setExit, async (nameA: string, nameB: string) => {
+    addPluginFlags(
+        profile
+            .command('diff')
+            .description('which elements two profiles resolve differently, and the input values behind each difference')
+            .argument('<a>')
+            .argument('<b>'),
+    ).action(
+            guarded(setExit, async (nameA: string, nameB: string, flags: PluginFlags) => {
                 const store = await openStore()
                 const a = store.get(nameA)
                 const b = store.get(nameB)
-                const differences = diffModels(await resolveProfile(a), await resolveProfile(b))
+                const differences = diffModels(await resolveProfile(a, flags), await resolveProfile(b, flags))
                 const lines: string[] = []
                 if (a.template.path !== b.template.path) lines.push(`note: the profiles are for different templates (${a.template.path}, ${b.template.path}); elements are compared by identifier`)
                 if (differences.length === 0) lines.push(`${nameA} and ${nameB} resolve every element the same way`)

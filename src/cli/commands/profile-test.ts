@@ -5,20 +5,22 @@ import path from 'node:path'
 import type {Command} from 'commander'
 import {stringify} from 'yaml'
 import {isTrellisError} from '../../engine/errors.js'
-import {loadTechnologyPlugins, loadTemplate} from '../../engine/load/index.js'
+import {loadTemplate} from '../../engine/load/index.js'
 import {resolve, stringifyTemplate} from '../../engine/pipeline.js'
 import {writeFileAtomic} from '../io.js'
 import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
 import {guarded} from '../guarded.js'
+import {addPluginFlags, pluginsFor, type PluginFlags} from '../plugins.js'
 
 export function registerProfileTest(profile: Command, setExit: (code: number) => void): void {
-    profile
-        .command('test')
-        .description('write the profile as a variability test: DIR/NAME/test.yaml, inputs.yaml and expected.yaml (its current resolution)')
-        .argument('<name>')
-        .requiredOption('--into <dir>', 'the folder of tests (run them with: trellis test DIR)')
-        .action(
-            guarded(setExit, async (name: string, flags: {into: string}) => {
+    addPluginFlags(
+        profile
+            .command('test')
+            .description('write the profile as a variability test: DIR/NAME/test.yaml, inputs.yaml and expected.yaml (its current resolution)')
+            .argument('<name>')
+            .requiredOption('--into <dir>', 'the folder of tests (run them with: trellis test DIR)'),
+    ).action(
+            guarded(setExit, async (name: string, flags: {into: string} & PluginFlags) => {
                 const p = (await openStore()).get(name)
                 const template = loadTemplate(p.template.path)
                 await loadProfileFor(name, template)
@@ -29,7 +31,7 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
                 const config: Record<string, unknown> = {template: path.relative(base, template.file).split(path.sep).join('/'), presets: [...p.presets]}
                 let expected: string | undefined
                 try {
-                    const request = {presets: p.presets, assignments: profileAssignments(p, template, []), plugins: await loadTechnologyPlugins(template)}
+                    const request = {presets: p.presets, assignments: profileAssignments(p, template, []), plugins: await pluginsFor(template, flags)}
                     expected = stringifyTemplate(resolve(template, request).output)
                 } catch (e) {
                     if (!isTrellisError(e)) throw e

@@ -1,16 +1,19 @@
 // trellis test DIR: runs a directory of variability tests in-process.
 import type {Command} from 'commander'
 import {EXIT_OK, EXIT_RESOLUTION, EXIT_USAGE, reportError} from '../report-error.js'
+import {addPluginFlags, pluginPolicy, type PluginFlags} from '../plugins.js'
 import {runCases} from '../test-cases.js'
 import fs from 'node:fs'
 
 export function registerTest(program: Command, setExit: (code: number) => void): void {
-    program
-        .command('test')
-        .description('run a directory of Variability4TOSCA variability tests (case folders with test.yaml / expected.yaml, as trellis profile test writes)')
-        .argument('<dir>', 'a case folder or a folder of them')
+    addPluginFlags(
+        program
+            .command('test')
+            .description('run a directory of Variability4TOSCA variability tests (case folders with test.yaml / expected.yaml, as trellis profile test writes)')
+            .argument('<dir>', 'a case folder or a folder of them'),
+    )
         .addHelpText('after', '\nPrints one line per failing case and a closing "N passed, N failed". Exit status: 0 all passed, 1 any failed, 2 bad usage.')
-        .action(async (dir: string, _flags: unknown, command: Command) => {
+        .action(async (dir: string, flags: PluginFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
                 if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
@@ -18,7 +21,7 @@ export function registerTest(program: Command, setExit: (code: number) => void):
                     setExit(EXIT_USAGE)
                     return
                 }
-                const results = await runCases(dir)
+                const results = await runCases(dir, pluginPolicy(flags))
                 let failed = 0
                 for (const r of results) {
                     if (r.ok) continue

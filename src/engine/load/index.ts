@@ -8,7 +8,7 @@ import {readLibrary, type LibraryFile} from './library.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 
 export {SourceMap} from './yaml.js'
-export {loadTechnologyPlugins} from './plugins.js'
+export {findTechnologyPlugins, loadTechnologyPlugins, type PluginModule, type PluginPolicy} from './plugins.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export type {ParsedYaml} from './yaml.js'
 export type {LibraryFile} from './library.js'

@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
+import {isBelow, realpath} from './paths.js'
 import type {ParsedYaml} from './yaml.js'
 
 /** A TOSCA service template of the library, read. */
@@ -51,19 +52,6 @@ function* walk(dir: string, inside: string | undefined): Generator<string> {
         }
         if (isDirectory(full)) yield* walk(full, inside)
         else if (YAML.test(entry.name) && isFile(full)) yield full
-    }
-}
-
-function isBelow(file: string, dir: string): boolean {
-    const relative = path.relative(dir, file)
-    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
-}
-
-function realpath(file: string): string | undefined {
-    try {
-        return fs.realpathSync(file)
-    } catch {
-        return undefined
     }
 }
 

@@ -1,0 +1,18 @@
+// Where a file really is, for keeping what a template names inside the template's folder.
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** Whether `file` lies below `dir` (not `dir` itself). */
+export function isBelow(file: string, dir: string): boolean {
+    const relative = path.relative(dir, file)
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
+}
+
+/** The path with every symbolic link resolved; undefined when it does not exist. */
+export function realpath(file: string): string | undefined {
+    try {
+        return fs.realpathSync(file)
+    } catch {
+        return undefined
+    }
+}
