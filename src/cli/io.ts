@@ -1,19 +1,92 @@
 // File output for the shells: atomic writes, so a failed run never leaves a
-// half-written file and an existing file is replaced only by a complete one.
+// half-written file and an existing file is replaced only by a complete one; and
+// checks, before anything runs, that no output would destroy something else.
 import fs from 'node:fs'
 import path from 'node:path'
+import {UsageError} from './report-error.js'
 
 export function writeFileAtomic(file: string, content: string): void {
-    const target = path.resolve(file)
-    const temp = path.join(path.dirname(target), `.${path.basename(target)}.trellis-tmp-${process.pid}-${Date.now().toString(36)}`)
+    writeFilesAtomic([{file, content}])
+}
+
+/**
+ * Writes every file or none: each goes to a temporary file beside its target first, and only when
+ * all are written are they renamed into place. Temporary files are removed on every failure.
+ */
+export function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string}[]): void {
+    const staged: {temp: string; target: string; file: string}[] = []
     try {
-        fs.writeFileSync(temp, content, {encoding: 'utf8', flag: 'wx'})
-        fs.renameSync(temp, target)
+        for (const {file, content} of files) {
+            const target = path.resolve(file)
+            const temp = path.join(path.dirname(target), `.${path.basename(target)}.trellis-tmp-${process.pid}-${Date.now().toString(36)}`)
+            staged.push({temp, target, file})
+            fs.writeFileSync(temp, content, {encoding: 'utf8', flag: 'wx'})
+        }
+        for (const {temp, target} of staged) fs.renameSync(temp, target)
     } catch (e) {
-        fs.rmSync(temp, {force: true})
+        for (const {temp} of staged) fs.rmSync(temp, {force: true})
         // name the file asked for, not the temporary one beside it
         const error = e as NodeJS.ErrnoException
-        if (error && error.path === temp) error.path = file
+        const asked = staged.find(s => s.temp === error?.path)
+        if (asked) error.path = asked.file
         throw e
+    }
+}
+
+/** An output a command will write, with the flag that named it (for messages). */
+export interface OutputTarget {
+    readonly flag: string
+    readonly file: string
+}
+
+/**
+ * Refuses, before anything is resolved or written, an output that would destroy something: one
+ * that is an input of the run (the template, an inputs file), the same file as another output,
+ * anything but a regular file or a new path (a device, a folder, a FIFO), a symbolic link (renaming
+ * onto it would replace the link, not its target: name the target instead), or a path whose folder
+ * does not exist.
+ */
+export function checkOutputs(targets: readonly OutputTarget[], inputs: readonly string[]): void {
+    const seen: {target: OutputTarget; id: string}[] = []
+    for (const target of targets) {
+        if (target.file.trim() === '') throw new UsageError(`${target.flag} expects a file name`)
+        const absolute = path.resolve(target.file)
+        const folder = path.dirname(absolute)
+        if (!isDirectory(folder)) throw new UsageError(`${target.flag} ${target.file}: the folder ${path.dirname(target.file) || '.'} does not exist`)
+        const entry = lstat(absolute)
+        if (entry?.isSymbolicLink()) throw new UsageError(`${target.flag} ${target.file} is a symbolic link: name the file it points to instead`)
+        if (entry && !entry.isFile()) throw new UsageError(`${target.flag} ${target.file} is not a regular file`)
+        const id = identity(absolute)
+        for (const input of inputs)
+            if (identity(path.resolve(input)) === id) throw new UsageError(`${target.flag} ${target.file} is an input of this run (${input}): it would be overwritten`)
+        const twin = seen.find(s => s.id === id)
+        if (twin) throw new UsageError(`${twin.target.flag} and ${target.flag} name the same file (${target.file})`)
+        seen.push({target, id})
+    }
+}
+
+/** The same string for two paths of one file (hard links and symbolic links included), else the resolved path. */
+function identity(file: string): string {
+    try {
+        const s = fs.statSync(file)
+        return `${s.dev}:${s.ino}`
+    } catch {
+        return path.resolve(file)
+    }
+}
+
+function lstat(file: string): fs.Stats | undefined {
+    try {
+        return fs.lstatSync(file)
+    } catch {
+        return undefined
+    }
+}
+
+function isDirectory(dir: string): boolean {
+    try {
+        return fs.statSync(dir).isDirectory()
+    } catch {
+        return false
     }
 }

@@ -1,10 +1,9 @@
 // --report FILE: the explanation report beside the resolved template, Markdown
-// or JSON by the file's extension, written atomically.
+// or JSON by the file's extension; the shells write it with their other outputs.
 import path from 'node:path'
 import {buildReport, renderJson, renderMarkdown, reportableFailure, type ReportOutcome} from '../engine/report/index.js'
 import type {LoadedTemplate} from '../engine/load/index.js'
 import {decide, type ResolvedModel, type ResolveRequest} from '../engine/pipeline.js'
-import {writeFileAtomic} from './io.js'
 import {UsageError} from './report-error.js'
 
 export type ReportFormat = 'markdown' | 'json'
@@ -27,12 +26,12 @@ export interface ReportTarget {
     readonly now?: Date
 }
 
-/** Writes the report of a resolution that succeeded (model) or failed (error); false when the error is not one a report describes. */
-export function writeReport(target: ReportTarget, result: {readonly model: ResolvedModel} | {readonly error: unknown}): boolean {
+/** The report's text, in the format its file name asks for; undefined when the error is not one a report describes. */
+export function renderReport(target: ReportTarget, result: {readonly model: ResolvedModel} | {readonly error: unknown}): string | undefined {
     let outcome: ReportOutcome
     if ('model' in result) outcome = {model: result.model}
     else {
-        if (!reportableFailure(result.error)) return false
+        if (!reportableFailure(result.error)) return undefined
         // a failed check comes after solving: decide again for the model the report shows
         outcome = result.error.code === 'check-failed' ? {error: result.error, model: decide(target.template, target.request)} : {error: result.error}
     }
@@ -42,6 +41,5 @@ export function writeReport(target: ReportTarget, result: {readonly model: Resol
         {template: target.template, templateName: target.templateName, presets: target.request.presets ?? [], argv: ['trellis', ...target.argv], env, now: target.now ?? new Date()},
         outcome,
     )
-    writeFileAtomic(target.file, reportFormat(target.file) === 'json' ? renderJson(report) : renderMarkdown(report))
-    return true
+    return reportFormat(target.file) === 'json' ? renderJson(report) : renderMarkdown(report)
 }

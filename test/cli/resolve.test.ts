@@ -1,6 +1,7 @@
 // trellis resolve as a process (node bin/trellis.js): exit codes, one-line errors on stderr
 // with file:line:col where the problem is in a file and no stack trace, nothing written on
 // failure, the precedence of input sources, and atomic output.
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -549,8 +550,34 @@ describe.concurrent('trellis resolve: atomic output', () => {
     it('an output path in a missing directory exits 2 naming that path, and creates nothing', async () => {
         const dir = workspace({'t.yaml': BASE})
         const r = await run(['resolve', 't.yaml', '--output', 'nowhere/out.yaml'], {cwd: dir})
-        expectFailure(r, 2, 'cannot open nowhere/out.yaml: ENOENT')
+        expectFailure(r, 2, '--output nowhere/out.yaml: the folder nowhere does not exist')
         expect(listing(dir)).toEqual(['t.yaml'])
+    })
+
+    it('refuses, before resolving, outputs that would destroy something, and leaves every file as it was', async () => {
+        const cases: [readonly string[], string][] = [
+            [['--output', 't.yaml'], '--output t.yaml is an input of this run (t.yaml): it would be overwritten'],
+            [['--inputs', 'in.yaml', '--output', 'in.yaml'], '--output in.yaml is an input of this run (in.yaml): it would be overwritten'],
+            [['--output', 'same.md', '--report', 'same.md'], '--output and --report name the same file (same.md)'],
+            [['--output', 'sub'], '--output sub is not a regular file'],
+            [['--output', 'link.yaml'], '--output link.yaml is a symbolic link: name the file it points to instead'],
+            [['--output', ''], '--output expects a file name'],
+            [['--output', 'out.yaml', '--report', 'nowhere/r.md'], '--report nowhere/r.md: the folder nowhere does not exist'],
+        ]
+        for (const [args, message] of cases) {
+            const dir = workspace({'t.yaml': BASE, 'in.yaml': 'mode: prod\n', 'sub/keep.txt': 'x'})
+            fs.symlinkSync('t.yaml', path.join(dir, 'link.yaml'))
+            const before = listing(dir)
+            const r = await run(['resolve', 't.yaml', ...args], {cwd: dir})
+            expectFailure(r, 2, message)
+            expect(listing(dir)).toEqual(before)
+            expect(fs.readFileSync(path.join(dir, 't.yaml'), 'utf8')).toBe(BASE)
+        }
+    })
+
+    it('a device is not an output', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        expectFailure(await run(['resolve', 't.yaml', '--output', '/dev/null'], {cwd: dir}), 2, '--output /dev/null is not a regular file')
     })
 
     it('a successful run replaces an existing file by renaming a complete one into place', async () => {
@@ -640,6 +667,20 @@ export default {build() { return {assign() { return [{docker: {}}] }} }}
         expect(r.code).toBe(0)
         expect(fs.readFileSync(path.join(dir, 'ran.txt'), 'utf8')).toBe('plugin code ran')
         expect(parse(r.stdout).topology_template.node_templates.app.type).toBe('web.app~web.app::docker')
+    })
+})
+
+describe('trellis resolve: standard output that cannot be written', () => {
+    it.skipIf(!fs.existsSync('/dev/full'))('a full device: one line, exit 2, no stack trace', () => {
+        const dir = workspace({'t.yaml': BASE})
+        const full = fs.openSync('/dev/full', 'w')
+        try {
+            const r = spawnSync(process.execPath, [path.resolve('bin/trellis.js'), 'resolve', 't.yaml'], {cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8'})
+            expect(r.status).toBe(2)
+            expect(r.stderr).toBe('trellis: cannot write to standard output: ENOSPC\n')
+        } finally {
+            fs.closeSync(full)
+        }
     })
 })
 

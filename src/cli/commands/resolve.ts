@@ -1,8 +1,8 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
 import {resolve, stringifyTemplate} from '../../engine/pipeline.js'
-import {writeFileAtomic} from '../io.js'
-import {reportFormat, writeReport} from '../report-file.js'
+import {checkOutputs, writeFilesAtomic} from '../io.js'
+import {renderReport, reportFormat} from '../report-file.js'
 import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
 import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
@@ -18,23 +18,29 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
         .addHelpText('after', `\n${PRECEDENCE_HELP}\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.`)
         .action(async (file: string, flags: ResolveFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
-            let report: Parameters<typeof writeReport>[0] | undefined
+            let report: Parameters<typeof renderReport>[0] | undefined
             try {
-                if (flags.report) reportFormat(flags.report)
+                if (flags.report !== undefined) reportFormat(flags.report)
+                // nothing is resolved, run or written when an output would destroy something
+                const targets = [...(flags.output === '-' ? [] : [{flag: '--output', file: flags.output}]), ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : [])]
+                checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
                 const {template, request} = await prepareRequest(file, flags)
-                if (flags.report) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
+                if (flags.report !== undefined) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
                 const resolution = resolve(template, request)
                 reportWarnings(resolution.model.inputs.warnings)
                 const text = stringifyTemplate(resolution.output)
+                // every output is rendered before any is written, and all are written or none
+                const files = flags.output === '-' ? [] : [{file: flags.output, content: text}]
+                if (report) files.push({file: report.file, content: renderReport(report, {model: resolution.model})!})
+                writeFilesAtomic(files)
                 if (flags.output === '-') process.stdout.write(text)
-                else writeFileAtomic(flags.output, text)
-                if (report) writeReport(report, {model: resolution.model})
                 setExit(EXIT_OK)
             } catch (e) {
                 // a failed resolution still gets its report, naming the conflict
                 if (report) {
                     try {
-                        writeReport(report, {error: e})
+                        const text = renderReport(report, {error: e})
+                        if (text !== undefined) writeFilesAtomic([{file: report.file, content: text}])
                     } catch (reportFailure) {
                         reportError(reportFailure, debug)
                     }

@@ -2,14 +2,14 @@
 // the command that reproduces the choices headless. Shared by the wizard and
 // the line mode.
 import path from 'node:path'
-import {writeFileAtomic} from '../../cli/io.js'
-import {writeReport} from '../../cli/report-file.js'
+import {checkOutputs, writeFilesAtomic} from '../../cli/io.js'
+import {renderReport} from '../../cli/report-file.js'
 import {renderExpression} from '../../engine/explain/index.js'
 import type {LoadedTemplate} from '../../engine/load/index.js'
 import {resolve, stringifyTemplate, type ResolveRequest} from '../../engine/pipeline.js'
 import {requestOf, type Choices} from './session.js'
 
-/** Writes the resolved template and (when named) its report, each atomically; the report names the command that reproduces the choices. */
+/** Writes the resolved template and (when named) its report, both or neither, never onto the template; the report names the command that reproduces the choices. */
 export function writeResolution(template: LoadedTemplate, base: ResolveRequest | undefined, choices: Choices, output: string, report: string): void {
     const request = requestOf(choices, base)
     const resolution = resolve(template, request)
@@ -23,6 +23,8 @@ export function writeResolution(template: LoadedTemplate, base: ResolveRequest |
         shown(output),
         ...(report ? ['--report', shown(report)] : []),
     ]
-    writeFileAtomic(output, stringifyTemplate(resolution.output))
-    if (report) writeReport({file: report, templateName: shown(template.file), template, request, argv}, {model: resolution.model})
+    checkOutputs([{flag: 'the output', file: output}, ...(report ? [{flag: 'the report', file: report}] : [])], [template.file])
+    const files = [{file: output, content: stringifyTemplate(resolution.output)}]
+    if (report) files.push({file: report, content: renderReport({file: report, templateName: shown(template.file), template, request, argv}, {model: resolution.model})!})
+    writeFilesAtomic(files)
 }
