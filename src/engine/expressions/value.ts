@@ -64,7 +64,8 @@ class Evaluator {
             if (typeof args !== 'string') fail(scope, raw, `"value_expression" expects the name of an expression, got ${show(args)}`)
             return scope.guard(`expression "${args}"`, raw, () => this.apply(scope.expression(args, 'value', raw)))
         }
-        const operator = VALUE_OPERATORS[name]
+        // a template names operators: never one of Object.prototype's members (toString, __proto__, …)
+        const operator = ownValue(VALUE_OPERATORS, name) as (typeof VALUE_OPERATORS)[string] | undefined
         if (!operator) {
             if (isLogicOperator(name) || isPresenceOperator(name) || name === 'logic_expression')
                 fail(scope, raw, `operator "${name}" is a logic operator and cannot be used where a value is expected`, 'unknown-operator')

@@ -13,7 +13,7 @@ export type OptionKind = (typeof OPTION_KINDS)[number]
 export type ModeTable = Readonly<Record<string, boolean>>
 
 export function normalizeMode(mode: string): PruningMode | undefined {
-    return (PRUNING_MODES as readonly string[]).includes(mode) ? (mode as PruningMode) : ALIASES[mode]
+    return (PRUNING_MODES as readonly string[]).includes(mode) ? (mode as PruningMode) : Object.prototype.hasOwnProperty.call(ALIASES, mode) ? ALIASES[mode] : undefined
 }
 
 function each(kinds: readonly OptionKind[], entries: (kind: OptionKind) => Record<string, boolean>): Record<string, boolean> {
