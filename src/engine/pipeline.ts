@@ -173,7 +173,7 @@ function technologyEnrichment(template: LoadedTemplate, variability: Raw, option
     const value = variability.technology_rules
     const rules: TechnologyRule[] = []
     if (typeof value === 'string') {
-        const parsed = template.readRelative(value)
+        const parsed = template.readRelative(value, template.sourceMap.locate(variability, 'technology_rules'))
         if (!parsed) throw new TrellisError('file-not-found', `technology rules file "${value}" not found next to the template`, template.sourceMap.locate(variability, 'technology_rules'))
         rules.push(...readRules(parsed.data, parsed.sourceMap))
     } else if (value === undefined || value === null) {
@@ -227,7 +227,7 @@ function typeSpecificConditions(template: LoadedTemplate, variability: Raw): Typ
         return file ? readTypeSpecific(file.data, () => file.sourceMap.at(0)) : undefined
     }
     if (typeof value === 'string') {
-        const file = template.readRelative(value)
+        const file = template.readRelative(value, where())
         if (!file) throw new TrellisError('file-not-found', `type-specific conditions file "${value}" not found next to the template`, where())
         return readTypeSpecific(file.data, () => file.sourceMap.at(0))
     }

@@ -168,6 +168,19 @@ describe('loading templates', () => {
             expect(template.readRelative('missing.yaml')).toBeUndefined()
         })
 
+        it('never reads a file outside the template\'s folder: absolute, ../ or through a link', () => {
+            const inner = fs.mkdtempSync(path.join(dir, 'inner-'))
+            fs.writeFileSync(path.join(inner, 'service.yaml'), 'tosca_definitions_version: tosca_variability_1_0\n')
+            fs.writeFileSync(path.join(dir, 'secret.yaml'), 'password: hunter2\n')
+            fs.symlinkSync(path.join(dir, 'secret.yaml'), path.join(inner, 'link.yaml'))
+            const template = loadTemplate(path.join(inner, 'service.yaml'))
+            for (const name of [path.join(dir, 'secret.yaml'), '../secret.yaml', 'link.yaml']) {
+                const error = expectCode(() => template.readRelative(name), 'invalid-template')
+                expect(error.message).toBe(`"${name}" lies outside the template's folder: a template may only name files inside it`)
+                expect(error.message).not.toContain('hunter2')
+            }
+        })
+
         it('a missing template is file-not-found', () => {
             const error = expectCode(() => loadTemplate(path.join(dir, 'nope.yaml')), 'file-not-found')
             expect(error.message).toContain('nope.yaml')

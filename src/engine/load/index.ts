@@ -2,9 +2,10 @@
 // template (and files it refers to) and hands plain data plus source maps on.
 import fs from 'node:fs'
 import path from 'node:path'
-import {TrellisError} from '../errors.js'
+import {TrellisError, type SourceLocation} from '../errors.js'
 import {checkNesting} from './nesting.js'
 import {readLibrary, type LibraryFile} from './library.js'
+import {isBelow, realpath} from './paths.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 
 export {SourceMap} from './yaml.js'
@@ -25,8 +26,8 @@ export interface LoadedTemplate {
     readonly sourceMap: SourceMap
     /** `tosca_simple_yaml_1_3` templates carry no variability and pass through unchanged. */
     readonly version: VariabilityVersion | typeof TOSCA_VERSION
-    /** Reads a YAML file relative to the template (type-specific conditions, rules, …). */
-    readonly readRelative: (relative: string) => ParsedYaml | undefined
+    /** Reads a YAML file relative to the template (type-specific conditions, rules, …); `where` names it in the template. */
+    readonly readRelative: (relative: string, where?: SourceLocation) => ParsedYaml | undefined
     /** The TOSCA service templates below the template's `lib/` folder (read once, on first call). */
     readonly library: () => readonly LibraryFile[]
 }
@@ -93,9 +94,13 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
         data: template,
         sourceMap,
         version: version as LoadedTemplate['version'],
-        readRelative: relative => {
+        readRelative: (relative, where) => {
             const target = path.resolve(dir, relative)
-            return fs.existsSync(target) ? readYamlFile(target) : undefined
+            if (!fs.existsSync(target)) return undefined
+            // a template names files beside it, never elsewhere (an absolute path, ../, a link leading out)
+            if (!isBelow(realpath(target) ?? target, realpath(dir) ?? dir))
+                throw new TrellisError('invalid-template', `"${relative}" lies outside the template's folder: a template may only name files inside it`, where)
+            return readYamlFile(target)
         },
         library: () => (library ??= readLibrary(dir, readYamlFile)),
     }
