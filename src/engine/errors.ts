@@ -27,6 +27,7 @@ export type ErrorCode =
     | 'undefined-reference'
     | 'expression-cycle'
     | 'too-deep'
+    | 'too-large'
     | 'unknown-preset'
     | 'input-type'
     | 'input-unknown'

@@ -199,6 +199,15 @@ describe('analytical operators', () => {
         expect(evaluate({polynomial_regression: [[[0, 0], [1, 1], [2, 4]], 2, 5]})).toBe(25)
     })
 
+    it('polynomial_regression refuses an order the points cannot determine (no minutes of work, no abort)', () => {
+        for (const order of [3, 3000, 1e308, 1.5, -1]) {
+            const error = expectCode(() => evaluate({polynomial_regression: [[[0, 0], [1, 1], [2, 4]], order, 5]}), 'operand-type')
+            expect(error.message).toContain('expects an order from 0 to 2')
+        }
+        const many = Array.from({length: 100}, (_, i) => [i, i * i])
+        expect(failure(() => evaluate({polynomial_regression: [many, 50, 1]})).message).toContain('at most 32')
+    })
+
     it('logarithmic_regression rounds the coefficients before predicting', () => {
         expect(evaluate({logarithmic_regression: [[[0.01, -4.61], [0.5, -0.7], [1, 0], [2, 0.69], [3, 1]], 4]})).toBe(1.34)
     })
@@ -413,5 +422,13 @@ describe('errors', () => {
 
     it('errors are input errors, not resolution failures', () => {
         expect(failure(() => evaluate({add: [1, 'x']})).errorClass).toBe('input')
+    })
+})
+
+describe('named expressions reused at every level stay linear', () => {
+    it('a value expression used twice by each of 40 levels is evaluated once per name', () => {
+        const expressions: Record<string, unknown> = {v40: 1}
+        for (let i = 0; i < 40; i++) expressions[`v${i}`] = {add: [{value_expression: `v${i + 1}`}, {value_expression: `v${i + 1}`}]}
+        expect(evaluate({value_expression: 'v0'}, scope({}, expressions))).toBe(2 ** 40)
     })
 })

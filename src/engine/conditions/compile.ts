@@ -6,7 +6,7 @@ import {evaluateValue, isLogicOperator, isPresenceOperator, MAX_NESTING, nestedT
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
-import {amo, and, constant, exo, expressionNote, FALSE, implies, not, or, presenceNote, valueNote, xor, type Formula} from './formula.js'
+import {amo, and, constant, exo, expandedSize, expressionNote, FALSE, implies, not, or, presenceNote, valueNote, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 
 export interface Variables {
@@ -129,6 +129,9 @@ function logic(name: LogicOperator, args: unknown, raw: unknown, element: Elemen
     }
 }
 
+/** The most operators one named logic expression may stand for once the expressions it reuses are expanded. */
+const MAX_EXPANDED = 100_000
+
 /** `{logic_expression: name}`: compiled at its first use, shared afterwards unless it reads elements relative to the condition. */
 function logicExpression(args: unknown, raw: unknown, element: Element | undefined, c: CompileContext, depth: number): Formula {
     if (typeof args !== 'string') throw new TrellisError('operand-type', `"logic_expression" expects the name of an expression, got ${show(args)}`, c.inputs.locate(raw))
@@ -155,6 +158,10 @@ function logicExpression(args: unknown, raw: unknown, element: Element | undefin
         state.deepest = Math.max(outer, state.deepest)
     }
     const result = expressionNote(args, definition, compiled)
+    // compiled once, a named expression is still walked at every use: nested reuse (e0 uses e1 twice,
+    // e1 uses e2 twice, …) would make every walk of the condition exponential
+    if (expandedSize(result, MAX_EXPANDED + 1) > MAX_EXPANDED)
+        throw new TrellisError('too-large', `logic expression "${args}" expands to more than ${MAX_EXPANDED.toLocaleString('en')} operators through the named expressions it reuses`, c.inputs.locate(raw))
     if (state.relative === relative) state.shared[args] = {formula: result, below}
     return result
 }

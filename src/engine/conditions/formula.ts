@@ -135,3 +135,24 @@ export function variables(f: Formula, out: number[] = []): number[] {
     forEachVariable(f, v => out.push(v))
     return out
 }
+
+/**
+ * How many nodes a walk of the formula visits: a shared part (a named logic expression, compiled once)
+ * counts at every use. Each shared part is counted once and remembered, so this is linear in the
+ * formula's own size; the count stops at `cap`.
+ */
+export function expandedSize(f: Formula, cap: number): number {
+    if (f.op === 'const' || f.op === 'var') return 1
+    if (f.op === 'note' && f.kind === 'expression') {
+        const known = expandedSizes.get(f)
+        if (known !== undefined) return known
+    }
+    let size = 1
+    if (f.op === 'not' || f.op === 'note') size += expandedSize(f.arg, cap)
+    else for (let i = 0; i < f.args.length && size < cap; i++) size += expandedSize(f.args[i]!, cap - size)
+    size = Math.min(size, cap)
+    if (f.op === 'note' && f.kind === 'expression') expandedSizes.set(f, size)
+    return size
+}
+const expandedSizes = new WeakMap<Formula, number>()
+

@@ -22,7 +22,7 @@ export function isValueExpression(value: unknown): boolean {
 export function evaluateValue(expression: unknown, scope: ValueScope): unknown {
     let evaluator = evaluators.get(scope)
     if (!evaluator) evaluators.set(scope, (evaluator = new Evaluator(scope)))
-    return evaluator.evaluate(expression)
+    return evaluator.run(expression)
 }
 
 /** An evaluator keeps nothing but its scope, so one per scope serves every expression evaluated in it. */
@@ -38,8 +38,24 @@ let nesting = 0
 /** One evaluation: the scope, and `evaluate` bound once for the operators to call back. */
 class Evaluator {
     readonly evaluate = (e: unknown): unknown => this.apply(e)
+    /**
+     * Named value expressions already evaluated in this evaluation: a name reused (even in every
+     * operand of every level) is evaluated once, so shared names cannot blow up exponentially. Only
+     * within one evaluation, whose inputs read the scope records already.
+     */
+    private named: Map<string, unknown> | undefined
 
     constructor(private readonly scope: ValueScope) {}
+
+    run(e: unknown): unknown {
+        const outer = this.named
+        this.named = undefined
+        try {
+            return this.apply(e)
+        } finally {
+            this.named = outer
+        }
+    }
 
     private apply(e: unknown): unknown {
         const name = operatorOf(e)
@@ -62,7 +78,11 @@ class Evaluator {
         }
         if (name === 'value_expression') {
             if (typeof args !== 'string') fail(scope, raw, `"value_expression" expects the name of an expression, got ${show(args)}`)
-            return scope.guard(`expression "${args}"`, raw, () => this.apply(scope.expression(args, 'value', raw)))
+            const named = (this.named ??= new Map())
+            if (named.has(args)) return named.get(args)
+            const value = scope.guard(`expression "${args}"`, raw, () => this.apply(scope.expression(args, 'value', raw)))
+            named.set(args, value)
+            return value
         }
         // a template names operators: never one of Object.prototype's members (toString, __proto__, …)
         const operator = ownValue(VALUE_OPERATORS, name) as (typeof VALUE_OPERATORS)[string] | undefined

@@ -25,6 +25,9 @@ function points(raw: unknown, c: OperatorContext): DataPoint[] {
     return data
 }
 
+/** Beyond this a polynomial fit is numerically meaningless, and its work grows with the cube of the order. */
+const MAX_ORDER = 32
+
 type Fit = (data: DataPoint[], order: number) => {predict(x: number): [number, number]}
 
 function regressionOperator(fit: Fit, withOrder: boolean): Operator {
@@ -32,6 +35,11 @@ function regressionOperator(fit: Fit, withOrder: boolean): Operator {
         const operands = list(args, c, withOrder ? 3 : 2, withOrder ? 3 : 2)
         const data = points(operands[0], c)
         const order = withOrder ? number(c.evaluate(operands[1]), c) : 2
+        // the fit solves a system of order + 1 equations: an order the points cannot determine is an
+        // error, not minutes of work on a singular system (or an allocation that aborts the process)
+        const highest = Math.min(data.length - 1, MAX_ORDER)
+        if (withOrder && !(Number.isInteger(order) && order >= 0 && order <= highest))
+            c.fail(`operator "${c.name}" expects an order from 0 to ${highest} (below the number of points, at most ${MAX_ORDER}), got ${order}`)
         const x = number(c.evaluate(operands[operands.length - 1]), c)
         return round2(fit(data, order).predict(x)[1])
     }

@@ -1,6 +1,6 @@
-// Names a template writes (operators, pruning modes, element, input, preset and expression names)
-// are looked up without ever reaching a JavaScript built-in (Object.prototype's toString,
-// constructor, __proto__, …): an unknown name is a clear error, a known one works as any other.
+// Templates are untrusted: names a template writes (operators, pruning modes, element, input, preset
+// and expression names) never reach a JavaScript built-in (Object.prototype's toString, constructor,
+// __proto__, …), and small files cannot make the work blow up.
 import {describe, expect, it} from 'vitest'
 import {expectCode} from '../helpers/errors.js'
 import {run, runError} from '../helpers/v4t.js'
@@ -36,5 +36,23 @@ describe('JavaScript built-in names in templates', () => {
 `
         expect(Object.keys((run(body).output as {topology_template: {node_templates: object}}).topology_template.node_templates)).toEqual([name, 'other'])
         expect(Object.keys((run(body, {presets: [name]}).output as {topology_template: {node_templates: object}}).topology_template.node_templates)).toEqual(['other'])
+    })
+})
+
+describe('named logic expressions reused at every level', () => {
+    it('are refused with a located error once they stand for more than 100,000 operators, instead of hanging', () => {
+        const lines = ['topology_template:', '    variability:', '        inputs:', '            x: {type: boolean, default: true}', '        expressions:']
+        for (let i = 0; i < 30; i++) lines.push(`            e${i}: {and: [{logic_expression: e${i + 1}}, {logic_expression: e${i + 1}}]}`)
+        lines.push('            e30: {variability_input: x}', '    node_templates:', '        a: {type: t, conditions: {logic_expression: e0}}', '')
+        const error = expectCode(() => run(lines.join('\n')), 'too-large')
+        expect(error.message).toMatch(/^logic expression "e\d+" expands to more than 100,000 operators through the named expressions it reuses$/)
+        expect(error.location?.line).toBeGreaterThan(5)
+    })
+
+    it('a few levels of reuse are fine', () => {
+        const lines = ['topology_template:', '    variability:', '        inputs:', '            x: {type: boolean, default: true}', '        expressions:']
+        for (let i = 0; i < 10; i++) lines.push(`            e${i}: {and: [{logic_expression: e${i + 1}}, {logic_expression: e${i + 1}}]}`)
+        lines.push('            e10: {variability_input: x}', '    node_templates:', '        a: {type: t, conditions: {logic_expression: e0}}', '')
+        expect(run(lines.join('\n')).output).toMatchObject({topology_template: {node_templates: {a: {type: 't'}}}})
     })
 })
