@@ -194,3 +194,34 @@ describe('loading templates', () => {
         })
     })
 })
+
+describe('encodings', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-encoding-'))
+    afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
+    const TEXT = 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: "täst"}\n'
+    const write = (name: string, bytes: Buffer) => {
+        fs.writeFileSync(path.join(dir, name), bytes)
+        return path.join(dir, name)
+    }
+    const typeOf = (file: string) => (loadTemplate(file).data as {topology_template: {node_templates: {a: {type: string}}}}).topology_template.node_templates.a.type
+
+    it('reads UTF-8 with or without a byte order mark, and UTF-16 with one', () => {
+        expect(typeOf(write('plain.yaml', Buffer.from(TEXT)))).toBe('täst')
+        expect(typeOf(write('bom.yaml', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT)])))).toBe('täst')
+        expect(typeOf(write('le.yaml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXT, 'utf16le')])))).toBe('täst')
+        const be = Buffer.from(TEXT, 'utf16le').swap16()
+        expect(typeOf(write('be.yaml', Buffer.concat([Buffer.from([0xfe, 0xff]), be])))).toBe('täst')
+    })
+
+    it('names invalid UTF-8 where it is instead of reading replacement characters', () => {
+        const bytes = Buffer.concat([Buffer.from(TEXT.replace('täst', 't')), Buffer.from([0x62, 0xff, 0x0a])])
+        const error = expectCode(() => loadTemplate(write('bad.yaml', bytes)), 'invalid-template')
+        expect(error.message).toBe(`the file is not valid UTF-8: byte 0xff at offset ${bytes.length - 2}`)
+        expect(error.location).toMatchObject({line: 5, column: 2})
+    })
+
+    it('names UTF-32 and UTF-16 without a byte order mark', () => {
+        expect(expectCode(() => loadTemplate(write('u32.yaml', Buffer.from([0xff, 0xfe, 0, 0, 0x74, 0, 0, 0]))), 'invalid-template').message).toContain('UTF-32')
+        expect(expectCode(() => loadTemplate(write('u16.yaml', Buffer.from(TEXT, 'utf16le'))), 'invalid-template').message).toContain('without a byte order mark')
+    })
+})

@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError, type SourceLocation} from '../errors.js'
+import {decodeText} from './encoding.js'
 import {checkNesting} from './nesting.js'
 import {readLibrary, type LibraryFile} from './library.js'
 import {isBelow, realpath} from './paths.js'
@@ -34,15 +35,15 @@ export interface LoadedTemplate {
 
 /** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
 export function readYamlFile(file: string): ParsedYaml {
-    let text: string
+    let bytes: Buffer
     try {
-        text = fs.readFileSync(file, 'utf8')
+        bytes = fs.readFileSync(file)
     } catch (e) {
         const code = (e as NodeJS.ErrnoException).code
         const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message)
         throw new TrellisError('file-not-found', `cannot read "${file}": ${why}`)
     }
-    return parseChecked(text, shown(file))
+    return parseChecked(decodeText(bytes, shown(file)), shown(file))
 }
 
 /** No parser sees a text nested deeper than it can read without running out of stack. */
