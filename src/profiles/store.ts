@@ -116,6 +116,9 @@ export class ProfileStore {
     /** Read, change and write under the lock: the read sees every earlier writer's profile. */
     private update<T>(change: (profiles: Record<string, Profile>) => T): T {
         fs.mkdirSync(path.dirname(this.conf.path), {recursive: true})
+        // the store is written by renaming a new file over it, which a read-only file would not stop
+        // (the mode bits too: root may write anything, but a file marked read-only says the user wants it kept)
+        if (fs.existsSync(this.conf.path) && !writable(this.conf.path)) throw new ProfileError(`the profile store ${this.conf.path} is read-only: nothing was changed`)
         return withLock(this.lockFile, () => {
             this.moveAsideIfCorrupt(this.conf.path)
             const profiles = {...(this.conf.get('profiles') ?? {})}
@@ -124,6 +127,15 @@ export class ProfileStore {
             return result
         })
     }
+}
+
+function writable(file: string): boolean {
+    try {
+        fs.accessSync(file, fs.constants.W_OK)
+    } catch {
+        return false
+    }
+    return (fs.statSync(file).mode & 0o222) !== 0
 }
 
 function checkName(name: string): void {
@@ -151,7 +163,8 @@ function corruption(file: string): string | undefined {
     if (profiles === undefined) return undefined
     if (profiles === null || typeof profiles !== 'object' || Array.isArray(profiles)) return '"profiles" is not an object'
     for (const [name, profile] of Object.entries(profiles)) {
-        const problem = malformedProfile(profile)
+        // a name read back is checked as one typed is: it becomes a folder name (profile test --into)
+        const problem = invalidProfileName(name) ?? malformedProfile(profile) ?? ((profile as Profile).name !== name ? `it calls itself "${(profile as Profile).name}"` : undefined)
         if (problem) return `profile "${name}": ${problem}`
     }
     return undefined

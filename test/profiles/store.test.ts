@@ -53,6 +53,26 @@ describe('ProfileStore', () => {
         expect(() => store.get('zz')).toThrow(/no profile "zz" \(profiles: c\)/)
     })
 
+    it('a name read back from the store is checked as a typed one: a path in it makes the store unreadable, moved aside', () => {
+        const stored = {...draft('x'), name: '../../../x', created: 'c', updated: 'u'}
+        fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({profiles: {'../../../x': stored}}))
+        const warnings: string[] = []
+        const store = new ProfileStore({dir, warn: w => warnings.push(w)})
+        expect(store.list()).toEqual([])
+        expect(warnings[0]).toContain('"../../../x" is not a valid profile name')
+        expect(fs.readdirSync(dir).some(f => f.startsWith('config.json.corrupt-'))).toBe(true)
+    })
+
+    it('a read-only store file is not replaced: the change fails, the file stays', () => {
+        const store = new ProfileStore({dir})
+        store.save(draft('a'))
+        fs.chmodSync(store.path, 0o444)
+        const before = fs.readFileSync(store.path, 'utf8')
+        expect(() => store.save(draft('b'))).toThrow(/is read-only: nothing was changed/)
+        expect(fs.readFileSync(store.path, 'utf8')).toBe(before)
+        expect(fs.statSync(store.path).mode & 0o777).toBe(0o444)
+    })
+
     it('names with dots are names, not paths into the store', () => {
         const store = new ProfileStore({dir})
         store.save(draft('team.eu-1'))
