@@ -10,21 +10,34 @@ export const EXIT_USAGE = 2
 
 export class UsageError extends Error {}
 
+/** Tokens longer than this (a 50 MB name echoed from a template) are cut with an ellipsis. */
+const LONGEST_TOKEN = 160
+
+/**
+ * A message as one safe terminal line: template text it quotes can hold control characters (escape
+ * sequences, newlines) and huge values, so control characters are escaped and long runs cut.
+ */
+export function oneLine(text: string): string {
+    const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ch => (ch === '\n' ? '\\n' : ch === '\t' ? '\\t' : ch === '\r' ? '\\r' : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`))
+    return escaped.replace(LONG_TOKEN, token => `${token.slice(0, LONGEST_TOKEN - 1)}…`)
+}
+const LONG_TOKEN = new RegExp(`\\S{${LONGEST_TOKEN + 1},}`, 'g')
+
 /** Warnings the engine kept (input values used although they do not fit their type), one line each. */
 export function reportWarnings(warnings: readonly {describe(): string}[], write: (line: string) => void = line => process.stderr.write(line)): void {
-    for (const w of warnings) write(`trellis: warning: ${w.describe()}\n`)
+    for (const w of warnings) write(`trellis: warning: ${oneLine(w.describe())}\n`)
 }
 
 export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line)): number {
     if (isTrellisError(e)) {
         // "Could not solve" never stands alone: the minimal conflict (or the tie) follows in the same line
         const summary = errorSummary(e)
-        write(`trellis: ${e.describe()}${summary ? `: ${summary}` : ''}\n`)
+        write(`trellis: ${oneLine(`${e.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
         if (debug && e.stack) write(`${e.stack}\n`)
         return e.errorClass === 'resolution' ? EXIT_RESOLUTION : EXIT_USAGE
     }
     if (e instanceof UsageError || e instanceof ProfileError) {
-        write(`trellis: ${e.message}\n`)
+        write(`trellis: ${oneLine(e.message)}\n`)
         return EXIT_USAGE
     }
     const sys = e as NodeJS.ErrnoException
@@ -33,7 +46,7 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
         return EXIT_USAGE
     }
     // A bug in Trellis, not in the user's input: say so, and show the stack only on request.
-    write(`trellis: internal error: ${(e as Error)?.message ?? String(e)}${debug ? '' : ' (run with --debug for details)'}\n`)
+    write(`trellis: internal error: ${oneLine((e as Error)?.message ?? String(e))}${debug ? '' : ' (run with --debug for details)'}\n`)
     if (debug && (e as Error)?.stack) write(`${(e as Error).stack}\n`)
     return EXIT_RESOLUTION
 }

@@ -684,3 +684,16 @@ describe('trellis resolve: standard output that cannot be written', () => {
     })
 })
 
+describe.concurrent('trellis resolve: template text in a message stays one safe line', () => {
+    it('control characters are escaped and a huge name is cut with an ellipsis', async () => {
+        const evil = 'evil\\x1b[31mred\\nsecond'
+        const text = `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: t, conditions: {node_presence: "${evil}"}}\n`
+        const r = await run(['resolve', 't.yaml'], {cwd: workspace({'t.yaml': text})})
+        expectFailure(r, 2, 'Node "evil\\x1b[31mred\\nsecond" not found', 't.yaml:4:34')
+        const long = `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: t, conditions: {node_presence: ${'x'.repeat(100_000)}}}\n`
+        const cut = await run(['resolve', 't.yaml'], {cwd: workspace({'t.yaml': long})})
+        expect(cut.stderr.length).toBeLessThan(300)
+        expect(cut.stderr).toContain('…')
+    })
+})
+

@@ -56,3 +56,19 @@ describe('named logic expressions reused at every level', () => {
         expect(run(lines.join('\n')).output).toMatchObject({topology_template: {node_templates: {a: {type: 't'}}}})
     })
 })
+
+describe('an unknown name in a presence operator is located where it is written', () => {
+    it.each([
+        ['{input_presence: nope}', 'Input "nope" not found'],
+        ['{output_presence: nope}', 'Output "nope" not found'],
+        ['{is_consumed: nope}', 'Input "nope" not found'],
+        ['{technology_presence: [a, nope]}', 'Technology "nope" of node "a" not found'],
+        ['{node_property_presence: [a, nope]}', 'Property "nope" of node "a" not found'],
+        ['{node_type_presence: [a, nope]}', 'Type "nope" of node "a" not found'],
+        ['{relation_property_presence: [a, r, p]}', 'Relation "r" of node "a" not found'],
+    ])('%s', (condition, message) => {
+        const error = runError(`topology_template:\n    node_templates:\n        a: {type: t, conditions: ${condition}}\n`)
+        expect(error.message).toBe(message)
+        expect(error.location).toMatchObject({line: 4, column: 34})
+    })
+})

@@ -218,15 +218,15 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         case 'group_presence':
             return v.presence(r.group(args))
         case 'input_presence':
-            return v.presence(r.keyed(args, 'input', k => graph.input(k)))
+            return v.presence(r.keyed(args, 'input', k => graph.input(k, r.at)))
         case 'output_presence':
-            return v.presence(r.keyed(args, 'output', k => graph.output(k)))
+            return v.presence(r.keyed(args, 'output', k => graph.output(k, r.at)))
         case 'import_presence':
-            return v.presence(r.keyed(args, 'import', k => (typeof k === 'number' ? graph.import(k) : r.fail(`imports are referred to by index, got "${k}"`))))
+            return v.presence(r.keyed(args, 'import', k => (typeof k === 'number' ? graph.import(k, r.at) : r.fail(`imports are referred to by index, got "${k}"`))))
         case 'is_consumed':
-            return anyOf(r.keyed(args, 'input', k => graph.input(k)).consumers)
+            return anyOf(r.keyed(args, 'input', k => graph.input(k, r.at)).consumers)
         case 'is_produced':
-            return anyOf(r.keyed(args, 'output', k => graph.output(k)).producers)
+            return anyOf(r.keyed(args, 'output', k => graph.output(k, r.at)).producers)
         case 'source_presence':
             return v.presence(r.relation(args).source)
         case 'target_presence':
@@ -243,7 +243,7 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         }
         case 'technology_presence': {
             const [node, key] = r.pair(args, 'technology')
-            return v.presence(graph.technologyOf(r.node(node), r.key(key)))
+            return v.presence(graph.technologyOf(r.node(node), r.key(key), r.at))
         }
         case 'node_type_presence': {
             const [node, key] = r.split(args, 2, '[node, type]')
@@ -251,7 +251,7 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         }
         case 'relation_type_presence': {
             const [node, relation, key] = r.split(args, 3, '[node, relation, type]')
-            return v.presence(typeOf(graph.relationOf(r.node(node), r.key(relation)), key, c, r))
+            return v.presence(typeOf(graph.relationOf(r.node(node), r.key(relation), r.at), key, c, r))
         }
         case 'group_type_presence': {
             const [group, key] = r.split(args, 2, '[group, type]')
@@ -263,7 +263,7 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         }
         case 'artifact_type_presence': {
             const [node, artifact, key] = r.split(args, 3, '[node, artifact, type]')
-            return v.presence(typeOf(graph.artifactOf(r.node(node), r.key(artifact)), key, c, r))
+            return v.presence(typeOf(graph.artifactOf(r.node(node), r.key(artifact), r.at), key, c, r))
         }
         case 'node_property_presence': {
             const [node, key] = r.split(args, 2, '[node, property]')
@@ -271,7 +271,7 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         }
         case 'relation_property_presence': {
             const [node, relation, key] = r.split(args, 3, '[node, relation, property]')
-            return v.presence(propertyOf(graph.relationOf(r.node(node), r.key(relation)), key, c, r))
+            return v.presence(propertyOf(graph.relationOf(r.node(node), r.key(relation), r.at), key, c, r))
         }
         case 'group_property_presence': {
             const [group, key] = r.split(args, 2, '[group, property]')
@@ -283,7 +283,7 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         }
         case 'artifact_property_presence': {
             const [node, artifact, key] = r.split(args, 3, '[node, artifact, property]')
-            return v.presence(propertyOf(graph.artifactOf(r.node(node), r.key(artifact)), key, c, r))
+            return v.presence(propertyOf(graph.artifactOf(r.node(node), r.key(artifact), r.at), key, c, r))
         }
     }
 }
@@ -294,9 +294,9 @@ function or2(args: readonly Formula[]): Formula {
 }
 
 function typeOf(container: {readonly types: readonly TypeElement[]; readonly display: string}, key: unknown, c: CompileContext, r: References): TypeElement {
-    return c.graph.typeOf(container, r.key(key))
+    return c.graph.typeOf(container, r.key(key), r.at)
 }
 
 function propertyOf(container: {readonly properties: readonly PropertyElement[]; readonly display: string}, key: unknown, c: CompileContext, r: References): PropertyElement {
-    return c.graph.propertyOf(container, r.key(key))
+    return c.graph.propertyOf(container, r.key(key), r.at)
 }

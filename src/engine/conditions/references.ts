@@ -22,7 +22,8 @@ export class References {
         readonly relative: () => void = () => {},
     ) {}
 
-    private get at(): SourceLocation | undefined {
+    /** Where the operator was written (looked up now). */
+    get at(): SourceLocation | undefined {
         return this.where()
     }
 
