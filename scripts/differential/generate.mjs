@@ -3,22 +3,7 @@
 // and narrower options, constraints and checks, technology rules, manual
 // technologies, and variability inputs with defaults, default expressions and
 // defaults written as value expressions. Seeded, so a disagreement can be replayed.
-
-/** A small deterministic generator (mulberry32). */
-export function random(seed) {
-    let a = seed >>> 0
-    const next = () => {
-        a = (a + 0x6d2b79f5) >>> 0
-        let t = a
-        t = Math.imul(t ^ (t >>> 15), t | 1)
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
-    const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1))
-    const pick = list => list[int(0, list.length - 1)]
-    const chance = p => next() < p
-    return {next, int, pick, chance}
-}
+import {random} from './random.mjs'
 
 const VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3', 'tosca_simple_yaml_1_3']
 const MODES = ['manual', 'consistent-strict', 'consistent-loose', 'default', 'semantic-strict', 'semantic-loose']

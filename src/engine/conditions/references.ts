@@ -11,6 +11,7 @@ import type {
     PolicyElement,
     RelationElement,
 } from '../model/index.js'
+import {textOf} from '../text.js'
 
 export class References {
     constructor(
@@ -47,32 +48,32 @@ export class References {
         const self = this.self(arg)
         if (self) return self.kind === 'node' ? self : this.fail(`${arg} refers to ${self.display.toLowerCase()}, not to a node`)
         if (typeof arg !== 'string') this.fail(`expected the name of a node, got ${JSON.stringify(arg)}`)
-        return this.graph.node(arg as string) ?? this.fail(`Node "${String(arg)}" not found`)
+        return this.graph.node(arg as string) ?? this.fail(`Node "${textOf(arg)}" not found`)
     }
 
     relation(arg: unknown): RelationElement {
         const self = this.self(arg)
-        if (self) return self.kind === 'relation' ? self : this.fail(`${String(arg)} refers to ${self.display.toLowerCase()}, not to a relation`)
+        if (self) return self.kind === 'relation' ? self : this.fail(`${textOf(arg)} refers to ${self.display.toLowerCase()}, not to a relation`)
         const [node, key] = this.pair(arg, 'relation')
         return this.graph.relationOf(this.node(node), this.key(key), this.at)
     }
 
     artifact(arg: unknown): ArtifactElement {
         const self = this.self(arg)
-        if (self) return self.kind === 'artifact' ? self : this.fail(`${String(arg)} refers to ${self.display.toLowerCase()}, not to an artifact`)
+        if (self) return self.kind === 'artifact' ? self : this.fail(`${textOf(arg)} refers to ${self.display.toLowerCase()}, not to an artifact`)
         const [node, key] = this.pair(arg, 'artifact')
         return this.graph.artifactOf(this.node(node), this.key(key), this.at)
     }
 
     policy(arg: unknown): PolicyElement {
         const self = this.self(arg)
-        if (self) return self.kind === 'policy' ? self : this.fail(`${String(arg)} refers to ${self.display.toLowerCase()}, not to a policy`)
+        if (self) return self.kind === 'policy' ? self : this.fail(`${textOf(arg)} refers to ${self.display.toLowerCase()}, not to a policy`)
         return this.graph.policy(this.key(arg), this.at)
     }
 
     group(arg: unknown): GroupElement {
         const self = this.self(arg)
-        if (self) return self.kind === 'group' ? self : this.fail(`${String(arg)} refers to ${self.display.toLowerCase()}, not to a group`)
+        if (self) return self.kind === 'group' ? self : this.fail(`${textOf(arg)} refers to ${self.display.toLowerCase()}, not to a group`)
         if (typeof arg !== 'string') this.fail(`expected the name of a group, got ${JSON.stringify(arg)}`)
         return this.graph.group(arg as string, this.at)
     }
@@ -80,7 +81,7 @@ export class References {
     /** An element of the given kind named by SELF/CONTAINER, a name or an index. */
     keyed<T extends Element>(arg: unknown, kind: T['kind'], find: (key: string | number) => T): T {
         const self = this.self(arg)
-        if (self) return self.kind === kind ? (self as T) : this.fail(`${String(arg)} refers to ${self.display.toLowerCase()}, not to an ${kind}`)
+        if (self) return self.kind === kind ? (self as T) : this.fail(`${textOf(arg)} refers to ${self.display.toLowerCase()}, not to an ${kind}`)
         return find(this.key(arg))
     }
 

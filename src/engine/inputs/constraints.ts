@@ -7,6 +7,7 @@ import {formatLocation, TrellisError, type SourceLocation} from '../errors.js'
 import {toList} from '../model/index.js'
 import type {VariabilityInputDefinition} from './definitions.js'
 import type {VariabilityInputs} from './values.js'
+import {textOf} from '../text.js'
 
 const KEYS = ['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'excludes'] as const
 type Key = (typeof KEYS)[number]
@@ -75,7 +76,7 @@ export function inputConstraintViolations(inputs: VariabilityInputs): InputConst
 
 function targetOf(inputs: VariabilityInputs, from: VariabilityInputDefinition, target: unknown): string {
     if (typeof target !== 'string' || !inputs.has(target))
-        throw new TrellisError('undefined-reference', `Variability input "${from.name}" refers to "${String(target)}", which is not a variability input`, from.location)
+        throw new TrellisError('undefined-reference', `Variability input "${from.name}" refers to "${textOf(target)}", which is not a variability input`, from.location)
     return target
 }
 

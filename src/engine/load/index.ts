@@ -8,6 +8,7 @@ import {checkNesting} from './nesting.js'
 import {readLibrary, type LibraryFile} from './library.js'
 import {isBelow, realpath} from './paths.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
+import {textOf} from '../text.js'
 
 export {SourceMap} from './yaml.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type PluginModule, type PluginPolicy} from './plugins.js'
@@ -84,7 +85,7 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
     if (version !== TOSCA_VERSION && !VARIABILITY_VERSIONS.includes(version as VariabilityVersion))
         throw new TrellisError(
             'unsupported-version',
-            `unsupported tosca_definitions_version "${String(version)}": expected one of ${[...VARIABILITY_VERSIONS, TOSCA_VERSION].join(', ')}`,
+            `unsupported tosca_definitions_version "${textOf(version)}": expected one of ${[...VARIABILITY_VERSIONS, TOSCA_VERSION].join(', ')}`,
             sourceMap.locate(template, 'tosca_definitions_version'),
         )
     const dir = path.dirname(absolute)

@@ -9,6 +9,7 @@ import path from 'node:path'
 import {TrellisError} from '../errors.js'
 import {isBelow, realpath} from './paths.js'
 import type {ParsedYaml} from './yaml.js'
+import {textOf} from '../text.js'
 
 /** A TOSCA service template of the library, read. */
 export interface LibraryFile extends ParsedYaml {
@@ -34,7 +35,7 @@ export function readLibrary(dir: string, read: (file: string) => ParsedYaml): Li
         if (version !== TOSCA_VERSION)
             throw new TrellisError(
                 'unsupported-version',
-                `TOSCA definitions version "${String(version)}" not supported in type library file: expected ${TOSCA_VERSION}`,
+                `TOSCA definitions version "${textOf(version)}" not supported in type library file: expected ${TOSCA_VERSION}`,
                 parsed.sourceMap.locate(data, 'tosca_definitions_version'),
             )
         out.push({file, data: data as Record<string, unknown>, sourceMap: parsed.sourceMap})

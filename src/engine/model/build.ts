@@ -30,6 +30,7 @@ import type {TechnologyRule} from '../technologies/rules.js'
 import {TypeHierarchy} from '../technologies/types.js'
 import type {TechnologyPlugin, TechnologyPluginBuilder} from '../technologies/plugins.js'
 import {findProducers} from './producers.js'
+import {textOf} from '../text.js'
 
 const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 /** A hosting requirement: "host" as a whole word of its name, words separated by "_" (host, my_host, host_1, a_host_b). */
@@ -464,7 +465,7 @@ class Builder {
             const targets = toList(raw.targets)
             targets.forEach((target, i) => {
                 const found = typeof target === 'string' ? (this.graph.node(target) ?? this.graph.groupsByName.get(target)) : undefined
-                if (!found) this.fail(`Policy target "${String(target)}" of ${lowerFirst(policy.display)} does not exist`, this.sourceMap.locate(raw.targets, i))
+                if (!found) this.fail(`Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`, this.sourceMap.locate(raw.targets, i))
                 policy.targets = append(policy.targets, [found])
             })
         })

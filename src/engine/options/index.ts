@@ -8,6 +8,7 @@ import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityVersion} from '../load/index.js'
 import {modeTable, normalizeMode, PRUNING_MODES, type ModeTable, type OptionKind, type PruningMode} from './modes.js'
+import {textOf} from '../text.js'
 
 export {OPTION_KINDS, PRUNING_MODES, type OptionKind, type PruningMode} from './modes.js'
 
@@ -41,7 +42,7 @@ export class Options {
         const rawMode = raw.mode
         if (rawMode !== undefined && rawMode !== null) {
             const mode = typeof rawMode === 'string' ? normalizeMode(rawMode) : undefined
-            if (!mode) throw new TrellisError('invalid-option', `Pruning mode "${String(rawMode)}" unknown: expected one of ${PRUNING_MODES.join(', ')}`, this.at('mode'))
+            if (!mode) throw new TrellisError('invalid-option', `Pruning mode "${textOf(rawMode)}" unknown: expected one of ${PRUNING_MODES.join(', ')}`, this.at('mode'))
             this.mode = {value: mode, option: 'mode', origin: this.template('mode')}
         } else if (this.generation === 'v1') this.mode = {value: 'manual', option: 'mode', origin: {kind: 'builtin'}}
         else this.mode = {value: 'semantic-loose', option: 'mode', origin: {kind: 'version', version}}

@@ -19,5 +19,14 @@ export const strings: Record<string, Operator> = {
 }
 
 function text(value: unknown): string {
-    return value === null || value === undefined ? '' : Array.isArray(value) ? value.map(text).join(',') : String(value)
+    return value === null || value === undefined ? '' : Array.isArray(value) ? value.map(text).join(',') : plain(value)
+}
+
+/** What JavaScript's String() gives, also for a map whose `toString` key is data (String() would throw). */
+function plain(value: unknown): string {
+    try {
+        return String(value)
+    } catch {
+        return Object.prototype.toString.call(value)
+    }
 }

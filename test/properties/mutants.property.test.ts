@@ -1,0 +1,80 @@
+// Mutants of every conformance and sample template (see mutate.ts) go through everything a user
+// can run on a template: resolving, the explanation document, the report in Markdown and JSON and
+// the one-line error. Whatever a mutant does, the answer is a result or a TrellisError (a clear,
+// located message), never an internal error; and through the command line, a failed run writes no
+// output and no report. Without ../shared the samples alone are mutated (fewer templates).
+import fs from 'node:fs'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {parse} from 'yaml'
+import {errorSummary, explanationDocument} from '../../src/engine/explain/index.js'
+import {isTrellisError} from '../../src/engine/errors.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {decide, resolve} from '../../src/engine/pipeline.js'
+import {buildReport, renderJson, renderMarkdown, reportableFailure} from '../../src/engine/report/index.js'
+import {removeWorkspaces, run, workspace} from '../cli/run.js'
+import {CONFORMANCE, conformanceAndSampleFiles} from '../helpers/files.js'
+import {mutant} from './mutate.js'
+
+afterAll(removeWorkspaces)
+
+const MUTANTS = Number(process.env.TRELLIS_MUTANTS ?? 2500)
+const CLI_MUTANTS = 40
+
+/** The parsed templates to mutate: every template.yaml of the suite and every sample. */
+function originals(): Record<string, unknown>[] {
+    return conformanceAndSampleFiles()
+        .filter(f => /(^|[\\/])(template|variable-service-template)\.yaml$/.test(f))
+        .map(f => parse(fs.readFileSync(f, 'utf8')) as unknown)
+        .filter((d): d is Record<string, unknown> => d !== null && typeof d === 'object' && !Array.isArray(d))
+}
+
+/** Everything the engine does for a user with one template text; the first non-TrellisError, if any. */
+function internalError(text: string): unknown {
+    const dir = path.join(path.sep, 'nonexistent-trellis-dir')
+    try {
+        const template = templateFromText(text, 'mutant.yaml', dir)
+        const request = {template, templateName: 'mutant.yaml', presets: [], argv: ['trellis', 'resolve', 'mutant.yaml'], now: new Date(0)}
+        try {
+            const resolution = resolve(template, {})
+            explanationDocument(template, resolution.model)
+            renderMarkdown(buildReport(request, {model: resolution.model}))
+        } catch (e) {
+            if (!isTrellisError(e)) throw e
+            errorSummary(e)
+            if (reportableFailure(e)) {
+                const outcome = e.code === 'check-failed' ? {error: e, model: decide(template, {})} : {error: e}
+                renderJson(buildReport(request, outcome))
+            }
+        }
+    } catch (e) {
+        return isTrellisError(e) ? undefined : e
+    }
+    return undefined
+}
+
+describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not found: the samples only)'}`, () => {
+    const templates = originals()
+
+    it(`${MUTANTS} mutants: a result or a clear error, never an internal one`, () => {
+        const failures: string[] = []
+        for (let i = 0; i < MUTANTS; i++) {
+            const text = mutant(templates[i % templates.length]!, i)
+            const error = internalError(text)
+            if (error) failures.push(`mutant ${i}: ${(error as Error)?.stack?.split('\n').slice(0, 3).join(' | ') ?? String(error)}`)
+        }
+        expect(failures).toEqual([])
+    }, 180_000)
+
+    it(`${CLI_MUTANTS} mutants through trellis resolve: a failed run writes nothing and says one line`, async () => {
+        for (let i = 0; i < CLI_MUTANTS; i++) {
+            const dir = workspace({'t.yaml': mutant(templates[(i * 7) % templates.length]!, 100_000 + i), 'out.yaml': 'previous output\n'})
+            const r = await run(['resolve', 't.yaml', '--output', 'out.yaml', '--report', 'report.md'], {cwd: dir})
+            expect(r.stderr, `mutant ${100_000 + i}`).not.toMatch(/internal error|^\s+at /m)
+            if (r.code === 0) continue
+            expect(r.stderr.trimEnd().split('\n').filter(l => !l.startsWith('trellis: warning:')), `mutant ${100_000 + i}`).toHaveLength(1)
+            expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('previous output\n')
+            expect(fs.readdirSync(dir).filter(f => f.includes('trellis-tmp'))).toEqual([])
+        }
+    }, 180_000)
+})
