@@ -2,7 +2,7 @@
 // expressions, type checks, cycles and input constraints.
 import {describe, expect, it} from 'vitest'
 import {evaluateValue} from '../../src/engine/expressions/index.js'
-import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputSource} from '../../src/engine/inputs/index.js'
+import {checkInputConstraints, describeSource, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputSource} from '../../src/engine/inputs/index.js'
 import {parseYaml} from '../../src/engine/load/yaml.js'
 import {expectCode} from '../helpers/errors.js'
 
@@ -368,6 +368,14 @@ presets:
     it('an assigned value written as a value expression is evaluated too', () => {
         const values = inputs('inputs:\n    n:\n        type: integer', [], [fromFile('n', {add: [1, 2]})])
         expect(values.value('n').value).toBe(3)
+    })
+
+    it('listing every input does not fail on one whose default cannot be computed: it is marked, as resolving reads it only when used', () => {
+        const values = inputs('inputs:\n    broken:\n        type: integer\n        default_expression: {add: [1, nope]}\n    ok:\n        default: 1')
+        const listed = values.all()
+        expect(listed.map(i => [i.name, i.source.kind])).toEqual([['broken', 'failed'], ['ok', 'default']])
+        expect(describeSource(listed[0]!.source)).toMatch(/^cannot be computed: .*operator "add" expects numbers, got "nope"$/)
+        expectCode(() => values.value('broken'), 'operand-type')
     })
 
     it('a map whose key is no operator stays a map value', () => {

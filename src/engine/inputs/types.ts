@@ -11,6 +11,8 @@ export type InputSource =
     | {readonly kind: 'default'; readonly location?: SourceLocation}
     | {readonly kind: 'default_expression'; readonly location?: SourceLocation}
     | {readonly kind: 'unset'}
+    /** The value cannot be computed (its default expression fails); resolving fails only if something reads it. */
+    | {readonly kind: 'failed'; readonly message: string}
 
 /** One direct assignment, as a shell hands it to the engine. */
 export interface InputAssignment {
@@ -47,5 +49,7 @@ export function describeSource(source: InputSource): string {
             return 'default expression'
         case 'unset':
             return 'not set'
+        case 'failed':
+            return `cannot be computed: ${source.message}`
     }
 }

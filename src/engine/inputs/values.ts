@@ -148,7 +148,14 @@ export class VariabilityInputs implements ValueScope {
             const d = this.definition.inputs.get(name)!
             if (!this.assigned.has(name) && d.default === undefined && d.defaultExpression === undefined)
                 return {name, value: undefined, source: {kind: 'unset'}, overridden: []}
-            return this.value(name)
+            // an input nothing reads may have a default that fails: listing inputs must not fail on it
+            // where resolving (which reads only what it needs) succeeds
+            try {
+                return this.value(name)
+            } catch (e) {
+                if (!(e instanceof TrellisError)) throw e
+                return {name, value: undefined, source: {kind: 'failed', message: e.describe()}, overridden: []}
+            }
         })
     }
 
