@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
-import {explanationDocument} from '../../src/engine/explain/index.js'
+import {explanationDocument, explanationJson} from '../../src/engine/explain/index.js'
 import {readYamlFile, loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 
@@ -52,5 +52,9 @@ describe.skipIf(all.length === 0)('explanations of the conformance suite', () =>
         const partial = explanationDocument(template, result.model!, {elements: some.map(e => e.id)})
         expect(partial.inputs).toEqual(document.inputs)
         expect(partial.elements).toEqual(some)
+        // explain --json writes the same document piece by piece, byte for byte
+        expect([...explanationJson(template, result.model!)].join('')).toBe(JSON.stringify(document, null, 2))
+        expect([...explanationJson(template, result.model!, {elements: some.map(e => e.id)})].join('')).toBe(JSON.stringify(partial, null, 2))
+        expect([...explanationJson(template, result.model!, {elements: []})].join('')).toBe(JSON.stringify({...document, elements: []}, null, 2))
     })
 })

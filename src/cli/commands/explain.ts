@@ -1,6 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {conflictHeadline, conflictOf, explainElement, explanationDocument, renderExplanation, renderExpression, renderSummaryLine, verdictOf, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
+import {conflictHeadline, conflictOf, explainElement, explanationJson, renderExplanation, renderExpression, renderSummaryLine, verdictOf, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
 import {TrellisError} from '../../engine/errors.js'
 import type {Element, Graph} from '../../engine/model/index.js'
 import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
@@ -38,13 +38,14 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements
                 const changes = flags.whatIf && names.length ? chosen.map(e => whatIf(template, request, e.id)) : []
                 if (flags.json) {
-                    // the document explains the elements itself
-                    const document = explanationDocument(template, model, {
+                    // the document explains the elements itself, and is written as it is made
+                    const chunks = explanationJson(template, model, {
                         elements: names.length ? chosen.map(e => e.id) : flags.pruned ? chosen.filter(e => verdictOf(model, e) === 'pruned').map(e => e.id) : undefined,
                         depth,
                         whatIf: new Map(changes.map(w => [w.element, w])),
                     })
-                    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`)
+                    for (const chunk of chunks) process.stdout.write(chunk)
+                    process.stdout.write('\n')
                     setExit(EXIT_OK)
                     return
                 }

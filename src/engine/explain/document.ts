@@ -43,11 +43,13 @@ export interface DocumentBecause {
     readonly because: readonly DocumentBecause[]
 }
 
-export function explanationDocument(
-    template: LoadedTemplate,
-    model: ResolvedModel,
-    options: {readonly elements?: readonly string[]; readonly depth?: number; readonly whatIf?: ReadonlyMap<string, WhatIf>} = {},
-): ExplanationDocument {
+export interface DocumentOptions {
+    readonly elements?: readonly string[]
+    readonly depth?: number
+    readonly whatIf?: ReadonlyMap<string, WhatIf>
+}
+
+export function explanationDocument(template: LoadedTemplate, model: ResolvedModel, options: DocumentOptions = {}): ExplanationDocument {
     const explainer = explainerForAll(model, options.depth ?? 8)
     const convert = new Converter()
     const elements: DocumentElement[] = []
@@ -65,6 +67,32 @@ export function explanationDocument(
             elements.push(documentElement(e, convert, options.whatIf))
         }
     }
+    return {template: template.file, version: template.version, inputs: documentInputs(model, decisive), elements, conflict: null}
+}
+
+/**
+ * The same document as JSON text (as `JSON.stringify(document, null, 2)` writes it), piece by piece:
+ * each element is explained, written and let go, so neither the list of elements nor the text of a
+ * whole document of a large template (1 GB at 100,000 nodes) is ever held. Which inputs decide
+ * something is worked out first, without explaining.
+ */
+export function* explanationJson(template: LoadedTemplate, model: ResolvedModel, options: DocumentOptions = {}): Generator<string> {
+    const explainer = explainerForAll(model, options.depth ?? 8)
+    const convert = new Converter()
+    const head = JSON.stringify({template: template.file, version: template.version, inputs: documentInputs(model, explainer.decisiveInputs())}, null, 2)
+    yield `${head.slice(0, -2)},\n  "elements": [`
+    const wanted = options.elements ? new Set(options.elements) : undefined
+    let first = true
+    for (const element of model.graph.elements) {
+        if (wanted && !wanted.has(element.id)) continue
+        const text = JSON.stringify(documentElement(explainer.explain(element, false), convert, options.whatIf), null, 2)
+        yield `${first ? '' : ','}\n    ${text.replace(/\n/g, '\n    ')}`
+        first = false
+    }
+    yield `${first ? '' : '\n  '}],\n  "conflict": null\n}`
+}
+
+function documentInputs(model: ResolvedModel, decisive: ReadonlySet<string>): ExplanationDocument['inputs'] {
     const inputs: ExplanationDocument['inputs'] = {}
     for (const input of model.inputs.all())
         inputs[input.name] = {
@@ -73,7 +101,7 @@ export function explanationDocument(
             overrides: input.overridden.map(o => ({value: o.value, source: describeSource(o.source)})),
             decidesSomething: decisive.has(input.name),
         }
-    return {template: template.file, version: template.version, inputs, elements, conflict: null}
+    return inputs
 }
 
 function documentElement(e: Explanation, convert: Converter, whatIf: ReadonlyMap<string, WhatIf> | undefined): DocumentElement {

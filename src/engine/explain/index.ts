@@ -8,5 +8,5 @@ export {startWhatIf, whatIf, type Suggestion, type WhatIf, type WhatIfOptions} f
 export {repairs, startRepairs, type Repair, type RepairOptions, type Repairs} from './repairs.js'
 export {inputChoices} from './input-choices.js'
 export type {InputChange, SearchLimits, SearchProgress, StepwiseSearch} from './search.js'
-export {explanationDocument, type DocumentBecause, type DocumentElement, type ExplanationDocument} from './document.js'
+export {explanationDocument, explanationJson, type DocumentBecause, type DocumentElement, type DocumentOptions, type ExplanationDocument} from './document.js'
 export {explanationLines, type ExplanationLine} from './lines.js'
