@@ -1,8 +1,10 @@
 // A lock file shared by every process that writes the profile store: created
 // with O_EXCL ('wx'), so exactly one process holds it; others retry. A lock left
-// by a crashed process is broken by renaming it away, which only one process can
-// do to a given file, and only if it is still the stale one; a holder releases
-// the lock only if it is still its own.
+// by a crashed process (older than `staleMs`) is broken by one process at a time,
+// under a second, short-lived lock: its holder looks again and removes the lock
+// only if it is still stale. Nobody else removes a stale lock (its owner is gone),
+// so the file looked at is the file removed. Comparing inode numbers is not
+// enough: a freed inode is reused at once by the next fresh lock.
 import fs from 'node:fs'
 import {ProfileError} from './types.js'
 
@@ -34,8 +36,8 @@ export function withLock<T>(lockFile: string, body: () => T, options: LockOption
             const seen = stat(lockFile)
             if (!seen) continue // released meanwhile: try again at once
             if (Date.now() - seen.mtimeMs > stale) {
-                breakStale(lockFile, seen)
-                continue
+                breakStale(lockFile, stale)
+                if (!stat(lockFile)) continue // broken: take it at once
             }
             if (Date.now() - started > timeout)
                 throw new ProfileError(`the profile store is locked by another process (${lockFile}); remove the file if no trellis is running`)
@@ -47,36 +49,36 @@ export function withLock<T>(lockFile: string, body: () => T, options: LockOption
     try {
         return body()
     } finally {
-        fs.closeSync(fd)
-        // never remove a lock that is not ours any more
+        // never remove a lock that is not ours any more; the open descriptor keeps our inode from reuse
         const now = stat(lockFile)
         if (now && now.ino === own.ino && now.dev === own.dev) fs.rmSync(lockFile, {force: true})
+        fs.closeSync(fd)
     }
 }
 
 /**
- * Removes the stale lock `seen`, and nothing else: the lock is renamed to a name of this process's
- * own (atomic: of several processes breaking it, one succeeds), then checked to be the file seen
- * stale. A fresh lock taken meanwhile by another process is put back where it was.
+ * Removes `lockFile` if it is still stale, holding `<lockFile>.break` meanwhile; when another
+ * process is breaking it, returns at once (the caller retries). A break lock is held for
+ * microseconds, so one older than `staleMs` was left by a process that crashed while breaking.
  */
-function breakStale(lockFile: string, seen: fs.Stats): void {
-    const aside = `${lockFile}.stale-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+function breakStale(lockFile: string, staleMs: number): void {
+    const breakFile = `${lockFile}.break`
+    let fd: number
     try {
-        fs.renameSync(lockFile, aside)
-    } catch {
-        return // another process broke or released it first
+        fd = fs.openSync(breakFile, 'wx')
+    } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+        const left = stat(breakFile)
+        if (left && Date.now() - left.mtimeMs > staleMs) fs.rmSync(breakFile, {force: true})
+        return
     }
-    const moved = stat(aside)
-    if (moved && (moved.ino !== seen.ino || moved.dev !== seen.dev)) {
-        // a live lock, taken after we looked: give it back to its holder
-        try {
-            fs.linkSync(aside, lockFile)
-        } catch {
-            fs.rmSync(aside, {force: true})
-            throw new ProfileError(`the profile store's lock changed hands while a stale lock was broken (${lockFile}); try again`)
-        }
+    try {
+        const now = stat(lockFile)
+        if (now && Date.now() - now.mtimeMs > staleMs) fs.rmSync(lockFile, {force: true})
+    } finally {
+        fs.closeSync(fd)
+        fs.rmSync(breakFile, {force: true})
     }
-    fs.rmSync(aside, {force: true})
 }
 
 function stat(file: string): fs.Stats | undefined {
