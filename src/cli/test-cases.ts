@@ -7,6 +7,7 @@ import path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import {parse} from 'yaml'
 import {loadTechnologyPlugins, loadTemplate, type PluginPolicy} from '../engine/load/index.js'
+import {isBelow, realpath} from '../engine/load/paths.js'
 import {resolve, stringifyTemplate, variabilityInputNames} from '../engine/pipeline.js'
 import {readInputsFile} from './inputs.js'
 import {skippedPlugins} from './plugins.js'
@@ -54,14 +55,22 @@ interface CaseConfig {
 }
 
 export async function runCase(dir: string, name: string, policy: PluginPolicy = {allow: false}): Promise<CaseResult> {
-    const configFile = path.join(dir, 'test.yaml')
-    const config = ((fs.existsSync(configFile) ? load(fs.readFileSync(configFile, 'utf8')) : undefined) ?? {}) as CaseConfig
     const csarRoot = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : undefined
     // the template lives in the CSAR root for a CSAR's tests, else in the case folder
     const home = csarRoot ?? dir
-    const templateFile = config.template ? path.join(home, config.template) : TEMPLATE_NAMES.map(n => path.join(home, n)).find(f => fs.existsSync(f))
+    let config: CaseConfig
+    let templateFile: string | undefined
+    let inputsFile: string | undefined
+    let expectedFile: string
+    try {
+        config = readConfig(path.join(dir, 'test.yaml'))
+        templateFile = config.template !== undefined ? caseFile('template', home, config.template, home) : TEMPLATE_NAMES.map(n => path.join(home, n)).find(f => fs.existsSync(f))
+        inputsFile = config.inputs !== undefined ? caseFile('inputs', dir, config.inputs, home) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
+        expectedFile = caseFile('expected', dir, config.expected ?? 'expected.yaml', home)
+    } catch (e) {
+        return {name, ok: false, reason: (e as Error).message}
+    }
     if (!templateFile || !fs.existsSync(templateFile)) return {name, ok: false, reason: `no template found for this case (looked for ${config.template ?? TEMPLATE_NAMES.join(', ')} in ${home})`}
-    const inputsFile = config.inputs ? path.join(dir, config.inputs) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
     const presets = config.presets === undefined || config.presets === null ? [] : ([] as unknown[]).concat(config.presets).map(String)
     // a case that fails while its template's plugins were left out says so
     let skipped: string | undefined
@@ -86,13 +95,44 @@ export async function runCase(dir: string, name: string, policy: PluginPolicy = 
     const actual = load(text)
     let expected: unknown
     try {
-        expected = load(fs.readFileSync(path.join(dir, config.expected ?? 'expected.yaml'), 'utf8'))
+        expected = load(fs.readFileSync(expectedFile, 'utf8'))
     } catch (e) {
         return {name, ok: false, reason: `cannot read expected template: ${(e as Error).message.split('\n')[0]}`}
     }
     if (config.merge) expected = merge(expected, config.merge)
     if (isDeepStrictEqual(actual, expected)) return {name, ok: true}
     return failed(`differs from expected: ${firstDifference(expected, actual) ?? '?'}`)
+}
+
+/** test.yaml, checked: a case that cannot be read fails with one line, never runs half-configured. */
+function readConfig(file: string): CaseConfig {
+    if (!fs.existsSync(file)) return {}
+    let config: unknown
+    try {
+        config = load(fs.readFileSync(file, 'utf8'))
+    } catch (e) {
+        throw new Error(`cannot read test.yaml: ${(e as Error).message.split('\n')[0]}`)
+    }
+    if (config === null || config === undefined) return {}
+    if (typeof config !== 'object' || Array.isArray(config)) throw new Error('test.yaml must be a YAML map')
+    const c = config as Record<string, unknown>
+    for (const key of ['template', 'inputs', 'expected'] as const)
+        if (c[key] !== undefined && typeof c[key] !== 'string') throw new Error(`test.yaml: ${key} must be a file name`)
+    if (c.replace !== undefined && !(Array.isArray(c.replace) && c.replace.every(r => Array.isArray(r) && r.length === 2 && r.every(x => typeof x === 'string'))))
+        throw new Error('test.yaml: replace must be a list of [from, to] string pairs')
+    return c as CaseConfig
+}
+
+/**
+ * A file a case names, relative to `base`; it must stay inside the case's home (the CSAR or the case
+ * folder), so a downloaded suite cannot make `trellis test` print a foreign file's values.
+ */
+function caseFile(key: string, base: string, name: string, home: string): string {
+    const file = path.resolve(base, name)
+    const real = realpath(file) ?? file
+    const root = realpath(home) ?? home
+    if (!isBelow(real, root)) throw new Error(`test.yaml: ${key} names a file outside ${home} (${name})`)
+    return file
 }
 
 export async function runCases(root: string, policy: PluginPolicy = {allow: false}): Promise<CaseResult[]> {
@@ -105,7 +145,10 @@ export async function runCases(root: string, policy: PluginPolicy = {allow: fals
 function merge(target: unknown, source: unknown): unknown {
     if (source === null || typeof source !== 'object' || Array.isArray(source)) return source
     const out = (target !== null && typeof target === 'object' && !Array.isArray(target) ? target : {}) as Record<string, unknown>
-    for (const [k, v] of Object.entries(source)) out[k] = merge(out[k], v)
+    for (const [k, v] of Object.entries(source)) {
+        // defined, not assigned: a key named __proto__ is data, never the prototype
+        Object.defineProperty(out, k, {value: merge(Object.hasOwn(out, k) ? out[k] : undefined, v), enumerable: true, writable: true, configurable: true})
+    }
     return out
 }
 
@@ -115,8 +158,8 @@ function firstDifference(a: unknown, b: unknown, at = ''): string | undefined {
         const ra = a as Record<string, unknown>
         const rb = b as Record<string, unknown>
         for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) {
-            if (!(k in rb)) return `${at}/${k} is missing`
-            if (!(k in ra)) return `${at}/${k} is unexpected`
+            if (!Object.hasOwn(rb, k)) return `${at}/${k} is missing`
+            if (!Object.hasOwn(ra, k)) return `${at}/${k} is unexpected`
             const d = firstDifference(ra[k], rb[k], `${at}/${k}`)
             if (d) return d
         }

@@ -1,0 +1,77 @@
+// `trellis test` on a downloaded suite: a case names only files inside its own folder (or its
+// CSAR), a malformed test.yaml fails that case with one line, and merge keys stay data.
+import fs from 'node:fs'
+import path from 'node:path'
+import {describe, expect, it} from 'vitest'
+import {runCase} from '../../src/cli/test-cases.js'
+import {tempDir} from './helpers.js'
+
+const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    node_templates:
+        app:
+            type: tosca.nodes.Root
+`
+const RESOLVED = `tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+    node_templates:
+        app:
+            type: tosca.nodes.Root
+`
+
+function suite(testYaml: string | undefined): {root: string; dir: string} {
+    const root = tempDir('trellis-cases-')
+    const dir = path.join(root, 'case')
+    fs.mkdirSync(dir)
+    fs.writeFileSync(path.join(dir, 'template.yaml'), TEMPLATE)
+    fs.writeFileSync(path.join(dir, 'expected.yaml'), RESOLVED)
+    if (testYaml !== undefined) fs.writeFileSync(path.join(dir, 'test.yaml'), testYaml)
+    fs.writeFileSync(path.join(root, 'secret.yaml'), 'password: hunter2\n')
+    return {root, dir}
+}
+
+describe('trellis test cases', () => {
+    it('passes a plain case', async () => {
+        const {dir} = suite(undefined)
+        expect(await runCase(dir, 'case')).toEqual({name: 'case', ok: true})
+    })
+
+    it.each([
+        ['expected', 'expected: ../secret.yaml'],
+        ['inputs', 'inputs: ../secret.yaml'],
+        ['template', 'template: ../secret.yaml'],
+    ])('refuses %s naming a file outside the case, without printing its values', async (key, yaml) => {
+        const {dir} = suite(yaml)
+        const result = await runCase(dir, 'case')
+        expect(result.ok).toBe(false)
+        expect(result.reason).toBe(`test.yaml: ${key} names a file outside ${dir} (../secret.yaml)`)
+        expect(result.reason).not.toContain('hunter2')
+    })
+
+    it('refuses a symbolic link out of the case', async () => {
+        const {root, dir} = suite('expected: link.yaml')
+        fs.symlinkSync(path.join(root, 'secret.yaml'), path.join(dir, 'link.yaml'))
+        expect((await runCase(dir, 'case')).reason).toMatch(/^test\.yaml: expected names a file outside/)
+    })
+
+    it.each([
+        ['expected: [1]', 'test.yaml: expected must be a file name'],
+        ['replace: x', 'test.yaml: replace must be a list of [from, to] string pairs'],
+        ['- a list', 'test.yaml must be a YAML map'],
+        ['a: [', 'cannot read test.yaml: '],
+    ])('fails a malformed test.yaml (%s) with one line', async (yaml, reason) => {
+        const {dir} = suite(yaml)
+        const result = await runCase(dir, 'case')
+        expect(result.ok).toBe(false)
+        expect(result.reason!.startsWith(reason)).toBe(true)
+        expect(result.reason).not.toContain('\n')
+    })
+
+    it('merges a key named __proto__ as data', async () => {
+        const {dir} = suite('merge: {__proto__: {polluted: true}}')
+        const result = await runCase(dir, 'case')
+        expect(result.ok).toBe(false)
+        expect(result.reason).toContain('/__proto__ is missing')
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    })
+})
