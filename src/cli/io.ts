@@ -9,16 +9,45 @@ export function writeFileAtomic(file: string, content: string): void {
     writeFilesAtomic([{file, content}])
 }
 
+/** Signals that end a process by default and can be caught: held back while files are staged. */
+const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
 /**
  * Writes every file or none: each goes to a temporary file beside its target first, and only when
- * all are written are they renamed into place. Temporary files are removed on every failure.
+ * all are written are they renamed into place. Temporary files are removed on every failure, and an
+ * interrupt (Ctrl-C, SIGTERM, SIGHUP) arriving meanwhile takes effect only once they are gone. A
+ * temporary file left by a killed process (SIGKILL, power loss) is removed by the next write.
  */
 export function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string}[]): void {
+    let staging = true
+    let received: NodeJS.Signals | undefined
+    const release = () => {
+        for (const signal of DEFERRED_SIGNALS) process.off(signal, hold)
+        // the default action again, now that no temporary file is left
+        if (received && process.listenerCount(received) === 0) process.kill(process.pid, received)
+    }
+    const hold = (signal: NodeJS.Signals) => {
+        received ??= signal
+        if (!staging) release()
+    }
+    for (const signal of DEFERRED_SIGNALS) process.on(signal, hold)
+    try {
+        stageAndRename(files)
+    } finally {
+        staging = false
+        // a signal sent while staging is dispatched by the event loop, after this returns: keep
+        // listening a moment for it (an unreferenced timer never keeps the process alive)
+        setTimeout(release, 100).unref()
+    }
+}
+
+function stageAndRename(files: readonly {readonly file: string; readonly content: string}[]): void {
     const staged: {temp: string; target: string; file: string}[] = []
     try {
         for (const {file, content} of files) {
             const target = path.resolve(file)
-            const temp = path.join(path.dirname(target), `.${path.basename(target)}.trellis-tmp-${process.pid}-${Date.now().toString(36)}`)
+            removeLeftovers(target)
+            const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${Date.now().toString(36)}`)
             staged.push({temp, target, file})
             fs.writeFileSync(temp, content, {encoding: 'utf8', flag: 'wx'})
         }
@@ -30,6 +59,34 @@ export function writeFilesAtomic(files: readonly {readonly file: string; readonl
         const asked = staged.find(s => s.temp === error?.path)
         if (asked) error.path = asked.file
         throw e
+    }
+}
+
+function tempPrefix(target: string): string {
+    return `.${path.basename(target)}.trellis-tmp-`
+}
+
+/** Temporary files of `target` whose process is gone (killed before it could clean up). */
+function removeLeftovers(target: string): void {
+    const prefix = tempPrefix(target)
+    let names: string[]
+    try {
+        names = fs.readdirSync(path.dirname(target)).filter(n => n.startsWith(prefix))
+    } catch {
+        return
+    }
+    for (const name of names) {
+        const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])
+        if (Number.isSafeInteger(pid) && pid !== process.pid && !isRunning(pid)) fs.rmSync(path.join(path.dirname(target), name), {force: true})
+    }
+}
+
+function isRunning(pid: number): boolean {
+    try {
+        process.kill(pid, 0)
+        return true
+    } catch (e) {
+        return (e as NodeJS.ErrnoException).code === 'EPERM' // alive, someone else's
     }
 }
 

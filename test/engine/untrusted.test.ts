@@ -72,3 +72,15 @@ describe('an unknown name in a presence operator is located where it is written'
         expect(error.location).toMatchObject({line: 4, column: 34})
     })
 })
+
+describe('a policy target that does not exist is located', () => {
+    it.each([
+        ['targets: nope', 'nope', 15],
+        ['targets: [a, nope]', 'nope', 28],
+        ['targets: 5', '5', 15],
+    ])('%s', (targets, name, column) => {
+        const error = runError(`topology_template:\n    node_templates:\n        a: {type: t}\n    policies:\n        - p:\n              type: t\n              ${targets}\n`)
+        expect(error.message).toBe(`Policy target "${name}" of policy "p@0" does not exist`)
+        expect(error.location).toMatchObject({line: 8, column})
+    })
+})

@@ -81,6 +81,15 @@ describe('parseYaml', () => {
         expect(error.location?.line).toBeLessThanOrEqual(2)
     })
 
+    it.each([
+        ['a: 1\nb:\n    c: {x: 1, y: [1, 2\n\n', '[', 'line 3, column 18'],
+        ['a: 1\nb: {c: 1\n', '{', 'line 2, column 4'],
+        ['a:\n  - [1, {b: 2}\n  - 3\n', '[', 'line 2, column 5'],
+    ])('names where an unclosed flow collection was opened (%#)', (text, bracket, at) => {
+        const error = expectCode(() => parseYaml(text, 'bad.yaml'), 'yaml-syntax')
+        expect(error.message).toContain(`(the ${bracket} opened at ${at})`)
+    })
+
     it('resolves aliases to their anchors', () => {
         const {data} = parseYaml('base: &b {x: 1, y: [2]}\nuse: *b\nname: &n hello\nagain: *n\n', 'f.yaml')
         expect(data).toEqual({base: {x: 1, y: [2]}, use: {x: 1, y: [2]}, name: 'hello', again: 'hello'})

@@ -4,7 +4,7 @@
 // map, sequence, key and item is recorded as the data is built. It is the
 // reference for data, positions and every message; the fast reader stands in for
 // it only where both agree.
-import {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml'
+import {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Document, type Node} from 'yaml'
 import {TrellisError} from '../errors.js'
 import {SourceMap} from './source-map.js'
 
@@ -18,7 +18,11 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
     const error = doc.errors[0]
     if (error) {
         const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
-        throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}`, sourceMap.at(error.pos[0]))
+        // a missing ] or } is found where the file ends or dedents, often far from the bracket left open
+        const closer = /end with an? ([\]}])$/.exec(message)?.[1]
+        const opened = closer === undefined ? undefined : unclosedFlowStart(text, error.pos[0], closer === ']' ? '[' : '{')
+        const where = opened === undefined ? '' : ` (the ${closer === ']' ? '[' : '{'} opened at line ${lines.linePos(opened).line}, column ${lines.linePos(opened).col})`
+        throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}${where}`, sourceMap.at(error.pos[0]))
     }
     let aliases = 0
     const convert = (node: Node | null | undefined, stack: Set<Node>): unknown => {
@@ -71,4 +75,24 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         return null
     }
     return {data: convert(doc.contents as Node | null, new Set()), sourceMap}
+}
+
+/** The offset of the innermost `open` bracket before `pos` that is never closed, from yaml's token tree. */
+function unclosedFlowStart(text: string, pos: number, open: '[' | '{'): number | undefined {
+    let best: number | undefined
+    const seen = new Set<object>()
+    const visit = (token: unknown): void => {
+        if (token === null || typeof token !== 'object' || seen.has(token)) return
+        seen.add(token)
+        const t = token as {type?: string; start?: {source?: string; offset?: number}; end?: unknown[]}
+        const start = t.start?.offset
+        if (t.type === 'flow-collection' && t.start?.source === open && start !== undefined && start <= pos && !t.end?.some(e => (e as {source?: string}).source === (open === '[' ? ']' : '}')))
+            if (best === undefined || start > best) best = start
+        for (const value of Object.values(token)) {
+            if (Array.isArray(value)) value.forEach(visit)
+            else visit(value)
+        }
+    }
+    for (const token of new Parser().parse(text)) visit(token)
+    return best
 }

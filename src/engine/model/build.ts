@@ -465,7 +465,7 @@ class Builder {
             const targets = toList(raw.targets)
             targets.forEach((target, i) => {
                 const found = typeof target === 'string' ? (this.graph.node(target) ?? this.graph.groupsByName.get(target)) : undefined
-                if (!found) this.fail(`Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`, this.sourceMap.locate(raw.targets, i))
+                if (!found) this.fail(`Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`, this.sourceMap.locate(raw.targets, i) ?? this.sourceMap.locate(raw, 'targets'))
                 policy.targets = append(policy.targets, [found])
             })
         })
