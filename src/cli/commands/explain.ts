@@ -44,8 +44,16 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                         depth,
                         whatIf: new Map(changes.map(w => [w.element, w])),
                     })
-                    for (const chunk of chunks) process.stdout.write(chunk)
-                    process.stdout.write('\n')
+                    // one write per 64 KB, not per element: a million small writes cost more than explaining
+                    let pending = ''
+                    for (const chunk of chunks) {
+                        pending += chunk
+                        if (pending.length >= 65_536) {
+                            process.stdout.write(pending)
+                            pending = ''
+                        }
+                    }
+                    process.stdout.write(`${pending}\n`)
                     setExit(EXIT_OK)
                     return
                 }

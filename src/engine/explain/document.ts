@@ -85,12 +85,17 @@ export function* explanationJson(template: LoadedTemplate, model: ResolvedModel,
     let first = true
     for (const element of model.graph.elements) {
         if (wanted && !wanted.has(element.id)) continue
-        const text = JSON.stringify(documentElement(explainer.explain(element, false), convert, options.whatIf), null, 2)
-        yield `${first ? '' : ','}\n    ${text.replace(/\n/g, '\n    ')}`
+        // nested two levels deep, JSON.stringify indents the element as the document does; the
+        // brackets around it are cut off (cheaper than re-indenting its text)
+        const text = JSON.stringify([[documentElement(explainer.explain(element, false), convert, options.whatIf)]], null, 2)
+        yield `${first ? '' : ','}\n    ${text.slice(NESTED_OPEN, -NESTED_CLOSE)}`
         first = false
     }
     yield `${first ? '' : '\n  '}],\n  "conflict": null\n}`
 }
+
+const NESTED_OPEN = '[\n  [\n    '.length
+const NESTED_CLOSE = '\n  ]\n]'.length
 
 function documentInputs(model: ResolvedModel, decisive: ReadonlySet<string>): ExplanationDocument['inputs'] {
     const inputs: ExplanationDocument['inputs'] = {}
