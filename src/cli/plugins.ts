@@ -2,8 +2,7 @@
 // wherever the template came from, so they run only with --allow-plugins; modules
 // the user names with --plugin run whatever the template says.
 import type {Command} from 'commander'
-import {findTechnologyPlugins, loadTechnologyPlugins, type LoadedTemplate, type PluginPolicy} from '../engine/load/index.js'
-import type {TechnologyPluginBuilder} from '../engine/technologies/index.js'
+import {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type LoadedTemplate, type PluginPolicy} from '../engine/load/index.js'
 import path from 'node:path'
 
 export interface PluginFlags {
@@ -33,7 +32,7 @@ export function skippedPlugins(template: LoadedTemplate, policy: PluginPolicy): 
 }
 
 /** The plugins a run may use; says once on stderr which ones it leaves out. */
-export async function pluginsFor(template: LoadedTemplate, flags: PluginFlags): Promise<TechnologyPluginBuilder[]> {
+export async function pluginsFor(template: LoadedTemplate, flags: PluginFlags): Promise<LoadedPlugin[]> {
     const policy = pluginPolicy(flags)
     const skipped = skippedPlugins(template, policy)
     if (skipped) process.stderr.write(`trellis: warning: ${skipped}\n`)

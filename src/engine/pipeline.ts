@@ -14,12 +14,11 @@ import {runChecks} from './check/index.js'
 import {TrellisError} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from './inputs/index.js'
-import {type LoadedTemplate, type ParsedYaml, type VariabilityVersion} from './load/index.js'
-import {buildGraph, isMap, type Element, type Graph, type PropertyElement, type Raw, type TechnologyEnrichment} from './model/index.js'
+import {type LoadedPlugin, type LoadedTemplate, type ParsedYaml, type VariabilityVersion} from './load/index.js'
+import {buildGraph, isMap, readRules, TypeLibrary, type TechnologyRule, type Element, type Graph, type PropertyElement, type Raw, type TechnologyEnrichment} from './model/index.js'
 import {Options} from './options/index.js'
 import {solve, type Objective, type Problem, type Solution, type SolveFailure} from './solve/index.js'
 import {or, variable} from './conditions/formula.js'
-import {readRules, type TechnologyRule, TypeLibrary, type TechnologyPluginBuilder} from './technologies/index.js'
 import {transform} from './transform/index.js'
 
 export {stringifyTemplate} from './transform/index.js'
@@ -28,7 +27,7 @@ export interface ResolveRequest {
     readonly presets?: readonly string[]
     readonly assignments?: readonly InputAssignment[]
     /** Technology plugins, loaded by the shell with loadTechnologyPlugins (module loading is asynchronous). */
-    readonly plugins?: readonly TechnologyPluginBuilder[]
+    readonly plugins?: readonly LoadedPlugin[]
 }
 
 export interface Resolution {
@@ -169,7 +168,7 @@ const REFERENCE_RULES = ['./technology-rules.yaml', './lib/technology-rules.yaml
 const SPEC_RULES = ['./rules.yaml', './lib/rules.yaml']
 
 /** Technology rules from `technology_rules` (inline or a file) or the default files next to the template. */
-function technologyEnrichment(template: LoadedTemplate, variability: Raw, options: Options, plugins: readonly TechnologyPluginBuilder[]): TechnologyEnrichment {
+function technologyEnrichment(template: LoadedTemplate, variability: Raw, options: Options, plugins: readonly LoadedPlugin[]): TechnologyEnrichment {
     const value = variability.technology_rules
     const rules: TechnologyRule[] = []
     if (typeof value === 'string') {

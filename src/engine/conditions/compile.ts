@@ -5,7 +5,7 @@ import {TrellisError} from '../errors.js'
 import {evaluateValue, isLogicOperator, isPresenceOperator, MAX_NESTING, nestedTooDeep, operatorOf, show, type LogicOperator, type PresenceOperator, type ValueScope} from '../expressions/index.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
-import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
+import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
 import {amo, and, constant, exo, expandedSize, expressionNote, FALSE, implies, not, or, presenceNote, valueNote, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 

@@ -4,7 +4,7 @@
 import {TrellisError} from '../errors.js'
 import type {Element, NodeElement} from '../model/index.js'
 import type {Options} from '../options/index.js'
-import {managingTechnologies, type TypeHierarchy} from '../technologies/index.js'
+import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
 import type {Variables} from './compile.js'
 import {and, FALSE, not, or, type Formula} from './formula.js'
 import type {ConditionOrigin, DefaultWrapper} from './records.js'

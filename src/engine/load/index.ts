@@ -2,37 +2,23 @@
 // template (and files it refers to) and hands plain data plus source maps on.
 import fs from 'node:fs'
 import path from 'node:path'
-import {TrellisError, type SourceLocation} from '../errors.js'
+import {TrellisError} from '../errors.js'
 import {decodeText} from './encoding.js'
 import {checkNesting} from './nesting.js'
 import {readLibrary, type LibraryFile} from './library.js'
 import {isBelow, realpath} from './paths.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 import {textOf} from '../text.js'
+import type {LoadedTemplate} from './template.js'
+import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './template.js'
 
 export {SourceMap} from './yaml.js'
-export {findTechnologyPlugins, loadTechnologyPlugins, type PluginModule, type PluginPolicy} from './plugins.js'
+export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginModule, type PluginPolicy} from './plugins.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export type {ParsedYaml} from './yaml.js'
 export type {LibraryFile} from './library.js'
 
-export const VARIABILITY_VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3'] as const
-export type VariabilityVersion = (typeof VARIABILITY_VERSIONS)[number]
-export const TOSCA_VERSION = 'tosca_simple_yaml_1_3'
-
-export interface LoadedTemplate {
-    /** Absolute path of the service template. */
-    readonly file: string
-    readonly dir: string
-    readonly data: Record<string, unknown>
-    readonly sourceMap: SourceMap
-    /** `tosca_simple_yaml_1_3` templates carry no variability and pass through unchanged. */
-    readonly version: VariabilityVersion | typeof TOSCA_VERSION
-    /** Reads a YAML file relative to the template (type-specific conditions, rules, …); `where` names it in the template. */
-    readonly readRelative: (relative: string, where?: SourceLocation) => ParsedYaml | undefined
-    /** The TOSCA service templates below the template's `lib/` folder (read once, on first call). */
-    readonly library: () => readonly LibraryFile[]
-}
+export {TOSCA_VERSION, VARIABILITY_VERSIONS, type LoadedTemplate, type VariabilityVersion} from './template.js'
 
 /** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
 export function readYamlFile(file: string): ParsedYaml {

@@ -8,10 +8,16 @@ import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {TrellisError, type SourceLocation} from '../errors.js'
 import {isBelow, realpath} from './paths.js'
-import type {TechnologyPluginBuilder} from '../technologies/plugins.js'
-import type {LoadedTemplate} from './index.js'
+import type {LoadedTemplate} from './template.js'
 
 const MODULE = /\.(m?js|cjs)$/
+
+/** A loaded plugin module: what its builder makes of the element graph is checked where the graph is built. */
+export interface LoadedPlugin {
+    /** Where the plugin was loaded from, for messages and explanations. */
+    readonly source: string
+    build(graph: unknown): unknown
+}
 
 /** A plugin module a template asks for. */
 export interface PluginModule {
@@ -53,7 +59,7 @@ export function findTechnologyPlugins(template: LoadedTemplate): PluginModule[] 
  * template's folder), and the modules the user names. Without consent it runs nothing: the shells
  * say which plugins were left out (see findTechnologyPlugins).
  */
-export async function loadTechnologyPlugins(template: LoadedTemplate, policy: PluginPolicy = {allow: false}): Promise<TechnologyPluginBuilder[]> {
+export async function loadTechnologyPlugins(template: LoadedTemplate, policy: PluginPolicy = {allow: false}): Promise<LoadedPlugin[]> {
     const modules = policy.allow ? findTechnologyPlugins(template) : []
     for (const m of modules)
         if (m.outside)
@@ -63,12 +69,12 @@ export async function loadTechnologyPlugins(template: LoadedTemplate, policy: Pl
                 m.where,
             )
     const chosen = [...modules, ...(policy.extra ?? []).map(file => ({file: path.resolve(file), outside: false}) as PluginModule)]
-    const out: TechnologyPluginBuilder[] = []
+    const out: LoadedPlugin[] = []
     for (const m of chosen) out.push(await load(m))
     return out
 }
 
-async function load({file, where}: PluginModule): Promise<TechnologyPluginBuilder> {
+async function load({file, where}: PluginModule): Promise<LoadedPlugin> {
     const fail = (why: string): never => {
         throw new TrellisError('plugin-load', `technology plugin "${shown(file)}" could not be loaded: ${why}`, where)
     }
@@ -81,7 +87,7 @@ async function load({file, where}: PluginModule): Promise<TechnologyPluginBuilde
     }
     const builder = (module.builder ?? module.default) as {build?: unknown} | undefined
     if (!builder || typeof builder.build !== 'function') fail('it must export a builder with a build(graph) function, as its default export or as "builder"')
-    const build = builder!.build as TechnologyPluginBuilder['build']
+    const build = builder!.build as LoadedPlugin['build']
     return {source: file, build: graph => build.call(builder, graph)}
 }
 

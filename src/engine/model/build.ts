@@ -25,10 +25,11 @@ import {
     type TechnologyFields,
 } from './records.js'
 import {Graph} from './graph.js'
-import {candidates, type TechnologyCandidate} from '../technologies/match.js'
-import type {TechnologyRule} from '../technologies/rules.js'
-import {TypeHierarchy} from '../technologies/types.js'
-import type {TechnologyPlugin, TechnologyPluginBuilder} from '../technologies/plugins.js'
+import {candidates, type TechnologyCandidate} from './technology-match.js'
+import type {TechnologyRule} from './technology-rules.js'
+import {TypeHierarchy} from './type-library.js'
+import type {LoadedPlugin} from '../load/index.js'
+import {pluginOf, type TechnologyPlugin} from './technology-plugins.js'
 import {findProducers} from './producers.js'
 import {textOf} from '../text.js'
 
@@ -60,7 +61,7 @@ export interface TechnologyEnrichment {
     readonly required: boolean
     /** technology_constraint: every managed node is deployed by exactly one technology. */
     readonly constraint: boolean
-    readonly plugins: readonly TechnologyPluginBuilder[]
+    readonly plugins: readonly LoadedPlugin[]
 }
 
 export function buildGraph(template: Raw, sourceMap: SourceMap, enrichment?: TechnologyEnrichment): Graph {
@@ -321,7 +322,7 @@ class Builder {
     private proposals(node: NodeElement): {source: string; name: string; template: Raw}[] {
         this.plugins ??= (this.enrichment?.plugins ?? []).map(builder => {
             try {
-                return {source: builder.source, plugin: builder.build(this.graph)}
+                return {source: builder.source, plugin: pluginOf(builder.source, builder.build(this.graph))}
             } catch (e) {
                 throw new TrellisError('plugin-load', `technology plugin "${builder.source}" failed to build: ${(e as Error).message}`)
             }

@@ -2,7 +2,7 @@
 // pruned, its one-line reason: meaning never rests on colour alone.
 import {paint} from './paint.js'
 import {Box, Text} from 'ink'
-import type {Filter} from '../state/selectors.js'
+import type {Filter} from '../state/wizard.js'
 import type {TopologyRow} from '../state/session.js'
 import {window} from './window.js'
 

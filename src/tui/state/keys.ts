@@ -7,8 +7,8 @@ import type {VariabilityDefinition} from '../../engine/inputs/index.js'
 import {checkNesting, type LoadedTemplate} from '../../engine/load/index.js'
 import {isTrellisError} from '../../engine/errors.js'
 import type {ResolveRequest} from '../../engine/pipeline.js'
-import {FILTERS, inputsView, selectedElement, topologyView, whyView} from './selectors.js'
-import {choose, clamp, withEffect, type WizardState} from './wizard.js'
+import {inputsView, selectedElement, topologyView, whyView} from './selectors.js'
+import {choose, clamp, FILTERS, withEffect, type WizardState} from './wizard.js'
 
 export interface KeyContext {
     readonly template: LoadedTemplate

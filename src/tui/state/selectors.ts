@@ -5,10 +5,8 @@ import {explanationLines, type ExplanationLine} from '../../engine/explain/index
 import type {LoadedTemplate} from '../../engine/load/index.js'
 import type {ResolveRequest} from '../../engine/pipeline.js'
 import {explanationOf, inputRows, topologyRows, type Choices, type InputRow, type Outcome, type TopologyRow} from './session.js'
-import type {WizardState} from './wizard.js'
+import type {Filter, WizardState} from './wizard.js'
 
-export type Filter = 'all' | 'present' | 'pruned'
-export const FILTERS: readonly Filter[] = ['all', 'present', 'pruned']
 
 /** Remembers the result for the last arguments (compared by identity). */
 function last<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {

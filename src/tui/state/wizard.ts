@@ -4,8 +4,11 @@
 // writing files, profiles) is not done here: the reducer asks for it with an
 // effect, or the hooks derive it from the state.
 import type {Profile} from '../../profiles/types.js'
-import type {Filter} from './selectors.js'
 import type {Choices, Outcome} from './session.js'
+
+/** Which elements the topology lists. */
+export type Filter = 'all' | 'present' | 'pruned'
+export const FILTERS: readonly Filter[] = ['all', 'present', 'pruned']
 
 export type Screen = 'main' | 'presets' | 'profiles' | 'write' | 'help' | 'conflict'
 export type Pane = 'inputs' | 'topology' | 'why'

@@ -1,9 +1,9 @@
 // Matches technology rules against node templates: the component type (or a
 // parent type), the hosting stack along hosting relations, and artifact types.
 import {TrellisError} from '../errors.js'
-import type {ArtifactElement, NodeElement, RelationElement, TypeElement} from '../model/index.js'
-import type {TechnologyRule} from './rules.js'
-import type {TypeHierarchy} from './types.js'
+import type {ArtifactElement, NodeElement, RelationElement, TypeElement} from './elements.js'
+import type {TechnologyRule} from './technology-rules.js'
+import type {TypeHierarchy} from './type-library.js'
 
 /** One step down a hosting stack: the hosting relation taken and the host it leads to. */
 export interface HostingStep {

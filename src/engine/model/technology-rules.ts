@@ -2,7 +2,7 @@
 // type, optionally requiring a hosting stack, an artifact type and conditions.
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
-import {isMap, toList} from '../model/index.js'
+import {isMap, toList} from './collections.js'
 
 export interface TechnologyRule {
     readonly index: number

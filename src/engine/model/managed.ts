@@ -2,8 +2,8 @@
 // implementation named `<type>~<component>#<artifact type>::<technology>…` (see
 // match.ts) manages artifacts of that artifact type and of every type derived
 // from it, just as its rule matched them.
-import type {ArtifactElement, TechnologyElement} from '../model/index.js'
-import type {TypeHierarchy} from './types.js'
+import type {ArtifactElement, TechnologyElement} from './elements.js'
+import type {TypeHierarchy} from './type-library.js'
 
 export function managingTechnologies(artifact: ArtifactElement, artifactTypes: TypeHierarchy): TechnologyElement[] {
     const type = artifact.types[0]?.name

@@ -1,0 +1,24 @@
+// What the loader hands on: a service template's data, where it was written, and
+// readers for the files beside it.
+import type {SourceLocation} from '../errors.js'
+import type {LibraryFile} from './library.js'
+import type {ParsedYaml, SourceMap} from './yaml.js'
+
+export const VARIABILITY_VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3'] as const
+export type VariabilityVersion = (typeof VARIABILITY_VERSIONS)[number]
+export const TOSCA_VERSION = 'tosca_simple_yaml_1_3'
+
+export interface LoadedTemplate {
+    /** Absolute path of the service template. */
+    readonly file: string
+    readonly dir: string
+    readonly data: Record<string, unknown>
+    readonly sourceMap: SourceMap
+    /** `tosca_simple_yaml_1_3` templates carry no variability and pass through unchanged. */
+    readonly version: VariabilityVersion | typeof TOSCA_VERSION
+    /** Reads a YAML file relative to the template (type-specific conditions, rules, …); `where` names it in the template. */
+    readonly readRelative: (relative: string, where?: SourceLocation) => ParsedYaml | undefined
+    /** The TOSCA service templates below the template's `lib/` folder (read once, on first call). */
+    readonly library: () => readonly LibraryFile[]
+}
+

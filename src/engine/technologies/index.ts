@@ -1,5 +1,0 @@
-export {candidates, type TechnologyCandidate} from './match.js'
-export {managingTechnologies} from './managed.js'
-export type {TechnologyPlugin, TechnologyPluginBuilder} from './plugins.js'
-export {readRules, type TechnologyRule} from './rules.js'
-export {TypeHierarchy, TypeLibrary} from './types.js'
