@@ -3,4 +3,4 @@ export {compileCondition, compileContext, type CompileContext, type Variables} f
 export {collectConstraints, isManaged} from './constraints.js'
 export {evaluate, variables, type Formula} from './formula.js'
 export type {ConditionOrigin, ConditionRecord, ConstraintOrigin, ConstraintRecord, DefaultWrapper} from './records.js'
-export {readTypeSpecific, type TypeSpecificConditions} from './type-specific.js'
+export {readTypeSpecific, typeSpecificConditions, type TypeSpecificConditions} from './type-specific.js'

@@ -2,6 +2,8 @@
 // defined per node, relationship, artifact, group or policy type, they replace
 // the element-generic default conditions of elements of that type.
 import {TrellisError} from '../errors.js'
+import type {LoadedTemplate} from '../load/index.js'
+import type {Raw} from '../model/index.js'
 import type {Element} from '../model/index.js'
 import {isMap, toList} from '../model/index.js'
 import {compileCondition, type CompileContext} from './compile.js'
@@ -46,4 +48,20 @@ export function typeSpecificDefault(element: Element, definitions: TypeSpecificC
         wrappers.set(entry, wrapper)
     }
     return {wrapper, formula: formulas.length === 0 ? TRUE : and(formulas)}
+}
+
+/** Type-specific conditions from `type_specific_conditions` (inline or a file) or the default file beside the template. */
+export function typeSpecificConditions(template: LoadedTemplate, variability: Raw): TypeSpecificConditions | undefined {
+    const value = variability.type_specific_conditions
+    const where = () => template.sourceMap.locate(variability, 'type_specific_conditions')
+    if (value === undefined || value === null) {
+        const file = template.readRelative('./type-specific-conditions.yaml')
+        return file ? readTypeSpecific(file.data, () => file.sourceMap.at(0)) : undefined
+    }
+    if (typeof value === 'string') {
+        const file = template.readRelative(value, where())
+        if (!file) throw new TrellisError('file-not-found', `type-specific conditions file "${value}" not found next to the template`, where())
+        return readTypeSpecific(file.data, () => file.sourceMap.at(0))
+    }
+    return readTypeSpecific(value, where)
 }

@@ -1,4 +1,5 @@
 export {buildGraph, type TechnologyEnrichment} from './build.js'
+export {technologyEnrichment, typeLibraryOf} from './enrichment.js'
 export {Graph} from './graph.js'
 export {isMap, toList} from './collections.js'
 export * from './elements.js'

@@ -11,6 +11,7 @@ import {ENUMERATE_VARIABLES, enumeratePart} from './enumerate.js'
 import {propagate} from './propagate.js'
 import {toLogic, varName} from './sat.js'
 
+export {objectives} from './objectives.js'
 export type {Component, Objective, ObjectiveSubject, Problem, Solution, SolveFailure, VariableState} from './problem.js'
 
 export type SolveResult = {readonly ok: true; readonly solution: Solution} | {readonly ok: false; readonly failure: SolveFailure}
