@@ -1,14 +1,15 @@
 // How the shells turn any failure into one line on stderr and an exit code:
 // 0 ok, 1 resolution or check failed, 2 bad usage or bad input.
-import {isTrellisError} from '../engine/errors.js'
-import {errorSummary} from '../engine/explain/index.js'
+import {errorSummary, isTrellisError} from '../engine/index.js'
 import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
 export const EXIT_RESOLUTION = 1
 export const EXIT_USAGE = 2
 
-export class UsageError extends Error {}
+import {UsageError} from '../app/errors.js'
+
+export {UsageError}
 
 /** Tokens longer than this (a 50 MB name echoed from a template) are cut with an ellipsis. */
 const LONGEST_TOKEN = 160

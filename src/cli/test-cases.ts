@@ -6,11 +6,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import {parse} from 'yaml'
-import {loadTechnologyPlugins, loadTemplate, type PluginPolicy} from '../engine/load/index.js'
-import {isBelow, realpath} from '../engine/load/paths.js'
-import {resolve, stringifyTemplate, variabilityInputNames} from '../engine/pipeline.js'
-import {readInputsFile} from './inputs.js'
-import {skippedPlugins} from './plugins.js'
+import {isBelow, loadTechnologyPlugins, loadTemplate, type PluginPolicy, realpath, resolve, stringifyTemplate, variabilityInputNames} from '../engine/index.js'
+import {readInputsFile} from '../app/inputs.js'
+import {skippedPlugins} from '../app/plugins.js'
 import {reportError} from './report-error.js'
 
 export interface CaseResult {
@@ -64,7 +62,7 @@ export async function runCase(dir: string, name: string, policy: PluginPolicy = 
     let expectedFile: string
     try {
         config = readConfig(path.join(dir, 'test.yaml'))
-        templateFile = config.template !== undefined ? caseFile('template', home, config.template, home) : TEMPLATE_NAMES.map(n => path.join(home, n)).find(f => fs.existsSync(f))
+        templateFile = config.template !== undefined ? path.resolve(home, config.template) : TEMPLATE_NAMES.map(n => path.join(home, n)).find(f => fs.existsSync(f))
         inputsFile = config.inputs !== undefined ? caseFile('inputs', dir, config.inputs, home) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
         expectedFile = caseFile('expected', dir, config.expected ?? 'expected.yaml', home)
     } catch (e) {
@@ -124,8 +122,10 @@ function readConfig(file: string): CaseConfig {
 }
 
 /**
- * A file a case names, relative to `base`; it must stay inside the case's home (the CSAR or the case
- * folder), so a downloaded suite cannot make `trellis test` print a foreign file's values.
+ * A file whose values a case shows (expected template, inputs), relative to `base`: it must stay
+ * inside the case's home (the CSAR or the case folder), so a downloaded suite cannot make
+ * `trellis test` print a foreign file's values. The template may lie elsewhere (`trellis profile
+ * test` writes cases beside the template they test): it is resolved, not shown.
  */
 function caseFile(key: string, base: string, name: string, home: string): string {
     const file = path.resolve(base, name)

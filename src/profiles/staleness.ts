@@ -2,8 +2,7 @@
 // no longer declares, inputs the template requires that the profile leaves unset.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import type {LoadedTemplate} from '../engine/load/index.js'
-import {readDefinitionOf} from '../engine/pipeline.js'
+import {type LoadedTemplate, readDefinitionOf} from '../engine/index.js'
 import type {Profile} from './types.js'
 
 export function sha256File(file: string): string {

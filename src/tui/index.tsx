@@ -1,7 +1,6 @@
 // Starts the full-screen wizard in a terminal.
 import {render} from 'ink'
-import type {LoadedTemplate} from '../engine/load/index.js'
-import type {ResolveRequest} from '../engine/pipeline.js'
+import type {LoadedTemplate, ResolveRequest} from '../engine/index.js'
 import {App} from './app.js'
 import {RENDER_OPTIONS} from './render-options.js'
 

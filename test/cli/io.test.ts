@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
-import {writeFilesAtomic} from '../../src/cli/io.js'
+import {writeFilesAtomic} from '../../src/app/io.js'
 import {ROOT, tempDir} from './helpers.js'
 
 const IO = pathToFileURL(path.join(ROOT, 'dist/cli/io.js')).href

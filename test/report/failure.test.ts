@@ -7,7 +7,8 @@ import {main} from '../../src/cli/main.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, resolve} from '../../src/engine/pipeline.js'
-import {buildReport, renderMarkdown, reportableFailure} from '../../src/engine/report/index.js'
+import {renderMarkdown} from '../../src/app/report/index.js'
+import {buildReport, reportableFailure} from '../../src/engine/report/index.js'
 import {failedReport, TIE, UNSAT, WEB_SHOP} from './fixtures.js'
 
 describe('report of a failed resolution', () => {

@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {Ajv} from 'ajv'
 import {describe, expect, it} from 'vitest'
-import {renderJson, type ReportData} from '../../src/engine/report/index.js'
+import {renderJson} from '../../src/app/report/index.js'
+import type {ReportData} from '../../src/engine/report/index.js'
 import {failedReport, sampleReport, TIE, UNSAT} from './fixtures.js'
 
 const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/report.schema.json'), 'utf8')) as object

@@ -1,6 +1,6 @@
 // The Markdown report of the bundled web-shop sample: structure, content, determinism.
 import {describe, expect, it} from 'vitest'
-import {renderMarkdown, code, escapeMarkdown} from '../../src/engine/report/index.js'
+import {renderMarkdown, code, escapeMarkdown} from '../../src/app/report/index.js'
 import {NOW, sampleReport, withoutDate} from './fixtures.js'
 
 describe('Markdown report of sample-templates/web-shop (preset prod)', () => {

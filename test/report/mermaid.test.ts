@@ -2,7 +2,8 @@
 // The topology diagram is checked by Mermaid's own parser (mermaid needs a DOM: jsdom).
 import mermaid from 'mermaid'
 import {describe, expect, it} from 'vitest'
-import {MAX_NODES, renderMarkdown, renderMermaid, type ReportTopology} from '../../src/engine/report/index.js'
+import {MAX_NODES, renderMarkdown, renderMermaid} from '../../src/app/report/index.js'
+import type {ReportTopology} from '../../src/engine/report/index.js'
 import {sampleReport} from './fixtures.js'
 
 const parse = (text: string) => mermaid.parse(text)

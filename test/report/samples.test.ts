@@ -8,7 +8,8 @@ import mermaid from 'mermaid'
 import {describe, expect, it} from 'vitest'
 import {readDefinitionOf, resolve} from '../../src/engine/pipeline.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
-import {buildReport, renderJson, renderMarkdown} from '../../src/engine/report/index.js'
+import {renderJson, renderMarkdown} from '../../src/app/report/index.js'
+import {buildReport} from '../../src/engine/report/index.js'
 import {NOW} from './fixtures.js'
 
 const ROOT = path.resolve(__dirname, '../..')

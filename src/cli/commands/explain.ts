@@ -1,11 +1,9 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {conflictHeadline, conflictOf, explainElement, explanationJson, renderExplanation, renderExpression, renderSummaryLine, verdictOf, whatIf, type Explanation, type WhatIf} from '../../engine/explain/index.js'
-import {TrellisError} from '../../engine/errors.js'
-import type {Element, Graph} from '../../engine/model/index.js'
-import {decide, type ResolutionFailure} from '../../engine/pipeline.js'
+import {conflictHeadline, conflictOf, decide, type Element, explainElement, type Explanation, explanationJson, type Graph, renderExplanation, renderExpression, renderSummaryLine, type ResolutionFailure, TrellisError, verdictOf, whatIf, type WhatIf} from '../../engine/index.js'
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
-import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
+import {prepareRequest} from '../../app/request.js'
+import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ExplainFlags extends ResolutionFlags {
     json?: boolean

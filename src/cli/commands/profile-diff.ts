@@ -2,14 +2,12 @@
 // with the input values behind the difference.
 import {isDeepStrictEqual} from 'node:util'
 import type {Command} from 'commander'
-import {explainElement} from '../../engine/explain/index.js'
-import {loadTemplate} from '../../engine/load/index.js'
-import {decide, type ResolvedModel} from '../../engine/pipeline.js'
-import {count} from '../../engine/plural.js'
+import {count, decide, explainElement, loadTemplate, type ResolvedModel} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
-import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
+import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
 import {guarded} from '../guarded.js'
-import {addPluginFlags, pluginsFor, type PluginFlags} from '../plugins.js'
+import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
+import {addPluginFlags} from '../plugins.js'
 
 export interface ElementDifference {
     readonly id: string

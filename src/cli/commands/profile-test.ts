@@ -4,13 +4,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {Command} from 'commander'
 import {stringify} from 'yaml'
-import {isTrellisError} from '../../engine/errors.js'
-import {loadTemplate} from '../../engine/load/index.js'
-import {resolve, stringifyTemplate} from '../../engine/pipeline.js'
-import {writeFileAtomic} from '../io.js'
-import {loadProfileFor, openStore, profileAssignments} from '../profile-request.js'
+import {isTrellisError, loadTemplate, resolve, stringifyTemplate} from '../../engine/index.js'
+import {writeFileAtomic} from '../../app/io.js'
+import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
 import {guarded} from '../guarded.js'
-import {addPluginFlags, pluginsFor, type PluginFlags} from '../plugins.js'
+import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
+import {addPluginFlags} from '../plugins.js'
 
 export function registerProfileTest(profile: Command, setExit: (code: number) => void): void {
     addPluginFlags(

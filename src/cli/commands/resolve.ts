@@ -1,10 +1,11 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {resolve, stringifyTemplate} from '../../engine/pipeline.js'
-import {checkOutputs, writeFilesAtomic} from '../io.js'
-import {renderReport, reportFormat} from '../report-file.js'
+import {resolve, stringifyTemplate} from '../../engine/index.js'
+import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
+import {renderReport, reportFormat} from '../../app/report-file.js'
 import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
-import {addResolutionFlags, prepareRequest, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
+import {prepareRequest} from '../../app/request.js'
+import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ResolveFlags extends ResolutionFlags {
     output: string

@@ -1,7 +1,8 @@
 // trellis test DIR: runs a directory of variability tests in-process.
 import type {Command} from 'commander'
 import {EXIT_OK, EXIT_RESOLUTION, EXIT_USAGE, reportError} from '../report-error.js'
-import {addPluginFlags, pluginPolicy, type PluginFlags} from '../plugins.js'
+import {pluginPolicy, type PluginFlags} from '../../app/plugins.js'
+import {addPluginFlags} from '../plugins.js'
 import {runCases} from '../test-cases.js'
 import fs from 'node:fs'
 

@@ -4,7 +4,8 @@
 import type {Command} from 'commander'
 import {findTemplates} from '../find-templates.js'
 import {EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
-import {addResolutionFlags, prepareRequest, type ResolutionFlags} from '../resolution-flags.js'
+import {prepareRequest} from '../../app/request.js'
+import {addResolutionFlags, type ResolutionFlags} from '../resolution-flags.js'
 
 /** With no template named: the only one found below the working directory, or a choice among them. */
 async function pickTemplate(): Promise<string | undefined> {

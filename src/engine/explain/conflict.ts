@@ -1,7 +1,7 @@
 // Why is there no variant? Shrinks the conditions and constraints to a minimal
 // set that still cannot hold together (deletion-based: an item stays only if
 // the rest becomes solvable without it), so every item shown is needed.
-import {and, TRUE, variables, type Formula} from '../conditions/formula.js'
+import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
 import type {TrellisError} from '../errors.js'
 import type {PreparedModel, ResolutionFailure} from '../pipeline.js'

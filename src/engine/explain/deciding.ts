@@ -17,8 +17,8 @@ import {evaluate, variables} from '../conditions/index.js'
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {logic} from '../solve/logic.js'
-import {toLogic, varName} from '../solve/sat.js'
+import {logic} from '../solve/index.js'
+import {toLogic, varName} from '../solve/index.js'
 
 /** Beyond this many constraints in one part, deciding constraints are not searched (each step is a SAT call). */
 const MAX_CONSTRAINTS = 1000

@@ -2,3 +2,4 @@ export {readVariabilityDefinition, type PresetDefinition, type VariabilityDefini
 export {VariabilityInputs} from './values.js'
 export {checkInputConstraints, inputConstraintViolations, type InputConstraintViolation} from './constraints.js'
 export {describeSource, type InputAssignment, type InputSource, type InputValue} from './types.js'
+export {checkType, type TypeCheck} from './typecheck.js'

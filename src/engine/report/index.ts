@@ -1,7 +1,4 @@
 export {buildReport, reportableFailure, type ReportOutcome, type ReportRequest} from './build.js'
 export {commandLine, shellQuote} from './command.js'
-export {renderJson} from './json.js'
-export {code, escapeMarkdown, renderMarkdown} from './markdown.js'
-export {MAX_NODES, mermaidLabel, mermaidText, renderMermaid, type MermaidDiagram} from './mermaid.js'
 export {differingOptions, effectiveOptions} from './options.js'
 export {REPORT_FORMAT, type ReportCheck, type ReportConflict, type ReportData, type ReportElement, type ReportInput, type ReportOption, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'

@@ -5,7 +5,7 @@
 // lexicographic optima with the same integer weights, the same uniqueness
 // question, and among equally good assignments the one MiniSat's search
 // tends to reach first (earlier variables false before true).
-import {evaluate, variables, type Formula} from '../conditions/formula.js'
+import {evaluate, variables, type Formula} from '../conditions/index.js'
 import type {Component, Objective, Problem, SolveFailure} from './problem.js'
 
 /** Parts with at most this many variables are enumerated (2^10 assignments). */

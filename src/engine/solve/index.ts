@@ -4,7 +4,7 @@
 // parts' optima and the result is ambiguous exactly when some part is.
 import type LogicSolver from 'logic-solver'
 import {logic} from './logic.js'
-import {evaluate, variables, type Formula} from '../conditions/formula.js'
+import {evaluate, variables, type Formula} from '../conditions/index.js'
 import {DisjointSets} from './components.js'
 import type {Component, Objective, Problem, Solution, SolveFailure, VariableState} from './problem.js'
 import {ENUMERATE_VARIABLES, enumeratePart} from './enumerate.js'
@@ -12,6 +12,8 @@ import {propagate} from './propagate.js'
 import {toLogic, varName} from './sat.js'
 
 export {objectives} from './objectives.js'
+export {logic} from './logic.js'
+export {toLogic, varName} from './sat.js'
 export type {Component, Objective, ObjectiveSubject, Problem, Solution, SolveFailure, VariableState} from './problem.js'
 
 export type SolveResult = {readonly ok: true; readonly solution: Solution} | {readonly ok: false; readonly failure: SolveFailure}

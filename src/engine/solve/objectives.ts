@@ -1,6 +1,6 @@
 // What optimization asks of the solver: the node templates first (min/max of
 // count or weight), then technologies, each with its uniqueness check.
-import {or, variable} from '../conditions/formula.js'
+import {or, variable} from '../conditions/index.js'
 import type {PresenceVariables} from '../conditions/index.js'
 import type {Graph} from '../model/index.js'
 import type {Options} from '../options/index.js'

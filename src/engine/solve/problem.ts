@@ -1,6 +1,6 @@
 // What the solver is given: each variable is defined by a formula (v ⇔ F), some
 // formulas must hold, and presence of node templates may be optimized.
-import type {Formula} from '../conditions/formula.js'
+import type {Formula} from '../conditions/index.js'
 
 export interface Problem {
     readonly variableCount: number

@@ -2,7 +2,7 @@
 // a constant or depends only on decided elements, so we decide those here in
 // linear time and leave the SAT solver only the genuinely open parts (cycles of
 // naive default conditions, optimization choices).
-import {evaluate, forEachVariable, type Formula} from '../conditions/formula.js'
+import {evaluate, forEachVariable, type Formula} from '../conditions/index.js'
 
 export function propagate(definitions: readonly (Formula | undefined)[], values: Int8Array): void {
     const n = definitions.length

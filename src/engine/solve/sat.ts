@@ -1,7 +1,7 @@
 // Translates formulas into logic-solver terms, with decided variables inlined.
 import type LogicSolver from 'logic-solver'
 import {logic} from './logic.js'
-import type {Formula} from '../conditions/formula.js'
+import type {Formula} from '../conditions/index.js'
 
 export const varName = (v: number): string => `v${v}`
 

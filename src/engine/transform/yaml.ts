@@ -5,7 +5,7 @@
 // in a list and leaves out of a map; other objects) is written by `yaml`.
 import {dump} from 'js-yaml'
 import {stringify} from 'yaml'
-import {CORE} from '../load/fast.js'
+import {CORE} from '../load/index.js'
 import type {Raw} from '../model/index.js'
 
 export function stringifyTemplate(template: Raw): string {

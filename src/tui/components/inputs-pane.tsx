@@ -2,7 +2,7 @@
 // decide nothing are marked. The focused input previews what changing it does.
 import {paint} from './paint.js'
 import {Box, Text} from 'ink'
-import {renderExpression} from '../../engine/explain/index.js'
+import {renderExpression} from '../../engine/index.js'
 import type {InputRow} from '../state/session.js'
 import type {Editor} from '../state/wizard.js'
 import {window} from './window.js'

@@ -3,8 +3,7 @@
 // focused preset previews what choosing (or dropping) it would do.
 import {paint} from './paint.js'
 import {Box, Text} from 'ink'
-import {renderExpression} from '../../engine/explain/index.js'
-import type {PresetDefinition} from '../../engine/inputs/index.js'
+import {type PresetDefinition, renderExpression} from '../../engine/index.js'
 import {window} from './window.js'
 
 export interface PresetsScreenProps {

@@ -3,7 +3,7 @@
 // verified suggestions follow, numbered, and their number applies them.
 import {paint} from './paint.js'
 import {Box, Text} from 'ink'
-import type {ExplanationLine} from '../../engine/explain/index.js'
+import type {ExplanationLine} from '../../engine/index.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Suggestion} from '../state/wizard.js'
 import {Spinner} from './spinner.js'

@@ -2,9 +2,7 @@
 // renders, so keys keep working while it runs; a new lookup (or none) drops
 // the old one. Reports progress, then the verified suggestions.
 import {useEffect, useState} from 'react'
-import {renderExpression, startRepairs, startWhatIf, type InputChange} from '../../engine/explain/index.js'
-import type {LoadedTemplate} from '../../engine/load/index.js'
-import type {ResolveRequest} from '../../engine/pipeline.js'
+import {type InputChange, type LoadedTemplate, renderExpression, type ResolveRequest, startRepairs, startWhatIf} from '../../engine/index.js'
 import {requestOf, type Choices} from '../state/session.js'
 import type {Lookup, Suggestion} from '../state/wizard.js'
 

@@ -2,8 +2,7 @@
 // Computed off the render path and remembered per candidate, so moving the
 // cursor back and forth over values resolves each one once.
 import {useEffect, useRef, useState} from 'react'
-import type {LoadedTemplate} from '../../engine/load/index.js'
-import type {ResolveRequest} from '../../engine/pipeline.js'
+import type {LoadedTemplate, ResolveRequest} from '../../engine/index.js'
 import {countChoices, type Choices, type Counts} from '../state/session.js'
 import {afterFrame} from './after-frame.js'
 

@@ -2,8 +2,7 @@
 // results of older choices are dropped, and "busy" turns on only past 150 ms,
 // so quick resolutions never flash a spinner.
 import {useEffect, useRef, useState} from 'react'
-import type {LoadedTemplate} from '../../engine/load/index.js'
-import type {ResolveRequest} from '../../engine/pipeline.js'
+import type {LoadedTemplate, ResolveRequest} from '../../engine/index.js'
 import {evaluateChoices, type Choices, type Outcome} from '../state/session.js'
 
 export function useResolution(template: LoadedTemplate, base: ResolveRequest | undefined, choices: Choices, land: (outcome: Outcome) => void): boolean {

@@ -2,11 +2,7 @@
 // the world (write, save, quit) add an effect; the hooks carry it out.
 import type {Key} from 'ink'
 import {parse as parseYaml} from 'yaml'
-import {checkType} from '../../engine/inputs/typecheck.js'
-import type {VariabilityDefinition} from '../../engine/inputs/index.js'
-import {checkNesting, type LoadedTemplate} from '../../engine/load/index.js'
-import {isTrellisError} from '../../engine/errors.js'
-import type {ResolveRequest} from '../../engine/pipeline.js'
+import {checkNesting, checkType, isTrellisError, type LoadedTemplate, type ResolveRequest, type VariabilityDefinition} from '../../engine/index.js'
 import {inputsView, selectedElement, topologyView, whyView} from './selectors.js'
 import {choose, clamp, FILTERS, withEffect, type WizardState} from './wizard.js'
 

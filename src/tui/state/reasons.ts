@@ -1,8 +1,7 @@
 // A few words per reason code for the topology's rows, where a whole sentence
 // does not fit; the why pane gives the sentence. One entry per code, so a new
 // code is a compile error here until it has its words.
-import type {ReasonCode} from '../../engine/explain/index.js'
-import type {ResolvedModel} from '../../engine/pipeline.js'
+import type {ReasonCode, ResolvedModel} from '../../engine/index.js'
 import {explanationOf, type TopologyRow} from './session.js'
 
 /** The row's reason: for pruned elements, and present ones the optimizer chose; empty for the rest (no explanation is built for them). */

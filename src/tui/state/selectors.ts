@@ -1,9 +1,7 @@
 // What the screens show, derived from the state and the latest resolution.
 // Each selector remembers its last answer, so keys that do not change its
 // inputs (moving a cursor) cost nothing on large templates.
-import {explanationLines, type ExplanationLine} from '../../engine/explain/index.js'
-import type {LoadedTemplate} from '../../engine/load/index.js'
-import type {ResolveRequest} from '../../engine/pipeline.js'
+import {type ExplanationLine, explanationLines, type LoadedTemplate, type ResolveRequest} from '../../engine/index.js'
 import {explanationOf, inputRows, topologyRows, type Choices, type InputRow, type Outcome, type TopologyRow} from './session.js'
 import type {Filter, WizardState} from './wizard.js'
 

@@ -1,11 +1,6 @@
 // The wizard's view of a resolution: plain functions over the engine, no React,
 // so screens stay presentational and the same data can be tested directly.
-import {TrellisError, isTrellisError} from '../../engine/errors.js'
-import {conflictOf, explainElement, renderExpression, type ConflictItem, type Explanation} from '../../engine/explain/index.js'
-import {describeSource, VariabilityInputs, type InputAssignment, type InputValue} from '../../engine/inputs/index.js'
-import type {LoadedTemplate} from '../../engine/load/index.js'
-import {ELEMENT_KINDS, type Element} from '../../engine/model/index.js'
-import {checkModel, decide, readDefinitionOf, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from '../../engine/pipeline.js'
+import {checkModel, type ConflictItem, conflictOf, decide, describeSource, type Element, ELEMENT_KINDS, explainElement, type Explanation, type InputAssignment, type InputValue, isTrellisError, type LoadedTemplate, readDefinitionOf, renderExpression, type ResolutionFailure, type ResolvedModel, type ResolveRequest, TrellisError, VariabilityInputs} from '../../engine/index.js'
 
 export interface Choices {
     readonly presets: readonly string[]

@@ -2,11 +2,9 @@
 // the command that reproduces the choices headless. Shared by the wizard and
 // the line mode.
 import path from 'node:path'
-import {checkOutputs, writeFilesAtomic} from '../../cli/io.js'
-import {renderReport} from '../../cli/report-file.js'
-import {renderExpression} from '../../engine/explain/index.js'
-import type {LoadedTemplate} from '../../engine/load/index.js'
-import {resolve, stringifyTemplate, type ResolveRequest} from '../../engine/pipeline.js'
+import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
+import {renderReport} from '../../app/report-file.js'
+import {type LoadedTemplate, renderExpression, resolve, type ResolveRequest, stringifyTemplate} from '../../engine/index.js'
 import {requestOf, type Choices} from './session.js'
 
 /** Writes the resolved template and (when named) its report, both or neither, never onto the template; the report names the command that reproduces the choices. */

@@ -1,9 +1,8 @@
 // Collects direct input assignments from the command line, in the order of
 // precedence the engine applies after presets: inputs file, --set, environment.
 import {parse as parseYamlValue} from 'yaml'
-import {checkNesting, readYamlFile} from '../engine/load/index.js'
-import type {InputAssignment} from '../engine/inputs/index.js'
-import {UsageError} from './report-error.js'
+import {checkNesting, type InputAssignment, readYamlFile} from '../engine/index.js'
+import {UsageError} from './errors.js'
 
 export interface InputFlags {
     readonly inputs?: string

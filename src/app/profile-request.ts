@@ -1,9 +1,7 @@
 // `--profile NAME`: a saved profile applied first; presets and inputs given
 // beside it on the command line override it.
 import path from 'node:path'
-import type {InputAssignment} from '../engine/inputs/index.js'
-import type {LoadedTemplate} from '../engine/load/index.js'
-import {readDefinitionOf} from '../engine/pipeline.js'
+import {type InputAssignment, type LoadedTemplate, readDefinitionOf} from '../engine/index.js'
 import {describeStaleness, staleness} from '../profiles/staleness.js'
 import type {ProfileStore} from '../profiles/store.js'
 import type {Profile} from '../profiles/types.js'

@@ -1,10 +1,8 @@
 // The report as Markdown for code hosts: header, inputs, summary, a Mermaid
 // diagram, pruned elements with their explanation trees, optimization, checks,
 // and the conflict when resolving failed.
-import {conflictHeadline, type DocumentBecause} from '../explain/index.js'
-import {count} from '../plural.js'
+import {conflictHeadline, count, type DocumentBecause, type ReportData, type ReportElement} from '../../engine/index.js'
 import {renderMermaid} from './mermaid.js'
-import type {ReportData, ReportElement} from './types.js'
 
 /** Escapes text for Markdown prose and table cells. */
 export function escapeMarkdown(text: string): string {

@@ -1,7 +1,7 @@
 // The topology as a Mermaid flowchart: node templates and their relations,
 // pruned ones dashed and grey (and marked in words, so meaning never rests on
 // style alone). Beyond MAX_NODES the rest collapses into one box.
-import type {ReportTopology} from './types.js'
+import type {ReportTopology} from '../../engine/index.js'
 
 export const MAX_NODES = 50
 

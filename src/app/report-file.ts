@@ -1,10 +1,9 @@
 // --report FILE: the explanation report beside the resolved template, Markdown
 // or JSON by the file's extension; the shells write it with their other outputs.
 import path from 'node:path'
-import {buildReport, renderJson, renderMarkdown, reportableFailure, type ReportOutcome} from '../engine/report/index.js'
-import type {LoadedTemplate} from '../engine/load/index.js'
-import {decide, type ResolvedModel, type ResolveRequest} from '../engine/pipeline.js'
-import {UsageError} from './report-error.js'
+import {buildReport, decide, type LoadedTemplate, reportableFailure, type ReportOutcome, type ResolvedModel, type ResolveRequest} from '../engine/index.js'
+import {renderJson, renderMarkdown} from './report/index.js'
+import {UsageError} from './errors.js'
 
 export type ReportFormat = 'markdown' | 'json'
 

@@ -3,7 +3,7 @@
 // checks, before anything runs, that no output would destroy something else.
 import fs from 'node:fs'
 import path from 'node:path'
-import {UsageError} from './report-error.js'
+import {UsageError} from './errors.js'
 
 export function writeFileAtomic(file: string, content: string): void {
     writeFilesAtomic([{file, content}])

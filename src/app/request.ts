@@ -1,0 +1,30 @@
+// A resolution request from what the user chose: a saved profile first, then
+// presets, an inputs file, --set values and TRELLIS_INPUT_ variables, and the
+// technology plugins the user allows.
+import {type LoadedTemplate, loadTemplate, type ResolveRequest, variabilityInputNames} from '../engine/index.js'
+import {collectInputs} from './inputs.js'
+import {pluginsFor, type PluginFlags} from './plugins.js'
+import {loadProfileFor, profileAssignments} from './profile-request.js'
+
+export interface RequestFlags extends PluginFlags {
+    preset: string[]
+    inputs?: string
+    set: string[]
+    profile?: string
+}
+
+/** Loads the template and turns the flags into an engine request. */
+export async function prepareRequest(file: string, flags: RequestFlags): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
+    const template = loadTemplate(file)
+    const collected = collectInputs(flags, variabilityInputNames(template), process.env)
+    const flagPresets = [...collected.presets, ...flags.preset]
+    const profile = flags.profile ? await loadProfileFor(flags.profile, template) : undefined
+    return {
+        template,
+        request: {
+            presets: [...(profile?.presets ?? []), ...flagPresets],
+            assignments: [...(profile ? profileAssignments(profile, template, flagPresets) : []), ...collected.assignments],
+            plugins: await pluginsFor(template, flags),
+        },
+    }
+}

@@ -1,0 +1,136 @@
+// The import graph of src/: data flows one way. Stages import only stages before them (and
+// each other only through their index.ts), nothing outside the engine reaches past its facade
+// (src/engine/index.ts), the shells stand on the app layer and never the other way round, and no
+// file imports itself through others. docs/architecture.md draws the same picture.
+import fs from 'node:fs'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {describe, expect, it} from 'vitest'
+import {importedModules, typescriptFiles} from '../helpers/imports.js'
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src')
+
+/** Engine modules in the order data flows through them; a module may import only lower ranks. */
+const ENGINE_RANK: Record<string, number> = {
+    errors: 0,
+    text: 0,
+    keys: 0,
+    names: 0,
+    plural: 0,
+    load: 1,
+    expressions: 1,
+    options: 2,
+    model: 3,
+    inputs: 4,
+    conditions: 5,
+    solve: 6,
+    check: 6,
+    transform: 6,
+    pipeline: 7,
+    explain: 8,
+    report: 9,
+    index: 10,
+}
+
+/** The layers around the engine, lowest first; a layer may import only lower ones. */
+const LAYER_RANK: Record<string, number> = {engine: 0, profiles: 1, app: 2, tui: 3, cli: 4}
+
+const files = typescriptFiles(SRC)
+const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/')
+
+/** Relative imports of every file, resolved to source files. */
+const graph = new Map(
+    files.map(file => [
+        file,
+        importedModules(fs.readFileSync(file, 'utf8'))
+            .filter(s => s.startsWith('.'))
+            .map(s => {
+                const target = path.resolve(path.dirname(file), s).replace(/\.js$/, '')
+                return ['.ts', '.tsx', '/index.ts'].map(ext => target + ext).find(f => fs.existsSync(f))
+            })
+            .filter((f): f is string => f !== undefined),
+    ]),
+)
+
+/** `engine/model/build.ts` → model; `engine/pipeline.ts` → pipeline. */
+const engineModule = (r: string) => r.split('/')[1]!.replace(/\.tsx?$/, '')
+const isEngine = (r: string) => r.startsWith('engine/')
+const isStageIndex = (r: string) => /^engine\/[^/]+\/index\.ts$/.test(r) || /^engine\/[^/]+\.ts$/.test(r)
+
+function edges(): [string, string][] {
+    return [...graph].flatMap(([from, to]) => to.map(t => [rel(from), rel(t)] as [string, string]))
+}
+
+/** Strongly connected groups of more than one file (Tarjan). */
+function circles(): string[][] {
+    let next = 0
+    const index = new Map<string, number>()
+    const low = new Map<string, number>()
+    const stack: string[] = []
+    const onStack = new Set<string>()
+    const found: string[][] = []
+    const visit = (v: string) => {
+        index.set(v, next)
+        low.set(v, next++)
+        stack.push(v)
+        onStack.add(v)
+        for (const w of graph.get(v) ?? []) {
+            if (!index.has(w)) {
+                visit(w)
+                low.set(v, Math.min(low.get(v)!, low.get(w)!))
+            } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+        }
+        if (low.get(v) === index.get(v)) {
+            const group: string[] = []
+            let w: string
+            do {
+                w = stack.pop()!
+                onStack.delete(w)
+                group.push(rel(w))
+            } while (w !== v)
+            if (group.length > 1) found.push(group.sort())
+        }
+    }
+    for (const file of files) if (!index.has(file)) visit(file)
+    return found
+}
+
+describe('the import graph of src/', () => {
+    it('sees every file and import', () => {
+        expect(files.length).toBeGreaterThan(100)
+        expect(edges().length).toBeGreaterThan(300)
+        expect(Object.keys(LAYER_RANK).sort()).toEqual(fs.readdirSync(SRC).sort())
+    })
+
+    it('has no circles', () => {
+        expect(circles()).toEqual([])
+    })
+
+    it('every engine module is placed in the flow', () => {
+        const modules = new Set(files.map(rel).filter(isEngine).map(engineModule))
+        expect([...modules].filter(m => !(m in ENGINE_RANK))).toEqual([])
+    })
+
+    it('engine stages import only stages before them, each through its index.ts', () => {
+        const upward = edges()
+            .filter(([from, to]) => isEngine(from) && isEngine(to) && engineModule(from) !== engineModule(to))
+            .filter(([from, to]) => ENGINE_RANK[engineModule(to)]! >= ENGINE_RANK[engineModule(from)]! || !isStageIndex(to))
+            .map(([from, to]) => `${from} → ${to}`)
+        expect(upward).toEqual([])
+    })
+
+    it('outside the engine, only src/engine/index.ts is imported', () => {
+        const past = edges()
+            .filter(([from, to]) => !isEngine(from) && isEngine(to) && to !== 'engine/index.ts')
+            .map(([from, to]) => `${from} → ${to}`)
+        expect(past).toEqual([])
+    })
+
+    it('layers import only lower layers: the app layer never a shell, the wizard never the command line', () => {
+        const layer = (r: string) => r.split('/')[0]!
+        const upward = edges()
+            .filter(([from, to]) => layer(from) !== layer(to) && LAYER_RANK[layer(to)]! > LAYER_RANK[layer(from)]!)
+            .map(([from, to]) => `${from} → ${to}`)
+        expect(upward).toEqual([])
+    })
+})
