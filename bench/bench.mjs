@@ -55,7 +55,10 @@ const hostingStack = n => ({
     topology_template: {
         variability: {options: {mode: 'semantic-loose', node_default_condition_mode: 'incoming-host', hosting_stack_constraint: true}},
         node_templates: Object.fromEntries(
-            Array.from({length: n}, (_, i) => [`node_${i}`, {type: 'tosca.nodes.Root', ...(i + 1 < n ? {requirements: [{host: `node_${i + 1}`}]} : {}), ...(i === 0 || i === n - 1 ? {persistent: true} : {})}]),
+            Array.from({length: n}, (_, i) => [
+                `node_${i}`,
+                {type: 'tosca.nodes.Root', ...(i + 1 < n ? {requirements: [{host: `node_${i + 1}`}]} : {}), ...(i === 0 || i === n - 1 ? {persistent: true} : {})},
+            ]),
         ),
     },
 })
@@ -117,10 +120,26 @@ try {
     for (const seed of seeds) {
         // each seed in a fresh process, in memory before from files: what one size leaves behind
         // (code compiled for other inputs, a grown heap) would otherwise weigh on the next
-        const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--measure-seed', String(seed), '--dir', dir, '--runs', String(runs), '--memory-runs', String(memoryRuns), '--file-max', String(fileMax)], {
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'inherit'],
-        })
+        const child = spawnSync(
+            process.execPath,
+            [
+                fileURLToPath(import.meta.url),
+                '--measure-seed',
+                String(seed),
+                '--dir',
+                dir,
+                '--runs',
+                String(runs),
+                '--memory-runs',
+                String(memoryRuns),
+                '--file-max',
+                String(fileMax),
+            ],
+            {
+                encoding: 'utf8',
+                stdio: ['ignore', 'pipe', 'inherit'],
+            },
+        )
         if (child.status !== 0) throw new Error(`measuring seed ${seed} failed (exit ${child.status})`)
         const f = JSON.parse(child.stdout)
         const file = f.file === undefined ? '-' : ms(f.file)
@@ -154,7 +173,8 @@ try {
         }
         return ms(median(times))
     }
-    for (const seed of explainSeeds) console.log(`explanation document (seed ${seed}, ${seed * 8} elements): ${documentOf(benchmarkTemplate(seed), seed >= 10000 ? Math.min(runs, 3) : runs)}`)
+    for (const seed of explainSeeds)
+        console.log(`explanation document (seed ${seed}, ${seed * 8} elements): ${documentOf(benchmarkTemplate(seed), seed >= 10000 ? Math.min(runs, 3) : runs)}`)
     // a hosting stack of 150 nodes held up by the hosting stack constraint: every verdict decided by the solver
     console.log(`explanation document (hosting stack of 150 nodes, solver-decided): ${documentOf(hostingStack(150), runs, {})} (${count} elements)`)
 } finally {

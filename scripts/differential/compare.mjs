@@ -64,7 +64,7 @@ async function compare(reference, {template, inputs, presets}, dir) {
     const args = (output, trellis) => {
         const list = trellis ? ['resolve', template, '--output', output] : [template, output, inputs ?? '-']
         if (trellis && inputs) list.push('--inputs', inputs)
-        for (const p of presets) trellis ? list.push('--preset', p) : list.push(p)
+        for (const p of presets) list.push(...(trellis ? ['--preset', p] : [p]))
         return list
     }
     const theirs = path.join(dir, 'reference.yaml')

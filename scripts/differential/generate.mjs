@@ -29,9 +29,7 @@ export function generate(seed) {
             () => ({equal: [{variability_input: 'label'}, r.pick(['a-1', 'b-2'])]}),
             () => ({logic_expression: 'is_x'}),
         ])()
-    const condition = () =>
-        r.pick([leaf, leaf, leaf, () => ({and: [leaf(), leaf()]}), () => ({or: [leaf(), leaf()]}), () => ({not: leaf()})])()
-    const maybe = (p, make) => (r.chance(p) ? make() : undefined)
+    const condition = () => r.pick([leaf, leaf, leaf, () => ({and: [leaf(), leaf()]}), () => ({or: [leaf(), leaf()]}), () => ({not: leaf()})])()
 
     // options: a mode, then a few wider and narrower ones in any combination
     const options = {}
@@ -112,7 +110,8 @@ export function generate(seed) {
             mislabelled: {inputs: {level: 'high'}},
         }
     if (Object.keys(options).length) variability.options = options
-    if (r.chance(0.25)) variability.technology_rules = TECHNOLOGIES.map(technology => ({technology, component: r.pick(NODE_TYPES), ...(r.chance(0.5) ? {conditions: condition()} : {})}))
+    if (r.chance(0.25))
+        variability.technology_rules = TECHNOLOGIES.map(technology => ({technology, component: r.pick(NODE_TYPES), ...(r.chance(0.5) ? {conditions: condition()} : {})}))
     if (r.chance(0.2)) variability.constraints = [condition()]
     topology.variability = variability
     topology.node_templates = nodeTemplates

@@ -24,16 +24,14 @@ export interface CollectedInputs {
 export function readInputsFile(file: string, inputNames?: readonly string[]): CollectedInputs {
     const {data, sourceMap} = readYamlFile(file)
     if (data === null || data === undefined) return {presets: [], assignments: []}
-    if (typeof data !== 'object' || Array.isArray(data))
-        throw new UsageError(`${file}: an inputs file must be a YAML map of variability input names to values`)
+    if (typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`${file}: an inputs file must be a YAML map of variability input names to values`)
     const presets: string[] = []
     const assignments: InputAssignment[] = []
     const presetsAreInput = inputNames?.includes('presets') ?? false
     for (const [name, value] of Object.entries(data as Record<string, unknown>)) {
         if (name === 'presets' && !presetsAreInput) {
             const list = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]
-            if (!list.every(p => typeof p === 'string'))
-                throw new UsageError(`${file}: "presets" must be a preset name or a list of preset names`)
+            if (!list.every(p => typeof p === 'string')) throw new UsageError(`${file}: "presets" must be a preset name or a list of preset names`)
             presets.push(...(list as string[]))
             continue
         }

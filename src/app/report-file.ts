@@ -37,7 +37,14 @@ export function renderReport(target: ReportTarget, result: {readonly model: Reso
     const env: Record<string, string> = {}
     for (const a of target.request.assignments ?? []) if (a.source.kind === 'env') env[a.source.variable] = process.env[a.source.variable] ?? ''
     const report = buildReport(
-        {template: target.template, templateName: target.templateName, presets: target.request.presets ?? [], argv: ['trellis', ...target.argv], env, now: target.now ?? new Date()},
+        {
+            template: target.template,
+            templateName: target.templateName,
+            presets: target.request.presets ?? [],
+            argv: ['trellis', ...target.argv],
+            env,
+            now: target.now ?? new Date(),
+        },
         outcome,
     )
     return reportFormat(target.file) === 'json' ? renderJson(report) : renderMarkdown(report)

@@ -18,7 +18,15 @@ export async function main(argv: readonly string[]): Promise<number> {
         .option('--debug', 'show stack traces for internal errors')
         .exitOverride()
         // one line, as every error: commander puts its suggestion ("(Did you mean --output?)") on a line of its own
-        .configureOutput({outputError: (text, write) => write(`trellis: ${text.replace(/^error: /, '').trimEnd().replace(/\s*\n\s*/g, ' ')}\n`)})
+        .configureOutput({
+            outputError: (text, write) =>
+                write(
+                    `trellis: ${text
+                        .replace(/^error: /, '')
+                        .trimEnd()
+                        .replace(/\s*\n\s*/g, ' ')}\n`,
+                ),
+        })
         .showSuggestionAfterError(true)
     let exitCode = 0
     const setExit = (code: number) => {

@@ -2,12 +2,10 @@
 // wherever the template came from, so they run only with --allow-plugins; modules
 // the user names with --plugin run whatever the template says.
 import type {Command} from 'commander'
-
-const collect = (value: string, previous: string[]) => [...previous, value]
+import {collect} from './repeatable.js'
 
 export function addPluginFlags(command: Command): Command {
     return command
         .option('--allow-plugins', "run the technology plugins the template's folder holds (plugins/technology, variability.plugins.technology): they are code")
         .option('--plugin <file>', 'also run this technology plugin module; repeatable', collect, [])
 }
-

@@ -19,7 +19,9 @@ const LONGEST_TOKEN = 160
  * sequences, newlines) and huge values, so control characters are escaped and long runs cut.
  */
 export function oneLine(text: string): string {
-    const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ch => (ch === '\n' ? '\\n' : ch === '\t' ? '\\t' : ch === '\r' ? '\\r' : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`))
+    const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ch =>
+        ch === '\n' ? '\\n' : ch === '\t' ? '\\t' : ch === '\r' ? '\\r' : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`,
+    )
     return escaped.replace(LONG_TOKEN, token => `${token.slice(0, LONGEST_TOKEN - 1)}…`)
 }
 const LONG_TOKEN = new RegExp(`\\S{${LONGEST_TOKEN + 1},}`, 'g')

@@ -2,10 +2,9 @@
 import type {Command} from 'commander'
 import type {RequestFlags} from '../app/request.js'
 import {addPluginFlags} from './plugins.js'
+import {collect} from './repeatable.js'
 
 export type ResolutionFlags = RequestFlags
-
-const collect = (value: string, previous: string[]) => [...previous, value]
 
 export function addResolutionFlags(command: Command): Command {
     return addPluginFlags(command)
@@ -15,5 +14,4 @@ export function addResolutionFlags(command: Command): Command {
         .option('--profile <name>', 'apply a saved profile first (trellis profile list); presets and inputs given beside it override it')
 }
 
-export const PRECEDENCE_HELP =
-    'Input values are applied in this order, later ones winning: --profile, presets, --inputs, --set, TRELLIS_INPUT_<NAME> environment variables.'
+export const PRECEDENCE_HELP = 'Input values are applied in this order, later ones winning: --profile, presets, --inputs, --set, TRELLIS_INPUT_<NAME> environment variables.'

@@ -63,12 +63,14 @@ export async function runCase(dir: string, name: string, policy: PluginPolicy = 
     try {
         config = readConfig(path.join(dir, 'test.yaml'))
         templateFile = config.template !== undefined ? path.resolve(home, config.template) : TEMPLATE_NAMES.map(n => path.join(home, n)).find(f => fs.existsSync(f))
-        inputsFile = config.inputs !== undefined ? caseFile('inputs', dir, config.inputs, home) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
+        inputsFile =
+            config.inputs !== undefined ? caseFile('inputs', dir, config.inputs, home) : fs.existsSync(path.join(dir, 'inputs.yaml')) ? path.join(dir, 'inputs.yaml') : undefined
         expectedFile = caseFile('expected', dir, config.expected ?? 'expected.yaml', home)
     } catch (e) {
         return {name, ok: false, reason: (e as Error).message}
     }
-    if (!templateFile || !fs.existsSync(templateFile)) return {name, ok: false, reason: `no template found for this case (looked for ${config.template ?? TEMPLATE_NAMES.join(', ')} in ${home})`}
+    if (!templateFile || !fs.existsSync(templateFile))
+        return {name, ok: false, reason: `no template found for this case (looked for ${config.template ?? TEMPLATE_NAMES.join(', ')} in ${home})`}
     const presets = config.presets === undefined || config.presets === null ? [] : ([] as unknown[]).concat(config.presets).map(String)
     // a case that fails while its template's plugins were left out says so
     let skipped: string | undefined
@@ -114,8 +116,7 @@ function readConfig(file: string): CaseConfig {
     if (config === null || config === undefined) return {}
     if (typeof config !== 'object' || Array.isArray(config)) throw new Error('test.yaml must be a YAML map')
     const c = config as Record<string, unknown>
-    for (const key of ['template', 'inputs', 'expected'] as const)
-        if (c[key] !== undefined && typeof c[key] !== 'string') throw new Error(`test.yaml: ${key} must be a file name`)
+    for (const key of ['template', 'inputs', 'expected'] as const) if (c[key] !== undefined && typeof c[key] !== 'string') throw new Error(`test.yaml: ${key} must be a file name`)
     if (c.replace !== undefined && !(Array.isArray(c.replace) && c.replace.every(r => Array.isArray(r) && r.length === 2 && r.every(x => typeof x === 'string'))))
         throw new Error('test.yaml: replace must be a list of [from, to] string pairs')
     return c as CaseConfig

@@ -4,9 +4,53 @@
 
 export {isTrellisError, TrellisError} from './errors.js'
 export {count} from './plural.js'
-export {checkNesting, findTechnologyPlugins, isBelow, type LoadedPlugin, type LoadedTemplate, loadTechnologyPlugins, loadTemplate, type PluginPolicy, readYamlFile, realpath} from './load/index.js'
+export {
+    checkNesting,
+    findTechnologyPlugins,
+    isBelow,
+    type LoadedPlugin,
+    type LoadedTemplate,
+    loadTechnologyPlugins,
+    loadTemplate,
+    type PluginPolicy,
+    readYamlFile,
+    realpath,
+} from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
 export {checkType, describeSource, type InputAssignment, type InputValue, type PresetDefinition, type VariabilityDefinition, VariabilityInputs} from './inputs/index.js'
-export {checkModel, decide, readDefinitionOf, type ResolutionFailure, resolve, type ResolvedModel, type ResolveRequest, stringifyTemplate, variabilityInputNames} from './pipeline.js'
-export {conflictHeadline, type ConflictItem, conflictOf, type DocumentBecause, errorSummary, explainElement, type Explanation, explanationJson, type ExplanationLine, explanationLines, type InputChange, inputChoices, type ReasonCode, renderExplanation, renderExpression, renderSummaryLine, startRepairs, startWhatIf, verdictOf, whatIf, type WhatIf} from './explain/index.js'
+export {
+    checkModel,
+    decide,
+    readDefinitionOf,
+    type ResolutionFailure,
+    resolve,
+    type ResolvedModel,
+    type ResolveRequest,
+    stringifyTemplate,
+    variabilityInputNames,
+} from './pipeline.js'
+export {
+    conflictHeadline,
+    type ConflictItem,
+    conflictOf,
+    type DocumentBecause,
+    errorSummary,
+    explainElement,
+    type Explanation,
+    explanationJson,
+    type ExplanationLine,
+    explanationLines,
+    type InputChange,
+    inputChoices,
+    type ReasonCode,
+    renderExplanation,
+    renderExpression,
+    renderSummaryLine,
+    sameValue,
+    startRepairs,
+    startWhatIf,
+    verdictOf,
+    whatIf,
+    type WhatIf,
+} from './explain/index.js'
 export {buildReport, reportableFailure, type ReportData, type ReportElement, type ReportOutcome, type ReportTopology} from './report/index.js'

@@ -125,9 +125,7 @@ export function decide(template: LoadedTemplate, request: ResolveRequest): Resol
 }
 
 function failure(f: SolveFailure, constraints: readonly ConstraintRecord[]): TrellisError {
-    if (f.kind === 'ambiguous')
-        return new TrellisError('ambiguous', `The result is ambiguous considering ${f.subject} (${f.optimized ? 'besides' : 'without'} optimization)`)
+    if (f.kind === 'ambiguous') return new TrellisError('ambiguous', `The result is ambiguous considering ${f.subject} (${f.optimized ? 'besides' : 'without'} optimization)`)
     const constraint = f.constraint === undefined ? undefined : constraints[f.constraint]
     return new TrellisError('unsatisfiable', 'Could not solve', constraint?.location)
 }
-

@@ -5,4 +5,3 @@
 export function count(n: number, singular: string, plural = `${singular}s`): string {
     return `${n} ${n === 1 ? singular : plural}`
 }
-

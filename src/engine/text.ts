@@ -15,3 +15,8 @@ export function textOf(value: unknown): string {
     if (json === undefined) return Array.isArray(value) ? '[…]' : '{…}'
     return json.length > 80 ? `${json.slice(0, 77)}...` : json
 }
+
+/** `Node "db" is pruned` inside a sentence: `node "db" is pruned`. */
+export function lowerFirst(text: string): string {
+    return text.charAt(0).toLowerCase() + text.slice(1)
+}

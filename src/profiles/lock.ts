@@ -39,8 +39,7 @@ export function withLock<T>(lockFile: string, body: () => T, options: LockOption
                 breakStale(lockFile, stale)
                 if (!stat(lockFile)) continue // broken: take it at once
             }
-            if (Date.now() - started > timeout)
-                throw new ProfileError(`the profile store is locked by another process (${lockFile}); remove the file if no trellis is running`)
+            if (Date.now() - started > timeout) throw new ProfileError(`the profile store is locked by another process (${lockFile}); remove the file if no trellis is running`)
             sleep(wait + Math.floor(Math.random() * wait))
             wait = Math.min(wait * 2, 100)
         }

@@ -115,7 +115,14 @@ function Screen({state, ctx, size, preview, progress}: ScreenProps) {
         case 'profiles':
             return <ProfilesScreen profiles={state.profiles} height={height} />
         case 'write':
-            return <WriteScreen summary={state.outcome?.ok ? removedByKind(state.outcome.model) : 'no variant exists: nothing to write'} write={state.write} exists={ctx.exists} naming={state.profiles.naming} />
+            return (
+                <WriteScreen
+                    summary={state.outcome?.ok ? removedByKind(state.outcome.model) : 'no variant exists: nothing to write'}
+                    write={state.write}
+                    exists={ctx.exists}
+                    naming={state.profiles.naming}
+                />
+            )
         case 'conflict':
             return <ConflictScreen outcome={state.outcome} suggestions={state.suggestions} progress={progress} />
         case 'main':
@@ -128,7 +135,7 @@ function Main({state, ctx, size, preview, progress}: ScreenProps) {
     const rows = topologyView(state)
     const lines = whyView(state)
     const explained = explainedElement(state)
-    const trail = state.why.stack.map(id => state.outcome?.ok ? (state.outcome.model.graph.element(id)?.display ?? id) : id)
+    const trail = state.why.stack.map(id => (state.outcome?.ok ? (state.outcome.model.graph.element(id)?.display ?? id) : id))
     const suggestions = state.suggestions && (state.suggestions.lookup.target === undefined || state.suggestions.lookup.target === explained) ? state.suggestions : undefined
     const inputRows = inputsView(ctx, state)
     // side by side, the inputs take what their rows need, between a third and 45% of the width (the topology needs room for reasons)
@@ -157,7 +164,17 @@ function Main({state, ctx, size, preview, progress}: ScreenProps) {
             reasonOf={row => (model ? shortReason(model, row) : '')}
         />
     )
-    const why = <WhyPane lines={lines} trail={trail} cursor={state.why.cursor} focused={state.pane === 'why'} height={panes.why} suggestions={suggestions} progress={state.lookup?.kind === 'what-if' ? progress : undefined} />
+    const why = (
+        <WhyPane
+            lines={lines}
+            trail={trail}
+            cursor={state.why.cursor}
+            focused={state.pane === 'why'}
+            height={panes.why}
+            suggestions={suggestions}
+            progress={state.lookup?.kind === 'what-if' ? progress : undefined}
+        />
+    )
     return panes.stacked ? (
         <Box flexDirection="column">
             {inputs}

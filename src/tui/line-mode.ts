@@ -32,7 +32,9 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
             {
                 message: 'Presets to apply (applied in the order listed; later ones override earlier ones)',
                 choices: [...definition.presets.values()].map(p => ({
-                    name: `${p.name}${p.displayName ? ` — ${p.displayName}` : ''}: sets ${Object.entries(p.inputs).map(([k, v]) => `${k}=${renderExpression(v, 20)}`).join(', ')}`,
+                    name: `${p.name}${p.displayName ? ` — ${p.displayName}` : ''}: sets ${Object.entries(p.inputs)
+                        .map(([k, v]) => `${k}=${renderExpression(v, 20)}`)
+                        .join(', ')}`,
                     value: p.name,
                     checked: presets.includes(p.name),
                 })),
@@ -98,8 +100,16 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
 }
 
 /** Keeps the choices as a named profile when the user gives a name; asks before replacing one. */
-async function offerProfile(template: LoadedTemplate, choices: Choices, context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream}, say: (line: string) => void, given?: ProfileStore): Promise<void> {
-    const name = (await input({message: 'Save these choices as a profile named (empty to skip)', validate: n => (n === '' ? true : (invalidProfileName(n) ?? true))}, context)).trim()
+async function offerProfile(
+    template: LoadedTemplate,
+    choices: Choices,
+    context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream},
+    say: (line: string) => void,
+    given?: ProfileStore,
+): Promise<void> {
+    const name = (
+        await input({message: 'Save these choices as a profile named (empty to skip)', validate: n => (n === '' ? true : (invalidProfileName(n) ?? true))}, context)
+    ).trim()
     if (!name) return
     const store = given ?? new ProfileStore()
     const exists = store.list().some(p => p.name === name)

@@ -37,7 +37,9 @@ topology_template:
         const r = await run(['explain', 't.yaml'], {cwd: dir})
         expect(r.code).toBe(1)
         expect(r.stdout).not.toMatch(/these 1 /)
-        expect(r.stdout.split('\n')[0]).toMatch(/^No variant exists: (this condition and this constraint cannot both hold \(removing either of them|this constraint cannot hold \(removing it)/)
+        expect(r.stdout.split('\n')[0]).toMatch(
+            /^No variant exists: (this condition and this constraint cannot both hold \(removing either of them|this constraint cannot hold \(removing it)/,
+        )
     })
 
     it('reports a variability group as removed, in the list and in JSON', async () => {

@@ -80,7 +80,12 @@ describe('profile save, list, show, delete, rename', () => {
         expect(run('profile', 'show', 'c').stdout).toContain('presets: dev')
         expect(run('profile', 'delete', 'c').code).toBe(0)
         expect(run('profile', 'delete', 'c').code).toBe(2)
-        expect(run('profile', 'list').stdout.trim().split('\n').map(l => l.split(' ')[0])).toEqual(['b'])
+        expect(
+            run('profile', 'list')
+                .stdout.trim()
+                .split('\n')
+                .map(l => l.split(' ')[0]),
+        ).toEqual(['b'])
     })
 
     it('lists only the profiles of a template with --template', () => {
@@ -185,7 +190,9 @@ describe('export and import', () => {
     })
 
     it('a template input named presets stays an input in --inputs files', () => {
-        const withPresetsInput = fs.readFileSync(template, 'utf8').replace('        inputs:\n', '        inputs:\n            presets:\n                type: string\n                default: none\n')
+        const withPresetsInput = fs
+            .readFileSync(template, 'utf8')
+            .replace('        inputs:\n', '        inputs:\n            presets:\n                type: string\n                default: none\n')
         writeTemplate(work, withPresetsInput, 'p.yaml')
         fs.writeFileSync(path.join(work, 'in.yaml'), 'presets: abc\nmode: dev\n')
         const r = run('explain', 'p.yaml', '--inputs', 'in.yaml', '--json')

@@ -177,7 +177,12 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
 
     it('a duplicate key', async () => {
         const text = BASE.replace('            type: cache\n', '            type: cache\n            type: store\n')
-        await expectCase({files: {'t.yaml': text}, code: 2, message: `duplicate key "type" (first defined at line ${at(text, 'type: cache').replace(':', ', column ')})`, where: ['t.yaml', 'type: store']})
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: `duplicate key "type" (first defined at line ${at(text, 'type: cache').replace(':', ', column ')})`,
+            where: ['t.yaml', 'type: store'],
+        })
     })
 
     it('a missing template file', async () => {
@@ -192,7 +197,8 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
         await expectCase({
             files: {'t.yaml': text},
             code: 2,
-            message: 'unsupported tosca_definitions_version "tosca_variability_2_0": expected one of tosca_variability_1_0, tosca_variability_1_0_rc_2, tosca_variability_1_0_rc_3, tosca_simple_yaml_1_3',
+            message:
+                'unsupported tosca_definitions_version "tosca_variability_2_0": expected one of tosca_variability_1_0, tosca_variability_1_0_rc_2, tosca_variability_1_0_rc_3, tosca_simple_yaml_1_3',
             where: ['t.yaml', 'tosca_definitions_version'],
         })
     })
@@ -222,12 +228,22 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
 
     it('an undefined variability input', async () => {
         const text = appCondition('{variability_input: mdoe}')
-        await expectCase({files: {'t.yaml': text}, code: 2, message: 'Variability input "mdoe" is not defined (did you mean "mode"?)', where: ['t.yaml', '{variability_input: mdoe}']})
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'Variability input "mdoe" is not defined (did you mean "mode"?)',
+            where: ['t.yaml', '{variability_input: mdoe}'],
+        })
     })
 
     it('an undefined logic expression', async () => {
         const text = appCondition('{logic_expression: is_lrage}')
-        await expectCase({files: {'t.yaml': text}, code: 2, message: 'Did not find logic expression "is_lrage" (did you mean "is_large"?)', where: ['t.yaml', '{logic_expression: is_lrage}']})
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'Did not find logic expression "is_lrage" (did you mean "is_large"?)',
+            where: ['t.yaml', '{logic_expression: is_lrage}'],
+        })
     })
 
     it('an undefined value expression', async () => {
@@ -261,7 +277,13 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
     it('an input the template does not declare', async () => {
         await expectCase({files: {'t.yaml': BASE}, args: ['--set', 'mdoe=prod'], code: 2, message: 'Variability input "mdoe" is not defined (did you mean "mode"?)'})
         const inputs = 'mode: prod\nregoin: us\n'
-        await expectCase({files: {'t.yaml': BASE, 'in.yaml': inputs}, args: ['--inputs', 'in.yaml'], code: 2, message: 'Variability input "regoin" is not defined (did you mean "region"?)', where: ['in.yaml', 'regoin']})
+        await expectCase({
+            files: {'t.yaml': BASE, 'in.yaml': inputs},
+            args: ['--inputs', 'in.yaml'],
+            code: 2,
+            message: 'Variability input "regoin" is not defined (did you mean "region"?)',
+            where: ['in.yaml', 'regoin'],
+        })
     })
 })
 
@@ -359,7 +381,10 @@ describe.concurrent('trellis resolve: deep nesting is refused where it crosses t
 
     it('a chain of 2,000 input default expressions: at the default on level 501', async () => {
         const inputs = Array.from({length: 2000}, (_, i) => `            i${i + 1}: {type: integer, default_expression: {variability_input: i${i}}}\n`).join('')
-        const text = appCondition('{equal: [{variability_input: i2000}, 1]}').replace('        presets:\n', `            i0: {type: integer, default: 1}\n${inputs}        presets:\n`)
+        const text = appCondition('{equal: [{variability_input: i2000}, 1]}').replace(
+            '        presets:\n',
+            `            i0: {type: integer, default: 1}\n${inputs}        presets:\n`,
+        )
         // equal is level 1, reading i2000 level 2, its default level 3: i1502's default is level 501
         const line = text.indexOf('i1502: ')
         await expectDeep(text, EXPRESSION_MESSAGE, text.indexOf('{variability_input: i1501}', line))
@@ -432,7 +457,12 @@ describe.concurrent('trellis resolve: precedence of input sources', () => {
         const dir = workspace(files)
         expect((await resolveIn(dir, ['--preset', 'large', '--inputs', 'in.yaml'])).properties).toEqual({mode: 'file', replicas: 5, region: 'ap', n: 0})
         expect((await resolveIn(dir, ['--set', 'mode=cli', '--inputs', 'in.yaml', '--preset', 'large'])).properties).toEqual({mode: 'cli', replicas: 5, region: 'ap', n: 0})
-        expect((await resolveIn(dir, ['--preset', 'large', '--inputs', 'in.yaml', '--set', 'mode=cli'], {TRELLIS_INPUT_mode: 'env'})).properties).toEqual({mode: 'env', replicas: 5, region: 'ap', n: 0})
+        expect((await resolveIn(dir, ['--preset', 'large', '--inputs', 'in.yaml', '--set', 'mode=cli'], {TRELLIS_INPUT_mode: 'env'})).properties).toEqual({
+            mode: 'env',
+            replicas: 5,
+            region: 'ap',
+            n: 0,
+        })
     })
 
     it('TRELLIS_INPUT_<NAME> works with the name in upper case, and the environment decides presence too', async () => {
@@ -453,7 +483,12 @@ describe.concurrent('trellis resolve: precedence of input sources', () => {
         const three = (await resolveIn(dir, ['--set', 'n=3'])).properties
         expect(three).toMatchObject({n: 3})
         expect(typeof three!.n).toBe('number')
-        expect((await resolveIn(dir, ['--set', 'n=[eu, us]', '--set', 'replicas=7', '--set', 'mode=42'])).properties).toEqual({mode: '42', replicas: 7, region: 'eu', n: ['eu', 'us']})
+        expect((await resolveIn(dir, ['--set', 'n=[eu, us]', '--set', 'replicas=7', '--set', 'mode=42'])).properties).toEqual({
+            mode: '42',
+            replicas: 7,
+            region: 'eu',
+            n: ['eu', 'us'],
+        })
     })
 })
 
@@ -483,7 +518,8 @@ topology_template:
         await expectCase({
             files: {'t.yaml': text},
             code: 1,
-            message: /^Could not solve: these 2 conditions cannot both hold \(removing either of them makes the template resolvable\): Node "a" is present only if its condition holds \(\{node_presence: b\} at t\.yaml:6:13\); Node "b" is present only if its condition holds \(\{not: \{node_presence: a\}\} at t\.yaml:9:13\)$/,
+            message:
+                /^Could not solve: these 2 conditions cannot both hold \(removing either of them makes the template resolvable\): Node "a" is present only if its condition holds \(\{node_presence: b\} at t\.yaml:6:13\); Node "b" is present only if its condition holds \(\{not: \{node_presence: a\}\} at t\.yaml:9:13\)$/,
         })
     })
 
@@ -501,7 +537,8 @@ topology_template:
         await expectCase({
             files: {'t.yaml': text},
             code: 1,
-            message: 'The result is ambiguous considering nodes (without optimization): two variants are equally good and differ in Node "a", Node "b"; a condition or an optimization option can decide between them',
+            message:
+                'The result is ambiguous considering nodes (without optimization): two variants are equally good and differ in Node "a", Node "b"; a condition or an optimization option can decide between them',
         })
     })
 
@@ -696,4 +733,3 @@ describe.concurrent('trellis resolve: template text in a message stays one safe 
         expect(cut.stderr).toContain('…')
     })
 })
-

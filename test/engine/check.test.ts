@@ -319,9 +319,13 @@ topology_template:
 `
         expect(check(yaml, ['type.g@0.group.g'])?.message).toBe('Group "g" has no type')
         expect(check(yaml, ['type.p@0.policy.p@0'])?.message).toBe('Policy "p@0" has no type')
-        expect(check(ARTIFACTS, ['artifact.artifact_one@1.node.node_one', 'type.artifact_b@0.artifact.artifact_one@1.node.node_one', 'type.tosca.artifacts.File@0.artifact.artifact_one@0.node.node_one'])?.message).toBe(
-            'Artifact "artifact_one@0" of node "node_one" has no type',
-        )
+        expect(
+            check(ARTIFACTS, [
+                'artifact.artifact_one@1.node.node_one',
+                'type.artifact_b@0.artifact.artifact_one@1.node.node_one',
+                'type.tosca.artifacts.File@0.artifact.artifact_one@0.node.node_one',
+            ])?.message,
+        ).toBe('Artifact "artifact_one@0" of node "node_one" has no type')
     })
 
     it('runs nothing when rc_3 leaves the checks off', () => {
@@ -362,7 +366,7 @@ describe('which failure a check reports first: the reference reads each node wit
         expect(check(TEMPLATE, absent, {missing_artifact_container_check: false})?.message).toBe('Container of type "zip@0" of artifact "code@0" of node "n0" does not exist')
     })
 
-    it('missing property container: a relation\'s property of the first node before a later node\'s own', () => {
+    it("missing property container: a relation's property of the first node before a later node's own", () => {
         const text = `topology_template:
     relationship_templates:
         link: {type: tosca.relationships.ConnectsTo, properties: [{weight: 1}]}

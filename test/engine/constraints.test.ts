@@ -148,9 +148,7 @@ describe('implied relations', () => {
     })
 
     it('an element can opt out of relation_default_implied', () => {
-        expect(runError(CIRCLE(`${USE}, implied: false}`, ', relation_default_implied: true')).message).toBe(
-            'The result is ambiguous considering nodes (without optimization)',
-        )
+        expect(runError(CIRCLE(`${USE}, implied: false}`, ', relation_default_implied: true')).message).toBe('The result is ambiguous considering nodes (without optimization)')
     })
 
     it('relation_default_implied does not apply to hosting relations; implied on the relation does', () => {
@@ -164,7 +162,9 @@ describe('implied relations', () => {
         const body = (version: string) => CIRCLE(`${USE}}`, `, optimization_topology: min${version}`)
         // minimising picks the empty variant unless the relation is implied
         expect(present(run(body('')).model, 'node.target')).toBe(false)
-        const rc3 = body(', technology_constraint: false').replace('source: {type: s,', 'source: {type: s, managed: false,').replace('target: {type: t}', 'target: {type: t, managed: false}')
+        const rc3 = body(', technology_constraint: false')
+            .replace('source: {type: s,', 'source: {type: s, managed: false,')
+            .replace('target: {type: t}', 'target: {type: t, managed: false}')
         expect(present(run(rc3, {version: 'tosca_variability_1_0_rc_3'}).model, 'node.target')).toBe(true)
     })
 })
@@ -222,21 +222,27 @@ describe('constraint options', () => {
     }
     const satisfies = (option: string, body: string) => run(body.replace('OPTIONS', `{checks: false, ${option}: true}`))
 
-    const topo = (rest: string) => `topology_template:\n    variability:\n        inputs:\n            cloud: {type: boolean, default: true}\n        options: OPTIONS\n    node_templates:\n${rest}`
+    const topo = (rest: string) =>
+        `topology_template:\n    variability:\n        inputs:\n            cloud: {type: boolean, default: true}\n        options: OPTIONS\n    node_templates:\n${rest}`
 
     it('hosting_stack_constraint: a present node keeps exactly one of its hosting relations', () => {
         violates('hosting_stack_constraint', topo('        app: {type: a, requirements: [{host: {node: vm, conditions: false}}]}\n        vm: {type: v}\n'))
         violates('hosting_stack_constraint', topo('        app: {type: a, requirements: [{host: vm}, {host: pc}]}\n        vm: {type: v}\n        pc: {type: p}\n'))
         const r = satisfies(
             'hosting_stack_constraint',
-            topo('        app: {type: a, requirements: [{host: {node: vm, conditions: {variability_input: cloud}}}, {host: {node: pc, conditions: {not: {variability_input: cloud}}}}]}\n        vm: {type: v}\n        pc: {type: p}\n'),
+            topo(
+                '        app: {type: a, requirements: [{host: {node: vm, conditions: {variability_input: cloud}}}, {host: {node: pc, conditions: {not: {variability_input: cloud}}}}]}\n        vm: {type: v}\n        pc: {type: p}\n',
+            ),
         )
         expect(nodes(r).app).toEqual({type: 'a', requirements: [{host: 'vm'}]})
     })
 
     it('unique_property_constraint: at most one present property of a name', () => {
         violates('unique_property_constraint', topo('        n: {type: n, properties: [{p: 1}, {p: 2}]}\n'))
-        const r = satisfies('unique_property_constraint', topo('        n: {type: n, properties: [{p: {value: 1, conditions: {variability_input: cloud}}}, {p: {value: 2, conditions: {not: {variability_input: cloud}}}}]}\n'))
+        const r = satisfies(
+            'unique_property_constraint',
+            topo('        n: {type: n, properties: [{p: {value: 1, conditions: {variability_input: cloud}}}, {p: {value: 2, conditions: {not: {variability_input: cloud}}}}]}\n'),
+        )
         expect(nodes(r).n).toEqual({type: 'n', properties: {p: 1}})
     })
 
@@ -264,7 +270,10 @@ describe('constraint options', () => {
     })
 
     it('unique_property_constraint lets every alternative of a name be absent', () => {
-        const r = satisfies('unique_property_constraint', topo('        n: {type: n, properties: [{name: x}, {p: {value: 1, conditions: false}}, {p: {value: 2, conditions: false}}]}\n'))
+        const r = satisfies(
+            'unique_property_constraint',
+            topo('        n: {type: n, properties: [{name: x}, {p: {value: 1, conditions: false}}, {p: {value: 2, conditions: false}}]}\n'),
+        )
         expect(nodes(r).n).toEqual({type: 'n', properties: {name: 'x'}})
     })
 
@@ -290,7 +299,10 @@ describe('constraint options', () => {
 
     it('unique_relation_constraint: at most one present relation of a name per node', () => {
         violates('unique_relation_constraint', topo('        n: {type: n, requirements: [{db: a}, {db: b}]}\n        a: {type: a}\n        b: {type: b}\n'))
-        const r = satisfies('unique_relation_constraint', topo('        n: {type: n, requirements: [{db: a}, {db: {node: b, conditions: false}}]}\n        a: {type: a}\n        b: {type: b}\n'))
+        const r = satisfies(
+            'unique_relation_constraint',
+            topo('        n: {type: n, requirements: [{db: a}, {db: {node: b, conditions: false}}]}\n        a: {type: a}\n        b: {type: b}\n'),
+        )
         expect(nodes(r).n).toEqual({type: 'n', requirements: [{db: 'a'}]})
     })
 
@@ -328,7 +340,12 @@ describe('constraint options', () => {
 
     it('type_container_constraint: a present type needs its container (so the type default condition is needed)', () => {
         violates('type_container_constraint', topo('        a: {type: a, conditions: false}\n        b: {type: b}\n'))
-        const r = run(topo('        a: {type: a, conditions: false}\n        b: {type: b}\n').replace('OPTIONS', '{checks: false, type_container_constraint: true, type_default_condition: true}'))
+        const r = run(
+            topo('        a: {type: a, conditions: false}\n        b: {type: b}\n').replace(
+                'OPTIONS',
+                '{checks: false, type_container_constraint: true, type_default_condition: true}',
+            ),
+        )
         expect(nodes(r)).toEqual({b: {type: 'b'}})
     })
 

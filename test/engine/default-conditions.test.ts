@@ -491,12 +491,7 @@ describe('default conditions apply only to elements without conditions', () => {
         expect(deciding(r.model, 'node.server')).toEqual(['default:incoming'])
     })
     it('conditions enriched from a variability input named like the element count as conditions', () => {
-        const r = run(
-            TEMPLATE('').replace(
-                '    variability:\n',
-                '    variability:\n        inputs:\n            node.server: {type: boolean, default: true}\n',
-            ),
-        )
+        const r = run(TEMPLATE('').replace('    variability:\n', '    variability:\n        inputs:\n            node.server: {type: boolean, default: true}\n'))
         expect(nodes(r)).toEqual({server: {type: 's'}})
         expect(provenance(r.model, 'node.server')).toEqual(['input-condition'])
     })
@@ -543,7 +538,7 @@ describe('consistency and semantic switches', () => {
         expect(nodes(r)).toEqual({})
     })
 
-    it('a switch does not enable default conditions by itself: the kind\'s default condition must be on', () => {
+    it("a switch does not enable default conditions by itself: the kind's default condition must be on", () => {
         const off = TEMPLATE('relation_default_consistency_condition: true')
         expect(nodes(off)).toEqual({server: {type: 's', requirements: [{uses: 'gone'}]}})
         expect(provenance(off.model, SERVER_USES)).toEqual([])

@@ -45,7 +45,11 @@ describe.skipIf(all.length === 0)('explanations of the conformance suite', () =>
             if (element.kind === 'node') expect(element.present, element.id).toBe(nodes.has(element.display.slice(6, -1)))
             if (element.kind === 'group') expect(element.present, element.id).toBe(groups.has(element.display.slice(7, -1)))
             // a variability group (and its types and properties) is removed by the specification, not by a false condition
-            if (!element.present && element.decidedBy !== 'specification') expect(element.because.some(b => b.value === false), element.id).toBe(true)
+            if (!element.present && element.decidedBy !== 'specification')
+                expect(
+                    element.because.some(b => b.value === false),
+                    element.id,
+                ).toBe(true)
         }
         // a document of some elements explains only those, and says the same of the inputs and of each
         const some = document.elements.filter((_, i) => i % 3 === 0)

@@ -171,7 +171,12 @@ topology_template:
             'Node "cloud" is present: the hosting_stack_constraint option (node "app" has exactly one hosting relation) requires it (its conditions alone would allow either verdict; its only condition holds)',
         )
         const [constraint] = e.because
-        expect(constraint).toMatchObject({kind: 'constraint', code: 'constraint-requires', condition: '{hosting_stack_constraint: true}', location: expect.stringMatching(/^sample\.yaml:9:9$/)})
+        expect(constraint).toMatchObject({
+            kind: 'constraint',
+            code: 'constraint-requires',
+            condition: '{hosting_stack_constraint: true}',
+            location: expect.stringMatching(/^sample\.yaml:9:9$/),
+        })
         expect(constraint!.because.map(b => b.element?.id)).toEqual(['node.app', 'relation.host@0.node.app'])
         // the conditions still follow
         expect(e.because.slice(1).map(b => b.code)).toEqual(['default-condition-true'])
@@ -206,7 +211,9 @@ topology_template:
 `
         const e = explain(text, 'node.left')
         expect(e).toMatchObject({verdict: 'pruned', code: 'constraint-excludes', decidedBy: 'solver'})
-        expect(e.summary).toBe('Node "left" is pruned: the topology constraint {not: {node_presence: left}} excludes it (its conditions alone would allow either verdict; its condition does not hold)')
+        expect(e.summary).toBe(
+            'Node "left" is pruned: the topology constraint {not: {node_presence: left}} excludes it (its conditions alone would allow either verdict; its condition does not hold)',
+        )
         expect(e.because[0]!.location).toMatch(/^sample\.yaml:5:15$/)
     })
 })

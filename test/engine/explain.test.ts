@@ -8,7 +8,6 @@ import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, type ResolutionFailure, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {CHAIN} from '../helpers/templates.js'
 
-
 function explain(text: string, id: string, request: ResolveRequest = {}) {
     const model = decide(templateFromText(text, 'shop.yaml'), request)
     const element = model.graph.element(id)!
@@ -27,7 +26,9 @@ describe('why an element is pruned', () => {
         expect(e.summary).toContain('no incoming relation is present')
         expect(codes(e.because)).toEqual(expect.arrayContaining(['default-incoming-none-present', 'manual-condition-false']))
         expect(e.rootCauses.inputs.map(i => i.text)).toEqual(['mode: dev — preset dev'])
-        expect(e.rootCauses.conditions).toEqual([{text: 'Node "db": {logic_expression: is_prod} is false', location: expect.stringMatching(/shop\.yaml:23:\d+$/), element: 'node.db'}])
+        expect(e.rootCauses.conditions).toEqual([
+            {text: 'Node "db": {logic_expression: is_prod} is false', location: expect.stringMatching(/shop\.yaml:23:\d+$/), element: 'node.db'},
+        ])
     })
 
     it('names a property pruned with its node by the container default condition, through a chain of three elements', () => {
@@ -70,9 +71,7 @@ describe('why an element is present', () => {
         const e = explain(CHAIN, 'node.db', {presets: ['prod']})
         expect(e.verdict).toBe('present')
         expect(e.code).toBe('all-conditions-hold')
-        expect(e.because.map(b => [b.code, b.value])).toEqual([
-            ['manual-condition-true', true],
-        ])
+        expect(e.because.map(b => [b.code, b.value])).toEqual([['manual-condition-true', true]])
     })
 
     it('says when the optimizer chose among several variants', () => {
@@ -140,7 +139,10 @@ topology_template:
     it('names a minimal set of conflicting conditions with locations and the inputs they read', () => {
         const f = failure(UNSAT)
         expect(f.failure.kind).toBe('unsatisfiable')
-        const start = f.failure.kind === 'unsatisfiable' ? [...f.failure.variables, ...(f.failure.constraint !== undefined ? variables(f.prepared.constraints[f.failure.constraint]!.formula) : [])] : []
+        const start =
+            f.failure.kind === 'unsatisfiable'
+                ? [...f.failure.variables, ...(f.failure.constraint !== undefined ? variables(f.prepared.constraints[f.failure.constraint]!.formula) : [])]
+                : []
         const conflict = minimalConflict(f.prepared, start)
         expect(conflict.map(c => [c.kind, c.condition])).toEqual([
             ['condition', '{not: {variability_input: ha}}'],

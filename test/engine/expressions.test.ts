@@ -34,7 +34,6 @@ function scope(inputs: Record<string, unknown> = {}, expressions: Record<string,
 
 const evaluate = (expression: unknown, s: ValueScope = scope()): unknown => evaluateValue(expression, s)
 
-
 describe('literals', () => {
     it.each([['text'], [42], [true], [[1, 2]], [{a: 1, b: 2}]])('%j evaluates to itself', literal => {
         expect(evaluate(literal)).toEqual(literal)
@@ -192,16 +191,53 @@ describe('analytical operators', () => {
     })
 
     it('linear_regression predicts y at x', () => {
-        expect(evaluate({linear_regression: [[[0, 0], [1, 2], [2, 4]], 100]})).toBe(200)
+        expect(
+            evaluate({
+                linear_regression: [
+                    [
+                        [0, 0],
+                        [1, 2],
+                        [2, 4],
+                    ],
+                    100,
+                ],
+            }),
+        ).toBe(200)
     })
 
     it('polynomial_regression takes points, order and x', () => {
-        expect(evaluate({polynomial_regression: [[[0, 0], [1, 1], [2, 4]], 2, 5]})).toBe(25)
+        expect(
+            evaluate({
+                polynomial_regression: [
+                    [
+                        [0, 0],
+                        [1, 1],
+                        [2, 4],
+                    ],
+                    2,
+                    5,
+                ],
+            }),
+        ).toBe(25)
     })
 
     it('polynomial_regression refuses an order the points cannot determine (no minutes of work, no abort)', () => {
         for (const order of [3, 3000, 1e308, 1.5, -1]) {
-            const error = expectCode(() => evaluate({polynomial_regression: [[[0, 0], [1, 1], [2, 4]], order, 5]}), 'operand-type')
+            const error = expectCode(
+                () =>
+                    evaluate({
+                        polynomial_regression: [
+                            [
+                                [0, 0],
+                                [1, 1],
+                                [2, 4],
+                            ],
+                            order,
+                            5,
+                        ],
+                    }),
+                'operand-type',
+            )
             expect(error.message).toContain('expects an order from 0 to 2')
         }
         const many = Array.from({length: 100}, (_, i) => [i, i * i])
@@ -209,11 +245,36 @@ describe('analytical operators', () => {
     })
 
     it('logarithmic_regression rounds the coefficients before predicting', () => {
-        expect(evaluate({logarithmic_regression: [[[0.01, -4.61], [0.5, -0.7], [1, 0], [2, 0.69], [3, 1]], 4]})).toBe(1.34)
+        expect(
+            evaluate({
+                logarithmic_regression: [
+                    [
+                        [0.01, -4.61],
+                        [0.5, -0.7],
+                        [1, 0],
+                        [2, 0.69],
+                        [3, 1],
+                    ],
+                    4,
+                ],
+            }),
+        ).toBe(1.34)
     })
 
     it('exponential_regression', () => {
-        expect(evaluate({exponential_regression: [[[0, 1], [1, 2.72], [2, 7.39], [3, 20.09]], 4]})).toBe(54.6)
+        expect(
+            evaluate({
+                exponential_regression: [
+                    [
+                        [0, 1],
+                        [1, 2.72],
+                        [2, 7.39],
+                        [3, 20.09],
+                    ],
+                    4,
+                ],
+            }),
+        ).toBe(54.6)
     })
 
     it('min of an empty list is an operand count error', () => {
@@ -386,8 +447,27 @@ describe('errors', () => {
         [{greater: [1]}],
         [{in_range: [1, [0]]}],
         [{token: ['a b', ' ']}],
-        [{linear_regression: [[[0, 0], [1, 1]]]}],
-        [{polynomial_regression: [[[0, 0], [1, 1]], 5]}],
+        [
+            {
+                linear_regression: [
+                    [
+                        [0, 0],
+                        [1, 1],
+                    ],
+                ],
+            },
+        ],
+        [
+            {
+                polynomial_regression: [
+                    [
+                        [0, 0],
+                        [1, 1],
+                    ],
+                    5,
+                ],
+            },
+        ],
         [{same: ['2023-01-01T00:00:00.000Z']}],
         [{sub: []}],
     ])('%j is an operand count error', expression => {
@@ -402,7 +482,17 @@ describe('errors', () => {
         [{in_range: ['1', [0, 2]]}],
         [{token: [42, ' ', 0]}],
         [{mean: [1, true]}],
-        [{linear_regression: [[[0, 'x'], [1, 1]], 3]}],
+        [
+            {
+                linear_regression: [
+                    [
+                        [0, 'x'],
+                        [1, 1],
+                    ],
+                    3,
+                ],
+            },
+        ],
     ])('%j is an operand type error', expression => {
         const error = expectCode(() => evaluate(expression), 'operand-type')
         expect(error.message).toContain(`"${Object.keys(expression)[0]}"`)

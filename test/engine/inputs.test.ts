@@ -40,7 +40,6 @@ function lineOf(text: string, needle: string): number {
 const set = (name: string, value: unknown): InputAssignment => ({name, value, source: {kind: 'set'}})
 const fromFile = (name: string, value: unknown): InputAssignment => ({name, value, source: {kind: 'file', file: 'inputs.yaml'}})
 
-
 // The specification's example under "Retrieve Variability Inputs Assignments".
 const SPEC_EXAMPLE = `
 inputs:
@@ -360,7 +359,9 @@ presets:
     })
 
     it('a default written as a value expression is evaluated (as in the reference)', () => {
-        const values = inputs("inputs:\n    region:\n        type: string\n        default: {concat: [eu, '-', {variability_input: zone}]}\n    zone:\n        type: integer\n        default: 2")
+        const values = inputs(
+            "inputs:\n    region:\n        type: string\n        default: {concat: [eu, '-', {variability_input: zone}]}\n    zone:\n        type: integer\n        default: 2",
+        )
         expect(values.value('region').value).toBe('eu-2')
         expect(values.warnings).toEqual([])
     })
@@ -373,7 +374,10 @@ presets:
     it('listing every input does not fail on one whose default cannot be computed: it is marked, as resolving reads it only when used', () => {
         const values = inputs('inputs:\n    broken:\n        type: integer\n        default_expression: {add: [1, nope]}\n    ok:\n        default: 1')
         const listed = values.all()
-        expect(listed.map(i => [i.name, i.source.kind])).toEqual([['broken', 'failed'], ['ok', 'default']])
+        expect(listed.map(i => [i.name, i.source.kind])).toEqual([
+            ['broken', 'failed'],
+            ['ok', 'default'],
+        ])
         expect(describeSource(listed[0]!.source)).toMatch(/^cannot be computed: .*operator "add" expects numbers, got "nope"$/)
         expectCode(() => values.value('broken'), 'operand-type')
     })
@@ -535,7 +539,8 @@ describe('checkInputConstraints', () => {
     })
 
     it('names every violation, each further one with its own location', () => {
-        const variability = 'inputs:\n    a:\n        default: true\n        excludes: b\n    b:\n        default: true\n    c:\n        default: true\n        alternatives: [d, e]\n    d:\n        type: boolean\n    e:\n        type: boolean'
+        const variability =
+            'inputs:\n    a:\n        default: true\n        excludes: b\n    b:\n        default: true\n    c:\n        default: true\n        alternatives: [d, e]\n    d:\n        type: boolean\n    e:\n        type: boolean'
         const error = violated(variability)
         const text = load(variability).text
         expect(error.message).toMatch(
@@ -548,11 +553,17 @@ describe('checkInputConstraints', () => {
     })
 
     it('says what each kind of constraint needs', () => {
-        expect(violated(MANDATORY, [fromFile('a', true), fromFile('b', false)]).message).toContain('input "a" and its mandatory input "b" must hold together, but "a" holds (true) and "b" does not hold (false)')
-        expect(violated(OPTIONAL, [fromFile('a', false), fromFile('b', true)]).message).toContain('input "b", an optional input of "a", holds and needs "a", but "a" does not hold (false)')
+        expect(violated(MANDATORY, [fromFile('a', true), fromFile('b', false)]).message).toContain(
+            'input "a" and its mandatory input "b" must hold together, but "a" holds (true) and "b" does not hold (false)',
+        )
+        expect(violated(OPTIONAL, [fromFile('a', false), fromFile('b', true)]).message).toContain(
+            'input "b", an optional input of "a", holds and needs "a", but "a" does not hold (false)',
+        )
         expect(violated(CHOICES).message).toContain('input "a" holds and needs one of its choices "b", "c" to hold, but none does')
         expect(violated(ALTERNATIVES, [fromFile('b', true), fromFile('c', true)]).message).toContain('but 2 do ("b", "c")')
-        expect(violated('inputs:\n    first:\n        default: true\n        requires: second\n    second:\n        type: boolean').message).toContain('"second" does not hold (not set)')
+        expect(violated('inputs:\n    first:\n        default: true\n        requires: second\n    second:\n        type: boolean').message).toContain(
+            '"second" does not hold (not set)',
+        )
     })
 
     it('without constraint keywords nothing is checked, even with unset inputs', () => {

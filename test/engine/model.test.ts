@@ -372,14 +372,16 @@ describe('variability groups', () => {
         expect(vg.members.map(m => m.id)).toEqual(['node.a', 'relation.r@0.node.a'])
         expect(graph.node('a')!.groups).toEqual([vg])
         expect(graph.relations[0]!.groups).toEqual([vg])
-        expect(graphOf(`${V}topology_template:
+        expect(
+            graphOf(`${V}topology_template:
     node_templates:
         b: {type: t}
     groups:
         plain:
             type: tosca.groups.Root
             members: [b]
-`).groupsByName.get('plain')!.variability).toBe(false)
+`).groupsByName.get('plain')!.variability,
+        ).toBe(false)
         // an ordinary group does not pass conditions to its members
         expect(graph.node('b')!.groups).toEqual([])
     })

@@ -80,7 +80,32 @@ describe(`YAML nested deeper than ${MAX_YAML_NESTING} levels`, () => {
     })
 
     it('the bound is never below the depth the parser builds', () => {
-        const piece = fc.constantFrom('[', '[', '{', ']', '}', ', ', 'a', 'k: ', '- ', '- k: ', '? ', ': ', '"', "'", '"]"', "'}'", ' # ', '|', '\t', '&x: ', '!t ', '---', "it's", '{ a: [')
+        const piece = fc.constantFrom(
+            '[',
+            '[',
+            '{',
+            ']',
+            '}',
+            ', ',
+            'a',
+            'k: ',
+            '- ',
+            '- k: ',
+            '? ',
+            ': ',
+            '"',
+            "'",
+            '"]"',
+            "'}'",
+            ' # ',
+            '|',
+            '\t',
+            '&x: ',
+            '!t ',
+            '---',
+            "it's",
+            '{ a: [',
+        )
         const line = fc.tuple(fc.constantFrom(0, 0, 1, 2, 4, 6), fc.array(piece, {maxLength: 12})).map(([indent, parts]) => ' '.repeat(indent) + parts.join(''))
         fc.assert(
             fc.property(fc.array(line, {minLength: 1, maxLength: 10}), lines => {

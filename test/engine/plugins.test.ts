@@ -68,7 +68,7 @@ describe('technology plugins', () => {
     it('reports a listed plugin that does not exist, at its place in the template', async () => {
         const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./missing.mjs]')})
         const template = loadTemplate(path.join(dir, 'template.yaml'))
-        await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining("no such file"), location: {line: 10}})
+        await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('no such file'), location: {line: 10}})
     })
 
     it('reports a module that does not export a builder', async () => {
@@ -88,23 +88,30 @@ describe('technology plugins', () => {
         await expect(resolveIn(dir)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringMatching(/failed for node "app": boom/)})
     })
 
-    it('runs nothing without the user\'s consent: finding plugins does not load them', async () => {
+    it("runs nothing without the user's consent: finding plugins does not load them", async () => {
         const marker = path.join(os.tmpdir(), `trellis-plugin-ran-${process.pid}-${Date.now()}`)
         const evil = `import fs from 'node:fs'\nfs.writeFileSync(${JSON.stringify(marker)}, 'ran')\nexport default {build() { return {assign() { return [] }} }}\n`
-        const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./lib/listed.mjs]'), 'plugins/technology/evil.mjs': evil, 'lib/listed.mjs': evil})
+        const dir = workspace({
+            'template.yaml': TEMPLATE('        plugins:\n            technology: [./lib/listed.mjs]'),
+            'plugins/technology/evil.mjs': evil,
+            'lib/listed.mjs': evil,
+        })
         const template = loadTemplate(path.join(dir, 'template.yaml'))
         expect(findTechnologyPlugins(template).map(m => path.basename(m.file))).toEqual(['listed.mjs', 'evil.mjs'])
         expect(await loadTechnologyPlugins(template)).toEqual([])
         expect(fs.existsSync(marker)).toBe(false)
     })
 
-    it('refuses a listed plugin outside the template\'s folder even with consent; a module the user names runs', async () => {
+    it("refuses a listed plugin outside the template's folder even with consent; a module the user names runs", async () => {
         const outside = workspace({'containers.mjs': PLUGIN})
         const relative = path.relative(path.join(os.tmpdir()), path.join(outside, 'containers.mjs'))
         for (const listed of [path.join(outside, 'containers.mjs'), `../${relative}`]) {
             const dir = workspace({'template.yaml': TEMPLATE(`        plugins:\n            technology: [${JSON.stringify(listed)}]`)})
             const template = loadTemplate(path.join(dir, 'template.yaml'))
-            await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining("lies outside the template's folder")})
+            await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({
+                code: 'plugin-load',
+                message: expect.stringContaining("lies outside the template's folder"),
+            })
         }
         const dir = workspace({'template.yaml': TEMPLATE()})
         const template = loadTemplate(path.join(dir, 'template.yaml'))

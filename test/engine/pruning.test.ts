@@ -187,7 +187,10 @@ describe('rc_2 and rc_3 defaults: semantic-loose', () => {
 
     it('rc_2: inputs and outputs can still be pruned by name', () => {
         // the mode's own narrower options (input_consistency_pruning: false, …) beat input_pruning, so name the narrowest
-        const r = TEMPLATE('tosca_variability_1_0_rc_2', ', input_pruning: true, input_consistency_pruning: true, input_semantic_pruning: true, output_pruning: true, output_consistency_pruning: true, output_semantic_pruning: true')
+        const r = TEMPLATE(
+            'tosca_variability_1_0_rc_2',
+            ', input_pruning: true, input_consistency_pruning: true, input_semantic_pruning: true, output_pruning: true, output_consistency_pruning: true, output_semantic_pruning: true',
+        )
         expect(Object.keys(topology(r).inputs as object)).toEqual(['used'])
         expect(Object.keys(topology(r).outputs as object)).toEqual(['from_anchor'])
         expect(deciding(r.model, 'input.unused@0')).toEqual(['pruning:consumed'])
@@ -223,7 +226,7 @@ describe('wider and narrower options', () => {
 `)
     const IDS = ['node.plain', 'relation.link@0.node.keep', 'property.q@0.node.gone']
 
-    it('a pruning mode\'s own setting beats a wider option the template writes (as in the reference)', () => {
+    it("a pruning mode's own setting beats a wider option the template writes (as in the reference)", () => {
         // consistent-loose sets node_semantic_pruning: false; node_pruning: true does not turn it on again
         const r = TEMPLATE('mode: consistent-loose, node_pruning: true')
         expect(presence(r.model, ['node.plain'])).toEqual({'node.plain': true})

@@ -12,7 +12,9 @@ function presence(text: string, version = 'tosca_variability_1_0'): Record<strin
 function deciding(text: string, id: string): string[] {
     const model = decide(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${text}`), {})
     const element = model.graph.element(id)!
-    return model.conditions.of(element.seq).records.map(r => (r.origin.kind === 'default' || r.origin.kind === 'pruning' ? `${r.origin.kind}:${r.origin.wrapper.token}` : r.origin.kind))
+    return model.conditions
+        .of(element.seq)
+        .records.map(r => (r.origin.kind === 'default' || r.origin.kind === 'pruning' ? `${r.origin.kind}:${r.origin.wrapper.token}` : r.origin.kind))
 }
 
 const CHAIN = (options: string) => `topology_template:
@@ -45,7 +47,8 @@ ${options}
 `
 
 describe('node default conditions', () => {
-    const node = (mode: string) => presence(CHAIN(`            node_default_condition: true\n            node_default_condition_mode: ${mode}\n            relation_default_condition: true`))
+    const node = (mode: string) =>
+        presence(CHAIN(`            node_default_condition: true\n            node_default_condition_mode: ${mode}\n            relation_default_condition: true`))
     it('incoming: a node without a present incoming relation is absent, and so is what it hosts onto', () => {
         expect(node('incoming')).toMatchObject({'node.source': false, 'node.middle': false, 'node.base': false})
     })
@@ -56,7 +59,12 @@ describe('node default conditions', () => {
         expect(node('source')).toMatchObject({'node.middle': false})
     })
     it('host: a node whose host is absent', () => {
-        const result = presence(CHAIN('            node_default_condition: true\n            node_default_condition_mode: host').replace('        base:\n            type: b', '        base:\n            type: b\n            conditions: false'))
+        const result = presence(
+            CHAIN('            node_default_condition: true\n            node_default_condition_mode: host').replace(
+                '        base:\n            type: b',
+                '        base:\n            type: b\n            conditions: false',
+            ),
+        )
         expect(result).toMatchObject({'node.middle': false, 'node.base': false})
     })
     it('outgoing: a node without a present outgoing relation (nodes without outgoing relations are untouched)', () => {
@@ -71,26 +79,43 @@ describe('node default conditions', () => {
         expect(deciding(CHAIN('            node_default_condition: true\n            node_default_condition_mode: incoming'), 'node.middle')).toEqual(['default:incoming'])
     })
     it('persistent nodes get no default condition', () => {
-        const text = CHAIN('            node_default_condition: true\n            node_default_condition_mode: incoming').replace('        middle:\n            type: m', '        middle:\n            type: m\n            persistent: true')
+        const text = CHAIN('            node_default_condition: true\n            node_default_condition_mode: incoming').replace(
+            '        middle:\n            type: m',
+            '        middle:\n            type: m\n            persistent: true',
+        )
         expect(presence(text)).toMatchObject({'node.middle': true, 'node.base': true})
     })
     it('an element can switch its own default condition and mode', () => {
-        const off = CHAIN('            node_default_condition: true\n            node_default_condition_mode: incoming').replace('        middle:\n            type: m', '        middle:\n            type: m\n            default_condition: false')
+        const off = CHAIN('            node_default_condition: true\n            node_default_condition_mode: incoming').replace(
+            '        middle:\n            type: m',
+            '        middle:\n            type: m\n            default_condition: false',
+        )
         expect(presence(off)).toMatchObject({'node.middle': true})
-        const own = CHAIN('            node_default_condition: true\n            node_default_condition_mode: outgoing').replace('        middle:\n            type: m', '        middle:\n            type: m\n            default_condition_mode: incoming')
+        const own = CHAIN('            node_default_condition: true\n            node_default_condition_mode: outgoing').replace(
+            '        middle:\n            type: m',
+            '        middle:\n            type: m\n            default_condition_mode: incoming',
+        )
         expect(presence(own)).toMatchObject({'node.middle': false})
     })
 })
 
 describe('pruning', () => {
     it('adds the default condition even to elements with conditions, and propagates through the topology', () => {
-        const text = CHAIN('            pruning: true').replace('                - uses: {node: middle, relationship: link}', '                - uses: {node: middle, relationship: link, conditions: true}')
+        const text = CHAIN('            pruning: true').replace(
+            '                - uses: {node: middle, relationship: link}',
+            '                - uses: {node: middle, relationship: link, conditions: true}',
+        )
         const model = decide(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${text}`), {})
         const property = model.graph.elements.find(e => e.id === 'property.weight@0.relation.uses@0.node.source')!
         // a property of a relationship template used by a relation whose source node is absent is absent
         expect(model.present(property)).toBe(false)
         // middle keeps no present incoming relation: pruned too, with its property and artifact
-        expect(presence(text)).toMatchObject({'relation.uses@0.node.source': false, 'node.middle': false, 'property.port@0.node.middle': false, 'artifact.image@0.node.middle': false})
+        expect(presence(text)).toMatchObject({
+            'relation.uses@0.node.source': false,
+            'node.middle': false,
+            'property.port@0.node.middle': false,
+            'artifact.image@0.node.middle': false,
+        })
     })
 
     const MODES = `topology_template:
@@ -206,7 +231,10 @@ topology_template:
     groups:
         g: {type: variability.groups.ConditionalMembers, members: [], conditions: {variability_input: unset}}
 `
-        expect(resolve(templateFromText(text), {}).output).toEqual({tosca_definitions_version: 'tosca_simple_yaml_1_3', topology_template: {node_templates: {n: {type: 'tosca.nodes.Root'}}}})
+        expect(resolve(templateFromText(text), {}).output).toEqual({
+            tosca_definitions_version: 'tosca_simple_yaml_1_3',
+            topology_template: {node_templates: {n: {type: 'tosca.nodes.Root'}}},
+        })
         // with a member, the condition is the member's and needs its input
         expect(() => resolve(templateFromText(text.replace('members: []', 'members: [n]')), {})).toThrow('Variability input "unset" has no value')
     })

@@ -97,7 +97,10 @@ function candidates(resolution: Resolution, name: string): string[] {
 
 /** The expressions that technology rules put on a technology. */
 function ruleConditions(resolution: Resolution, technology: TechnologyElement): unknown[] {
-    return resolution.model!.conditions.of(technology.seq).records.filter(r => r.origin.kind === 'technology-rule').map(r => r.expression)
+    return resolution
+        .model!.conditions.of(technology.seq)
+        .records.filter(r => r.origin.kind === 'technology-rule')
+        .map(r => r.expression)
 }
 
 /** The hosts a rule match requires to be present (its node_presence conditions), nearest first. */
@@ -329,7 +332,10 @@ describe('technology rules: which components they match', () => {
             const nodes: Raw = {
                 web: {
                     type: 'app',
-                    artifacts: [{bundle: {type: 'zip', file: 'web.zip', conditions: {variability_input: 'zipped'}}}, {bundle: {type: 'image', file: 'web:latest', conditions: {not: {variability_input: 'zipped'}}}}],
+                    artifacts: [
+                        {bundle: {type: 'zip', file: 'web.zip', conditions: {variability_input: 'zipped'}}},
+                        {bundle: {type: 'image', file: 'web:latest', conditions: {not: {variability_input: 'zipped'}}}},
+                    ],
                 },
             }
             const spec: Spec = {...v1, inputs: {zipped: {type: 'boolean'}}, rules, nodes}
@@ -349,7 +355,13 @@ describe('technology rules: which components they match', () => {
             const spec: Spec = {
                 version: 'tosca_variability_1_0',
                 options: {type_default_condition: true},
-                nodes: {web: {type: 'app', technology: [{ansible: {assign: 'app~app#zip::ansible'}}], artifacts: [{zip: managed('zip')}, {web_zip: managed('web_zip')}, {image: managed('image')}]}},
+                nodes: {
+                    web: {
+                        type: 'app',
+                        technology: [{ansible: {assign: 'app~app#zip::ansible'}}],
+                        artifacts: [{zip: managed('zip')}, {web_zip: managed('web_zip')}, {image: managed('image')}],
+                    },
+                },
             }
             const output = run(spec).output as {topology_template: {node_templates: {web: {artifacts: Record<string, unknown>}}}}
             expect(Object.keys(output.topology_template.node_templates.web.artifacts)).toEqual(['zip', 'web_zip'])
@@ -420,7 +432,11 @@ describe('technology templates written on nodes', () => {
     const v1 = (nodes: Raw, options: Raw = {}, inputs?: Raw): Spec => ({version: 'tosca_variability_1_0', options: {type_default_condition: true, ...options}, inputs, nodes})
 
     it('are present when their conditions hold', () => {
-        const spec = v1({web: {type: 'app', technology: [{ansible: {conditions: {variability_input: 'vm'}}}, {helm: {conditions: {not: {variability_input: 'vm'}}}}]}}, {}, {vm: {type: 'boolean'}})
+        const spec = v1(
+            {web: {type: 'app', technology: [{ansible: {conditions: {variability_input: 'vm'}}}, {helm: {conditions: {not: {variability_input: 'vm'}}}}]}},
+            {},
+            {vm: {type: 'boolean'}},
+        )
         expect(types(spec, {vm: true})).toEqual({web: 'app~app::ansible'})
         expect(types(spec, {vm: false})).toEqual({web: 'app~app::helm'})
     })
@@ -471,7 +487,10 @@ describe('enrich_implementations', () => {
         const resolution = run(spec, {automate: true})
         expect(typesOf(resolution)).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
         const ansible = node(resolution, 'web').technologies[0]!
-        const records = resolution.model!.conditions.of(ansible.seq).records.filter(r => !r.generated).map(r => [r.origin.kind, r.expression])
+        const records = resolution
+            .model!.conditions.of(ansible.seq)
+            .records.filter(r => !r.generated)
+            .map(r => [r.origin.kind, r.expression])
         expect(records[0]).toEqual(['manual', {variability_input: 'automate'}])
         expect(records.slice(1).every(([kind]) => kind === 'technology-rule')).toBe(true)
         expect(records.slice(1)).toContainEqual(['technology-rule', {node_presence: 'server'}])
@@ -490,7 +509,7 @@ describe('enrich_implementations', () => {
         expect(typesOf(resolution)).toEqual({web: 'web_app~web_app::puppet', server: 'vm'})
     })
 
-    it('is on by default in every version (as in the reference; the spec\'s table says off, its RC lists on)', () => {
+    it("is on by default in every version (as in the reference; the spec's table says off, its RC lists on)", () => {
         const v1 = {version: 'tosca_variability_1_0' as const, rules, nodes: nodes('ansible')}
         expect(types(v1)).toEqual({web: 'web_app~app::ansible@vm', server: 'vm'})
         expect(types({...v1, options: {enrich_implementations: false}})).toEqual({web: 'web_app~web_app::ansible', server: 'vm'})
@@ -575,7 +594,9 @@ describe('technology checks', () => {
     it('missing_technology_container_check: a present technology of an absent node', () => {
         const spec = v1({conditions: false, technology: [{ansible: {conditions: true}}]})
         expect(message(spec, 'check-failed')).toBe('Container of technology "ansible@0" of node "web" does not exist')
-        expect(run(v1({conditions: false, technology: [{ansible: {conditions: true}}]}, {missing_technology_container_check: false})).output).not.toHaveProperty('topology_template.node_templates')
+        expect(run(v1({conditions: false, technology: [{ansible: {conditions: true}}]}, {missing_technology_container_check: false})).output).not.toHaveProperty(
+            'topology_template.node_templates',
+        )
     })
 
     it('ambiguous_technology_check: more than one present technology', () => {
@@ -591,7 +612,10 @@ describe('technology checks', () => {
     })
 
     it('are off by default in rc_3 (checks: false)', () => {
-        const spec: Spec = {nodes: {web: {type: 'app', persistent: true, technology: [{ansible: {conditions: true}}, {terraform: {conditions: true}}]}}, options: {technology_constraint: false, technology_pruning: false}}
+        const spec: Spec = {
+            nodes: {web: {type: 'app', persistent: true, technology: [{ansible: {conditions: true}}, {terraform: {conditions: true}}]}},
+            options: {technology_constraint: false, technology_pruning: false},
+        }
         expect(types(spec)).toEqual({web: 'app~app::ansible'})
     })
 })
@@ -674,7 +698,9 @@ describe('technology optimization', () => {
         it('a tie is an error only when asked for', () => {
             const options = {optimization_technologies: 'max', optimization_technologies_mode: 'weight'}
             expect(types(v1(options, [1, 1]))).toMatchObject({b: 'app~app::ansible'})
-            expect(message(v1({...options, optimization_technologies_unique: true}, [1, 1]), 'ambiguous')).toBe('The result is ambiguous considering technologies (besides optimization)')
+            expect(message(v1({...options, optimization_technologies_unique: true}, [1, 1]), 'ambiguous')).toBe(
+                'The result is ambiguous considering technologies (besides optimization)',
+            )
             // not a tie: unique
             expect(types(v1({...options, optimization_technologies_unique: true}, [2, 1]))).toMatchObject({a: 'app~app::terraform'})
         })
@@ -748,7 +774,9 @@ describe('where technology rules come from', () => {
         })
 
         it('a missing named file is an error, a missing default file is not', () => {
-            expect(expectCode(() => load('missing', {rules: './nope.yaml', nodes: STACK}, {}), 'file-not-found').message).toBe('technology rules file "./nope.yaml" not found next to the template')
+            expect(expectCode(() => load('missing', {rules: './nope.yaml', nodes: STACK}, {}), 'file-not-found').message).toBe(
+                'technology rules file "./nope.yaml" not found next to the template',
+            )
             expect(typesOf(load('none', {nodes: {web: {type: 'app', persistent: true, technology: 'ansible'}}}, {}))).toEqual({web: 'app~app::ansible'})
         })
 

@@ -306,9 +306,11 @@ topology_template:
             type: two
 `),
         )
-        expect(failure(() => resolve('topology_template:\n    node_templates:\n        one: {type: one, artifacts: {a: a.sh}}\n', ['type.tosca.artifacts.File@0.artifact.a@0.node.one'])).message).toBe(
-            'Artifact "a@0" of node "one" has no present type',
-        )
+        expect(
+            failure(() =>
+                resolve('topology_template:\n    node_templates:\n        one: {type: one, artifacts: {a: a.sh}}\n', ['type.tosca.artifacts.File@0.artifact.a@0.node.one']),
+            ).message,
+        ).toBe('Artifact "a@0" of node "one" has no present type')
     })
 
     it('writes non-variability groups with present members, keeping an empty list', () => {
@@ -429,7 +431,12 @@ topology_template:
         }
         freeze(data)
         const graph = buildGraph(data as Raw, sourceMap)
-        const out = transform(data as Raw, graph, () => true, p => p.value)
+        const out = transform(
+            data as Raw,
+            graph,
+            () => true,
+            p => p.value,
+        )
         expect(JSON.stringify(data)).toBe(before)
         const nodes = (out.topology_template as Raw).node_templates as Record<string, Raw>
         ;((nodes.one!.properties as Raw).p as {deep: number[]}).deep.push(2)

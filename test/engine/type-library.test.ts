@@ -67,7 +67,9 @@ describe('types from lib/ and the TOSCA normative types', () => {
     })
 
     it('lib/ files that are no TOSCA service template are skipped; another TOSCA version is refused', () => {
-        expect(() => resolveIn(workspace({'template.yaml': TEMPLATE(), 'lib/types.yaml': LIB_TYPES, 'lib/technology-rules.yaml': RULES, 'lib/notes.yaml': 'just: data\n'}))).not.toThrow()
+        expect(() =>
+            resolveIn(workspace({'template.yaml': TEMPLATE(), 'lib/types.yaml': LIB_TYPES, 'lib/technology-rules.yaml': RULES, 'lib/notes.yaml': 'just: data\n'})),
+        ).not.toThrow()
         const error = failureIn(workspace({'template.yaml': TEMPLATE(), 'lib/types.yaml': LIB_TYPES, 'lib/x.yaml': 'tosca_definitions_version: tosca_variability_1_0\n'}))
         expect(error.message).toContain('TOSCA definitions version "tosca_variability_1_0" not supported')
     })
@@ -98,7 +100,10 @@ node_types:
     })
 
     it('a node of a normative type needs no definition', () => {
-        const template = TEMPLATE('tosca_variability_1_0_rc_3', 'tosca.nodes.Compute').replace('topology_template:\n', 'topology_template:\n    variability:\n        options: {technology_constraint: false}\n')
+        const template = TEMPLATE('tosca_variability_1_0_rc_3', 'tosca.nodes.Compute').replace(
+            'topology_template:\n',
+            'topology_template:\n    variability:\n        options: {technology_constraint: false}\n',
+        )
         expect(resolveIn(workspace({'template.yaml': template})).output).toMatchObject({topology_template: {node_templates: {shop: {type: 'tosca.nodes.Compute'}}}})
     })
 })
@@ -132,7 +137,7 @@ topology_template:
     })
 })
 
-describe('trellis test finds a CSAR\'s template by the names the reference looks for', () => {
+describe("trellis test finds a CSAR's template by the names the reference looks for", () => {
     it('service-template.yaml in the CSAR root', async () => {
         const dir = workspace({
             'service-template.yaml': 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: tosca.nodes.Root}\n',

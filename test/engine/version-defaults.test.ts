@@ -97,7 +97,7 @@ const RC3 = {
 const semanticLoose = (name: string, everyKind: boolean) => name.endsWith('_pruning') && (everyKind || !/^(input|output)_/.test(name))
 
 describe('defaults per definitions version', () => {
-    it('1_0 has the option tables\' defaults, but for the input and output checks and implementation enrichment', () => {
+    it("1_0 has the option tables' defaults, but for the input and output checks and implementation enrichment", () => {
         for (const [name, value] of defaults('tosca_variability_1_0')) expect([name, value]).toEqual([name, name in V1_EXCEPTIONS ? V1_EXCEPTIONS[name] : specTable(name)])
     })
 
@@ -132,10 +132,18 @@ describe('defaults per definitions version', () => {
         // manual: nothing; consistent-strict: default consistency conditions; consistent-loose: consistency pruning;
         // default: all default conditions; semantic-strict: consistency pruning and all default conditions; semantic-loose: all pruning
         expect([on('manual', '_default_condition'), on('manual', '_pruning')]).toEqual([0, 0])
-        expect([on('consistent-strict', '_default_consistency_condition'), on('consistent-strict', '_default_semantic_condition'), on('consistent-strict', '_pruning')]).toEqual([kinds, 0, 0])
+        expect([on('consistent-strict', '_default_consistency_condition'), on('consistent-strict', '_default_semantic_condition'), on('consistent-strict', '_pruning')]).toEqual([
+            kinds,
+            0,
+            0,
+        ])
         expect([on('consistent-loose', '_consistency_pruning'), on('consistent-loose', '_semantic_pruning'), on('consistent-loose', '_default_condition')]).toEqual([kinds, 0, 0])
         expect([on('default', '_default_semantic_condition'), on('default', '_default_consistency_condition'), on('default', '_pruning')]).toEqual([kinds, kinds, 0])
-        expect([on('semantic-strict', '_default_semantic_condition'), on('semantic-strict', '_consistency_pruning'), on('semantic-strict', '_semantic_pruning')]).toEqual([kinds, kinds, 0])
+        expect([on('semantic-strict', '_default_semantic_condition'), on('semantic-strict', '_consistency_pruning'), on('semantic-strict', '_semantic_pruning')]).toEqual([
+            kinds,
+            kinds,
+            0,
+        ])
         expect([on('semantic-loose', '_semantic_pruning'), on('semantic-loose', '_consistency_pruning'), on('semantic-loose', '_default_condition')]).toEqual([kinds, kinds, 0])
     })
 })
@@ -222,7 +230,7 @@ describe('the unproduced output check runs in rc_3 only unless switched on (as i
     })
 })
 
-describe('the report lists options that differ from the version\'s defaults', () => {
+describe("the report lists options that differ from the version's defaults", () => {
     const differing = (raw: Record<string, unknown>, version: Version) => differingOptions(new Options(raw, version)).map(o => [o.name, o.value, o.default])
 
     it('a template without options differs in nothing, whatever its version', () => {

@@ -67,7 +67,14 @@ describe('what-if, step by step', () => {
     it('finds the pair only when no single change or preset does, and each pair holds when applied', () => {
         const w = whatIf(CACHE, {}, 'node.cache')
         expect(w.verdict).toBe('pruned')
-        expect(w.suggestions[0]).toEqual({changes: [{input: 'fast', from: false, to: true}, {input: 'large', from: false, to: true}], preset: undefined, verdict: 'present'})
+        expect(w.suggestions[0]).toEqual({
+            changes: [
+                {input: 'fast', from: false, to: true},
+                {input: 'large', from: false, to: true},
+            ],
+            preset: undefined,
+            verdict: 'present',
+        })
         for (const s of w.suggestions) {
             expect(s.changes).toHaveLength(2)
             const model = decide(CACHE, {assignments: set(Object.fromEntries(s.changes.map(c => [c.input, c.to])))})

@@ -39,14 +39,52 @@ describe('writing resolved templates', () => {
         // strings that read as something else unquoted, under YAML 1.2's core schema
         {a: ['', '~', 'null', 'true', 'False', '1', '-0', '0o17', '0x1F', '1.0', '-.5', '+.5', '.inf', '-.Inf', '.NaN', '1e5', '1_000', 'yes', 'no', 'on', 'y']},
         // indicators, comments, spaces, line breaks, escapes
-        {a: ['-', '- x', 'a: b', '#x', 'x #y', '@x', '`x', '? x', '[x]', '{x}', '*x', '&x', '!x', '|x', '>x', '%x', "'x", '"x', ' x', 'x ', 'tab\there', 'a\nb', 'x\n', '\n', '  lead\n', '\u0085', 'a\u2028b', 'é ✔']},
+        {
+            a: [
+                '-',
+                '- x',
+                'a: b',
+                '#x',
+                'x #y',
+                '@x',
+                '`x',
+                '? x',
+                '[x]',
+                '{x}',
+                '*x',
+                '&x',
+                '!x',
+                '|x',
+                '>x',
+                '%x',
+                "'x",
+                '"x',
+                ' x',
+                'x ',
+                'tab\there',
+                'a\nb',
+                'x\n',
+                '\n',
+                '  lead\n',
+                '\u0085',
+                'a\u2028b',
+                'é ✔',
+            ],
+        },
         // keys of every kind, empty collections, numbers
         {'': 1, '1': 2, true: 3, null: 4, 'a b': 5, '- x': 6, nested: {list: [], map: {}, deep: [[1, [2]], {x: [{}]}]}, numbers: [0, -0, 1.5, -2.25, 1e21, 1e-7, 123456789012]},
     ])('reads back corner case %#', value => roundTrips(value))
 
     it('reads back random data', () => {
         const key = fc.oneof(fc.string(), fc.constantFrom('', 'null', 'true', '1', '- x', 'a: b', '#', '?'))
-        const scalar = fc.oneof(fc.string(), fc.string({unit: 'binary', maxLength: 8}), fc.double({noNaN: true, noDefaultInfinity: true}), fc.integer(), fc.boolean(), fc.constant(null))
+        const scalar = fc.oneof(
+            fc.string(),
+            fc.string({unit: 'binary', maxLength: 8}),
+            fc.double({noNaN: true, noDefaultInfinity: true}),
+            fc.integer(),
+            fc.boolean(),
+            fc.constant(null),
+        )
         const data = fc.letrec(tie => ({
             value: fc.oneof({depthSize: 'small'}, scalar, fc.array(tie('value'), {maxLength: 4}), fc.dictionary(key, tie('value'), {maxKeys: 4, noNullPrototype: true})),
         })).value

@@ -60,7 +60,12 @@ function expectSame(actual: unknown, expected: unknown, label?: string): void {
     expect.fail(`${label ?? 'values'} differ`)
 }
 
-const same = (text: string) => expectSame(outcome(() => parseYaml(text, 'f.yaml')), outcome(() => parseExact(text, 'f.yaml')), JSON.stringify(text))
+const same = (text: string) =>
+    expectSame(
+        outcome(() => parseYaml(text, 'f.yaml')),
+        outcome(() => parseExact(text, 'f.yaml')),
+        JSON.stringify(text),
+    )
 
 describe('the fast reader agrees with the exact reader', () => {
     const files = conformanceAndSampleFiles()
@@ -81,41 +86,114 @@ describe('the fast reader agrees with the exact reader', () => {
         expect(fast / files.length).toBeGreaterThan(0.95)
     })
 
-    it('on random texts (rendered by yaml, js-yaml and by hand, some of them damaged)', () => {
-        let fast = 0
-        let runs = 0
-        fc.assert(
-            fc.property(yamlText, text => {
-                runs++
-                if (readFast(text)) fast++
-                same(text)
-            }),
-            {numRuns: RUNS},
-        )
-        // the comparison means something only if the fast reader takes part
-        expect(fast / runs).toBeGreaterThan(0.2)
-    }, Math.max(20_000, RUNS * 3))
+    it(
+        'on random texts (rendered by yaml, js-yaml and by hand, some of them damaged)',
+        () => {
+            let fast = 0
+            let runs = 0
+            fc.assert(
+                fc.property(yamlText, text => {
+                    runs++
+                    if (readFast(text)) fast++
+                    same(text)
+                }),
+                {numRuns: RUNS},
+            )
+            // the comparison means something only if the fast reader takes part
+            expect(fast / runs).toBeGreaterThan(0.2)
+        },
+        Math.max(20_000, RUNS * 3),
+    )
 
     it.each([
         // core-schema scalars that js-yaml's own core schema reads differently
-        'a: 0b101\n', 'a: 1_000\n', 'a: -0x1F\n', 'a: +.5\n', 'a: -.5\n', 'a: 1.5_0\n', 'a: -0\n', 'a: 0o17\n', 'a: 012\n', 'a: 0x\n',
-        'a: .Inf\n', 'a: -.inf\n', 'a: .NaN\n', 'a: 1e5\n', 'a: 1.\n', 'a: 12345678901234567890\n', 'a: tRUE\n', 'a: nULL\n', 'a: yes\n', 'a: 2023-01-01\n',
+        'a: 0b101\n',
+        'a: 1_000\n',
+        'a: -0x1F\n',
+        'a: +.5\n',
+        'a: -.5\n',
+        'a: 1.5_0\n',
+        'a: -0\n',
+        'a: 0o17\n',
+        'a: 012\n',
+        'a: 0x\n',
+        'a: .Inf\n',
+        'a: -.inf\n',
+        'a: .NaN\n',
+        'a: 1e5\n',
+        'a: 1.\n',
+        'a: 12345678901234567890\n',
+        'a: tRUE\n',
+        'a: nULL\n',
+        'a: yes\n',
+        'a: 2023-01-01\n',
         // keys
-        '__proto__: 1\nb: {__proto__: [2]}\n', '1: a\ntrue: b\nnull: c\n0x10: d\n1.0: e\n.inf: f\n', '~: x\n', ': x\n', '? [a, b]\n: 1\n', '? {x: 1}\n: 1\n', '"a": 1\n"b" : 2\n',
+        '__proto__: 1\nb: {__proto__: [2]}\n',
+        '1: a\ntrue: b\nnull: c\n0x10: d\n1.0: e\n.inf: f\n',
+        '~: x\n',
+        ': x\n',
+        '? [a, b]\n: 1\n',
+        '? {x: 1}\n: 1\n',
+        '"a": 1\n"b" : 2\n',
         // texts yaml rejects and js-yaml accepts
-        'k'.repeat(1100) + ': 1\n', 'a: "x"#c\n', 'a: [b]#c\n', 'a: |#c\n  x\n', 'a: [b,\nc]\n', 'a:\n  b: [x,\n  y]\n', 'a:\n  b: {x: 1,\n  y: 2}\n',
-        'a: "x\ny"\n', "a: 'x\ny'\n", 'a:\n  b: "x\n  y"\n', 'a: |\n  x\n\t\n', 'a: |\n    \n  x\n',
+        'k'.repeat(1100) + ': 1\n',
+        'a: "x"#c\n',
+        'a: [b]#c\n',
+        'a: |#c\n  x\n',
+        'a: [b,\nc]\n',
+        'a:\n  b: [x,\n  y]\n',
+        'a:\n  b: {x: 1,\n  y: 2}\n',
+        'a: "x\ny"\n',
+        "a: 'x\ny'\n",
+        'a:\n  b: "x\n  y"\n',
+        'a: |\n  x\n\t\n',
+        'a: |\n    \n  x\n',
         // texts read differently
-        'a: !\n', 'a: !!str 1\n', 'a: !!int "1"\n', 'a: !custom x\n', '%YAML 1.1\n---\na: yes\n', 'a: 1\r', 'a:\r b\r',
+        'a: !\n',
+        'a: !!str 1\n',
+        'a: !!int "1"\n',
+        'a: !custom x\n',
+        '%YAML 1.1\n---\na: yes\n',
+        'a: 1\r',
+        'a:\r b\r',
         // anchors and aliases, and the expansion cap
-        'base: &b {x: 1, y: [2]}\nuse: *b\nname: &n hello\nagain: *n\n', 'a: &a\n    b: *a\n', 'a: *nope\n',
+        'base: &b {x: 1, y: [2]}\nuse: *b\nname: &n hello\nagain: *n\n',
+        'a: &a\n    b: *a\n',
+        'a: *nope\n',
         ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcde'.split('').map((n, i) => `${n}: &${n} [${Array(10).fill(`*${'abcd'[i]}`).join(', ')}]`), 'f: [*e, *e]', ''].join('\n'),
         // errors
-        'a: 1\nb: 2\na: 3\n', 'a:\n  c: 1\n  c: 2\n', 'a: 1\nb:\n  - x\n  y: 1\n', 'a: [1, 2\nb: 3\n', 'a: {b: 1\n', 'a: "x\n', 'a: b: c\n', '- a\n-b\n', 'a: 1\n--- \nb: 2\n',
+        'a: 1\nb: 2\na: 3\n',
+        'a:\n  c: 1\n  c: 2\n',
+        'a: 1\nb:\n  - x\n  y: 1\n',
+        'a: [1, 2\nb: 3\n',
+        'a: {b: 1\n',
+        'a: "x\n',
+        'a: b: c\n',
+        '- a\n-b\n',
+        'a: 1\n--- \nb: 2\n',
         // ordinary YAML
-        '', '# only a comment\n', '---\na: 1\n...\n', '\ufeffa: 1\n', 'a: b\r\nc: d\r\n', 'a: |\n  x\n\n  y\n', 'a: >-\n  t\n\n  u\n', 'a: |+\n  x\n\n', 'a: |2\n   t\n',
-        'a: "\\u00e9\\x41\\N\\t"\n', "a: 'it''s'\n", 'a: plain\n  continued\n\n  more\n', 'a:\n  b: "x\n   y"\n', '- - a\n  - b\n- c: [d, {e: f}]\n', 'a: [a: 1, b]\n', 'a: {b, c: }\n',
-        'a: http://x/#y\nb: x #y\nc: a#b\n', 'a: x\u0085y\n', 'a: \u0007\n', 'a:\tb\n', '- \ta\n', 'a: b\t#c\n',
+        '',
+        '# only a comment\n',
+        '---\na: 1\n...\n',
+        '\ufeffa: 1\n',
+        'a: b\r\nc: d\r\n',
+        'a: |\n  x\n\n  y\n',
+        'a: >-\n  t\n\n  u\n',
+        'a: |+\n  x\n\n',
+        'a: |2\n   t\n',
+        'a: "\\u00e9\\x41\\N\\t"\n',
+        "a: 'it''s'\n",
+        'a: plain\n  continued\n\n  more\n',
+        'a:\n  b: "x\n   y"\n',
+        '- - a\n  - b\n- c: [d, {e: f}]\n',
+        'a: [a: 1, b]\n',
+        'a: {b, c: }\n',
+        'a: http://x/#y\nb: x #y\nc: a#b\n',
+        'a: x\u0085y\n',
+        'a: \u0007\n',
+        'a:\tb\n',
+        '- \ta\n',
+        'a: b\t#c\n',
     ])('case %#', text => same(text))
 })
 

@@ -7,7 +7,6 @@ import {loadTemplate, templateFromText, VARIABILITY_VERSIONS} from '../../src/en
 import {parseYaml} from '../../src/engine/load/yaml.js'
 import {expectCode} from '../helpers/errors.js'
 
-
 type Map = Record<string, unknown>
 
 describe('parseYaml', () => {
@@ -177,7 +176,7 @@ describe('loading templates', () => {
             expect(template.readRelative('missing.yaml')).toBeUndefined()
         })
 
-        it('never reads a file outside the template\'s folder: absolute, ../ or through a link', () => {
+        it("never reads a file outside the template's folder: absolute, ../ or through a link", () => {
             const inner = fs.mkdtempSync(path.join(dir, 'inner-'))
             fs.writeFileSync(path.join(inner, 'service.yaml'), 'tosca_definitions_version: tosca_variability_1_0\n')
             fs.writeFileSync(path.join(dir, 'secret.yaml'), 'password: hunter2\n')

@@ -163,7 +163,10 @@ describe('concurrent saves from real processes', () => {
         expect(codes).toEqual([0, 0])
         const names = new ProfileStore({dir}).list().map(p => p.name)
         expect(names).toHaveLength(80)
-        for (let i = 0; i < 40; i++) expect(names).toContain(`left${i}`), expect(names).toContain(`right${i}`)
+        for (let i = 0; i < 40; i++) {
+            expect(names).toContain(`left${i}`)
+            expect(names).toContain(`right${i}`)
+        }
         expect(fs.readdirSync(dir).filter(f => f !== 'config.json')).toEqual([]) // no lock or temporary file left
     })
 })

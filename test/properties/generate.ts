@@ -4,7 +4,19 @@
 import fc from 'fast-check'
 import {stringify} from 'yaml'
 
-const NODE_MODES = ['incoming', 'incomingnaive', 'source', 'outgoing', 'outgoingnaive', 'host', 'artifact', 'artifactnaive', 'incoming-host', 'incomingnaive-artifact-host', 'outgoing-artifactnaive']
+const NODE_MODES = [
+    'incoming',
+    'incomingnaive',
+    'source',
+    'outgoing',
+    'outgoingnaive',
+    'host',
+    'artifact',
+    'artifactnaive',
+    'incoming-host',
+    'incomingnaive-artifact-host',
+    'outgoing-artifactnaive',
+]
 const PRUNING_MODES = ['manual', 'consistent-strict', 'consistent-loose', 'default', 'semantic-strict', 'semantic-loose']
 
 export interface GeneratedTemplate {
@@ -60,7 +72,13 @@ export function template(): fc.Arbitrary<GeneratedTemplate> {
                 ),
                 properties: fc.array(fc.record({node: fc.integer({min: 0, max: nodes - 1}), condition: maybe(condition(nodes))}), {maxLength: 1}),
                 artifacts: fc.array(fc.record({node: fc.integer({min: 0, max: nodes - 1}), condition: maybe(condition(nodes))}), {maxLength: 1}),
-                group: maybe(fc.record({members: fc.uniqueArray(fc.integer({min: 0, max: nodes - 1}), {minLength: 1, maxLength: nodes}), variability: fc.boolean(), condition: condition(nodes)})),
+                group: maybe(
+                    fc.record({
+                        members: fc.uniqueArray(fc.integer({min: 0, max: nodes - 1}), {minLength: 1, maxLength: nodes}),
+                        variability: fc.boolean(),
+                        condition: condition(nodes),
+                    }),
+                ),
                 policy: maybe(fc.record({targets: fc.uniqueArray(fc.integer({min: 0, max: nodes - 1}), {maxLength: nodes}), condition: maybe(condition(nodes))})),
             })
             .map(g => {

@@ -73,7 +73,13 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             const r = await run(['resolve', 't.yaml', '--output', 'out.yaml', '--report', 'report.md'], {cwd: dir})
             expect(r.stderr, `mutant ${100_000 + i}`).not.toMatch(/internal error|^\s+at /m)
             if (r.code === 0) continue
-            expect(r.stderr.trimEnd().split('\n').filter(l => !l.startsWith('trellis: warning:')), `mutant ${100_000 + i}`).toHaveLength(1)
+            expect(
+                r.stderr
+                    .trimEnd()
+                    .split('\n')
+                    .filter(l => !l.startsWith('trellis: warning:')),
+                `mutant ${100_000 + i}`,
+            ).toHaveLength(1)
             expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('previous output\n')
             expect(fs.readdirSync(dir).filter(f => f.includes('trellis-tmp'))).toEqual([])
         }

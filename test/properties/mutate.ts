@@ -57,7 +57,22 @@ function mutateOnce(data: Record<string, unknown>, r: ReturnType<typeof generato
         put(target, r.pick(NAMES), value)
     } else if (kind === 4) {
         // an operator where a value was
-        set({[r.pick(['and', 'or', 'not', 'node_presence', 'logic_expression', 'value_expression', 'variability_input', 'concat', 'add', 'polynomial_regression', 'equal', ...NAMES])]: r.pick(SCALARS)})
+        set({
+            [r.pick([
+                'and',
+                'or',
+                'not',
+                'node_presence',
+                'logic_expression',
+                'value_expression',
+                'variability_input',
+                'concat',
+                'add',
+                'polynomial_regression',
+                'equal',
+                ...NAMES,
+            ])]: r.pick(SCALARS),
+        })
     } else if (kind === 5 && all.length > 1) {
         // move a subtree elsewhere (what copy-paste does)
         set(structuredClone(r.pick(all)))

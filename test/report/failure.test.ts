@@ -56,7 +56,10 @@ topology_template:
             error = e
         }
         expect(reportableFailure(error)).toBe(true)
-        const report = buildReport({template, templateName: 'check.yaml', presets: [], argv: ['trellis', 'resolve', 'check.yaml'], now: new Date(0)}, {error: error as TrellisError, model: decide(template, {})})
+        const report = buildReport(
+            {template, templateName: 'check.yaml', presets: [], argv: ['trellis', 'resolve', 'check.yaml'], now: new Date(0)},
+            {error: error as TrellisError, model: decide(template, {})},
+        )
         expect(report.status).toBe('check-failed')
         expect(report.conflict).toMatchObject({kind: 'check-failed'})
         const markdown = renderMarkdown(report)

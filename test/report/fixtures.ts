@@ -11,7 +11,10 @@ export function sampleReport(presets: readonly string[] = ['prod'], now = NOW): 
     const template = loadTemplate(WEB_SHOP)
     const request: ResolveRequest = {presets}
     const model = resolve(template, request).model!
-    return buildReport({template, templateName: WEB_SHOP, presets, argv: ['trellis', 'resolve', WEB_SHOP, ...presets.flatMap(p => ['--preset', p]), '--report', 'report.md'], now}, {model})
+    return buildReport(
+        {template, templateName: WEB_SHOP, presets, argv: ['trellis', 'resolve', WEB_SHOP, ...presets.flatMap(p => ['--preset', p]), '--report', 'report.md'], now},
+        {model},
+    )
 }
 
 /** A report of a resolution that fails; the template comes as text. */

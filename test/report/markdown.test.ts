@@ -34,7 +34,9 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
     })
 
     it('lists the options that differ from the version defaults, and only those', () => {
-        expect(markdown).toContain('| `node_default_condition_mode` | `incoming` | `incoming-artifact` | template (sample-templates/web-shop/variable-service-template.yaml:46:13) |')
+        expect(markdown).toContain(
+            '| `node_default_condition_mode` | `incoming` | `incoming-artifact` | template (sample-templates/web-shop/variable-service-template.yaml:46:13) |',
+        )
         expect(markdown).toContain('| `expected_incoming_relation_check` | `false` | `true` |')
         expect(markdown).toContain('| `node_pruning` | `true` | `false` | pruning mode semantic-loose |')
         expect(markdown).not.toContain('| `relation_default_implied` |')
@@ -68,7 +70,9 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
     it('shows optimization and every check, on or off', () => {
         expect(markdown).toContain('- Node templates: not optimized, the result must be unique (default)')
         expect(markdown).toContain('The conditions decided every element: the optimizer had no choice to make.')
-        expect(markdown).toContain('| expected incoming relation | semantic | `expected_incoming_relation_check` | switched off (template (sample-templates/web-shop/variable-service-template.yaml:48:13)) |')
+        expect(markdown).toContain(
+            '| expected incoming relation | semantic | `expected_incoming_relation_check` | switched off (template (sample-templates/web-shop/variable-service-template.yaml:48:13)) |',
+        )
         expect(markdown).toContain('| relation source | consistency | `relation_source_check` | ran, passed (default) |')
     })
 

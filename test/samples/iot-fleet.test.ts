@@ -75,7 +75,15 @@ describe('the iot-fleet sample', () => {
 
         it('prunes the cloud side by its group, by lost hosts and incoming relations, and the optional features by their inputs', () => {
             expect(
-                codes(r, ['node.cloud_account', 'node.managed_broker', 'node.managed_bucket', 'node.archiver', 'node.anomaly_detector', 'relation.broker@1.node.ingestion', 'relation.host@0.node.cluster']),
+                codes(r, [
+                    'node.cloud_account',
+                    'node.managed_broker',
+                    'node.managed_bucket',
+                    'node.archiver',
+                    'node.anomaly_detector',
+                    'relation.broker@1.node.ingestion',
+                    'relation.host@0.node.cluster',
+                ]),
             ).toEqual({
                 'node.cloud_account': 'default-incoming-none-present',
                 'node.managed_broker': 'group-condition-false',
@@ -129,7 +137,15 @@ describe('the iot-fleet sample', () => {
 
         it('prunes the on-premises side: servers by their condition, the exporter because its host is gone', () => {
             expect(
-                codes(r, ['node.servers', 'node.hardware_exporter', 'node.mqtt_broker', 'node.minio', 'node.firmware_service', 'relation.broker@2.node.ingestion', 'relation.host@0.node.hardware_exporter']),
+                codes(r, [
+                    'node.servers',
+                    'node.hardware_exporter',
+                    'node.mqtt_broker',
+                    'node.minio',
+                    'node.firmware_service',
+                    'relation.broker@2.node.ingestion',
+                    'relation.host@0.node.hardware_exporter',
+                ]),
             ).toEqual({
                 'node.servers': 'manual-condition-false',
                 'node.hardware_exporter': 'default-host-absent',
@@ -143,7 +159,9 @@ describe('the iot-fleet sample', () => {
 
         it('prunes the snapshot policy, whose targets exist only on premises, and keeps the conditional autoscaling policy', () => {
             expect(code(r, 'policy.volume_snapshots@0')).toBe('no-present-target')
-            expect(topology(r).policies).toEqual([{autoscale_ingestion: {type: 'tosca.policies.Scaling', targets: ['ingestion'], properties: {min_instances: 2, max_instances: 8}}}])
+            expect(topology(r).policies).toEqual([
+                {autoscale_ingestion: {type: 'tosca.policies.Scaling', targets: ['ingestion'], properties: {min_instances: 2, max_instances: 8}}},
+            ])
         })
 
         it('keeps the deployment inputs and outputs something still reads', () => {
@@ -167,7 +185,18 @@ describe('the iot-fleet sample', () => {
         const r = run(['cloud'])
 
         it('deploys every cloud-side node and every optional feature, each store relation to the managed bucket', () => {
-            expect(nodes(r)).toEqual(['dashboard', 'ingestion', 'cluster', 'cloud_account', 'managed_broker', 'telemetry_db', 'managed_bucket', 'archiver', 'anomaly_detector', 'firmware_service'])
+            expect(nodes(r)).toEqual([
+                'dashboard',
+                'ingestion',
+                'cluster',
+                'cloud_account',
+                'managed_broker',
+                'telemetry_db',
+                'managed_bucket',
+                'archiver',
+                'anomaly_detector',
+                'firmware_service',
+            ])
             for (const name of ONPREM_ONLY) expect(nodes(r)).not.toContain(name)
             expect(topology(r).node_templates.archiver!.requirements).toEqual([{host: 'cluster'}, {source: 'telemetry_db'}, {store: 'managed_bucket'}])
         })
@@ -204,7 +233,9 @@ describe('the iot-fleet sample', () => {
         it('keeps broker persistence, the TimescaleDB chart and both snapshot targets', () => {
             expect(topology(r).node_templates.mqtt_broker!.properties).toHaveProperty('persistence_location', '/mosquitto/data')
             expect(Object.keys(topology(r).node_templates.telemetry_db!.artifacts!)).toEqual(['schema', 'chart'])
-            expect(topology(r).policies).toEqual([{volume_snapshots: {type: 'fleet.policies.VolumeSnapshots', targets: ['mqtt_broker', 'minio'], properties: {schedule: '0 2 * * *'}}}])
+            expect(topology(r).policies).toEqual([
+                {volume_snapshots: {type: 'fleet.policies.VolumeSnapshots', targets: ['mqtt_broker', 'minio'], properties: {schedule: '0 2 * * *'}}},
+            ])
             expect(topology(r).groups).toEqual({analytics: {type: 'fleet.groups.Analytics', members: ['archiver']}})
         })
 

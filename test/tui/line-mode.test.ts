@@ -37,16 +37,21 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
     const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
-    const result = await converse(['shop.yaml', '--prompt'], dir, [
-        ['Presets to apply', '\u001B[B \r'], // down to prod, select, submit
-        ['platform (string)', '\r'],
-        ['monitoring (boolean)', 'n\r'],
-        ['backups (boolean)', '\r'],
-        ['replicas (integer)', '\r'],
-        ['Write the resolved template to', '\r'],
-        ['Write the explanation report to', '\r'],
-        ['Save these choices as a profile named', 'lined\r'],
-    ], {TRELLIS_CONFIG_DIR: config})
+    const result = await converse(
+        ['shop.yaml', '--prompt'],
+        dir,
+        [
+            ['Presets to apply', '\u001B[B \r'], // down to prod, select, submit
+            ['platform (string)', '\r'],
+            ['monitoring (boolean)', 'n\r'],
+            ['backups (boolean)', '\r'],
+            ['replicas (integer)', '\r'],
+            ['Write the resolved template to', '\r'],
+            ['Write the explanation report to', '\r'],
+            ['Save these choices as a profile named', 'lined\r'],
+        ],
+        {TRELLIS_CONFIG_DIR: config},
+    )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/\d+ present, \d+ pruned — removes/)

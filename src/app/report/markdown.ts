@@ -81,9 +81,14 @@ export function renderMarkdown(r: ReportData): string {
     }
 
     out.push('## Topology', '')
-    if (r.status !== 'resolved' && r.summary === null) out.push('No variant exists, so no element is kept or pruned; the diagram shows every node template and relation as written.', '')
+    if (r.status !== 'resolved' && r.summary === null)
+        out.push('No variant exists, so no element is kept or pruned; the diagram shows every node template and relation as written.', '')
     const diagram = renderMermaid(r.topology)
-    if (diagram.collapsed) out.push(`The template has ${r.topology.nodes.length} node templates: the diagram draws ${diagram.shown} of them and collapses the other ${diagram.collapsed} into one box.`, '')
+    if (diagram.collapsed)
+        out.push(
+            `The template has ${r.topology.nodes.length} node templates: the diagram draws ${diagram.shown} of them and collapses the other ${diagram.collapsed} into one box.`,
+            '',
+        )
     out.push('```mermaid', diagram.text.trimEnd(), '```', '')
     out.push('Legend: solid boxes and arrows are kept; dashed grey boxes and dashed arrows, also marked "(pruned)", are pruned.', '')
 
@@ -102,12 +107,17 @@ export function renderMarkdown(r: ReportData): string {
     out.push('## Optimization', '')
     for (const o of r.optimization.objectives) {
         const what = o.subject === 'nodes' ? 'Node templates' : 'Technologies'
-        out.push(`- ${what}: ${o.direction === false ? 'not optimized' : `${o.direction === 'min' ? 'minimize' : 'maximize'} by ${o.mode}`}${o.unique ? ', the result must be unique' : ''} (${e(o.origin)})`)
+        out.push(
+            `- ${what}: ${o.direction === false ? 'not optimized' : `${o.direction === 'min' ? 'minimize' : 'maximize'} by ${o.mode}`}${o.unique ? ', the result must be unique' : ''} (${e(o.origin)})`,
+        )
     }
     out.push('')
     if (r.status === 'resolved' && r.optimization.decisions.length === 0) out.push('The conditions decided every element: the optimizer had no choice to make.', '')
     for (const [i, d] of r.optimization.decisions.entries()) {
-        out.push(`Decision ${i + 1}: several variants satisfied every condition; the optimizer reached ${d.optima.map(v => (v === null ? '—' : String(v))).join(' / ')} and chose:`, '')
+        out.push(
+            `Decision ${i + 1}: several variants satisfied every condition; the optimizer reached ${d.optima.map(v => (v === null ? '—' : String(v))).join(' / ')} and chose:`,
+            '',
+        )
         for (const el of d.elements) out.push(`- ${e(el.display)}: ${el.present ? 'kept' : 'pruned'}`)
         out.push('')
     }

@@ -1,6 +1,23 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
-import {conflictHeadline, conflictOf, decide, type Element, explainElement, type Explanation, explanationJson, type Graph, renderExplanation, renderExpression, renderSummaryLine, type ResolutionFailure, TrellisError, verdictOf, whatIf, type WhatIf} from '../../engine/index.js'
+import {
+    conflictHeadline,
+    conflictOf,
+    decide,
+    type Element,
+    explainElement,
+    type Explanation,
+    explanationJson,
+    type Graph,
+    renderExplanation,
+    renderExpression,
+    renderSummaryLine,
+    type ResolutionFailure,
+    TrellisError,
+    verdictOf,
+    whatIf,
+    type WhatIf,
+} from '../../engine/index.js'
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
@@ -106,7 +123,9 @@ function printAmbiguity(error: TrellisError, f: ResolutionFailure, json: boolean
     if (f.failure.kind !== 'ambiguous') return
     const {chosen, alternative, variables: compared} = f.failure
     const name = (v: number) => f.prepared.variables.owner(v).element.display
-    const differences = compared.filter(v => chosen.get(v) !== alternative.get(v)).map(v => ({element: name(v), first: chosen.get(v) ? 'present' : 'pruned', second: alternative.get(v) ? 'present' : 'pruned'}))
+    const differences = compared
+        .filter(v => chosen.get(v) !== alternative.get(v))
+        .map(v => ({element: name(v), first: chosen.get(v) ? 'present' : 'pruned', second: alternative.get(v) ? 'present' : 'pruned'}))
     if (json) {
         process.stdout.write(`${JSON.stringify({error: error.message, differences}, null, 2)}\n`)
         return

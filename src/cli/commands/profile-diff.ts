@@ -43,28 +43,25 @@ export function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifferenc
 
 export function registerProfileDiff(profile: Command, setExit: (code: number) => void): void {
     addPluginFlags(
-        profile
-            .command('diff')
-            .description('which elements two profiles resolve differently, and the input values behind each difference')
-            .argument('<a>')
-            .argument('<b>'),
+        profile.command('diff').description('which elements two profiles resolve differently, and the input values behind each difference').argument('<a>').argument('<b>'),
     ).action(
-            guarded(setExit, async (nameA: string, nameB: string, flags: PluginFlags) => {
-                const store = await openStore()
-                const a = store.get(nameA)
-                const b = store.get(nameB)
-                const differences = diffModels(await resolveProfile(a, flags), await resolveProfile(b, flags))
-                const lines: string[] = []
-                if (a.template.path !== b.template.path) lines.push(`note: the profiles are for different templates (${a.template.path}, ${b.template.path}); elements are compared by identifier`)
-                if (differences.length === 0) lines.push(`${nameA} and ${nameB} resolve every element the same way`)
-                else lines.push(`${count(differences.length, 'element differs', 'elements differ')} (${nameA} → ${nameB}):`)
-                const word = (p: boolean) => (p ? 'present' : 'pruned')
-                for (const d of differences) {
-                    lines.push(`  ${d.display}: ${word(d.a)} → ${word(d.b)}`)
-                    for (const i of d.inputs) lines.push(`      input ${i.name}: ${JSON.stringify(i.a) ?? 'unset'} → ${JSON.stringify(i.b) ?? 'unset'}`)
-                    if (d.inputs.length === 0) lines.push('      (no input it reads differs: decided by presence of other elements or optimization)')
-                }
-                process.stdout.write(`${lines.join('\n')}\n`)
-            }),
-        )
+        guarded(setExit, async (nameA: string, nameB: string, flags: PluginFlags) => {
+            const store = await openStore()
+            const a = store.get(nameA)
+            const b = store.get(nameB)
+            const differences = diffModels(await resolveProfile(a, flags), await resolveProfile(b, flags))
+            const lines: string[] = []
+            if (a.template.path !== b.template.path)
+                lines.push(`note: the profiles are for different templates (${a.template.path}, ${b.template.path}); elements are compared by identifier`)
+            if (differences.length === 0) lines.push(`${nameA} and ${nameB} resolve every element the same way`)
+            else lines.push(`${count(differences.length, 'element differs', 'elements differ')} (${nameA} → ${nameB}):`)
+            const word = (p: boolean) => (p ? 'present' : 'pruned')
+            for (const d of differences) {
+                lines.push(`  ${d.display}: ${word(d.a)} → ${word(d.b)}`)
+                for (const i of d.inputs) lines.push(`      input ${i.name}: ${JSON.stringify(i.a) ?? 'unset'} → ${JSON.stringify(i.b) ?? 'unset'}`)
+                if (d.inputs.length === 0) lines.push('      (no input it reads differs: decided by presence of other elements or optimization)')
+            }
+            process.stdout.write(`${lines.join('\n')}\n`)
+        }),
+    )
 }

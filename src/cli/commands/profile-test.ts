@@ -19,28 +19,30 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
             .argument('<name>')
             .requiredOption('--into <dir>', 'the folder of tests (run them with: trellis test DIR)'),
     ).action(
-            guarded(setExit, async (name: string, flags: {into: string} & PluginFlags) => {
-                const p = (await openStore()).get(name)
-                const template = loadTemplate(p.template.path)
-                await loadProfileFor(name, template)
-                const dir = path.resolve(flags.into, name)
-                fs.mkdirSync(dir, {recursive: true})
-                // as test runners read it: relative to the case folder, or to the CSAR root for a case in <root>/tests/
-                const base = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : dir
-                const config: Record<string, unknown> = {template: path.relative(base, template.file).split(path.sep).join('/'), presets: [...p.presets]}
-                let expected: string | undefined
-                try {
-                    const request = {presets: p.presets, assignments: profileAssignments(p, template, []), plugins: await pluginsFor(template, flags)}
-                    expected = stringifyTemplate(resolve(template, request).output)
-                } catch (e) {
-                    if (!isTrellisError(e)) throw e
-                    config.error = e.message // the profile fails today: the test pins that failure
-                }
-                writeFileAtomic(path.join(dir, 'inputs.yaml'), stringify({...p.inputs}))
-                if (expected !== undefined) writeFileAtomic(path.join(dir, 'expected.yaml'), expected)
-                else fs.rmSync(path.join(dir, 'expected.yaml'), {force: true})
-                writeFileAtomic(path.join(dir, 'test.yaml'), `# written by: trellis profile test ${name}\n${stringify(config)}`)
-                process.stdout.write(`wrote ${path.relative(process.cwd(), dir) || dir}/test.yaml, inputs.yaml${expected !== undefined ? ', expected.yaml' : ' (the profile fails to resolve: the test expects that error)'}\n`)
-            }),
-        )
+        guarded(setExit, async (name: string, flags: {into: string} & PluginFlags) => {
+            const p = (await openStore()).get(name)
+            const template = loadTemplate(p.template.path)
+            await loadProfileFor(name, template)
+            const dir = path.resolve(flags.into, name)
+            fs.mkdirSync(dir, {recursive: true})
+            // as test runners read it: relative to the case folder, or to the CSAR root for a case in <root>/tests/
+            const base = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : dir
+            const config: Record<string, unknown> = {template: path.relative(base, template.file).split(path.sep).join('/'), presets: [...p.presets]}
+            let expected: string | undefined
+            try {
+                const request = {presets: p.presets, assignments: profileAssignments(p, template, []), plugins: await pluginsFor(template, flags)}
+                expected = stringifyTemplate(resolve(template, request).output)
+            } catch (e) {
+                if (!isTrellisError(e)) throw e
+                config.error = e.message // the profile fails today: the test pins that failure
+            }
+            writeFileAtomic(path.join(dir, 'inputs.yaml'), stringify({...p.inputs}))
+            if (expected !== undefined) writeFileAtomic(path.join(dir, 'expected.yaml'), expected)
+            else fs.rmSync(path.join(dir, 'expected.yaml'), {force: true})
+            writeFileAtomic(path.join(dir, 'test.yaml'), `# written by: trellis profile test ${name}\n${stringify(config)}`)
+            process.stdout.write(
+                `wrote ${path.relative(process.cwd(), dir) || dir}/test.yaml, inputs.yaml${expected !== undefined ? ', expected.yaml' : ' (the profile fails to resolve: the test expects that error)'}\n`,
+            )
+        }),
+    )
 }

@@ -12,8 +12,7 @@ import {guarded} from '../guarded.js'
 import {UsageError} from '../report-error.js'
 import {registerProfileDiff} from './profile-diff.js'
 import {registerProfileTest} from './profile-test.js'
-
-const collect = (value: string, previous: string[]) => [...previous, value]
+import {collect} from '../repeatable.js'
 
 export function registerProfile(program: Command, setExit: (code: number) => void): void {
     const profile = program
@@ -48,7 +47,12 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .action(
             guarded(setExit, async (name: string) => {
                 const p = (await openStore()).get(name)
-                const lines = [`profile ${p.name}`, `  template: ${p.template.path}`, `  sha256: ${p.template.sha256}`, `  presets: ${p.presets.length ? p.presets.join(', ') : '(none)'}`]
+                const lines = [
+                    `profile ${p.name}`,
+                    `  template: ${p.template.path}`,
+                    `  sha256: ${p.template.sha256}`,
+                    `  presets: ${p.presets.length ? p.presets.join(', ') : '(none)'}`,
+                ]
                 const inputs = Object.entries(p.inputs)
                 lines.push(`  inputs:${inputs.length ? '' : ' (none)'}`)
                 for (const [k, v] of inputs) lines.push(`    ${k}: ${JSON.stringify(v)}`)
@@ -95,7 +99,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .argument('<name>')
         .action(
             guarded(setExit, async (name: string) => {
-                (await openStore()).delete(name)
+                ;(await openStore()).delete(name)
                 process.stdout.write(`deleted profile ${name}\n`)
             }),
         )
@@ -108,7 +112,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .option('--force', 'replace a profile already named NEW')
         .action(
             guarded(setExit, async (from: string, to: string, flags: {force?: boolean}) => {
-                (await openStore()).rename(from, to, {force: flags.force})
+                ;(await openStore()).rename(from, to, {force: flags.force})
                 process.stdout.write(`renamed profile ${from} to ${to}\n`)
             }),
         )
@@ -179,4 +183,3 @@ function validateChoices(template: LoadedTemplate, presets: readonly string[], i
     // keep the typed values (`--set debug=yes` is the boolean true)
     return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [name, value === null ? null : checked.assignedValue(name)]))
 }
-

@@ -13,7 +13,9 @@ interface ResolveFlags extends ResolutionFlags {
 }
 
 export function registerResolve(program: Command, setExit: (code: number) => void): void {
-    addResolutionFlags(program.command('resolve').description('resolve a variable service template into a TOSCA 1.3 template').argument('<template>', 'the variable service template (YAML)'))
+    addResolutionFlags(
+        program.command('resolve').description('resolve a variable service template into a TOSCA 1.3 template').argument('<template>', 'the variable service template (YAML)'),
+    )
         .option('-o, --output <file>', 'where to write the resolved template ("-" for stdout)', '-')
         .option('--report <file>', 'also write the explanation report: FILE.md (Markdown) or FILE.json; written even when resolving fails')
         .addHelpText('after', `\n${PRECEDENCE_HELP}\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.`)
@@ -23,7 +25,10 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
             try {
                 if (flags.report !== undefined) reportFormat(flags.report)
                 // nothing is resolved, run or written when an output would destroy something
-                const targets = [...(flags.output === '-' ? [] : [{flag: '--output', file: flags.output}]), ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : [])]
+                const targets = [
+                    ...(flags.output === '-' ? [] : [{flag: '--output', file: flags.output}]),
+                    ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : []),
+                ]
                 checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
                 const {template, request} = await prepareRequest(file, flags)
                 if (flags.report !== undefined) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}

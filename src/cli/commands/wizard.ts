@@ -29,36 +29,36 @@ export function registerWizard(program: Command, setExit: (code: number) => void
         .option('--prompt', 'ask the questions one after another instead of the full-screen wizard (for simple terminals, screen readers and logs; automatic when TERM=dumb)')
         .option('--screen-reader', "render the wizard for screen readers: text with roles and labels, no borders (Ink's screen-reader mode; also INK_SCREEN_READER=true)")
         .action(async (file: string | undefined, flags: ResolutionFlags & {prompt?: boolean; screenReader?: boolean}, command: Command) => {
-        const debug = Boolean(command.optsWithGlobals().debug)
-        const lineMode = Boolean(flags.prompt) || process.env.TERM === 'dumb'
-        if (!lineMode && !(process.stdin.isTTY && process.stdout.isTTY)) {
-            process.stderr.write('trellis: the wizard needs an interactive terminal; use "trellis resolve TEMPLATE" or "trellis TEMPLATE --prompt" instead\n')
-            setExit(EXIT_USAGE)
-            return
-        }
-        try {
-            file ??= await pickTemplate()
-            if (!file) {
+            const debug = Boolean(command.optsWithGlobals().debug)
+            const lineMode = Boolean(flags.prompt) || process.env.TERM === 'dumb'
+            if (!lineMode && !(process.stdin.isTTY && process.stdout.isTTY)) {
+                process.stderr.write('trellis: the wizard needs an interactive terminal; use "trellis resolve TEMPLATE" or "trellis TEMPLATE --prompt" instead\n')
                 setExit(EXIT_USAGE)
                 return
             }
-            const {template, request} = await prepareRequest(file, {...flags, preset: []})
-            if (lineMode) {
-                const {runLineMode} = await import('../../tui/line-mode.js')
-                setExit(await runLineMode(template, request, flags.preset))
-            } else {
-                // React's development build checks and times every render: several times slower
-                process.env.NODE_ENV ??= 'production'
-                const {runWizard} = await import('../../tui/index.js')
-                await runWizard(template, request, flags.preset, {screenReader: flags.screenReader})
-                setExit(EXIT_OK)
+            try {
+                file ??= await pickTemplate()
+                if (!file) {
+                    setExit(EXIT_USAGE)
+                    return
+                }
+                const {template, request} = await prepareRequest(file, {...flags, preset: []})
+                if (lineMode) {
+                    const {runLineMode} = await import('../../tui/line-mode.js')
+                    setExit(await runLineMode(template, request, flags.preset))
+                } else {
+                    // React's development build checks and times every render: several times slower
+                    process.env.NODE_ENV ??= 'production'
+                    const {runWizard} = await import('../../tui/index.js')
+                    await runWizard(template, request, flags.preset, {screenReader: flags.screenReader})
+                    setExit(EXIT_OK)
+                }
+            } catch (e) {
+                // the input ended or ctrl-c was pressed in a question: nothing was written
+                if ((e as Error)?.name === 'ExitPromptError') {
+                    process.stderr.write('trellis: cancelled; nothing was written\n')
+                    setExit(EXIT_USAGE)
+                } else setExit(reportError(e, debug))
             }
-        } catch (e) {
-            // the input ended or ctrl-c was pressed in a question: nothing was written
-            if ((e as Error)?.name === 'ExitPromptError') {
-                process.stderr.write('trellis: cancelled; nothing was written\n')
-                setExit(EXIT_USAGE)
-            } else setExit(reportError(e, debug))
-        }
-    })
+        })
 }

@@ -2,7 +2,8 @@
 // present element has a present container, and names stay unique where TOSCA
 // uses maps.
 import type {Element, Graph, PropertyElement, TypeContainer, TypeElement} from '../model/index.js'
-import {ambiguous, count, firstFailure, lowerFirst, ofVariabilityGroup, perNode, type Failure, type Finder, type Present} from './find.js'
+import {ambiguous, count, firstFailure, ofVariabilityGroup, perNode, type Failure, type Finder, type Present} from './find.js'
+import {lowerFirst} from '../text.js'
 
 export const relationSource: Finder = (graph, present) =>
     firstFailure(graph.relations, relation =>

@@ -32,9 +32,6 @@ export function perNode(test: NodeTest, rest?: Finder): Finder {
 }
 
 /** For a display embedded mid-sentence: `Container of property "p@0" of node "n" …`. */
-export function lowerFirst(text: string): string {
-    return text.charAt(0).toLowerCase() + text.slice(1)
-}
 
 /** The first element for which `test` fails, in the order given. */
 export function firstFailure<T>(elements: readonly T[], test: (element: T) => Failure | undefined): Failure | undefined {

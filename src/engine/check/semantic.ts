@@ -33,6 +33,4 @@ export const expectedTechnology: Finder = expected(node => node.technologies, 'a
 
 /** A present input none of whose consumers is present (an input without consumers is not consumed either). */
 export const unconsumedInput: Finder = (graph, present) =>
-    firstFailure(graph.inputs, input =>
-        present(input) && !input.consumers.some(present) ? {element: input, message: `${input.display} is not consumed`} : undefined,
-    )
+    firstFailure(graph.inputs, input => (present(input) && !input.consumers.some(present) ? {element: input, message: `${input.display} is not consumed`} : undefined))

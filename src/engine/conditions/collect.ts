@@ -402,7 +402,14 @@ export interface ElementFlags {
 }
 
 const OFF: ElementFlags = {defaultEnabled: false, defaultConsistency: false, defaultSemantic: false, pruningEnabled: false, consistencyPruning: false, semanticPruning: false}
-const OVERRIDES: ReadonlySet<string> = new Set(['default_condition', 'default_consistency_condition', 'default_semantic_condition', 'pruning', 'consistency_pruning', 'semantic_pruning'])
+const OVERRIDES: ReadonlySet<string> = new Set([
+    'default_condition',
+    'default_consistency_condition',
+    'default_semantic_condition',
+    'pruning',
+    'consistency_pruning',
+    'semantic_pruning',
+])
 const kindFlags = new WeakMap<Options, Map<OptionKind, ElementFlags>>()
 
 /** The flags of each element kind under these options, filled in as kinds are asked for. */

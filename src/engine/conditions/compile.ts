@@ -2,7 +2,18 @@
 // operators become formula nodes; everything else is a value expression,
 // evaluated now that inputs are known, and must come out true or false.
 import {TrellisError} from '../errors.js'
-import {evaluateValue, isLogicOperator, isPresenceOperator, MAX_NESTING, nestedTooDeep, operatorOf, show, type LogicOperator, type PresenceOperator, type ValueScope} from '../expressions/index.js'
+import {
+    evaluateValue,
+    isLogicOperator,
+    isPresenceOperator,
+    MAX_NESTING,
+    nestedTooDeep,
+    operatorOf,
+    show,
+    type LogicOperator,
+    type PresenceOperator,
+    type ValueScope,
+} from '../expressions/index.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
@@ -83,7 +94,11 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
         // a bare string names an element by its identifier, e.g. "node.database"
         const target = c.graph.element(raw)
         if (target) return c.variables.presence(target)
-        throw new TrellisError('undefined-reference', `a condition must be a boolean expression, got the string "${raw}" (no element has that identifier)`, c.inputs.locate(element?.raw))
+        throw new TrellisError(
+            'undefined-reference',
+            `a condition must be a boolean expression, got the string "${raw}" (no element has that identifier)`,
+            c.inputs.locate(element?.raw),
+        )
     }
     const name = operatorOf(raw)
     if (name === undefined) return valueCondition(raw, element, c)
@@ -92,7 +107,12 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
     if (isLogicOperator(name)) return logic(name, args, raw, element, c, depth)
     if (isPresenceOperator(name)) {
         const state = c.state
-        const references = new References(c.graph, element, () => c.inputs.locate(raw), () => state.relative++)
+        const references = new References(
+            c.graph,
+            element,
+            () => c.inputs.locate(raw),
+            () => state.relative++,
+        )
         return presenceNote(raw, name, presence(name, args, element, c, references))
     }
     return valueCondition(raw, element, c)
@@ -105,7 +125,11 @@ function logic(name: LogicOperator, args: unknown, raw: unknown, element: Elemen
     const list = (min = 0, max = Infinity): unknown[] => {
         if (!Array.isArray(args)) throw new TrellisError('operand-type', `operator "${name}" expects a list of operands`, at())
         if (args.length < min || args.length > max)
-            throw new TrellisError('operand-count', `operator "${name}" expects ${min === max ? min : max === Infinity ? `at least ${min}` : `${min} to ${max}`} operands, got ${args.length}`, at())
+            throw new TrellisError(
+                'operand-count',
+                `operator "${name}" expects ${min === max ? min : max === Infinity ? `at least ${min}` : `${min} to ${max}`} operands, got ${args.length}`,
+                at(),
+            )
         return args
     }
     switch (name) {
@@ -161,7 +185,11 @@ function logicExpression(args: unknown, raw: unknown, element: Element | undefin
     // compiled once, a named expression is still walked at every use: nested reuse (e0 uses e1 twice,
     // e1 uses e2 twice, …) would make every walk of the condition exponential
     if (expandedSize(result, MAX_EXPANDED + 1) > MAX_EXPANDED)
-        throw new TrellisError('too-large', `logic expression "${args}" expands to more than ${MAX_EXPANDED.toLocaleString('en')} operators through the named expressions it reuses`, c.inputs.locate(raw))
+        throw new TrellisError(
+            'too-large',
+            `logic expression "${args}" expands to more than ${MAX_EXPANDED.toLocaleString('en')} operators through the named expressions it reuses`,
+            c.inputs.locate(raw),
+        )
     if (state.relative === relative) state.shared[args] = {formula: result, below}
     return result
 }
@@ -192,7 +220,12 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         case 'node_presence':
             return v.presence(r.node(args))
         case 'host_presence':
-            return anyOf(r.node(args).relations.filter(x => x.hosting).map(x => x.target))
+            return anyOf(
+                r
+                    .node(args)
+                    .relations.filter(x => x.hosting)
+                    .map(x => x.target),
+            )
         case 'has_source':
             return anyOf(r.node(args).incoming.map(x => x.source))
         case 'has_incoming_relation':

@@ -8,6 +8,7 @@ import type {TypeHierarchy} from '../model/index.js'
 import {compileCondition, compileContext, type Variables} from './compile.js'
 import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
 import type {ConstraintOrigin, ConstraintRecord} from './records.js'
+import {lowerFirst} from '../text.js'
 
 export function collectConstraints(
     graph: Graph,
@@ -23,7 +24,15 @@ export function collectConstraints(
     const p = (e: Element) => variables.presence(e)
 
     globals.forEach((expression, i) =>
-        out.push(new Constraint({kind: 'constraint'}, expression, compileCondition(expression, undefined, context), () => locate(globals, i), () => 'topology constraint')),
+        out.push(
+            new Constraint(
+                {kind: 'constraint'},
+                expression,
+                compileCondition(expression, undefined, context),
+                () => locate(globals, i),
+                () => 'topology constraint',
+            ),
+        ),
     )
 
     // elements that are implied, with what they wrote, found in the same pass as implications
@@ -35,21 +44,31 @@ export function collectConstraints(
         const element = graph.elements[e]!
         const written = element.raw.implied
         // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
-        const impliedOn = written !== undefined && written !== null ? written !== false : element.kind === 'relation' ? defaultImplied && !element.hosting : element.kind === 'property'
+        const impliedOn =
+            written !== undefined && written !== null ? written !== false : element.kind === 'relation' ? defaultImplied && !element.hosting : element.kind === 'property'
         if (impliedOn) {
             impliedElements.push(element)
             impliedWritten.push(written)
         }
         const list = element.raw.implies
         if (list === undefined || list === null) continue
-        if (!Array.isArray(list)) throw new TrellisError('invalid-template', `"implies" of ${lower(element.display)} must be a list of [target, condition?]`, locate(element.raw, 'implies'))
+        if (!Array.isArray(list))
+            throw new TrellisError('invalid-template', `"implies" of ${lowerFirst(element.display)} must be a list of [target, condition?]`, locate(element.raw, 'implies'))
         list.forEach((item, i) => {
             const at = locate(list, i)
             if (!Array.isArray(item) || item.length < 1 || item.length > 2 || item[0] === undefined || item[0] === null)
-                throw new TrellisError('invalid-template', `each implication of ${lower(element.display)} must be [target] or [target, condition]`, at)
+                throw new TrellisError('invalid-template', `each implication of ${lowerFirst(element.display)} must be [target] or [target, condition]`, at)
             const target = compileCondition(item[0], element, context)
             const premise = item.length === 2 ? and([p(element), compileCondition(item[1], element, context)]) : p(element)
-            out.push(new Constraint({kind: 'implies', element}, item, implies(premise, target), () => at, () => `implication of ${lower(element.display)}`))
+            out.push(
+                new Constraint(
+                    {kind: 'implies', element},
+                    item,
+                    implies(premise, target),
+                    () => at,
+                    () => `implication of ${lowerFirst(element.display)}`,
+                ),
+            )
         })
     }
 
@@ -71,7 +90,7 @@ export function collectConstraints(
                 {implied: raw ?? true},
                 implies(premise, p(element)),
                 () => locate(element.raw, 'implied') ?? element.location,
-                () => `${lower(element.display)} is implied when its ${element.kind === 'relation' ? 'source' : 'container'} and its own conditions hold`,
+                () => `${lowerFirst(element.display)} is implied when its ${element.kind === 'relation' ? 'source' : 'container'} and its own conditions hold`,
             ),
         )
     }
@@ -82,11 +101,16 @@ export function collectConstraints(
     const enabled = new Set(CONSTRAINT_OPTIONS.filter(name => options.constraint(name).value))
     const on = (name: ConstraintOption) => enabled.has(name)
 
-    if (on('relation_source_constraint')) for (const r of graph.relations) option('relation_source_constraint', r, implies(p(r), p(r.source)), () => `${lower(r.display)} needs its source`)
-    if (on('relation_target_constraint')) for (const r of graph.relations) option('relation_target_constraint', r, implies(p(r), p(r.target)), () => `${lower(r.display)} needs its target`)
-    if (on('artifact_container_constraint')) for (const a of graph.artifacts) option('artifact_container_constraint', a, implies(p(a), p(a.container)), () => `${lower(a.display)} needs its node`)
-    if (on('property_container_constraint')) for (const x of graph.properties) option('property_container_constraint', x, implies(p(x), p(x.container)), () => `${lower(x.display)} needs its container`)
-    if (on('type_container_constraint')) for (const t of graph.types) option('type_container_constraint', t, implies(p(t), p(t.container)), () => `${lower(t.display)} needs its container`)
+    if (on('relation_source_constraint'))
+        for (const r of graph.relations) option('relation_source_constraint', r, implies(p(r), p(r.source)), () => `${lowerFirst(r.display)} needs its source`)
+    if (on('relation_target_constraint'))
+        for (const r of graph.relations) option('relation_target_constraint', r, implies(p(r), p(r.target)), () => `${lowerFirst(r.display)} needs its target`)
+    if (on('artifact_container_constraint'))
+        for (const a of graph.artifacts) option('artifact_container_constraint', a, implies(p(a), p(a.container)), () => `${lowerFirst(a.display)} needs its node`)
+    if (on('property_container_constraint'))
+        for (const x of graph.properties) option('property_container_constraint', x, implies(p(x), p(x.container)), () => `${lowerFirst(x.display)} needs its container`)
+    if (on('type_container_constraint'))
+        for (const t of graph.types) option('type_container_constraint', t, implies(p(t), p(t.container)), () => `${lowerFirst(t.display)} needs its container`)
 
     for (let i = 0; i < graph.nodes.length; i++) nodeConstraints(graph.nodes[i]!, on, option, p)
 
@@ -98,9 +122,16 @@ export function collectConstraints(
         for (const container of [...graph.nodes, ...graph.relations, ...graph.policies, ...graph.groups, ...graph.artifacts])
             for (const same of byName(container.properties))
                 if (same.length > 1)
-                    option('unique_property_constraint', same[0], implies(p(container), amo(same.map(p))), () => `${lower(container.display)} has at most one property "${same[0]!.name}"`)
-    if (on('unique_input_constraint')) for (const same of byName(graph.inputs)) if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), () => `at most one input "${same[0]!.name}"`)
-    if (on('unique_output_constraint')) for (const same of byName(graph.outputs)) if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), () => `at most one output "${same[0]!.name}"`)
+                    option(
+                        'unique_property_constraint',
+                        same[0],
+                        implies(p(container), amo(same.map(p))),
+                        () => `${lowerFirst(container.display)} has at most one property "${same[0]!.name}"`,
+                    )
+    if (on('unique_input_constraint'))
+        for (const same of byName(graph.inputs)) if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), () => `at most one input "${same[0]!.name}"`)
+    if (on('unique_output_constraint'))
+        for (const same of byName(graph.outputs)) if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), () => `at most one output "${same[0]!.name}"`)
     return out
 }
 
@@ -109,17 +140,25 @@ type OptionPush = (name: ConstraintOption, element: Element | undefined, formula
 function nodeConstraints(node: NodeElement, on: (name: ConstraintOption) => boolean, option: OptionPush, p: (e: Element) => Formula): void {
     const one = (list: readonly Element[]) => (list.length === 1 ? p(list[0]!) : exo(list.map(p)))
     const hosting = on('hosting_stack_constraint') ? node.relations.filter(r => r.hosting) : []
-    if (hosting.length > 0)
-        option('hosting_stack_constraint', node, implies(p(node), one(hosting)), () => `${lower(node.display)} has exactly one hosting relation`)
+    if (hosting.length > 0) option('hosting_stack_constraint', node, implies(p(node), one(hosting)), () => `${lowerFirst(node.display)} has exactly one hosting relation`)
     if (on('required_incoming_relation_constraint') && node.incoming.length > 0)
-        option('required_incoming_relation_constraint', node, implies(p(node), or(node.incoming.map(p))), () => `${lower(node.display)} needs an incoming relation`)
+        option('required_incoming_relation_constraint', node, implies(p(node), or(node.incoming.map(p))), () => `${lowerFirst(node.display)} needs an incoming relation`)
     if (on('required_artifact_constraint') && node.artifacts.length > 0)
-        option('required_artifact_constraint', node, implies(p(node), one(node.artifacts)), () => `${lower(node.display)} has exactly one artifact`)
-    if (on('unique_artifact_constraint')) for (const same of byName(node.artifacts)) if (same.length > 1) option('unique_artifact_constraint', same[0], amo(same.map(p)), () => `${lower(node.display)} has at most one artifact "${same[0]!.name}"`)
+        option('required_artifact_constraint', node, implies(p(node), one(node.artifacts)), () => `${lowerFirst(node.display)} has exactly one artifact`)
+    if (on('unique_artifact_constraint'))
+        for (const same of byName(node.artifacts))
+            if (same.length > 1) option('unique_artifact_constraint', same[0], amo(same.map(p)), () => `${lowerFirst(node.display)} has at most one artifact "${same[0]!.name}"`)
     if (on('unique_relation_constraint'))
-        for (const same of byName(node.relations)) if (same.length > 1) option('unique_relation_constraint', same[0], implies(p(node), amo(same.map(p))), () => `${lower(node.display)} has at most one relation "${same[0]!.name}"`)
+        for (const same of byName(node.relations))
+            if (same.length > 1)
+                option('unique_relation_constraint', same[0], implies(p(node), amo(same.map(p))), () => `${lowerFirst(node.display)} has at most one relation "${same[0]!.name}"`)
     if (on('technology_constraint') && isManaged(node))
-        option('technology_constraint', node, implies(p(node), node.technologies.length === 0 ? FALSE : one(node.technologies)), () => `${lower(node.display)} is deployed by exactly one technology`)
+        option(
+            'technology_constraint',
+            node,
+            implies(p(node), node.technologies.length === 0 ? FALSE : one(node.technologies)),
+            () => `${lowerFirst(node.display)} is deployed by exactly one technology`,
+        )
 }
 
 /** A node needs a deployment technology unless it says `managed: false` (or has none and its type is abstract). */
@@ -165,8 +204,4 @@ class Constraint implements ConstraintRecord {
     get description(): string {
         return (this.described ??= this.describe())
     }
-}
-
-function lower(text: string): string {
-    return text.charAt(0).toLowerCase() + text.slice(1)
 }

@@ -46,7 +46,11 @@ function tokens(element: Element, mode: string, allowed: readonly string[]): rea
         list = mode.split('-').filter(Boolean)
         for (const token of list)
             if (!allowed.includes(token))
-                throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition (expected tokens: ${allowed.join(', ')})`, element.location)
+                throw new TrellisError(
+                    'invalid-option',
+                    `${element.display} has unknown mode "${mode}" as default condition (expected tokens: ${allowed.join(', ')})`,
+                    element.location,
+                )
         byMode.set(mode, list)
     }
     return list

@@ -155,4 +155,3 @@ export function expandedSize(f: Formula, cap: number): number {
     return size
 }
 const expandedSizes = new WeakMap<Formula, number>()
-

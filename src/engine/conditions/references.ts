@@ -2,15 +2,7 @@
 // keywords SELF, CONTAINER, SOURCE and TARGET relative to the element whose
 // condition is being read.
 import {TrellisError, type SourceLocation} from '../errors.js'
-import type {
-    ArtifactElement,
-    Element,
-    GroupElement,
-    Graph,
-    NodeElement,
-    PolicyElement,
-    RelationElement,
-} from '../model/index.js'
+import type {ArtifactElement, Element, GroupElement, Graph, NodeElement, PolicyElement, RelationElement} from '../model/index.js'
 import {textOf} from '../text.js'
 
 export class References {

@@ -23,7 +23,8 @@ const SECTION: Partial<Record<Element['kind'], string>> = {
 }
 
 export function readTypeSpecific(value: unknown, where: () => ReturnType<CompileContext['inputs']['locate']>): TypeSpecificConditions {
-    if (!isMap(value)) throw new TrellisError('invalid-template', 'type-specific conditions must be a map of node_types, relationship_types, artifact_types, group_types or policy_types', where())
+    if (!isMap(value))
+        throw new TrellisError('invalid-template', 'type-specific conditions must be a map of node_types, relationship_types, artifact_types, group_types or policy_types', where())
     return value as TypeSpecificConditions
 }
 

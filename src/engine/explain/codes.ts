@@ -3,8 +3,7 @@ import type {ConditionOrigin, ConditionRecord, ConstraintRecord, DefaultWrapper}
 import type {Element} from '../model/index.js'
 import {renderExpression} from './render-expression.js'
 import type {ReasonCode} from './types.js'
-
-const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
+import {lowerFirst} from '../text.js'
 
 /** The code and sentence for one condition record of an element, given its value. */
 export function describeRecord(record: ConditionRecord, value: boolean): {code: ReasonCode; text: string} {
@@ -14,8 +13,8 @@ export function describeRecord(record: ConditionRecord, value: boolean): {code: 
             return value ? {code: 'manual-condition-true', text: 'its condition holds'} : {code: 'manual-condition-false', text: 'its condition does not hold'}
         case 'group':
             return value
-                ? {code: 'group-condition-true', text: `the condition of ${lower(o.group.display)} holds`}
-                : {code: 'group-condition-false', text: `the condition of ${lower(o.group.display)}, a variability group it belongs to, does not hold`}
+                ? {code: 'group-condition-true', text: `the condition of ${lowerFirst(o.group.display)} holds`}
+                : {code: 'group-condition-false', text: `the condition of ${lowerFirst(o.group.display)}, a variability group it belongs to, does not hold`}
         case 'default-alternative':
             return value
                 ? {code: 'default-alternative-chosen', text: 'it is the default alternative and no alternative is present'}
@@ -46,18 +45,18 @@ function wrapperName(w: DefaultWrapper): string {
 
 function defaultFalse(element: Element, w: DefaultWrapper): {code: ReasonCode; text: string} {
     if (w.typeSpecific) return {code: 'type-specific-condition-false', text: `the type-specific condition of "${w.typeSpecific}" does not hold`}
-    const container = element.container ? lower(element.container.display) : 'its container'
+    const container = element.container ? lowerFirst(element.container.display) : 'its container'
     switch (w.token) {
         case 'incoming':
         case 'incomingnaive':
             return {code: 'default-incoming-none-present', text: 'no incoming relation is present'}
         case 'source':
             return element.kind === 'relation'
-                ? {code: 'source-absent', text: `its source ${lower(element.source.display)} is absent`}
+                ? {code: 'source-absent', text: `its source ${lowerFirst(element.source.display)} is absent`}
                 : {code: 'default-source-none-present', text: 'no source of an incoming relation is present'}
         case 'target':
             return element.kind === 'relation'
-                ? {code: 'target-absent', text: `its target ${lower(element.target.display)} is absent`}
+                ? {code: 'target-absent', text: `its target ${lowerFirst(element.target.display)} is absent`}
                 : {code: 'no-present-target', text: 'none of its targets is present'}
         case 'outgoing':
         case 'outgoingnaive':
@@ -105,7 +104,7 @@ export const REASON_CODES: Readonly<Record<ReasonCode, string>> = {
     'default-source-none-present': 'node default condition (source): no source of an incoming relation is present',
     'default-host-absent': 'node default condition (host): no host is present',
     'default-artifact-none-present': 'node default condition (artifact, artifactnaive): no artifact is present',
-    'container-absent': 'default condition (container): the element\'s container is absent',
+    'container-absent': "default condition (container): the element's container is absent",
     'source-absent': 'relation default condition (source): the source node is absent',
     'target-absent': 'relation default condition (target): the target node is absent',
     'consumed-absent': 'property default condition (consuming): the consumed input or container is absent',

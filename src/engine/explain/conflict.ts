@@ -105,7 +105,12 @@ function relevantItems(p: PreparedModel, start?: readonly number[]): Item[] {
     while (queue.length) {
         const v = queue.pop()!
         const f = p.problem.definitions[v]
-        if (f) for (const u of variables(f)) if (!reach.has(u)) reach.add(u), queue.push(u)
+        if (f)
+            for (const u of variables(f))
+                if (!reach.has(u)) {
+                    reach.add(u)
+                    queue.push(u)
+                }
     }
     const n = p.graph.elements.length
     const touches = (f: Formula) => variables(f).some(v => reach.has(v))

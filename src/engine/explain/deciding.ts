@@ -128,7 +128,13 @@ export class DecidingConstraints {
     }
 
     private forcedByAll(part: Part, v: number): boolean {
-        return this.backbone(part, v, part.forcedByAll, part.selectors.map(s => s.name), x => x.holds.every(h => h === 1))
+        return this.backbone(
+            part,
+            v,
+            part.forcedByAll,
+            part.selectors.map(s => s.name),
+            x => x.holds.every(h => h === 1),
+        )
     }
 
     private forcedByNone(part: Part, v: number): boolean {
@@ -217,7 +223,17 @@ export class DecidingConstraints {
             selectors.push({name, record})
         })
         const unique = [...new Set(component.variables)]
-        const part: Part = {solver, variables: unique, position: new Map(unique.map((u, i) => [u, i])), selectors, variants: [], forcedByAll: new Map(), forcedByNone: new Map(), forcing: new Map(), spread: new Set()}
+        const part: Part = {
+            solver,
+            variables: unique,
+            position: new Map(unique.map((u, i) => [u, i])),
+            selectors,
+            variants: [],
+            forcedByAll: new Map(),
+            forcedByNone: new Map(),
+            forcing: new Map(),
+            spread: new Set(),
+        }
         this.parts.set(index, part)
         return part
     }

@@ -12,7 +12,10 @@ import {explainerForAll} from './why.js'
 export interface ExplanationDocument {
     readonly template: string
     readonly version: string
-    readonly inputs: Record<string, {readonly value: unknown; readonly source: string; readonly overrides: readonly {readonly value: unknown; readonly source: string}[]; readonly decidesSomething: boolean}>
+    readonly inputs: Record<
+        string,
+        {readonly value: unknown; readonly source: string; readonly overrides: readonly {readonly value: unknown; readonly source: string}[]; readonly decidesSomething: boolean}
+    >
     readonly elements: readonly DocumentElement[]
     readonly conflict: readonly ConflictItem[] | null
 }

@@ -59,8 +59,7 @@ export function requestWith(request: ResolveRequest, candidate: Candidate): Reso
 /** Every offered value (see inputChoices) that differs from the input's current value, inputs in declaration order. */
 function singleChanges(template: LoadedTemplate, current: ReadonlyMap<string, unknown>): InputChange[] {
     const singles: InputChange[] = []
-    for (const [input, values] of inputChoices(template))
-        for (const to of values) if (!sameValue(to, current.get(input))) singles.push({input, from: current.get(input), to})
+    for (const [input, values] of inputChoices(template)) for (const to of values) if (!sameValue(to, current.get(input))) singles.push({input, from: current.get(input), to})
     return singles
 }
 

@@ -8,6 +8,7 @@ import type {ResolvedModel} from '../pipeline.js'
 import {DecidingConstraints} from './deciding.js'
 import {Facts, variabilityGroupOf, verdictOf, type RecordFacts} from './facts.js'
 import {formatSourceLocation, type Because, type Explanation, type InputCitation, type Term, type Verdict} from './types.js'
+import {lowerFirst} from '../text.js'
 
 export {variabilityGroupOf, verdictOf}
 
@@ -133,7 +134,7 @@ export class Explainer {
     private removedWithGroup(element: Element, group: GroupElement): Explanation {
         const type = group.types[0]?.name ?? 'variability.groups.ConditionalMembers'
         const groupText =
-            `${element === group ? 'it is' : `${lower(group.display)} is`} a variability group (type ${type}), always removed when resolving; ` +
+            `${element === group ? 'it is' : `${lowerFirst(group.display)} is`} a variability group (type ${type}), always removed when resolving; ` +
             (group.conditions.length ? `its conditions apply to its ${group.members.length === 1 ? 'member' : 'members'} instead` : 'it has no conditions for its members')
         const because: Because[] =
             element === group
@@ -148,14 +149,24 @@ export class Explainer {
                           element: this.facts.ref(group),
                       },
                   ]
-                : [{kind: 'variability-group', code: 'in-variability-group', text: `its container ${groupText}`, location: formatSourceLocation(group.location), terms: [], because: [], element: this.facts.ref(element)}]
-        const shown = group.members.slice(0, 3).map(m => lower(m.display))
+                : [
+                      {
+                          kind: 'variability-group',
+                          code: 'in-variability-group',
+                          text: `its container ${groupText}`,
+                          location: formatSourceLocation(group.location),
+                          terms: [],
+                          because: [],
+                          element: this.facts.ref(element),
+                      },
+                  ]
+        const shown = group.members.slice(0, 3).map(m => lowerFirst(m.display))
         const more = group.members.length > shown.length ? ` and ${group.members.length - shown.length} more` : ''
         const applies = group.members.length === 0 ? 'it has no members' : `its conditions apply to ${shown.join(', ')}${more}`
         const summary =
             element === group
                 ? `${element.display} is pruned: it is a variability group (type ${type}), always removed when resolving; ${applies}`
-                : `${element.display} is pruned: its container ${lower(group.display)} is a variability group, always removed when resolving`
+                : `${element.display} is pruned: its container ${lowerFirst(group.display)} is a variability group, always removed when resolving`
         return {
             element: {...this.facts.ref(element), kind: element.kind, location: formatSourceLocation(element.location)},
             verdict: 'pruned',
@@ -317,8 +328,12 @@ function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map
         const written = conditions && (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
         if (written && b.condition && b.element) {
             // a group's condition is written on the group, not on the member it applies to
-            const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lower(b.element.display)}` : b.element.display
-            conditions.set(`${b.writtenOn?.id ?? ''}|${b.element.id}|${b.condition}`, {text: `${on}: ${b.condition} is ${b.value}`, location: b.location, element: b.writtenOn?.id ?? b.element.id})
+            const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lowerFirst(b.element.display)}` : b.element.display
+            conditions.set(`${b.writtenOn?.id ?? ''}|${b.element.id}|${b.condition}`, {
+                text: `${on}: ${b.condition} is ${b.value}`,
+                location: b.location,
+                element: b.writtenOn?.id ?? b.element.id,
+            })
         }
         if (b.because.length) walk(b.because, inputs, conditions)
     }
@@ -332,8 +347,4 @@ function cite(inputs: InputCitation[], input: InputCitation): void {
             return
         }
     inputs.push(input)
-}
-
-function lower(text: string): string {
-    return text.charAt(0).toLowerCase() + text.slice(1)
 }

@@ -56,10 +56,10 @@ export function inputConstraintViolations(inputs: VariabilityInputs): InputConst
         const own = `input "${self}"`
         for (const t of targets('mandatory'))
             if (holds(self) !== holds(t)) add('mandatory', [t], `${own} and its mandatory input "${t}" must hold together, but ${state(self)} and ${state(t)}`)
-        for (const t of targets('optional')) if (holds(t) && !holds(self)) add('optional', [t], `input "${t}", an optional input of "${self}", holds and needs "${self}", but ${state(self)}`)
+        for (const t of targets('optional'))
+            if (holds(t) && !holds(self)) add('optional', [t], `input "${t}", an optional input of "${self}", holds and needs "${self}", but ${state(self)}`)
         const choices = targets('choices')
-        if (choices.length && holds(self) && !choices.some(holds))
-            add('choices', choices, `${own} holds and needs one of its choices ${list(choices)} to hold, but none does`)
+        if (choices.length && holds(self) && !choices.some(holds)) add('choices', choices, `${own} holds and needs one of its choices ${list(choices)} to hold, but none does`)
         const alternatives = targets('alternatives')
         const held = alternatives.filter(holds)
         if (alternatives.length && holds(self) && held.length !== 1)

@@ -28,8 +28,7 @@ export interface VariabilityDefinition {
 
 function asMap(value: unknown, what: string, sourceMap: SourceMap, owner: unknown, key: string): Record<string, unknown> {
     if (value === undefined || value === null) return {}
-    if (typeof value !== 'object' || Array.isArray(value))
-        throw new TrellisError('invalid-template', `${what} must be a map`, sourceMap.locate(owner, key))
+    if (typeof value !== 'object' || Array.isArray(value)) throw new TrellisError('invalid-template', `${what} must be a map`, sourceMap.locate(owner, key))
     return value as Record<string, unknown>
 }
 

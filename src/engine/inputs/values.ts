@@ -48,11 +48,7 @@ export class VariabilityInputs implements ValueScope {
         const where = 'location' in assignment.source ? assignment.source.location : undefined
         if (!definition) {
             const hint = closestName(assignment.name, [...this.definition.inputs.keys()])
-            throw new TrellisError(
-                'input-unknown',
-                `Variability input "${assignment.name}" is not defined${hint ? ` (did you mean "${hint}"?)` : ''}`,
-                where,
-            )
+            throw new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined${hint ? ` (did you mean "${hint}"?)` : ''}`, where)
         }
         if (assignment.value === null || assignment.value === undefined) return
         const fromText = assignment.source.kind === 'set' || assignment.source.kind === 'env'
@@ -132,8 +128,7 @@ export class VariabilityInputs implements ValueScope {
         } else if (definition.defaultExpression !== undefined) {
             const location = this.sourceMap.locate(definition.raw, 'default_expression')
             const value = this.guard(`input "${name}"`, reference, () => evaluateValue(definition.defaultExpression, this))
-            if (value === undefined || value === null)
-                throw new TrellisError('input-missing', `Variability input "${name}": its default expression has no value`, location)
+            if (value === undefined || value === null) throw new TrellisError('input-missing', `Variability input "${name}": its default expression has no value`, location)
             result = {name, value: this.typed(definition, value, false, location, {kind: 'default_expression'}), source: {kind: 'default_expression', location}, overridden: []}
         } else {
             throw new TrellisError('input-missing', `Variability input "${name}" has no value nor default (expression) assigned`, this.locate(reference) ?? definition.location)
@@ -146,8 +141,7 @@ export class VariabilityInputs implements ValueScope {
     all(): InputValue[] {
         return [...this.definition.inputs.keys()].map(name => {
             const d = this.definition.inputs.get(name)!
-            if (!this.assigned.has(name) && d.default === undefined && d.defaultExpression === undefined)
-                return {name, value: undefined, source: {kind: 'unset'}, overridden: []}
+            if (!this.assigned.has(name) && d.default === undefined && d.defaultExpression === undefined) return {name, value: undefined, source: {kind: 'unset'}, overridden: []}
             // an input nothing reads may have a default that fails: listing inputs must not fail on it
             // where resolving (which reads only what it needs) succeeds
             try {

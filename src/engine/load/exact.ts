@@ -29,11 +29,9 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         if (node === null || node === undefined) return null
         if (isScalar(node)) return node.value
         if (isAlias(node)) {
-            if (++aliases > MAX_ALIAS_EXPANSIONS)
-                throw new TrellisError('yaml-syntax', 'YAML aliases expand too far', sourceMap.at(node.range?.[0] ?? 0))
+            if (++aliases > MAX_ALIAS_EXPANSIONS) throw new TrellisError('yaml-syntax', 'YAML aliases expand too far', sourceMap.at(node.range?.[0] ?? 0))
             const target = node.resolve(doc as Document)
-            if (!target || stack.has(target))
-                throw new TrellisError('yaml-syntax', `YAML alias "*${node.source}" cannot be resolved`, sourceMap.at(node.range?.[0] ?? 0))
+            if (!target || stack.has(target)) throw new TrellisError('yaml-syntax', `YAML alias "*${node.source}" cannot be resolved`, sourceMap.at(node.range?.[0] ?? 0))
             return convert(target, stack)
         }
         stack.add(node)
@@ -47,11 +45,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                     const offset = keyNode?.range?.[0] ?? node.range?.[0] ?? 0
                     if (keys.has(key)) {
                         const first = sourceMap.at(keys.get(key)!)
-                        throw new TrellisError(
-                            'yaml-duplicate-key',
-                            `duplicate key "${key}" (first defined at line ${first.line}, column ${first.column})`,
-                            sourceMap.at(offset),
-                        )
+                        throw new TrellisError('yaml-duplicate-key', `duplicate key "${key}" (first defined at line ${first.line}, column ${first.column})`, sourceMap.at(offset))
                     }
                     keys.set(key, offset)
                     Object.defineProperty(out, key, {value: convert(pair.value as Node | null, stack), enumerable: true, writable: true, configurable: true})
@@ -86,7 +80,13 @@ function unclosedFlowStart(text: string, pos: number, open: '[' | '{'): number |
         seen.add(token)
         const t = token as {type?: string; start?: {source?: string; offset?: number}; end?: unknown[]}
         const start = t.start?.offset
-        if (t.type === 'flow-collection' && t.start?.source === open && start !== undefined && start <= pos && !t.end?.some(e => (e as {source?: string}).source === (open === '[' ? ']' : '}')))
+        if (
+            t.type === 'flow-collection' &&
+            t.start?.source === open &&
+            start !== undefined &&
+            start <= pos &&
+            !t.end?.some(e => (e as {source?: string}).source === (open === '[' ? ']' : '}'))
+        )
             if (best === undefined || start > best) best = start
         for (const value of Object.values(token)) {
             if (Array.isArray(value)) value.forEach(visit)

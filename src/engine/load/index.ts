@@ -6,7 +6,7 @@ import {TrellisError} from '../errors.js'
 import {decodeText} from './encoding.js'
 import {checkNesting} from './nesting.js'
 import {readLibrary, type LibraryFile} from './library.js'
-import {isBelow, realpath} from './paths.js'
+import {isBelow, realpath, shown} from './paths.js'
 import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
 import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
@@ -41,11 +41,6 @@ function parseChecked(text: string, file: string): ParsedYaml {
     return parseYaml(text, file)
 }
 
-function shown(file: string): string {
-    const relative = path.relative(process.cwd(), path.resolve(file))
-    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
-}
-
 export function loadTemplate(file: string): LoadedTemplate {
     const absolute = path.resolve(file)
     const parsed = readYamlFile(file)
@@ -64,12 +59,10 @@ export function templateFromData(data: Record<string, unknown>, file = 'template
 
 function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
     const {data, sourceMap} = parsed
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
-        throw new TrellisError('invalid-template', 'a service template must be a YAML map', sourceMap.at(0))
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new TrellisError('invalid-template', 'a service template must be a YAML map', sourceMap.at(0))
     const template = data as Record<string, unknown>
     const version = template.tosca_definitions_version
-    if (version === undefined)
-        throw new TrellisError('unsupported-version', 'the service template has no "tosca_definitions_version"', sourceMap.at(0))
+    if (version === undefined) throw new TrellisError('unsupported-version', 'the service template has no "tosca_definitions_version"', sourceMap.at(0))
     if (version !== TOSCA_VERSION && !VARIABILITY_VERSIONS.includes(version as VariabilityVersion))
         throw new TrellisError(
             'unsupported-version',

@@ -53,7 +53,7 @@ export function nestingBound(text: string, limit = MAX_YAML_NESTING): number {
     if (text.includes('\r') && /\r(?!\n)/.test(text)) return Infinity
     const flow = flowBound(text)
     let block = 0
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
         let end = text.indexOf('\n', start)
         if (end === -1) end = text.length
         // a line of n characters is indented at most n and starts at most n block collections;
@@ -76,7 +76,7 @@ export function nestingBound(text: string, limit = MAX_YAML_NESTING): number {
 
 const NEVER = -2
 /** A line that starts with a document marker, a node property or an indicator rather than a key. */
-const DOCUMENT_HEAD = /^(?:---|\.\.\.)?[ \t]*(?:[&!?:\-]|$)/
+const DOCUMENT_HEAD = /^(?:---|\.\.\.)?[ \t]*(?:[&!?:-]|$)/
 
 /** The most flow openers that can be open at once (see above). */
 function flowBound(text: string): number {
@@ -89,7 +89,7 @@ function flowBound(text: string): number {
     let floor = -1
     /** Whether the current document has had a line of content yet (its first one may open the document itself, at any indentation). */
     let content = false
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
         let end = text.indexOf('\n', start)
         if (end === -1) end = text.length
         let i = start

@@ -16,3 +16,9 @@ export function realpath(file: string): string | undefined {
         return undefined
     }
 }
+
+/** A file as messages name it: relative to the working directory when it lies below it. */
+export function shown(file: string): string {
+    const relative = path.relative(process.cwd(), path.resolve(file))
+    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
+}

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {TrellisError, type SourceLocation} from '../errors.js'
-import {isBelow, realpath} from './paths.js'
+import {isBelow, realpath, shown} from './paths.js'
 import type {LoadedTemplate} from './template.js'
 
 const MODULE = /\.(m?js|cjs)$/
@@ -89,8 +89,4 @@ async function load({file, where}: PluginModule): Promise<LoadedPlugin> {
     if (!builder || typeof builder.build !== 'function') fail('it must export a builder with a build(graph) function, as its default export or as "builder"')
     const build = builder!.build as LoadedPlugin['build']
     return {source: file, build: graph => build.call(builder, graph)}
-}
-
-function shown(file: string): string {
-    return path.relative(process.cwd(), file) || file
 }

@@ -92,7 +92,7 @@ class LineScreen {
 
     run(): Decline | undefined {
         const text = this.text
-        for (let start = 0; start <= text.length; ) {
+        for (let start = 0; start <= text.length;) {
             let end = text.indexOf('\n', start)
             if (end < 0) end = text.length
             const decline = this.line(start, end)
@@ -175,7 +175,8 @@ class LineScreen {
                 if (separated) return 'node-property'
             } else if (c === AMPERSAND || c === ASTERISK) {
                 const next = i + 1 < end ? text.charCodeAt(i + 1) : SPACE
-                if (separated && !isSpace(next) && next !== OPEN_SQUARE && next !== CLOSE_SQUARE && next !== OPEN_CURLY && next !== CLOSE_CURLY && next !== COMMA) return 'node-property'
+                if (separated && !isSpace(next) && next !== OPEN_SQUARE && next !== CLOSE_SQUARE && next !== OPEN_CURLY && next !== CLOSE_CURLY && next !== COMMA)
+                    return 'node-property'
             } else if (c === PERCENT) {
                 if (i === start) return 'directive'
             } else if (c === OPEN_SQUARE || c === OPEN_CURLY) depth++

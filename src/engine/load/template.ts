@@ -21,4 +21,3 @@ export interface LoadedTemplate {
     /** The TOSCA service templates below the template's `lib/` folder (read once, on first call). */
     readonly library: () => readonly LibraryFile[]
 }
-

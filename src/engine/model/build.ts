@@ -31,7 +31,7 @@ import {TypeHierarchy} from './type-library.js'
 import type {LoadedPlugin} from '../load/index.js'
 import {pluginOf, type TechnologyPlugin} from './technology-plugins.js'
 import {findProducers} from './producers.js'
-import {textOf} from '../text.js'
+import {textOf, lowerFirst} from '../text.js'
 
 const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 /** A hosting requirement: "host" as a whole word of its name, words separated by "_" (host, my_host, host_1, a_host_b). */
@@ -281,8 +281,7 @@ class Builder {
             if (typeof name !== 'string')
                 this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at())
             const raw = ownValue(defined, name)
-            if (raw === undefined)
-                this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
+            if (raw === undefined) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
             if (!this.graph.useTemplate(name, relation)) this.fail(`Relation "${name}" is used multiple times`, at())
             used++
             if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
@@ -292,7 +291,8 @@ class Builder {
         }
         // every used name is defined, so equal counts mean every template is used
         const names = Object.keys(defined)
-        if (names.length !== used) for (const name of names) if (!this.graph.relationOfTemplate(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
+        if (names.length !== used)
+            for (const name of names) if (!this.graph.relationOfTemplate(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
     }
 
     private artifacts(node: NodeRecord): void {
@@ -415,7 +415,11 @@ class Builder {
             group.variability = variability
             if (variability && group.types.length > 1) this.fail(`${group.display} is a variability group and must not have conditional types`, this.sourceMap.locate(raw, 'type'))
             this.properties(group, raw)
-            const members = Array.isArray(raw.members) ? raw.members : raw.members === undefined || raw.members === null ? [] : this.fail(`the members of ${group.display.toLowerCase()} must be a list`, this.sourceMap.locate(raw, 'members'))
+            const members = Array.isArray(raw.members)
+                ? raw.members
+                : raw.members === undefined || raw.members === null
+                  ? []
+                  : this.fail(`the members of ${group.display.toLowerCase()} must be a list`, this.sourceMap.locate(raw, 'members'))
             members.forEach((member, i) => {
                 const at = this.sourceMap.locate(members, i)
                 const element = this.member(member, at)
@@ -466,7 +470,11 @@ class Builder {
             const targets = toList(raw.targets)
             targets.forEach((target, i) => {
                 const found = typeof target === 'string' ? (this.graph.node(target) ?? this.graph.groupsByName.get(target)) : undefined
-                if (!found) this.fail(`Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`, this.sourceMap.locate(raw.targets, i) ?? this.sourceMap.locate(raw, 'targets'))
+                if (!found)
+                    this.fail(
+                        `Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`,
+                        this.sourceMap.locate(raw.targets, i) ?? this.sourceMap.locate(raw, 'targets'),
+                    )
                 policy.targets = append(policy.targets, [found])
             })
         })
@@ -491,8 +499,7 @@ class Builder {
             list.push(e)
             byName.set(e.name, list)
         }
-        for (const list of byName.values())
-            if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
+        for (const list of byName.values()) if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
     }
 }
 
@@ -513,8 +520,4 @@ function readWeight(owner: Raw, sourceMap: SourceMap): number {
     if (value === false) return 0
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
     throw new TrellisError('invalid-template', `"weight" must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, sourceMap.locate(owner, 'weight'))
-}
-
-function lowerFirst(text: string): string {
-    return text.charAt(0).toLowerCase() + text.slice(1)
 }

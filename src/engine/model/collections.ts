@@ -35,7 +35,11 @@ export function entries(value: unknown, what: string | (() => string), sourceMap
         return value.map((item, i) => {
             const name = isMap(item) ? soleKey(item) : undefined
             if (name === undefined)
-                throw new TrellisError('invalid-template', `each entry of ${typeof what === 'function' ? what() : what} must be a map with exactly one key`, sourceMap.locate(value, i) ?? sourceMap.locate(owner, key))
+                throw new TrellisError(
+                    'invalid-template',
+                    `each entry of ${typeof what === 'function' ? what() : what} must be a map with exactly one key`,
+                    sourceMap.locate(value, i) ?? sourceMap.locate(owner, key),
+                )
             return new Entry(name, (item as Record<string, unknown>)[name], sourceMap, item, name, value, i)
         })
     throw new TrellisError('invalid-template', `${typeof what === 'function' ? what() : what} must be a map or a list`, sourceMap.locate(owner, key))

@@ -2,6 +2,7 @@
 // Elements point at their raw definitions but never modify them; the output is
 // built fresh by transform/.
 import type {SourceLocation} from '../errors.js'
+import {lowerFirst} from '../text.js'
 
 export type ElementKind = 'node' | 'relation' | 'property' | 'artifact' | 'type' | 'group' | 'policy' | 'input' | 'output' | 'import' | 'technology'
 
@@ -161,12 +162,8 @@ export type Element =
 /** `Relation "two@0" of node "one"`: the first word capitalised, the containers in lower case, as the suite's messages read. */
 export function displayOf(kind: ElementKind, name: string, index: number | undefined, container?: Element): string {
     const own = `${kind} "${name}${index === undefined ? '' : `@${index}`}"`
-    const full = container ? `${own} of ${lower(container.display)}` : own
+    const full = container ? `${own} of ${lowerFirst(container.display)}` : own
     return full.charAt(0).toUpperCase() + full.slice(1)
-}
-
-function lower(display: string): string {
-    return display.charAt(0).toLowerCase() + display.slice(1)
 }
 
 export function idOf(kind: ElementKind, name: string, index: number | undefined, container?: Element): string {

@@ -19,7 +19,8 @@ export function technologyEnrichment(template: LoadedTemplate, variability: Raw,
     const rules: TechnologyRule[] = []
     if (typeof value === 'string') {
         const parsed = template.readRelative(value, template.sourceMap.locate(variability, 'technology_rules'))
-        if (!parsed) throw new TrellisError('file-not-found', `technology rules file "${value}" not found next to the template`, template.sourceMap.locate(variability, 'technology_rules'))
+        if (!parsed)
+            throw new TrellisError('file-not-found', `technology rules file "${value}" not found next to the template`, template.sourceMap.locate(variability, 'technology_rules'))
         rules.push(...readRules(parsed.data, parsed.sourceMap))
     } else if (value === undefined || value === null) {
         let found: ParsedYaml | undefined

@@ -1,5 +1,6 @@
 // The element graph and the look-ups presence operators need.
 import {TrellisError, type SourceLocation} from '../errors.js'
+import {lowerFirst} from '../text.js'
 import type {
     ArtifactElement,
     Element,
@@ -107,24 +108,24 @@ export class Graph {
 
     /** A relation of a node by requirement name (must be unique) or by position. */
     relationOf(node: NodeElement, key: string | number, at?: SourceLocation): RelationElement {
-        return pick(node.relations, key, `Relation "${key}" of ${lower(node.display)}`, at)
+        return pick(node.relations, key, `Relation "${key}" of ${lowerFirst(node.display)}`, at)
     }
 
     artifactOf(node: NodeElement, key: string | number, at?: SourceLocation): ArtifactElement {
-        return pick(node.artifacts, key, `Artifact "${key}" of ${lower(node.display)}`, at)
+        return pick(node.artifacts, key, `Artifact "${key}" of ${lowerFirst(node.display)}`, at)
     }
 
     propertyOf(container: {readonly properties: readonly PropertyElement[]; readonly display: string}, key: string | number, at?: SourceLocation): PropertyElement {
-        return pick(container.properties, key, `Property "${key}" of ${lower(container.display)}`, at)
+        return pick(container.properties, key, `Property "${key}" of ${lowerFirst(container.display)}`, at)
     }
 
     typeOf(container: {readonly types: readonly TypeElement[]; readonly display: string}, key: string | number, at?: SourceLocation): TypeElement {
-        return pick(container.types, key, `Type "${key}" of ${lower(container.display)}`, at)
+        return pick(container.types, key, `Type "${key}" of ${lowerFirst(container.display)}`, at)
     }
 
     technologyOf(node: NodeElement, key: string | number, at?: SourceLocation): TechnologyElement {
         const k = typeof key === 'string' ? key.toLowerCase() : key
-        return pick(node.technologies, k, `Technology "${key}" of ${lower(node.display)}`, at)
+        return pick(node.technologies, k, `Technology "${key}" of ${lowerFirst(node.display)}`, at)
     }
 
     policy(key: string | number, at?: SourceLocation): PolicyElement {
@@ -160,8 +161,4 @@ function pick<T extends {name: string}>(list: readonly T[], key: string | number
     if (found.length === 0) throw new TrellisError('undefined-reference', `${what} not found`, at)
     if (found.length > 1) throw new TrellisError('undefined-reference', `${what} is ambiguous: ${found.length} share that name, refer to one by its index`, at)
     return found[0]!
-}
-
-function lower(display: string): string {
-    return display.charAt(0).toLowerCase() + display.slice(1)
 }

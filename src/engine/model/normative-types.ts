@@ -6,16 +6,7 @@
 // the resolved template.
 
 /** The type maps of a TOSCA service template, in the order TOSCA lists them. */
-export const TYPE_KEYS = [
-    'artifact_types',
-    'data_types',
-    'capability_types',
-    'interface_types',
-    'relationship_types',
-    'node_types',
-    'group_types',
-    'policy_types',
-] as const
+export const TYPE_KEYS = ['artifact_types', 'data_types', 'capability_types', 'interface_types', 'relationship_types', 'node_types', 'group_types', 'policy_types'] as const
 export type TypeKey = (typeof TYPE_KEYS)[number]
 
 /** Where a type without `derived_from` hangs: the root of its kind (TOSCA 1.3, 3.7.1 and following). */

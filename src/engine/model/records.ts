@@ -118,7 +118,8 @@ abstract class ElementRecord {
     get location(): SourceLocation | undefined {
         const shown = (this.shown ??= {})
         if (shown.location === undefined)
-            shown.location = this.sourceMap.locate(this.placeOwner, this.placeKey) ?? (this.placeList === undefined ? undefined : this.sourceMap.locate(this.placeList, this.placeItem)) ?? null
+            shown.location =
+                this.sourceMap.locate(this.placeOwner, this.placeKey) ?? (this.placeList === undefined ? undefined : this.sourceMap.locate(this.placeList, this.placeItem)) ?? null
         return shown.location ?? undefined
     }
 
@@ -200,7 +201,6 @@ export class RelationRecord extends ElementRecord implements RelationElement {
 export class PropertyRecord extends ElementRecord implements PropertyElement {
     declare readonly kind: 'property'
 
-
     constructor(
         args: RecordArguments,
         readonly container: PropertyContainer,
@@ -234,7 +234,6 @@ export class ArtifactRecord extends ElementRecord implements ArtifactElement {
 
 export class TypeRecord extends ElementRecord implements TypeElement {
     declare readonly kind: 'type'
-
 
     constructor(
         args: RecordArguments,
@@ -307,7 +306,6 @@ export class OutputRecord extends ElementRecord implements OutputElement {
 
 export class ImportRecord extends ElementRecord implements ImportElement {
     declare readonly kind: 'import'
-
 
     constructor(args: RecordArguments) {
         super(args[0], args[1], args[2], args[3], false, args[4], args[5])

@@ -38,8 +38,7 @@ export function candidates(node: NodeElement, rules: readonly TechnologyRule[], 
         const stacks = rule.hosting.length === 0 ? [[]] : hostingStacks(node, rule.hosting, nodeTypes)
         for (const stack of stacks) {
             const assign =
-                rule.assign ??
-                `${type}~${rule.component}${rule.artifact ? `#${rule.artifact}` : ''}::${rule.technology}${rule.hosting.length ? `@${rule.hosting.join('->')}` : ''}`
+                rule.assign ?? `${type}~${rule.component}${rule.artifact ? `#${rule.artifact}` : ''}::${rule.technology}${rule.hosting.length ? `@${rule.hosting.join('->')}` : ''}`
             out.push({rule, technology: rule.technology, stack, artifacts, assign, conditions: matchConditions(node, rule, stack, artifacts)})
         }
     }

@@ -26,7 +26,8 @@ export function readRules(value: unknown, sourceMap: SourceMap): TechnologyRule[
         if (typeof name !== 'string') throw new TrellisError('invalid-template', 'a technology rule needs "technology": the name of a deployment technology', location)
         if (typeof raw.component !== 'string') throw new TrellisError('invalid-template', `the technology rule for "${name}" needs "component": a node type`, location)
         const weight = raw.weight ?? 1
-        if (typeof weight !== 'number' || weight < 0) throw new TrellisError('invalid-template', `the weight of a technology rule must be a non-negative number`, sourceMap.locate(raw, 'weight') ?? location)
+        if (typeof weight !== 'number' || weight < 0)
+            throw new TrellisError('invalid-template', `the weight of a technology rule must be a non-negative number`, sourceMap.locate(raw, 'weight') ?? location)
         rules.push({
             index: rules.length,
             technology: name.toLowerCase(),
@@ -41,8 +42,9 @@ export function readRules(value: unknown, sourceMap: SourceMap): TechnologyRule[
     }
     if (Array.isArray(value)) value.forEach((raw, i) => add(raw, isMap(raw) ? raw.technology : undefined, sourceMap.locate(value, i)))
     else if (isMap(value))
-        for (const [technology, list] of Object.entries(value)) toList(list).forEach((raw, i) => add(raw, technology, sourceMap.locate(list, i) ?? sourceMap.locate(value, technology)))
-    else if (value !== undefined && value !== null) throw new TrellisError('invalid-template', '"technology_rules" must be a list of rules, a map of technologies to rules, or a file name', undefined)
+        for (const [technology, list] of Object.entries(value))
+            toList(list).forEach((raw, i) => add(raw, technology, sourceMap.locate(list, i) ?? sourceMap.locate(value, technology)))
+    else if (value !== undefined && value !== null)
+        throw new TrellisError('invalid-template', '"technology_rules" must be a list of rules, a map of technologies to rules, or a file name', undefined)
     return rules
 }
-

@@ -151,10 +151,7 @@ export class Options {
 
     check(name: CheckOption): Resolved<boolean> {
         const group = CHECK_GROUP[name]
-        const wider = () =>
-            group === 'consistency'
-                ? this.flag('consistency_checks', () => this.checks(), false)
-                : this.flag('semantic_checks', () => this.checks(), false)
+        const wider = () => (group === 'consistency' ? this.flag('consistency_checks', () => this.checks(), false) : this.flag('semantic_checks', () => this.checks(), false))
         // The spec's table has both on; its RC v2 list turns both off, and the reference keeps
         // both off for 1_0 too: only rc_3 ties them to semantic_checks / consistency_checks.
         if ((name === 'unconsumed_input_check' || name === 'unproduced_output_check') && this.generation !== 'rc3')

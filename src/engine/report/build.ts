@@ -29,7 +29,11 @@ export type ReportOutcome = {readonly model: ResolvedModel} | {readonly error: T
 
 /** True for an error a report can describe: no variant, an ambiguous result or a failed check. */
 export function reportableFailure(error: unknown): error is TrellisError {
-    return error instanceof TrellisError && (error.code === 'unsatisfiable' || error.code === 'ambiguous' || error.code === 'check-failed') && (error.details !== undefined || error.code === 'check-failed')
+    return (
+        error instanceof TrellisError &&
+        (error.code === 'unsatisfiable' || error.code === 'ambiguous' || error.code === 'check-failed') &&
+        (error.details !== undefined || error.code === 'check-failed')
+    )
 }
 
 export function buildReport(request: ReportRequest, outcome: ReportOutcome): ReportData {
@@ -110,8 +114,20 @@ function optimization(p: PreparedModel, model: ResolvedModel | undefined): Repor
     const topologyOption = o.optimizationTopology()
     const technologies = o.optimizationTechnologies()
     const objectives = [
-        {subject: 'nodes', direction: topologyOption.value, mode: o.optimizationTopologyMode().value, unique: o.optimizationTopologyUnique().value, origin: describeOrigin(topologyOption.origin, topologyOption.option, 'optimization_topology')},
-        {subject: 'technologies', direction: technologies.value, mode: o.optimizationTechnologiesMode().value, unique: o.optimizationTechnologiesUnique().value, origin: describeOrigin(technologies.origin, technologies.option, 'optimization_technologies')},
+        {
+            subject: 'nodes',
+            direction: topologyOption.value,
+            mode: o.optimizationTopologyMode().value,
+            unique: o.optimizationTopologyUnique().value,
+            origin: describeOrigin(topologyOption.origin, topologyOption.option, 'optimization_topology'),
+        },
+        {
+            subject: 'technologies',
+            direction: technologies.value,
+            mode: o.optimizationTechnologiesMode().value,
+            unique: o.optimizationTechnologiesUnique().value,
+            origin: describeOrigin(technologies.origin, technologies.option, 'optimization_technologies'),
+        },
     ]
     const n = p.graph.elements.length
     const decisions = (model?.solution.components ?? [])

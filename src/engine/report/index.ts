@@ -1,4 +1,15 @@
 export {buildReport, reportableFailure, type ReportOutcome, type ReportRequest} from './build.js'
 export {commandLine, shellQuote} from './command.js'
 export {differingOptions, effectiveOptions} from './options.js'
-export {REPORT_FORMAT, type ReportCheck, type ReportConflict, type ReportData, type ReportElement, type ReportInput, type ReportOption, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
+export {
+    REPORT_FORMAT,
+    type ReportCheck,
+    type ReportConflict,
+    type ReportData,
+    type ReportElement,
+    type ReportInput,
+    type ReportOption,
+    type ReportStatus,
+    type ReportSummary,
+    type ReportTopology,
+} from './types.js'

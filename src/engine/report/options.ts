@@ -6,7 +6,6 @@ import type {ReportOption} from './types.js'
 
 const MODE_KINDS = ['node', 'relation', 'artifact', 'property', 'technology'] as const
 
-
 /** Every option by the name a template would write it, with its effective value. */
 export function effectiveOptions(o: Options): [string, Resolved<unknown>][] {
     const out: [string, Resolved<unknown>][] = [['mode', o.mode]]

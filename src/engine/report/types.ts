@@ -73,7 +73,10 @@ export type ReportElement = Pick<DocumentElement, 'id' | 'display' | 'kind' | 'c
 export interface ReportOptimization {
     readonly objectives: readonly {readonly subject: string; readonly direction: string | false; readonly mode: string; readonly unique: boolean; readonly origin: string}[]
     /** Independent parts where several variants satisfied every condition and the optimizer chose. */
-    readonly decisions: readonly {readonly optima: readonly (number | null)[]; readonly elements: readonly {readonly id: string; readonly display: string; readonly present: boolean}[]}[]
+    readonly decisions: readonly {
+        readonly optima: readonly (number | null)[]
+        readonly elements: readonly {readonly id: string; readonly display: string; readonly present: boolean}[]
+    }[]
 }
 
 export interface ReportCheck {
@@ -86,5 +89,9 @@ export interface ReportCheck {
 
 export type ReportConflict =
     | {readonly kind: 'unsatisfiable'; readonly items: readonly ConflictItem[]}
-    | {readonly kind: 'ambiguous'; readonly subject: string; readonly differences: readonly {readonly element: string; readonly display: string; readonly chosen: boolean; readonly alternative: boolean}[]}
+    | {
+          readonly kind: 'ambiguous'
+          readonly subject: string
+          readonly differences: readonly {readonly element: string; readonly display: string; readonly chosen: boolean; readonly alternative: boolean}[]
+      }
     | {readonly kind: 'check-failed'; readonly message: string; readonly location: string | null}

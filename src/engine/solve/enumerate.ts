@@ -30,8 +30,7 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
     let candidates: number[] = []
     for (let a = 0; a < 1 << n; a++) {
         const value = lookup(a)
-        if (vars.every((v, i) => evaluate(problem.definitions[v]!, value) === ((a & bit(i)) !== 0)) && part.constraints.every(c => evaluate(c, value) === true))
-            candidates.push(a)
+        if (vars.every((v, i) => evaluate(problem.definitions[v]!, value) === ((a & bit(i)) !== 0)) && part.constraints.every(c => evaluate(c, value) === true)) candidates.push(a)
     }
     if (candidates.length === 0) return {ok: false, failure: {kind: 'unsatisfiable', variables: vars}}
 
@@ -58,7 +57,14 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
             if (other !== undefined)
                 return {
                     ok: false,
-                    failure: {kind: 'ambiguous', subject: objective.subject, optimized: Boolean(objective.direction), variables: objective.compare, chosen: assignmentMap(candidates[0]!), alternative: assignmentMap(other)},
+                    failure: {
+                        kind: 'ambiguous',
+                        subject: objective.subject,
+                        optimized: Boolean(objective.direction),
+                        variables: objective.compare,
+                        chosen: assignmentMap(candidates[0]!),
+                        alternative: assignmentMap(other),
+                    },
                 }
         }
     }

@@ -180,7 +180,12 @@ function solveParts(problem: Problem, values: Int8Array, parts: readonly Part[])
         }
         own.forEach((o, i) => {
             if (!optimizing[i]) return void optima[i]!.push(undefined)
-            optima[i]!.push(solution!.getWeightedSum(o.terms.map(t => toLogic(t.formula, values)), o.terms.map(t => Math.round(t.weight * 100))) / 100)
+            optima[i]!.push(
+                solution!.getWeightedSum(
+                    o.terms.map(t => toLogic(t.formula, values)),
+                    o.terms.map(t => Math.round(t.weight * 100)),
+                ) / 100,
+            )
         })
         own.forEach((o, i) => {
             if (!o.unique || o.compare.length === 0 || (failure && failure.part <= i)) return

@@ -32,6 +32,7 @@ export function objectives(graph: Graph, options: Options, variables: PresenceVa
     else if (mode === 'weight') out.push({subject: 'technologies', direction, terms: byWeight, unique, compare})
     else if (mode === 'count') out.push({subject: 'technologies', direction, terms: byCount, unique, compare})
     // weight-count: the heaviest technologies first, then as few different ones as possible
-    else out.push({subject: 'technologies', direction: 'max', terms: byWeight, unique: false, compare}, {subject: 'technologies', direction: 'min', terms: byCount, unique, compare})
+    else
+        out.push({subject: 'technologies', direction: 'max', terms: byWeight, unique: false, compare}, {subject: 'technologies', direction: 'min', terms: byCount, unique, compare})
     return out
 }

@@ -13,7 +13,12 @@ export function topologyBuilders(ctx: TransformContext, graph: Graph, topology: 
         outputs: () => byName(ctx, graph.outputs, output => rebuild(output.raw)),
         node_templates: () => byName(ctx, graph.nodes, node => nodeTemplate(ctx, node)),
         relationship_templates: () => relationshipTemplates(ctx, graph, topology.relationship_templates),
-        groups: () => byName(ctx, graph.groups.filter(g => !g.variability), group => groupTemplate(ctx, group)),
+        groups: () =>
+            byName(
+                ctx,
+                graph.groups.filter(g => !g.variability),
+                group => groupTemplate(ctx, group),
+            ),
         policies: () => nonEmptyList(graph.policies.filter(ctx.present).map(policy => entry(policy.name, policyTemplate(ctx, policy)))),
     }
 }

@@ -29,7 +29,7 @@ export function ConflictScreen({outcome, suggestions, progress}: ConflictScreenP
             {outcome.conflict.map((c, i) => (
                 <Text key={i} wrap="truncate">
                     {'  '}- {c.text}: {c.condition}
-                    {c.location ? <Text dimColor>  ({c.location})</Text> : null}
+                    {c.location ? <Text dimColor> ({c.location})</Text> : null}
                 </Text>
             ))}
             {progress ? <Spinner label={`looking for repairs… ${progress.tried}/${progress.total}`} /> : null}

@@ -33,7 +33,16 @@ export function InputsPane({rows, presets, cursor, focused, editor, preview, hei
     const editorRows = editor ? (editor.typing ? 2 : Math.min(editor.choices.length + 1, 6) + 1) : focused && preview ? 1 : 0
     const {start, end} = window(cursor, rows.length, Math.max(1, height - 1 - editorRows))
     return (
-        <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} width={width} height={height + 3} flexShrink={0} overflowY="hidden">
+        <Box
+            flexDirection="column"
+            borderStyle="single"
+            borderColor={focused ? paint('cyan') : undefined}
+            paddingX={1}
+            width={width}
+            height={height + 3}
+            flexShrink={0}
+            overflowY="hidden"
+        >
             <Text bold>Inputs</Text>
             <Text dimColor wrap="truncate">
                 presets {presets.length ? presets.map((p, i) => `${i + 1} ${p}`).join(' ▸ ') : 'none'}
@@ -79,7 +88,7 @@ function EditorView({editor, preview}: {readonly editor: Editor; readonly previe
                         {'    '}
                         {at ? '▸ ' : '  '}
                         {text}
-                        {at && start + i < editor.choices.length && preview ? <Text color={paint('cyan')}>  → {preview}</Text> : null}
+                        {at && start + i < editor.choices.length && preview ? <Text color={paint('cyan')}> → {preview}</Text> : null}
                     </Text>
                 )
             })}

@@ -32,10 +32,19 @@ export function PresetsScreen({presets, chosen, cursor, preview, height}: Preset
                         <Text inverse={at} wrap="truncate">
                             {order >= 0 ? `[${order + 1}]` : '[ ]'} {p.name}
                             {p.displayName ? ` — ${p.displayName}` : ''}
-                            {at && preview ? <Text color={paint('cyan')}>  {order >= 0 ? 'drop' : 'choose'} → {preview}</Text> : null}
+                            {at && preview ? (
+                                <Text color={paint('cyan')}>
+                                    {' '}
+                                    {order >= 0 ? 'drop' : 'choose'} → {preview}
+                                </Text>
+                            ) : null}
                         </Text>
                         <Text dimColor wrap="truncate">{`      ${p.description ?? ''}`}</Text>
-                        <Text dimColor wrap="truncate">{`      sets ${Object.entries(p.inputs).map(([k, v]) => `${k} = ${renderExpression(v, 20)}`).join(', ') || 'nothing'}`}</Text>
+                        <Text dimColor wrap="truncate">{`      sets ${
+                            Object.entries(p.inputs)
+                                .map(([k, v]) => `${k} = ${renderExpression(v, 20)}`)
+                                .join(', ') || 'nothing'
+                        }`}</Text>
                     </Box>
                 )
             })}

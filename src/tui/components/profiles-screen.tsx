@@ -21,7 +21,10 @@ export function ProfilesScreen({profiles: {list, cursor, naming}, height}: Profi
                 <Text key={p.name} inverse={start + i === cursor && !naming} wrap="truncate">
                     {p.name}{' '}
                     <Text dimColor>
-                        presets {p.presets.join(', ') || 'none'} · {Object.entries(p.inputs).map(([k, v]) => `${k}=${renderExpression(v, 16)}`).join(', ') || 'no inputs'}
+                        presets {p.presets.join(', ') || 'none'} ·{' '}
+                        {Object.entries(p.inputs)
+                            .map(([k, v]) => `${k}=${renderExpression(v, 16)}`)
+                            .join(', ') || 'no inputs'}
                         {p.note ? ` · ${p.note}` : ''}
                     </Text>
                 </Text>

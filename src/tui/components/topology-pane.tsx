@@ -22,7 +22,11 @@ export function TopologyPane({rows, cursor, focused, filter, search, height, rea
     return (
         <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} flexGrow={1} height={height + 3} overflowY="hidden">
             <Text bold wrap="truncate">
-                Topology <Text dimColor>({filter}{search ? ` · /${search.text}${search.typing ? '▌' : ''}` : ''}) {rows.length ? `${cursor + 1}/${rows.length}` : ''}</Text>
+                Topology{' '}
+                <Text dimColor>
+                    ({filter}
+                    {search ? ` · /${search.text}${search.typing ? '▌' : ''}` : ''}) {rows.length ? `${cursor + 1}/${rows.length}` : ''}
+                </Text>
             </Text>
             {rows.length === 0 ? <Text dimColor>no element matches</Text> : null}
             {rows.slice(start, end).map((row, i) => {
@@ -33,7 +37,7 @@ export function TopologyPane({rows, cursor, focused, filter, search, height, rea
                         {selected ? '▸' : ' '}
                         <Text color={paint(row.present ? 'green' : 'red')}>{row.present ? '✔ present' : '✘ pruned '}</Text> {row.depth ? `${'  '.repeat(row.depth - 1)}├ ` : ''}
                         {row.label}
-                        {reason ? <Text dimColor>  {reason}</Text> : null}
+                        {reason ? <Text dimColor> {reason}</Text> : null}
                     </Text>
                 )
             })}

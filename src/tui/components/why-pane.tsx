@@ -35,7 +35,7 @@ export function WhyPane({lines, trail, cursor, focused, height, suggestions, pro
                     <Text key={start + i} wrap="truncate" bold={start + i === 0} inverse={at}>
                         <Text color={paint('cyan')}>{at ? '▸ ' : line.refs.length ? '→ ' : '  '}</Text>
                         {line.text}
-                        {at && line.refs.length ? <Text color={paint('cyan')}>  ⏎ follow</Text> : null}
+                        {at && line.refs.length ? <Text color={paint('cyan')}> ⏎ follow</Text> : null}
                     </Text>
                 )
             })}

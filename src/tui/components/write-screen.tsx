@@ -15,7 +15,10 @@ export interface WriteScreenProps {
 export function WriteScreen({summary, write, exists, naming}: WriteScreenProps) {
     const path = (field: 'output' | 'report', label: string) => (
         <Text wrap="truncate">
-            {label} <Text bold inverse={write.field === field}>{write[field] || ' '}</Text>
+            {label}{' '}
+            <Text bold inverse={write.field === field}>
+                {write[field] || ' '}
+            </Text>
             {write.field === field ? '▌' : ''}
             {write[field] && exists(write[field]) ? <Text color={paint('yellow')}> (exists: will be replaced)</Text> : null}
         </Text>
@@ -30,7 +33,9 @@ export function WriteScreen({summary, write, exists, naming}: WriteScreenProps) 
             {write.offering && naming ? (
                 <NamingLine naming={naming} />
             ) : write.confirming ? (
-                <Text color={paint('yellow')}>{existing.join(' and ')} {existing.length > 1 ? 'exist' : 'exists'}. Overwrite? y / n</Text>
+                <Text color={paint('yellow')}>
+                    {existing.join(' and ')} {existing.length > 1 ? 'exist' : 'exists'}. Overwrite? y / n
+                </Text>
             ) : (
                 <Text dimColor>enter writes · tab edits the paths (an empty report path writes none) · esc back</Text>
             )}

@@ -23,7 +23,10 @@ export function useEffects(template: LoadedTemplate, base: ResolveRequest | unde
 }
 
 function carryOut(effect: Effect, template: LoadedTemplate, base: ResolveRequest | undefined, store: () => ProfileStore, state: WizardState, exit: () => void): Action {
-    const profiles = (): Profile[] => store().list().filter(p => path.resolve(p.template.path) === template.file)
+    const profiles = (): Profile[] =>
+        store()
+            .list()
+            .filter(p => path.resolve(p.template.path) === template.file)
     try {
         switch (effect.kind) {
             case 'exit':
@@ -33,7 +36,10 @@ function carryOut(effect: Effect, template: LoadedTemplate, base: ResolveRequest
                 return {type: 'profiles', list: profiles()}
             case 'save-profile': {
                 const {presets, values} = state.choices
-                store().save({name: effect.name, template: {path: template.file, sha256: sha256File(template.file)}, presets: [...presets], inputs: {...values}}, {force: effect.force})
+                store().save(
+                    {name: effect.name, template: {path: template.file, sha256: sha256File(template.file)}, presets: [...presets], inputs: {...values}},
+                    {force: effect.force},
+                )
                 return {type: 'profile-saved', name: effect.name, list: profiles()}
             }
             case 'write': {

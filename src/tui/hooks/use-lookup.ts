@@ -55,7 +55,9 @@ export function useLookup(
                     if (!done) return void (timer = setImmediate(() => !cancelled && run()))
                     const result = search.result()
                     const items = result.suggestions.map(s => suggestion(lookup.choices, s.changes, s.preset, `${s.present} present, ${s.pruned} pruned`))
-                    const note = items.length ? 'these changes make a variant exist (each verified by resolving again):' : `none of the ${result.tried} changes tried makes a variant exist`
+                    const note = items.length
+                        ? 'these changes make a variant exist (each verified by resolving again):'
+                        : `none of the ${result.tried} changes tried makes a variant exist`
                     setProgress(undefined)
                     land(lookup, items, note)
                 }

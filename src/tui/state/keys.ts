@@ -70,7 +70,8 @@ function mainKey(state: WizardState, input: string, key: Key, ctx: KeyContext): 
     if (state.editor) return editorKey(state, input, key, ctx)
     if (state.search?.typing) {
         if (key.escape) return {...state, search: undefined, topologyCursor: 0}
-        if (key.return || key.upArrow || key.downArrow || key.tab) return mainKey({...state, search: {...state.search, typing: false}}, input, key.return ? {...key, return: false} : key, ctx)
+        if (key.return || key.upArrow || key.downArrow || key.tab)
+            return mainKey({...state, search: {...state.search, typing: false}}, input, key.return ? {...key, return: false} : key, ctx)
         const text = edited(state.search.text, input, key)
         return text === undefined ? state : {...state, search: {text, typing: true}, topologyCursor: 0}
     }
@@ -143,7 +144,16 @@ function inputsKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
     if (input === ' ') return state
     const choices = ctx.choicesFor(row.name)
     const current = choices.findIndex(c => same(c, row.value))
-    return {...state, editor: {name: row.name, choices, cursor: current >= 0 ? current : 0, typing: choices.length === 0, text: row.value === undefined ? '' : typeof row.value === 'string' ? row.value : JSON.stringify(row.value)}}
+    return {
+        ...state,
+        editor: {
+            name: row.name,
+            choices,
+            cursor: current >= 0 ? current : 0,
+            typing: choices.length === 0,
+            text: row.value === undefined ? '' : typeof row.value === 'string' ? row.value : JSON.stringify(row.value),
+        },
+    }
 }
 
 function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {

@@ -33,7 +33,13 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
             case 'effects-taken':
                 return {...state, effects: state.effects.slice(action.count)}
             case 'written':
-                return {...state, dirty: false, message: action.message, write: {...state.write, offering: true}, profiles: {...state.profiles, naming: {text: '', confirming: false}}}
+                return {
+                    ...state,
+                    dirty: false,
+                    message: action.message,
+                    write: {...state.write, offering: true},
+                    profiles: {...state.profiles, naming: {text: '', confirming: false}},
+                }
             case 'failed':
                 return {...state, message: action.message, write: {...state.write, confirming: false}}
             case 'profiles':

@@ -5,7 +5,6 @@ import {type ExplanationLine, explanationLines, type LoadedTemplate, type Resolv
 import {explanationOf, inputRows, topologyRows, type Choices, type InputRow, type Outcome, type TopologyRow} from './session.js'
 import type {Filter, WizardState} from './wizard.js'
 
-
 /** Remembers the result for the last arguments (compared by identity). */
 function last<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
     let args: A | undefined

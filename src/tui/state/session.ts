@@ -1,6 +1,28 @@
 // The wizard's view of a resolution: plain functions over the engine, no React,
 // so screens stay presentational and the same data can be tested directly.
-import {checkModel, type ConflictItem, conflictOf, decide, describeSource, type Element, ELEMENT_KINDS, explainElement, type Explanation, type InputAssignment, type InputValue, isTrellisError, type LoadedTemplate, readDefinitionOf, renderExpression, type ResolutionFailure, type ResolvedModel, type ResolveRequest, TrellisError, VariabilityInputs} from '../../engine/index.js'
+import {
+    checkModel,
+    type ConflictItem,
+    conflictOf,
+    decide,
+    describeSource,
+    type Element,
+    ELEMENT_KINDS,
+    explainElement,
+    type Explanation,
+    type InputAssignment,
+    type InputValue,
+    isTrellisError,
+    type LoadedTemplate,
+    readDefinitionOf,
+    renderExpression,
+    type ResolutionFailure,
+    type ResolvedModel,
+    type ResolveRequest,
+    TrellisError,
+    VariabilityInputs,
+    sameValue,
+} from '../../engine/index.js'
 
 export interface Choices {
     readonly presets: readonly string[]
@@ -152,10 +174,6 @@ export function inputRows(template: LoadedTemplate, choices: Choices, base: Reso
         const source = value ? `${describeSource(value.source)}${was && !sameValue(was.value, value.value) ? ` (was ${renderExpression(was.value, 12)})` : ''}` : 'not set'
         return {name: d.name, type: d.type, value: value?.value, source, decidesSomething: decisive?.has(d.name)}
     })
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-    return JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** Elements removed by the resolution, counted by kind: the write screen's summary. */

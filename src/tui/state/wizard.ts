@@ -34,10 +34,7 @@ export interface Lookup {
 }
 
 export type Effect =
-    | {readonly kind: 'write'}
-    | {readonly kind: 'save-profile'; readonly name: string; readonly force: boolean}
-    | {readonly kind: 'load-profiles'}
-    | {readonly kind: 'exit'}
+    {readonly kind: 'write'} | {readonly kind: 'save-profile'; readonly name: string; readonly force: boolean} | {readonly kind: 'load-profiles'} | {readonly kind: 'exit'}
 
 export interface WriteState {
     readonly output: string

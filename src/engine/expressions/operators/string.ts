@@ -3,10 +3,15 @@ import type {Operator} from '../types.js'
 import {list, number, string} from './checks.js'
 
 export const strings: Record<string, Operator> = {
-    concat: (args, c) => list(args, c).map(a => text(c.evaluate(a))).join(''),
+    concat: (args, c) =>
+        list(args, c)
+            .map(a => text(c.evaluate(a)))
+            .join(''),
     join: (args, c) => {
         const [values, delimiter] = list(args, c, 1, 2)
-        return list(values, c).map(a => text(c.evaluate(a))).join(delimiter === undefined ? ',' : string(delimiter, c))
+        return list(values, c)
+            .map(a => text(c.evaluate(a)))
+            .join(delimiter === undefined ? ',' : string(delimiter, c))
     },
     token: (args, c) => {
         const [value, delimiter, index] = list(args, c, 3, 3)

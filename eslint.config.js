@@ -1,0 +1,34 @@
+// Lint for src/, test/, bench/ and scripts/: ESLint's and typescript-eslint's
+// recommended rules; Prettier (.prettierrc.json) owns the layout.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config({ignores: ['dist/', 'node_modules/', 'coverage/']}, js.configs.recommended, ...tseslint.configs.recommended, {
+    languageOptions: {
+        globals: {
+            process: 'readonly',
+            console: 'readonly',
+            Buffer: 'readonly',
+            setTimeout: 'readonly',
+            clearTimeout: 'readonly',
+            setImmediate: 'readonly',
+            URL: 'readonly',
+            performance: 'readonly',
+            SharedArrayBuffer: 'readonly',
+            Atomics: 'readonly',
+            structuredClone: 'readonly',
+            TextDecoder: 'readonly',
+            TextEncoder: 'readonly',
+            globalThis: 'readonly',
+            setInterval: 'readonly',
+            clearInterval: 'readonly',
+            queueMicrotask: 'readonly',
+            AbortController: 'readonly',
+        },
+    },
+    rules: {
+        // terminal escapes and control characters are matched on purpose (escaping, ANSI colours)
+        'no-control-regex': 'off',
+        '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'}],
+    },
+})
