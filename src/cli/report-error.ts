@@ -1,6 +1,8 @@
-// How the shells turn any failure into one line on stderr and an exit code:
-// 0 ok, 1 resolution or check failed, 2 bad usage or bad input.
-import {errorSummary, isTrellisError} from '../engine/index.js'
+// How the shells turn any failure into one located line on stderr (followed, for a
+// mistake in a file, by the line it points at) and an exit code: 0 ok, 1 resolution
+// or check failed, 2 bad usage or bad input.
+import {renderExcerpt, shownDiagnostics} from '../app/diagnostics.js'
+import {errorSummary, formatLocation, isTrellisError, MAX_ERRORS} from '../engine/index.js'
 import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
@@ -36,6 +38,16 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
         // "Could not solve" never stands alone: the minimal conflict (or the tie) follows in the same line
         const summary = errorSummary(e)
         write(`trellis: ${oneLine(`${e.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
+        // the line each mistake points at, and the mistakes found beside the first
+        const shown = shownDiagnostics(e)
+        const width = Math.max(...shown.map(d => String(d.range?.start.line ?? '').length))
+        const [first, ...more] = shown
+        for (const line of first ? renderExcerpt(first, width) : []) write(`${line}\n`)
+        for (const d of more) {
+            write(`trellis: ${oneLine(d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)}\n`)
+            for (const line of renderExcerpt(d, width)) write(`${line}\n`)
+        }
+        if (more.length) write(`trellis: ${more.length + 1} errors${more.length + 1 >= MAX_ERRORS ? ` (the first ${MAX_ERRORS} found)` : ''}\n`)
         if (debug && e.stack) write(`${e.stack}\n`)
         return e.errorClass === 'resolution' ? EXIT_RESOLUTION : EXIT_USAGE
     }

@@ -45,6 +45,8 @@ export class TrellisError extends Error {
     readonly location?: SourceLocation
     /** Data for explanations (for example the prepared model of a resolution that failed). */
     details?: unknown
+    /** Further independent mistakes the same pass found (see collectErrors); this error is the first. */
+    more: readonly TrellisError[] = []
 
     constructor(code: ErrorCode, message: string, location?: SourceLocation, errorClass?: ErrorClass) {
         super(message)
@@ -58,6 +60,31 @@ export class TrellisError extends Error {
     describe(): string {
         return this.location ? `${formatLocation(this.location)}: ${this.message}` : this.message
     }
+
+    /** Every mistake this error stands for, as diagnostics: itself first, then the ones found beside it. */
+    diagnostics(): Diagnostic[] {
+        return [this, ...this.more].map(e => ({code: e.code, severity: 'error', message: e.message, location: e.location, notes: []}))
+    }
+}
+
+/** One problem in a template, as compilers report them; the app layer adds the range's end and the excerpt. */
+export interface Diagnostic {
+    readonly code: ErrorCode
+    readonly severity: 'error' | 'warning'
+    readonly message: string
+    readonly location?: SourceLocation
+    readonly notes: readonly string[]
+}
+
+/** At most this many independent mistakes are reported at once; the rest usually follow from them. */
+export const MAX_ERRORS = 20
+
+/** The mistakes of one pass as one error: the first, carrying the others (up to MAX_ERRORS in all). */
+export function collectErrors(errors: readonly TrellisError[]): TrellisError {
+    const [first, ...rest] = errors
+    if (!first) throw new Error('collectErrors needs at least one error')
+    first.more = rest.slice(0, MAX_ERRORS - 1)
+    return first
 }
 
 // Violated variability input constraints are the user's inputs contradicting what the template

@@ -2,7 +2,7 @@
 // Stages import each other through their own index.ts; nothing outside src/engine
 // imports past this file (test/engine/boundaries.test.ts checks it).
 
-export {isTrellisError, TrellisError} from './errors.js'
+export {collectErrors, type Diagnostic, formatLocation, isTrellisError, MAX_ERRORS, type SourceLocation, TrellisError} from './errors.js'
 export {count} from './plural.js'
 export {
     checkNesting,

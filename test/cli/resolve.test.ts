@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
+import {EXCERPT_LINE, withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, workspace, type Run} from './run.js'
 
 afterAll(removeWorkspaces)
@@ -65,17 +66,21 @@ function at(text: string, needle: string, context = needle): string {
 const STACK_LINE = /^\s+at /m
 
 /**
- * The run failed with `code`, printed exactly one line on stderr — `trellis: `, then `where: `
- * when given, then the message — without a stack trace, and printed nothing on stdout.
+ * The run failed with `code`, printed exactly one message line on stderr — `trellis: `, then
+ * `where: ` when given, then the message; for a location, the source line and a caret under it —
+ * without a stack trace, and printed nothing on stdout.
  */
 function expectFailure(r: Run, code: number, message: string | RegExp, where?: string): void {
     expect(r.code, r.stderr).toBe(code)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toMatch(/^trellis: [^\n]*\n$/)
+    const stderr = withoutExcerpts(r.stderr)
+    expect(stderr).toMatch(/^trellis: [^\n]*\n$/)
     expect(r.stderr).not.toMatch(STACK_LINE)
     expect(r.stderr).not.toContain('internal error')
+    const excerpt = r.stderr.split('\n').filter(l => EXCERPT_LINE.test(l))
+    expect(excerpt.length === 0 || (excerpt.length === 2 && /^ +\| +\^+$/.test(excerpt[1]!)), r.stderr).toBe(true)
     const prefix = `trellis: ${where ? `${where}: ` : ''}`
-    const line = r.stderr.slice(0, -1)
+    const line = stderr.slice(0, -1)
     expect(line.startsWith(prefix), `"${line}" starts with "${prefix}"`).toBe(true)
     if (typeof message === 'string') expect(line.slice(prefix.length)).toBe(message)
     else expect(line.slice(prefix.length)).toMatch(message)
@@ -729,7 +734,65 @@ describe.concurrent('trellis resolve: template text in a message stays one safe 
         expectFailure(r, 2, 'Node "evil\\x1b[31mred\\nsecond" not found', 't.yaml:4:34')
         const long = `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: t, conditions: {node_presence: ${'x'.repeat(100_000)}}}\n`
         const cut = await run(['resolve', 't.yaml'], {cwd: workspace({'t.yaml': long})})
-        expect(cut.stderr.length).toBeLessThan(300)
+        expect(cut.stderr.length).toBeLessThan(600)
         expect(cut.stderr).toContain('…')
+    })
+})
+
+describe.concurrent('trellis resolve: several mistakes', () => {
+    const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+    node_templates:
+        app:
+            type: t
+            conditions: {nope: [1, 2]}
+        db:
+            type: t
+            conditions: {equal: [{variability_input: envv}, prod]}
+        cache:
+            type: t
+            conditions: {node_presence: "missing node"}
+`
+
+    it('are each reported with the line they point at and the token underlined, then counted', async () => {
+        const r = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: workspace({'t.yaml': text})})
+        expect(r.code).toBe(2)
+        expect(r.stdout).toBe('')
+        expect(r.stderr.split('\n')).toEqual(
+            [
+                't.yaml:9:25: unknown operator "nope" (did you mean "not"?)',
+                '  9 |             conditions: {nope: [1, 2]}',
+                '    |                         ^^^^^^^^^^^^^^',
+                't.yaml:12:34: Variability input "envv" is not defined (did you mean "env"?)',
+                ' 12 |             conditions: {equal: [{variability_input: envv}, prod]}',
+                '    |                                  ^^^^^^^^^^^^^^^^^^^^^^^^^',
+                't.yaml:15:25: Node "missing node" not found',
+                ' 15 |             conditions: {node_presence: "missing node"}',
+                '    |                         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
+                '3 errors',
+                '',
+            ].map(l => (l === '' || l.startsWith(' ') ? l : `trellis: ${l}`)),
+        )
+    })
+
+    it('are data with explain --json', async () => {
+        const r = await run(['explain', 't.yaml', '--json'], {cwd: workspace({'t.yaml': text})})
+        expect(r.code).toBe(2)
+        const {diagnostics} = JSON.parse(r.stdout)
+        expect(
+            diagnostics.map((d: {code: string; range: {start: {line: number}; end: {column: number}}; excerpt: string}) => [
+                d.code,
+                d.range.start.line,
+                d.range.end.column,
+                d.excerpt.trim(),
+            ]),
+        ).toEqual([
+            ['unknown-operator', 9, 39, 'conditions: {nope: [1, 2]}'],
+            ['undefined-reference', 12, 59, 'conditions: {equal: [{variability_input: envv}, prod]}'],
+            ['undefined-reference', 15, 56, 'conditions: {node_presence: "missing node"}'],
+        ])
     })
 })

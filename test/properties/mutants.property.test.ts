@@ -13,6 +13,7 @@ import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, resolve} from '../../src/engine/pipeline.js'
 import {renderJson, renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport, reportableFailure} from '../../src/engine/report/index.js'
+import {withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, workspace} from '../cli/run.js'
 import {CONFORMANCE, conformanceAndSampleFiles} from '../helpers/files.js'
 import {mutant} from './mutate.js'
@@ -73,13 +74,16 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             const r = await run(['resolve', 't.yaml', '--output', 'out.yaml', '--report', 'report.md'], {cwd: dir})
             expect(r.stderr, `mutant ${100_000 + i}`).not.toMatch(/internal error|^\s+at /m)
             if (r.code === 0) continue
+            // one message per mistake found (with the source line it points at), each a trellis: line
+            const messages = withoutExcerpts(r.stderr)
+                .trimEnd()
+                .split('\n')
+                .filter(l => !l.startsWith('trellis: warning:'))
+            expect(messages.length, `mutant ${100_000 + i}`).toBeGreaterThanOrEqual(1)
             expect(
-                r.stderr
-                    .trimEnd()
-                    .split('\n')
-                    .filter(l => !l.startsWith('trellis: warning:')),
-                `mutant ${100_000 + i}`,
-            ).toHaveLength(1)
+                messages.every(l => l.startsWith('trellis: ')),
+                `mutant ${100_000 + i}: ${r.stderr}`,
+            ).toBe(true)
             expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('previous output\n')
             expect(fs.readdirSync(dir).filter(f => f.includes('trellis-tmp'))).toEqual([])
         }

@@ -9,6 +9,7 @@ import {
     type Explanation,
     explanationJson,
     type Graph,
+    isTrellisError,
     renderExplanation,
     renderExpression,
     renderSummaryLine,
@@ -19,6 +20,7 @@ import {
     type WhatIf,
 } from '../../engine/index.js'
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
+import {shownDiagnostics} from '../../app/diagnostics.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
@@ -84,6 +86,8 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 const failure = (e as TrellisError).details as ResolutionFailure | undefined
                 if (failure?.failure.kind === 'unsatisfiable') printConflict(e as TrellisError, failure, Boolean(flags.json))
                 else if (failure?.failure.kind === 'ambiguous') printAmbiguity(e as TrellisError, failure, Boolean(flags.json))
+                // a template with mistakes: every one found, as data, for editors and CI annotations
+                else if (flags.json && isTrellisError(e) && e.errorClass === 'input') process.stdout.write(`${JSON.stringify({diagnostics: shownDiagnostics(e)}, null, 2)}\n`)
                 setExit(reportError(e, debug))
             }
         })

@@ -1,7 +1,7 @@
 // Collects every element's conditions, in the order the specification gives:
 // manual conditions, variability-group conditions, the default alternative,
 // the enriched input condition, then default and pruning conditions.
-import type {SourceLocation} from '../errors.js'
+import {collectErrors, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, Raw} from '../model/index.js'
 import type {OptionKind, Options} from '../options/index.js'
@@ -112,10 +112,21 @@ export function collectConditions(
     const manualKinds = new Uint8Array(n)
     const manuals = new Map<number, Formula>()
     // an indexed loop: it runs once per resolution over every element, often before it is optimized
+    // a mistake in one element's conditions does not hide those of the next: each is reported
+    const errors: TrellisError[] = []
     for (let e = 0; e < n; e++) {
         const element = graph.elements[e]!
         sink.start(element)
-        walkElement(element, at, sink)
+        try {
+            walkElement(element, at, sink)
+        } catch (error) {
+            // after a first mistake, anything else that fails may follow from it: report what was found
+            if (!(error instanceof TrellisError) || error.errorClass !== 'input') throw errors.length ? collectErrors(errors) : error
+            errors.push(error)
+            if (errors.length >= MAX_ERRORS) break
+            continue
+        }
+        if (errors.length) continue
         const formula = (formulas[e] = sink.formula())
         const manual = sink.manual(formula)
         if (manual === TRUE && formula !== TRUE) manualKinds[e] = NO_MANUAL
@@ -124,6 +135,7 @@ export function collectConditions(
             manuals.set(e, manual)
         }
     }
+    if (errors.length) throw collectErrors(errors)
     // records are walked again when an explanation asks, in a compile context of their own (this one's
     // shared expressions would otherwise stay alive with the table)
     return new ConditionTable(graph, formulas, manualKinds, manuals, walk)

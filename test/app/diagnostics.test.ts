@@ -1,0 +1,85 @@
+// Diagnostics as a reader sees them: every independent mistake of a template, each with the
+// source line it points at and the offending token underlined; as data for `explain --json`.
+import {describe, expect, it} from 'vitest'
+import {renderExcerpt, shownDiagnostics, tokenEnd, type ShownDiagnostic} from '../../src/app/diagnostics.js'
+import {TrellisError} from '../../src/engine/errors.js'
+import {failure} from '../helpers/errors.js'
+import {run} from '../helpers/v4t.js'
+
+describe('the token a location points at ends', () => {
+    it.each([
+        ['name: value', 0, 'name'],
+        ['key: plain value here # comment', 5, 'plain value here'],
+        ['{a: 1, b: [2, 3]} tail', 0, '{a: 1, b: [2, 3]}'],
+        ['[x, "a ] b", y]', 0, '[x, "a ] b", y]'],
+        ['"quoted \\" still" rest', 0, '"quoted \\" still"'],
+        ["'it''s' rest", 0, "'it''s'"],
+        ['[a, b', 0, '[a, b'],
+        ['[one, two]', 1, 'one'],
+        ['', 0, ''],
+    ])('%j from %i', (line, start, token) => {
+        expect(line.slice(start, tokenEnd(line, start))).toBe(token || line.slice(start, start + 1))
+    })
+})
+
+describe('an excerpt', () => {
+    const at = (excerpt: string, column: number, end: number): ShownDiagnostic => ({
+        code: 'invalid-template',
+        severity: 'error',
+        message: 'm',
+        notes: [],
+        location: {file: 'f.yaml', line: 7, column},
+        range: {file: 'f.yaml', start: {line: 7, column}, end: {line: 7, column: end}},
+        excerpt,
+    })
+
+    it('shows the line and a caret under the range', () => {
+        expect(renderExcerpt(at('    a: {nope: 1}', 8, 17))).toEqual([' 7 |     a: {nope: 1}', '   |        ^^^^^^^^^'])
+    })
+
+    it('shows control characters as spaces, so the caret stays under the token', () => {
+        expect(renderExcerpt(at('\ta: \u001b[31m', 5, 10))).toEqual([' 7 |  a:  [31m', '   |     ^^^^^'])
+    })
+
+    it('shows a window of a long line around the range', () => {
+        const line = `${'x'.repeat(500)} target ${'y'.repeat(500)}`
+        const [text, caret] = renderExcerpt(at(line, 502, 508))
+        expect(text!.length).toBeLessThan(140)
+        expect(text).toContain('…')
+        expect(text!.slice(caret!.indexOf('^'), caret!.lastIndexOf('^') + 1)).toBe('target')
+    })
+
+    it('is left out when the file cannot be read', () => {
+        const d = shownDiagnostics(new TrellisError('invalid-template', 'm', {file: '/nonexistent/f.yaml', line: 1, column: 1}))
+        expect(d).toHaveLength(1)
+        expect(renderExcerpt(d[0]!)).toEqual([])
+    })
+})
+
+describe('independent mistakes in conditions', () => {
+    const template = `topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+    node_templates:
+        app: {type: t, conditions: {nope: [1, 2]}}
+        db: {type: t, conditions: {equal: [{variability_input: envv}, prod]}}
+        cache: {type: t, conditions: {node_presence: missing}}
+        web: {type: t, conditions: {node_presence: app}}
+`
+
+    it('are all reported, the first as the error, in the order written', () => {
+        const error = failure(() => run(template))
+        expect(error.diagnostics().map(d => [d.code, d.message, d.location?.line])).toEqual([
+            ['unknown-operator', 'unknown operator "nope" (did you mean "not"?)', 7],
+            ['undefined-reference', 'Variability input "envv" is not defined (did you mean "env"?)', 8],
+            ['undefined-reference', 'Node "missing" not found', 9],
+        ])
+    })
+
+    it('stop at twenty', () => {
+        const nodes = Array.from({length: 30}, (_, i) => `        n${i}: {type: t, conditions: {nope${i}: 1}}`).join('\n')
+        const error = failure(() => run(`topology_template:\n    node_templates:\n${nodes}\n`))
+        expect(error.diagnostics()).toHaveLength(20)
+    })
+})
