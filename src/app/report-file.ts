@@ -1,7 +1,7 @@
 // --report FILE: the explanation report beside the resolved template, Markdown
 // or JSON by the file's extension; the shells write it with their other outputs.
 import path from 'node:path'
-import {buildReport, decide, type LoadedTemplate, reportableFailure, type ReportOutcome, type ResolvedModel, type ResolveRequest} from '../engine/index.js'
+import {buildReport, type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, type ResolveRequest} from '../engine/index.js'
 import {renderJson, renderMarkdown} from './report/index.js'
 import {UsageError} from './errors.js'
 
@@ -25,15 +25,13 @@ export interface ReportTarget {
     readonly now?: Date
 }
 
-/** The report's text, in the format its file name asks for; undefined when the error is not one a report describes. */
-export function renderReport(target: ReportTarget, result: {readonly model: ResolvedModel} | {readonly error: unknown}): string | undefined {
-    let outcome: ReportOutcome
-    if ('model' in result) outcome = {model: result.model}
-    else {
-        if (!reportableFailure(result.error)) return undefined
-        // a failed check comes after solving: decide again for the model the report shows
-        outcome = result.error.code === 'check-failed' ? {error: result.error, model: decide(target.template, target.request)} : {error: result.error}
-    }
+/** The report's text, in the format its file name asks for; undefined for an outcome a report does not describe (a template with mistakes). */
+export function renderReport(target: ReportTarget, outcome: Outcome): string | undefined {
+    let reported: ReportOutcome
+    if (outcome.kind === 'resolved') reported = {model: outcome.model}
+    else if (outcome.kind === 'invalid' || !reportableFailure(outcome.error)) return undefined
+    // a failed check comes after solving: the report shows the model the check rejected
+    else reported = outcome.kind === 'check-failed' && outcome.model ? {error: outcome.error, model: outcome.model} : {error: outcome.error}
     const env: Record<string, string> = {}
     for (const a of target.request.assignments ?? []) if (a.source.kind === 'env') env[a.source.variable] = process.env[a.source.variable] ?? ''
     const report = buildReport(
@@ -45,7 +43,7 @@ export function renderReport(target: ReportTarget, result: {readonly model: Reso
             env,
             now: target.now ?? new Date(),
         },
-        outcome,
+        reported,
     )
     return reportFormat(target.file) === 'json' ? renderJson(report) : renderMarkdown(report)
 }

@@ -54,3 +54,4 @@ export {
     type WhatIf,
 } from './explain/index.js'
 export {buildReport, reportableFailure, type ReportData, type ReportElement, type ReportOutcome, type ReportTopology} from './report/index.js'
+export {failedOutcome, type Outcome, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'

@@ -45,7 +45,11 @@ export function variabilityInputNames(template: LoadedTemplate): string[] {
 export function resolve(template: LoadedTemplate, request: ResolveRequest = {}): Resolution {
     // A tosca_simple_yaml_1_3 template is resolved too, with the options of tosca_variability_1_0
     // (as the reference does): one that carries a variability section gets it applied.
-    const model = decide(template, request)
+    return finishResolution(template, decide(template, request))
+}
+
+/** Checks a decided model and writes the resolved template (value expressions evaluated). */
+export function finishResolution(template: LoadedTemplate, model: ResolvedModel): Resolution {
     const values = new Map<PropertyElement, unknown>()
     const propertyValue = (p: PropertyElement): unknown => {
         if (values.has(p)) return values.get(p)

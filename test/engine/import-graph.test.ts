@@ -29,6 +29,7 @@ const ENGINE_RANK: Record<string, number> = {
     pipeline: 7,
     explain: 8,
     report: 9,
+    outcome: 9,
     index: 10,
 }
 

@@ -15,6 +15,7 @@ import {
     renderSummaryLine,
     type ResolutionFailure,
     TrellisError,
+    variantDifferences,
     verdictOf,
     whatIf,
     type WhatIf,
@@ -124,12 +125,7 @@ function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean)
 }
 
 function printAmbiguity(error: TrellisError, f: ResolutionFailure, json: boolean): void {
-    if (f.failure.kind !== 'ambiguous') return
-    const {chosen, alternative, variables: compared} = f.failure
-    const name = (v: number) => f.prepared.variables.owner(v).element.display
-    const differences = compared
-        .filter(v => chosen.get(v) !== alternative.get(v))
-        .map(v => ({element: name(v), first: chosen.get(v) ? 'present' : 'pruned', second: alternative.get(v) ? 'present' : 'pruned'}))
+    const differences = variantDifferences(f)
     if (json) {
         process.stdout.write(`${JSON.stringify({error: error.message, differences}, null, 2)}\n`)
         return

@@ -1,8 +1,8 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {resolve, stringifyTemplate} from '../../engine/index.js'
+import {resolveTemplate, stringifyTemplate, type Outcome} from '../../engine/index.js'
 import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
-import {renderReport, reportFormat} from '../../app/report-file.js'
+import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
 import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
@@ -21,7 +21,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
         .addHelpText('after', `\n${PRECEDENCE_HELP}\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.`)
         .action(async (file: string, flags: ResolveFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
-            let report: Parameters<typeof renderReport>[0] | undefined
+            let report: ReportTarget | undefined
             try {
                 if (flags.report !== undefined) reportFormat(flags.report)
                 // nothing is resolved, run or written when an output would destroy something
@@ -32,28 +32,36 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
                 const {template, request} = await prepareRequest(file, flags)
                 if (flags.report !== undefined) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
-                const resolution = resolve(template, request)
-                reportWarnings(resolution.model.inputs.warnings)
-                const text = stringifyTemplate(resolution.output)
+                const outcome = resolveTemplate(template, request)
+                if (outcome.kind !== 'resolved') {
+                    // a failed resolution still gets its report, naming the conflict
+                    writeFailureReport(report, outcome, debug)
+                    setExit(reportError(outcome.error, debug))
+                    return
+                }
+                reportWarnings(outcome.model.inputs.warnings)
+                const text = stringifyTemplate(outcome.output)
                 // every output is rendered before any is written, and all are written or none
                 const files = flags.output === '-' ? [] : [{file: flags.output, content: text}]
-                if (report) files.push({file: report.file, content: renderReport(report, {model: resolution.model})!})
+                if (report) files.push({file: report.file, content: renderReport(report, outcome)!})
                 writeFilesAtomic(files)
                 if (flags.output === '-') process.stdout.write(text)
                 setExit(EXIT_OK)
             } catch (e) {
-                // a failed resolution still gets its report, naming the conflict
-                if (report) {
-                    try {
-                        const text = renderReport(report, {error: e})
-                        if (text !== undefined) writeFilesAtomic([{file: report.file, content: text}])
-                    } catch (reportFailure) {
-                        reportError(reportFailure, debug)
-                    }
-                }
                 setExit(reportError(e, debug))
             }
         })
+}
+
+/** The report of a resolution that failed, when one was asked for; a failure to write it is said too. */
+function writeFailureReport(report: ReportTarget | undefined, outcome: Outcome, debug: boolean): void {
+    if (!report) return
+    try {
+        const text = renderReport(report, outcome)
+        if (text !== undefined) writeFilesAtomic([{file: report.file, content: text}])
+    } catch (reportFailure) {
+        reportError(reportFailure, debug)
+    }
 }
 
 /** The arguments as typed (commander keeps them on the program as rawArgs, untyped). */

@@ -3,7 +3,7 @@
 import {
     checkModel,
     type ConflictItem,
-    conflictOf,
+    failedOutcome,
     decide,
     describeSource,
     type Element,
@@ -16,7 +16,6 @@ import {
     type LoadedTemplate,
     readDefinitionOf,
     renderExpression,
-    type ResolutionFailure,
     type ResolvedModel,
     type ResolveRequest,
     TrellisError,
@@ -54,10 +53,10 @@ export function evaluateChoices(template: LoadedTemplate, choices: Choices, base
         const present = countPresent(model)
         return {ok: true, model, present, pruned: model.graph.elements.length - present, choices, inputs: model.inputs.all()}
     } catch (e) {
-        if (!isTrellisError(e)) throw e
-        const failure = e.details as ResolutionFailure | undefined
-        const conflict: ConflictItem[] = failure ? conflictOf(failure) : []
-        return {ok: false, error: e, conflict, choices, inputs: inputValues(template, request)}
+        const outcome = failedOutcome(e)
+        if (outcome.kind === 'resolved') throw e
+        const conflict = outcome.kind === 'unsatisfiable' ? outcome.conflict : []
+        return {ok: false, error: outcome.error, conflict, choices, inputs: inputValues(template, request)}
     }
 }
 

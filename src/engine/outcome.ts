@@ -1,0 +1,62 @@
+// What resolving a template came to, as one closed union the shells switch over: a
+// resolved template, no variant (with the minimal conflict), two equally good
+// variants (with where they differ), a failed check (with the model it rejected),
+// or a template or request with mistakes (with every one found). Each fact is
+// worked out here once; the command line, the wizard and the report read it.
+import {TrellisError, type Diagnostic} from './errors.js'
+import {conflictOf, type ConflictItem} from './explain/index.js'
+import type {LoadedTemplate} from './load/index.js'
+import type {Raw} from './model/index.js'
+import {decide, finishResolution, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
+
+/** One element two equally good variants disagree on. */
+export interface VariantDifference {
+    readonly element: string
+    readonly first: 'present' | 'pruned'
+    readonly second: 'present' | 'pruned'
+}
+
+export type Outcome =
+    | {readonly kind: 'resolved'; readonly template: LoadedTemplate; readonly output: Raw; readonly model: ResolvedModel}
+    | {readonly kind: 'unsatisfiable'; readonly error: TrellisError; readonly failure: ResolutionFailure; readonly conflict: readonly ConflictItem[]}
+    | {readonly kind: 'ambiguous'; readonly error: TrellisError; readonly failure: ResolutionFailure; readonly differences: readonly VariantDifference[]}
+    /** The model the checks rejected; none for persistent_check, which runs before solving. */
+    | {readonly kind: 'check-failed'; readonly error: TrellisError; readonly model?: ResolvedModel}
+    | {readonly kind: 'invalid'; readonly error: TrellisError; readonly diagnostics: readonly Diagnostic[]}
+
+/** Resolves and says how it went; only a fault of Trellis itself (not of the template or request) is thrown. */
+export function resolveTemplate(template: LoadedTemplate, request: ResolveRequest = {}): Outcome {
+    let model: ResolvedModel
+    try {
+        model = decide(template, request)
+    } catch (e) {
+        return failedOutcome(e)
+    }
+    try {
+        const resolution = finishResolution(template, model)
+        return {kind: 'resolved', template, output: resolution.output, model}
+    } catch (e) {
+        if (e instanceof TrellisError && e.code === 'check-failed') return {kind: 'check-failed', error: e, model}
+        return failedOutcome(e)
+    }
+}
+
+/** The outcome of an error thrown while resolving; anything but a TrellisError is rethrown. */
+export function failedOutcome(e: unknown): Outcome {
+    if (!(e instanceof TrellisError)) throw e
+    const failure = e.details as ResolutionFailure | undefined
+    if (failure?.failure.kind === 'unsatisfiable') return {kind: 'unsatisfiable', error: e, failure, conflict: conflictOf(failure)}
+    if (failure?.failure.kind === 'ambiguous') return {kind: 'ambiguous', error: e, failure, differences: variantDifferences(failure)}
+    if (e.code === 'check-failed') return {kind: 'check-failed', error: e}
+    return {kind: 'invalid', error: e, diagnostics: e.diagnostics()}
+}
+
+/** Where the chosen variant and an equally good one differ. */
+export function variantDifferences(f: ResolutionFailure): VariantDifference[] {
+    if (f.failure.kind !== 'ambiguous') return []
+    const {chosen, alternative, variables} = f.failure
+    const name = (v: number) => f.prepared.variables.owner(v).element.display
+    return variables
+        .filter(v => chosen.get(v) !== alternative.get(v))
+        .map(v => ({element: name(v), first: chosen.get(v) ? 'present' : 'pruned', second: alternative.get(v) ? 'present' : 'pruned'}))
+}
