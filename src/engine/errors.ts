@@ -43,8 +43,6 @@ export class TrellisError extends Error {
     readonly code: ErrorCode
     readonly errorClass: ErrorClass
     readonly location?: SourceLocation
-    /** Data for explanations (for example the prepared model of a resolution that failed). */
-    details?: unknown
     /** Further independent mistakes the same pass found (see collectErrors); this error is the first. */
     more: readonly TrellisError[] = []
 

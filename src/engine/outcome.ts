@@ -7,7 +7,7 @@ import {TrellisError, type Diagnostic} from './errors.js'
 import {conflictOf, type ConflictItem} from './explain/index.js'
 import type {LoadedTemplate} from './load/index.js'
 import type {Raw} from './model/index.js'
-import {decide, finishResolution, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
+import {decide, finishResolution, ResolutionError, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
 
 /** One element two equally good variants disagree on. */
 export interface VariantDifference {
@@ -44,7 +44,7 @@ export function resolveTemplate(template: LoadedTemplate, request: ResolveReques
 /** The outcome of an error thrown while resolving; anything but a TrellisError is rethrown. */
 export function failedOutcome(e: unknown): Outcome {
     if (!(e instanceof TrellisError)) throw e
-    const failure = e.details as ResolutionFailure | undefined
+    const failure = e instanceof ResolutionError ? e.resolution : undefined
     if (failure?.failure.kind === 'unsatisfiable') return {kind: 'unsatisfiable', error: e, failure, conflict: conflictOf(failure)}
     if (failure?.failure.kind === 'ambiguous') return {kind: 'ambiguous', error: e, failure, differences: variantDifferences(failure)}
     if (e.code === 'check-failed') return {kind: 'check-failed', error: e}

@@ -3,7 +3,7 @@
 // reports read the engine's own data instead of deriving it again.
 import {collectConditions, collectConstraints, PresenceVariables, typeSpecificConditions, type ConstraintRecord, type ConditionTable} from './conditions/index.js'
 import {persistentCheck, runChecks} from './check/index.js'
-import {TrellisError} from './errors.js'
+import {TrellisError, type SourceLocation} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from './inputs/index.js'
 import {type LoadedPlugin, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
@@ -118,18 +118,28 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
 export function decide(template: LoadedTemplate, request: ResolveRequest): ResolvedModel {
     const prepared = prepare(template, request)
     const result = solve(prepared.problem)
-    if (!result.ok) {
-        const error = failure(result.failure, prepared.constraints)
-        error.details = {prepared, failure: result.failure} satisfies ResolutionFailure
-        throw error
-    }
+    if (!result.ok) throw failure({prepared, failure: result.failure})
     const solution = result.solution
     const values = solution.values
     return {...prepared, solution, present: e => values[e.seq] === 1}
 }
 
-function failure(f: SolveFailure, constraints: readonly ConstraintRecord[]): TrellisError {
-    if (f.kind === 'ambiguous') return new TrellisError('ambiguous', `The result is ambiguous considering ${f.subject} (${f.optimized ? 'besides' : 'without'} optimization)`)
-    const constraint = f.constraint === undefined ? undefined : constraints[f.constraint]
-    return new TrellisError('unsatisfiable', 'Could not solve', constraint?.location)
+/** Resolving found no variant, or two equally good ones: with what explanations need to say why. */
+export class ResolutionError extends TrellisError {
+    constructor(
+        code: 'unsatisfiable' | 'ambiguous',
+        message: string,
+        location: SourceLocation | undefined,
+        readonly resolution: ResolutionFailure,
+    ) {
+        super(code, message, location)
+    }
+}
+
+function failure(r: ResolutionFailure): ResolutionError {
+    const f = r.failure
+    if (f.kind === 'ambiguous')
+        return new ResolutionError('ambiguous', `The result is ambiguous considering ${f.subject} (${f.optimized ? 'besides' : 'without'} optimization)`, undefined, r)
+    const constraint = f.constraint === undefined ? undefined : r.prepared.constraints[f.constraint]
+    return new ResolutionError('unsatisfiable', 'Could not solve', constraint?.location, r)
 }

@@ -2,10 +2,9 @@
 // the solver used, down to the inputs and presets that decided.
 import {describe, expect, it} from 'vitest'
 import {variables} from '../../src/engine/conditions/index.js'
-import {TrellisError} from '../../src/engine/errors.js'
 import {explainElement, minimalConflict, renderExplanation, type Because} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, type ResolutionFailure, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {decide, ResolutionError, type ResolutionFailure, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {CHAIN} from '../helpers/templates.js'
 
 function explain(text: string, id: string, request: ResolveRequest = {}) {
@@ -131,7 +130,8 @@ topology_template:
         try {
             decide(templateFromText(text, 'unsat.yaml'), {})
         } catch (e) {
-            return (e as TrellisError).details as ResolutionFailure
+            if (e instanceof ResolutionError) return e.resolution
+            throw e
         }
         throw new Error('expected resolving to fail')
     }

@@ -2,20 +2,19 @@
 import type {Command} from 'commander'
 import {
     conflictHeadline,
-    conflictOf,
     decide,
     type Element,
     explainElement,
     type Explanation,
     explanationJson,
+    failedOutcome,
     type Graph,
     isTrellisError,
     renderExplanation,
     renderExpression,
     renderSummaryLine,
-    type ResolutionFailure,
+    type Outcome,
     TrellisError,
-    variantDifferences,
     verdictOf,
     whatIf,
     type WhatIf,
@@ -84,9 +83,9 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 } else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
                 setExit(EXIT_OK)
             } catch (e) {
-                const failure = (e as TrellisError).details as ResolutionFailure | undefined
-                if (failure?.failure.kind === 'unsatisfiable') printConflict(e as TrellisError, failure, Boolean(flags.json))
-                else if (failure?.failure.kind === 'ambiguous') printAmbiguity(e as TrellisError, failure, Boolean(flags.json))
+                const outcome = isTrellisError(e) ? failedOutcome(e) : undefined
+                if (outcome?.kind === 'unsatisfiable') printConflict(outcome, Boolean(flags.json))
+                else if (outcome?.kind === 'ambiguous') printAmbiguity(outcome, Boolean(flags.json))
                 // a template with mistakes: every one found, as data, for editors and CI annotations
                 else if (flags.json && isTrellisError(e) && e.errorClass === 'input') process.stdout.write(`${JSON.stringify({diagnostics: shownDiagnostics(e)}, null, 2)}\n`)
                 setExit(reportError(e, debug))
@@ -109,11 +108,9 @@ function renderWhatIf(w: WhatIf): string {
     return lines.join('\n')
 }
 
-function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean): void {
-    const conflict = conflictOf(f)
+function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsatisfiable'}>, json: boolean): void {
     if (json) {
-        const template = f.prepared.graph
-        process.stdout.write(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: template.elements.length}, null, 2)}\n`)
+        process.stdout.write(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
         return
     }
     const lines = [`No variant exists: ${conflictHeadline(conflict)}${conflict.length ? ':' : '.'}`]
@@ -124,8 +121,7 @@ function printConflict(error: TrellisError, f: ResolutionFailure, json: boolean)
     process.stdout.write(`${lines.join('\n')}\n`)
 }
 
-function printAmbiguity(error: TrellisError, f: ResolutionFailure, json: boolean): void {
-    const differences = variantDifferences(f)
+function printAmbiguity({error, differences}: Extract<Outcome, {kind: 'ambiguous'}>, json: boolean): void {
     if (json) {
         process.stdout.write(`${JSON.stringify({error: error.message, differences}, null, 2)}\n`)
         return

@@ -4,7 +4,7 @@
 import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
 import type {TrellisError} from '../errors.js'
-import type {PreparedModel, ResolutionFailure} from '../pipeline.js'
+import {ResolutionError, type PreparedModel, type ResolutionFailure} from '../pipeline.js'
 import {solve} from '../solve/index.js'
 import {describeSource} from '../inputs/index.js'
 import {renderExpression} from './render-expression.js'
@@ -73,9 +73,7 @@ export function failureSummary(f: ResolutionFailure): string | undefined {
 
 /** The summary of an error thrown by resolving (see pipeline's decide), if it failed to find one variant. */
 export function errorSummary(e: TrellisError): string | undefined {
-    if (e.code !== 'unsatisfiable' && e.code !== 'ambiguous') return undefined
-    const details = e.details as Partial<ResolutionFailure> | undefined
-    return details?.prepared && details.failure ? failureSummary(details as ResolutionFailure) : undefined
+    return e instanceof ResolutionError ? failureSummary(e.resolution) : undefined
 }
 
 type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}

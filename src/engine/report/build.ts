@@ -7,7 +7,7 @@ import {conflictOf, explanationDocument, type ExplanationDocument} from '../expl
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
-import type {PreparedModel, ResolutionFailure, ResolvedModel} from '../pipeline.js'
+import {ResolutionError, type PreparedModel, type ResolutionFailure, type ResolvedModel} from '../pipeline.js'
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
 import {REPORT_FORMAT, type ReportConflict, type ReportData, type ReportOptimization, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
@@ -32,13 +32,13 @@ export function reportableFailure(error: unknown): error is TrellisError {
     return (
         error instanceof TrellisError &&
         (error.code === 'unsatisfiable' || error.code === 'ambiguous' || error.code === 'check-failed') &&
-        (error.details !== undefined || error.code === 'check-failed')
+        (error instanceof ResolutionError || error.code === 'check-failed')
     )
 }
 
 export function buildReport(request: ReportRequest, outcome: ReportOutcome): ReportData {
     const error = 'error' in outcome ? outcome.error : undefined
-    const failure = error?.details as ResolutionFailure | undefined
+    const failure = error instanceof ResolutionError ? error.resolution : undefined
     const model = outcome.model
     const prepared: PreparedModel | undefined = model ?? failure?.prepared
     if (!prepared) throw new Error('buildReport needs a resolved model or a resolution failure')
