@@ -21,7 +21,7 @@ import {
     TypeRecord,
     append,
     type Place,
-    type RecordArguments,
+    type RecordBasics,
     type TechnologyFields,
 } from './records.js'
 import {Graph} from './graph.js'
@@ -79,7 +79,6 @@ class Builder {
         private readonly sourceMap: SourceMap,
         private readonly enrichment?: TechnologyEnrichment,
     ) {
-        this.args = [0, '', undefined, NO_DEFINITION, this.bareType, sourceMap]
         this.nodeTypes = enrichment?.nodeTypes ?? new TypeHierarchy(template.node_types)
         const topology = template.topology_template
         this.topology = isMap(topology) ? topology : {}
@@ -89,31 +88,15 @@ class Builder {
         throw new TrellisError('invalid-template', message, location)
     }
 
-    /**
-     * The constructor arguments every element shares; its sequence number is the next free one.
-     * One array serves every element: record constructors copy the arguments before anything else
-     * runs, and a template has an element per entry, so an array each would be garbage at once.
-     */
-    private next(name: string, index: number | undefined, raw: Raw, place: Place): RecordArguments {
-        const args = this.args
-        args[0] = this.graph.elements.length
-        args[1] = name
-        args[2] = index
-        args[3] = raw
-        args[4] = place
-        return args
+    /** What the next element is made from; its sequence number is the next free one. */
+    private next(name: string, index: number | undefined, raw: Raw, place: Place): RecordBasics {
+        return {seq: this.graph.elements.length, name, index, raw, place, sourceMap: this.sourceMap}
     }
 
-    private readonly args: RecordArguments
-
-    /** Where a type written as a bare name is (`type: name`); reused like the arguments, which it is part of. */
+    /** Where a type written as a bare name is (`type: name`). */
     private typePlace(raw: Raw): Place {
-        const place = this.bareType
-        place.owner = raw
-        return place
+        return {owner: raw, key: 'type'}
     }
-
-    private readonly bareType: {owner: unknown; readonly key: string} = {owner: undefined, key: 'type'}
 
     private add<T extends Element>(element: T): T {
         this.graph.add(element)

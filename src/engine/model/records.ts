@@ -52,11 +52,6 @@ export function append<T>(list: readonly T[], items: T[]): readonly T[] {
     return list
 }
 
-/** `default_alternative` written: it replaces the manual conditions. */
-const REPLACED = 1
-/** `default_alternative: true`. */
-const DEFAULT_ALTERNATIVE = 2
-
 interface Shown {
     id?: string
     display?: string
@@ -66,41 +61,35 @@ interface Shown {
 
 abstract class ElementRecord {
     abstract readonly kind: ElementKind
-    /** REPLACED and DEFAULT_ALTERNATIVE: two flags in one field (one more field on every element is memory the collector copies). */
-    private readonly alternative: number
+    readonly seq: number
+    readonly name: string
+    readonly index: number | undefined
+    readonly raw: Raw
+    /** `default_alternative: true`. */
+    readonly defaultAlternative: boolean
+    /** `default_alternative` is written on a kind where it replaces the manual conditions. */
+    private readonly replacesConditions: boolean
     /** Identifier, display and location once asked for: most elements are never shown, so one field holds all three. */
     private shown: Shown | undefined = undefined
-    // the place, as fields rather than an object: there is one element per template entry
-    private readonly placeOwner: unknown
-    private readonly placeKey: string | number
-    private readonly placeList: unknown
-    private readonly placeItem: number | undefined
+    private readonly place: Place
+    private readonly sourceMap: SourceMap
 
-    constructor(
-        readonly seq: number,
-        readonly name: string,
-        readonly index: number | undefined,
-        readonly raw: Raw,
-        /** Kinds whose `default_alternative` replaces their conditions. */
-        alternatives: boolean,
-        place: Place,
-        private readonly sourceMap: SourceMap,
-    ) {
-        const written = raw.default_alternative
-        this.alternative = (alternatives && written !== undefined && written !== null ? REPLACED : 0) | (written === true ? DEFAULT_ALTERNATIVE : 0)
-        this.placeOwner = place.owner
-        this.placeKey = place.key
-        this.placeList = place.list
-        this.placeItem = place.item
-    }
-
-    get defaultAlternative(): boolean {
-        return (this.alternative & DEFAULT_ALTERNATIVE) !== 0
+    /** `alternatives`: whether this kind's `default_alternative` replaces its conditions. */
+    constructor(basics: RecordBasics, alternatives: boolean) {
+        this.seq = basics.seq
+        this.name = basics.name
+        this.index = basics.index
+        this.raw = basics.raw
+        this.place = basics.place
+        this.sourceMap = basics.sourceMap
+        const written = basics.raw.default_alternative
+        this.replacesConditions = alternatives && written !== undefined && written !== null
+        this.defaultAlternative = written === true
     }
 
     /** Manual conditions as written (a single one or a list meaning "and"); read when asked, not kept. */
     get conditions(): readonly unknown[] {
-        return (this.alternative & REPLACED) !== 0 ? NEVER : toList(this.raw.conditions)
+        return this.replacesConditions ? NEVER : toList(this.raw.conditions)
     }
 
     abstract readonly container: Element | undefined
@@ -119,7 +108,9 @@ abstract class ElementRecord {
         const shown = (this.shown ??= {})
         if (shown.location === undefined)
             shown.location =
-                this.sourceMap.locate(this.placeOwner, this.placeKey) ?? (this.placeList === undefined ? undefined : this.sourceMap.locate(this.placeList, this.placeItem)) ?? null
+                this.sourceMap.locate(this.place.owner, this.place.key) ??
+                (this.place.list === undefined ? undefined : this.sourceMap.locate(this.place.list, this.place.item)) ??
+                null
         return shown.location ?? undefined
     }
 
@@ -133,8 +124,16 @@ abstract class ElementRecord {
     }
 }
 
-/** What every element constructor takes, in order. */
-export type RecordArguments = [seq: number, name: string, index: number | undefined, raw: Raw, place: Place, sourceMap: SourceMap]
+/** What every element is made from. */
+export interface RecordBasics {
+    /** The element's sequence number: its presence variable. */
+    readonly seq: number
+    readonly name: string
+    readonly index: number | undefined
+    readonly raw: Raw
+    readonly place: Place
+    readonly sourceMap: SourceMap
+}
 
 export class NodeRecord extends ElementRecord implements NodeElement {
     declare readonly kind: 'node'
@@ -149,10 +148,10 @@ export class NodeRecord extends ElementRecord implements NodeElement {
     managed = true
 
     constructor(
-        args: RecordArguments,
+        basics: RecordBasics,
         readonly weight: number,
     ) {
-        super(args[0], args[1], args[2], args[3], false, args[4], args[5])
+        super(basics, false)
     }
 
     get persistent(): boolean {
@@ -174,13 +173,13 @@ export class RelationRecord extends ElementRecord implements RelationElement {
     template: Raw | undefined = undefined
 
     constructor(
-        args: RecordArguments,
+        basics: RecordBasics,
         readonly source: NodeElement,
         readonly target: NodeElement,
         readonly short: boolean,
         readonly hosting: boolean,
     ) {
-        super(args[0], args[1], args[2], args[3], true, args[4], args[5])
+        super(basics, true)
     }
 
     get container(): NodeElement {
@@ -202,11 +201,11 @@ export class PropertyRecord extends ElementRecord implements PropertyElement {
     declare readonly kind: 'property'
 
     constructor(
-        args: RecordArguments,
+        basics: RecordBasics,
         readonly container: PropertyContainer,
         readonly consuming: InputElement | PropertyContainer | undefined,
     ) {
-        super(args[0], args[1], args[2], args[3], true, args[4], args[5])
+        super(basics, true)
     }
 
     get value(): unknown {
@@ -225,10 +224,10 @@ export class ArtifactRecord extends ElementRecord implements ArtifactElement {
     properties: readonly PropertyElement[] = NONE
 
     constructor(
-        args: RecordArguments,
+        basics: RecordBasics,
         readonly container: NodeElement,
     ) {
-        super(args[0], args[1], args[2], args[3], true, args[4], args[5])
+        super(basics, true)
     }
 }
 
@@ -236,10 +235,10 @@ export class TypeRecord extends ElementRecord implements TypeElement {
     declare readonly kind: 'type'
 
     constructor(
-        args: RecordArguments,
+        basics: RecordBasics,
         readonly container: TypeContainer,
     ) {
-        super(args[0], args[1], args[2], args[3], true, args[4], args[5])
+        super(basics, true)
     }
 }
 
@@ -251,8 +250,8 @@ export class GroupRecord extends ElementRecord implements GroupElement {
     members: readonly (NodeElement | RelationElement)[] = NONE
     variability = false
 
-    constructor(args: RecordArguments) {
-        super(args[0], args[1], args[2], args[3], false, args[4], args[5])
+    constructor(basics: RecordBasics) {
+        super(basics, false)
     }
 
     get container(): undefined {
@@ -267,8 +266,8 @@ export class PolicyRecord extends ElementRecord implements PolicyElement {
     properties: readonly PropertyElement[] = NONE
     targets: readonly (NodeElement | GroupElement)[] = NONE
 
-    constructor(args: RecordArguments) {
-        super(args[0], args[1], args[2], args[3], false, args[4], args[5])
+    constructor(basics: RecordBasics) {
+        super(basics, false)
     }
 
     get container(): undefined {
@@ -281,8 +280,8 @@ export class InputRecord extends ElementRecord implements InputElement {
 
     consumers: readonly PropertyElement[] = NONE
 
-    constructor(args: RecordArguments) {
-        super(args[0], args[1], args[2], args[3], false, args[4], args[5])
+    constructor(basics: RecordBasics) {
+        super(basics, false)
     }
 
     get container(): undefined {
@@ -295,8 +294,8 @@ export class OutputRecord extends ElementRecord implements OutputElement {
 
     producers: readonly (PropertyElement | NodeElement)[] = NONE
 
-    constructor(args: RecordArguments) {
-        super(args[0], args[1], args[2], args[3], false, args[4], args[5])
+    constructor(basics: RecordBasics) {
+        super(basics, false)
     }
 
     get container(): undefined {
@@ -307,8 +306,8 @@ export class OutputRecord extends ElementRecord implements OutputElement {
 export class ImportRecord extends ElementRecord implements ImportElement {
     declare readonly kind: 'import'
 
-    constructor(args: RecordArguments) {
-        super(args[0], args[1], args[2], args[3], false, args[4], args[5])
+    constructor(basics: RecordBasics) {
+        super(basics, false)
     }
 
     get container(): undefined {
@@ -336,11 +335,11 @@ export class TechnologyRecord extends ElementRecord implements TechnologyElement
     readonly enriched: boolean
 
     constructor(
-        args: RecordArguments,
+        basics: RecordBasics,
         readonly container: NodeElement,
         fields: TechnologyFields,
     ) {
-        super(args[0], args[1], args[2], args[3], true, args[4], args[5])
+        super(basics, true)
         this.assign = fields.assign
         this.weight = fields.weight
         this.rule = fields.rule
