@@ -8,7 +8,7 @@ import {evaluateValue} from './expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from './inputs/index.js'
 import {type LoadedPlugin, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
 import {buildGraph, isMap, technologyEnrichment, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
-import {Options} from './options/index.js'
+import {Options, validateOptions} from './options/index.js'
 import {objectives, solve, type Problem, type Solution, type SolveFailure} from './solve/index.js'
 import {transform} from './transform/index.js'
 
@@ -94,6 +94,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
     const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
     const rawOptions = isMap(definition.raw.options) ? definition.raw.options : {}
     const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)
+    validateOptions(options)
     const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
     const graph = buildGraph(data, sourceMap, enrichment)
     persistentCheck(graph, options)

@@ -150,3 +150,22 @@ describe('checks that are off by default outside rc_3', () => {
         expect(Object.keys(topology(run(INPUT(', checks: true, unconsumed_input_check: false', rc3), {version: rc3})).inputs as object)).toEqual(['unused'])
     })
 })
+
+describe('options are checked before resolving, all at once', () => {
+    it('a mistyped option nothing reads is an error, beside every other one, each located', () => {
+        const error = runError(`topology_template:
+    variability:
+        options:
+            technology_pruning: maybe
+            optimization_topology_mode: heavy
+            relation_default_condition: true
+    node_templates:
+        a: {type: t}
+`)
+        expect(error.diagnostics().map(d => [d.code, d.location?.line])).toEqual([
+            ['invalid-option', 5],
+            ['invalid-option', 6],
+        ])
+        expect(error.message).toBe('Option technology_pruning must be a boolean, got "maybe"')
+    })
+})
