@@ -6,6 +6,8 @@ import {registerProfile} from './commands/profile.js'
 import {registerResolve} from './commands/resolve.js'
 import {registerTest} from './commands/test.js'
 import {registerWizard} from './commands/wizard.js'
+import fs from 'node:fs'
+import {closestName} from '../engine/index.js'
 import {EXIT_USAGE, reportError} from './report-error.js'
 import {VERSION} from './version.js'
 
@@ -37,6 +39,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     registerProfile(program, setExit)
     registerTest(program, setExit)
     registerWizard(program, setExit)
+    const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'])
+    if (mistyped) {
+        process.stderr.write(`trellis: ${mistyped}\n`)
+        return EXIT_USAGE
+    }
     try {
         await program.parseAsync(argv as string[], {from: 'user'})
     } catch (e) {
@@ -47,4 +54,18 @@ export async function main(argv: readonly string[]): Promise<number> {
         return reportError(e, debug)
     }
     return exitCode
+}
+
+/**
+ * A first word that is no command and no file, but close to a command (`trellis resovle t.yaml`):
+ * said as such, instead of the wizard (the default command) complaining about its arguments.
+ */
+function mistypedCommand(argv: readonly string[], commands: readonly string[]): string | undefined {
+    const first = argv.find(a => a !== '--debug')
+    if (first === undefined || first.startsWith('-') || commands.includes(first) || fs.existsSync(first)) return undefined
+    const close = closestName(first, commands)
+    if (close) return `unknown command '${first}' (did you mean ${close}?)`
+    // a word followed by more arguments is no template path the wizard could open
+    if (argv.filter(a => !a.startsWith('-')).length > 1 && !/\.ya?ml$/i.test(first)) return `unknown command '${first}' (commands: ${commands.join(', ')})`
+    return undefined
 }

@@ -656,6 +656,16 @@ describe.concurrent('trellis resolve: usage', () => {
         expect(listing(dir)).toEqual(['t.yaml'])
     })
 
+    it('a mistyped command is named, with the command meant, instead of opening the wizard', async () => {
+        const dir = workspace({'t.yaml': BASE})
+        expectFailure(await run(['resovle', 't.yaml'], {cwd: dir}), 2, "unknown command 'resovle' (did you mean resolve?)")
+        expectFailure(await run(['--debug', 'explian', 't.yaml'], {cwd: dir}), 2, "unknown command 'explian' (did you mean explain?)")
+        expectFailure(await run(['frobnicate', 't.yaml'], {cwd: dir}), 2, "unknown command 'frobnicate' (commands: resolve, explain, profile, test, wizard, help)")
+        const help = await run(['help'], {cwd: dir})
+        expect(help.code).toBe(0)
+        expect(help.stdout).toContain('Commands:')
+    })
+
     it('a missing template argument exits 2 with one line', async () => {
         const dir = workspace()
         const r = await run(['resolve', '--output', 'out.yaml'], {cwd: dir})
