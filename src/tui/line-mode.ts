@@ -4,7 +4,6 @@
 // write, and the offer to keep the choices as a profile.
 import fs from 'node:fs'
 import path from 'node:path'
-import {checkbox, confirm, input} from '@inquirer/prompts'
 import {sha256File} from '../profiles/staleness.js'
 import {ProfileStore} from '../profiles/store.js'
 import {invalidProfileName} from '../profiles/types.js'
@@ -12,6 +11,7 @@ import {describeSource, type LoadedTemplate, readDefinitionOf, renderExpression,
 import {writeResolution} from './state/write.js'
 import {typedValue} from './state/keys.js'
 import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
+import {plainPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
 
 export interface LineModeStreams {
     readonly input?: NodeJS.ReadableStream
@@ -22,6 +22,23 @@ export interface LineModeStreams {
 
 export async function runLineMode(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], streams: LineModeStreams = {}): Promise<number> {
     const context = {input: streams.input ?? process.stdin, output: streams.output ?? process.stdout}
+    // a pipe, a log or TERM=dumb gets plain lines: no cursor moves, no colours
+    const prompts = wantsPlainPrompts(context.output) ? plainPrompts() : await inquirerPrompts()
+    try {
+        return await dialogue(template, base, presets, streams, context, prompts)
+    } finally {
+        prompts.close()
+    }
+}
+
+async function dialogue(
+    template: LoadedTemplate,
+    base: ResolveRequest,
+    presets: readonly string[],
+    streams: LineModeStreams,
+    context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream},
+    {checkbox, confirm, input}: Prompts,
+): Promise<number> {
     const say = (line = '') => context.output.write(`${line}\n`)
     const definition = readDefinitionOf(template)
     say(`trellis — ${path.basename(template.file)} (${template.version})`)
@@ -87,7 +104,8 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
     const shown = (f: string) => path.relative(process.cwd(), f) || f
     const output = await input({message: 'Write the resolved template to', default: shown(`${stem}.resolved.yaml`)}, context)
-    const report = await input({message: 'Write the explanation report to (.md or .json; empty for none)', default: shown(`${stem}.report.md`)}, context)
+    const answered = await input({message: 'Write the explanation report to (.md or .json; "-" for none)', default: shown(`${stem}.report.md`)}, context)
+    const report = answered === '-' ? '' : answered
     const existing = [output, report].filter(f => f && fs.existsSync(f))
     if (existing.length && !(await confirm({message: `${existing.join(' and ')} ${existing.length > 1 ? 'exist' : 'exists'}. Overwrite?`, default: false}, context))) {
         say('Nothing written.')
@@ -95,7 +113,7 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
     }
     writeResolution(template, base, choices, output, report)
     say(`Wrote ${output}${report ? ` and ${report}` : ''}`)
-    await offerProfile(template, choices, context, say, streams.store)
+    await offerProfile(template, choices, context, say, {input, confirm}, streams.store)
     return 0
 }
 
@@ -105,6 +123,7 @@ async function offerProfile(
     choices: Choices,
     context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream},
     say: (line: string) => void,
+    {input, confirm}: Pick<Prompts, 'input' | 'confirm'>,
     given?: ProfileStore,
 ): Promise<void> {
     const name = (
@@ -119,4 +138,15 @@ async function offerProfile(
     }
     store.save({name, template: {path: template.file, sha256: sha256File(template.file)}, presets: [...choices.presets], inputs: {...choices.values}}, {force: exists})
     say(`Saved profile ${name}`)
+}
+
+/** @inquirer/prompts, for a terminal that can show them (loaded only then). */
+async function inquirerPrompts(): Promise<Prompts> {
+    const inquirer = await import('@inquirer/prompts')
+    return {
+        checkbox: (options, context) => inquirer.checkbox({...options, choices: [...options.choices]}, context),
+        confirm: (options, context) => inquirer.confirm(options, context),
+        input: (options, context) => inquirer.input(options, context),
+        close: () => undefined,
+    }
 }

@@ -41,14 +41,15 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
         ['shop.yaml', '--prompt'],
         dir,
         [
-            ['Presets to apply', '\u001B[B \r'], // down to prod, select, submit
-            ['platform (string)', '\r'],
-            ['monitoring (boolean)', 'n\r'],
-            ['backups (boolean)', '\r'],
-            ['replicas (integer)', '\r'],
-            ['Write the resolved template to', '\r'],
-            ['Write the explanation report to', '\r'],
-            ['Save these choices as a profile named', 'lined\r'],
+            ['for none', 'prod\n'], // no preset chosen before: a name or a number picks one
+            ['platform (string)', '\n'],
+            ['monitoring (boolean)', 'n\n'],
+            ['backups (boolean)', '\n'],
+            ['replicas (integer)', 'three\n'], // not a number: asked again
+            ['! expects', '\n'],
+            ['Write the resolved template to', '\n'],
+            ['Write the explanation report to', '\n'],
+            ['Save these choices as a profile named', 'lined\n'],
         ],
         {TRELLIS_CONFIG_DIR: config},
     )
@@ -78,4 +79,35 @@ it('stops cleanly when the answers run out', async () => {
     expect(stderr).toBe('trellis: cancelled; nothing was written\n')
     expect(fs.readdirSync(dir)).toEqual(['shop.yaml'])
     fs.rmSync(dir, {recursive: true, force: true})
+}, 20_000)
+
+it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the answers echoed, a profile’s presets chosen', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    new ProfileStore({dir: config}).save({name: 'p', template: {path: path.join(dir, 'shop.yaml'), sha256: ''}, presets: ['prod'], inputs: {replicas: 5}})
+    const result = await converse(
+        ['shop.yaml', '--profile', 'p', '--prompt'],
+        dir,
+        [
+            ['empty keeps prod', '\n'],
+            ['platform (string)', '\n'],
+            ['monitoring (boolean)', '\n'],
+            ['backups (boolean)', '\n'],
+            ['replicas (integer)', '\n'],
+            ['Write the resolved template to', '\n'],
+            ['Write the explanation report to', '-\n'],
+            ['Save these choices as a profile named', '\n'],
+        ],
+        {TRELLIS_CONFIG_DIR: config, TERM: 'dumb'},
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).not.toContain('\u001b')
+    // the profile's preset applied: its values are what the questions start from
+    expect(result.stdout).toContain('? platform (string) — now managed from preset prod [managed]: \n')
+    expect(result.stdout).toContain('? replicas (integer) — now 5 from profile p [5]: \n')
+    const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
+    expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
+    fs.rmSync(dir, {recursive: true, force: true})
+    fs.rmSync(config, {recursive: true, force: true})
 }, 20_000)

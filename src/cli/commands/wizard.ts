@@ -43,14 +43,18 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                     return
                 }
                 const {template, request} = await prepareRequest(file, {...flags, preset: []})
+                // the presets of a profile or an inputs file start chosen, before those given as flags:
+                // the user sees (and can change) them instead of their being applied out of sight
+                const presets = [...(request.presets ?? []), ...flags.preset]
+                const base = {...request, presets: []}
                 if (lineMode) {
                     const {runLineMode} = await import('../../tui/line-mode.js')
-                    setExit(await runLineMode(template, request, flags.preset))
+                    setExit(await runLineMode(template, base, presets))
                 } else {
                     // React's development build checks and times every render: several times slower
                     process.env.NODE_ENV ??= 'production'
                     const {runWizard} = await import('../../tui/index.js')
-                    await runWizard(template, request, flags.preset, {screenReader: flags.screenReader})
+                    await runWizard(template, base, presets, {screenReader: flags.screenReader})
                     setExit(EXIT_OK)
                 }
             } catch (e) {
