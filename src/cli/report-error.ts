@@ -8,6 +8,8 @@ import {ProfileError} from '../profiles/types.js'
 export const EXIT_OK = 0
 export const EXIT_RESOLUTION = 1
 export const EXIT_USAGE = 2
+/** Interrupted by Ctrl-C, as shells report SIGINT (128 + 2). */
+export const EXIT_INTERRUPTED = 130
 
 import {UsageError} from '../app/errors.js'
 

@@ -3,7 +3,7 @@
 // search and write off the render path; screens only draw.
 import fs from 'node:fs'
 import path from 'node:path'
-import {Box, Text, useInput} from 'ink'
+import {Box, Text, useApp, useInput} from 'ink'
 import {useCallback, useMemo, useReducer, useRef} from 'react'
 import {inputChoices, type LoadedTemplate, readDefinitionOf, type ResolveRequest} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
@@ -70,7 +70,10 @@ export function App({template, base, initialPresets = [], output, store}: AppPro
     useDecisive(state.outcome, decided)
     const preview = usePreview(template, base, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
     useEffects(template, base, openStore, state, dispatch)
+    const {exit} = useApp()
     useInput((input, key) => {
+        // ctrl-c leaves at once, as in any terminal program; the command exits 130 (see runWizard)
+        if (key.ctrl && input === 'c') return exit(new Interrupted())
         for (const press of keyPresses(input, key)) dispatch({type: 'key', ...press})
     })
 
@@ -209,4 +212,12 @@ function candidate(state: WizardState, ctx: KeyContext): Choices | undefined {
     }
     const row = inputsView(ctx, state)[state.inputCursor]
     return row?.type === 'boolean' ? set(row.name, row.value !== true) : undefined
+}
+
+/** Ctrl-C in the wizard: nothing more is written, and the command says it was interrupted. */
+export class Interrupted extends Error {
+    constructor() {
+        super('interrupted')
+        this.name = 'Interrupted'
+    }
 }

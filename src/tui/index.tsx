@@ -1,7 +1,7 @@
 // Starts the full-screen wizard in a terminal.
 import {render} from 'ink'
 import type {LoadedTemplate, ResolveRequest} from '../engine/index.js'
-import {App} from './app.js'
+import {App, Interrupted} from './app.js'
 import {RENDER_OPTIONS} from './render-options.js'
 
 export interface WizardOptions {
@@ -11,8 +11,29 @@ export interface WizardOptions {
 
 export {RENDER_OPTIONS}
 
-export async function runWizard(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], options: WizardOptions = {}): Promise<void> {
-    // ctrl-c unmounts Ink, which restores the terminal (cursor, raw mode) before the process ends
+/** Runs the wizard until the user leaves it: 'done' (quit or written), or 'interrupted' by Ctrl-C. */
+export async function runWizard(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], options: WizardOptions = {}): Promise<'done' | 'interrupted'> {
+    // the full-screen wizard draws on the terminal's alternate screen, so leaving it (quit, write,
+    // ctrl-c, an error) gives back the shell's screen as it was; a screen reader gets plain text
+    const alternate = !options.screenReader && process.stdout.isTTY === true
+    if (alternate) process.stdout.write(ENTER_ALTERNATE_SCREEN)
+    const restore = () => {
+        if (alternate) process.stdout.write(LEAVE_ALTERNATE_SCREEN)
+    }
+    process.once('exit', restore)
+    // leaving unmounts Ink, which restores the cursor and raw mode before the process ends
     const instance = render(<App template={template} base={base} initialPresets={presets} />, {...RENDER_OPTIONS, ...(options.screenReader ? {isScreenReaderEnabled: true} : {})})
-    await instance.waitUntilExit()
+    try {
+        await instance.waitUntilExit()
+        return 'done'
+    } catch (e) {
+        if (e instanceof Interrupted) return 'interrupted'
+        throw e
+    } finally {
+        process.off('exit', restore)
+        restore()
+    }
 }
+
+const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h\u001b[H'
+const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l'

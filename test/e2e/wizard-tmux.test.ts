@@ -77,4 +77,29 @@ describe.skipIf(!HAS_TMUX)('the wizard in a real terminal', () => {
         expect(report).toContain('--preset prod --set monitoring=false')
         fs.rmSync(dir, {recursive: true, force: true})
     }, 60_000)
+
+    it('ctrl-c leaves at once with exit status 130 and gives back the screen as it was', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-tmux-'))
+        fs.copyFileSync(path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml'), path.join(dir, 'shop.yaml'))
+        const session = `${SESSION}-c`
+        const command = `cd ${dir} && echo BEFORE-THE-WIZARD && env -u CI -u CONTINUOUS_INTEGRATION TRELLIS_CONFIG_DIR=${dir}/config node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; echo "EXIT=$?"; sleep 5`
+        tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', command)
+        try {
+            const shown = () => tmux('capture-pane', '-t', session, '-p')
+            const wait = async (text: string) => {
+                const end = Date.now() + 10_000
+                while (!shown().includes(text) && Date.now() < end) await sleep(100)
+                return shown()
+            }
+            expect(await wait('present')).not.toContain('BEFORE-THE-WIZARD') // drawn on the alternate screen
+            tmux('send-keys', '-t', session, 'C-c')
+            const after = await wait('EXIT=')
+            expect(after).toContain('EXIT=130')
+            expect(after).toContain('BEFORE-THE-WIZARD')
+            expect(after).not.toContain('Topology')
+        } finally {
+            spawnSync('tmux', ['kill-session', '-t', session])
+            fs.rmSync(dir, {recursive: true, force: true})
+        }
+    }, 30_000)
 })

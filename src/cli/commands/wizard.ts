@@ -3,7 +3,7 @@
 // starts without them (they take most of a second to load).
 import type {Command} from 'commander'
 import {findTemplates} from '../find-templates.js'
-import {EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
+import {EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, type ResolutionFlags} from '../resolution-flags.js'
 
@@ -54,8 +54,8 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                     // React's development build checks and times every render: several times slower
                     process.env.NODE_ENV ??= 'production'
                     const {runWizard} = await import('../../tui/index.js')
-                    await runWizard(template, base, presets, {screenReader: flags.screenReader})
-                    setExit(EXIT_OK)
+                    const ended = await runWizard(template, base, presets, {screenReader: flags.screenReader})
+                    setExit(ended === 'interrupted' ? EXIT_INTERRUPTED : EXIT_OK)
                 }
             } catch (e) {
                 // the input ended or ctrl-c was pressed in a question: nothing was written
