@@ -1,7 +1,9 @@
 // trellis: the command-line shell over the engine. Commands parse flags, call
 // the engine, print; resolution logic never lives here.
 import {Command, CommanderError} from 'commander'
+import {registerCompletion, runCompletion} from './commands/completion.js'
 import {registerExplain} from './commands/explain.js'
+import {addExamples} from './examples.js'
 import {registerProfile} from './commands/profile.js'
 import {registerResolve} from './commands/resolve.js'
 import {registerTest} from './commands/test.js'
@@ -39,6 +41,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     registerProfile(program, setExit)
     registerTest(program, setExit)
     registerWizard(program, setExit)
+    registerCompletion(program, setExit)
+    addExamples(program)
+    if (argv[0] === '__complete') return runCompletion(program, argv.slice(1))
     const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'])
     if (mistyped) {
         process.stderr.write(`trellis: ${mistyped}\n`)

@@ -1,0 +1,93 @@
+// Shell completion and help examples: what a user gets from Tab and from --help.
+import {spawnSync} from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import {Command} from 'commander'
+import {describe, expect, it} from 'vitest'
+import {completions, registerCompletion, type CompletionSources} from '../../src/cli/commands/completion.js'
+import {registerExplain} from '../../src/cli/commands/explain.js'
+import {registerProfile} from '../../src/cli/commands/profile.js'
+import {registerResolve} from '../../src/cli/commands/resolve.js'
+import {registerTest} from '../../src/cli/commands/test.js'
+import {registerWizard} from '../../src/cli/commands/wizard.js'
+import {addExamples, commandPath} from '../../src/cli/examples.js'
+import {BIN, tempDir, TEMPLATE} from './helpers.js'
+
+function program(): Command {
+    const p = new Command().name('trellis').option('--debug')
+    const none = () => undefined
+    for (const register of [registerResolve, registerExplain, registerProfile, registerTest, registerWizard, registerCompletion]) register(p, none)
+    addExamples(p)
+    return p
+}
+
+const dir = tempDir('trellis-completion-')
+fs.writeFileSync(path.join(dir, 't.yaml'), TEMPLATE)
+const sources: CompletionSources = {presets: () => ['dev', 'prod'], inputs: () => ['mode', 'debug', 'replicas'], profiles: async () => ['staging', 'prod-eu']}
+const complete = (...words: string[]) => {
+    const cwd = process.cwd()
+    process.chdir(dir)
+    try {
+        return completions(program(), words, sources)
+    } finally {
+        process.chdir(cwd)
+    }
+}
+
+describe('completion candidates', () => {
+    it.each([
+        [[''], ['completion', 'explain', 'profile', 'resolve', 'test', 'wizard']],
+        [['re'], ['resolve']],
+        [['t.y'], []], // a template: the shell completes the file name
+        [
+            ['resolve', 't.yaml', '--preset', ''],
+            ['dev', 'prod'],
+        ],
+        [['resolve', 't.yaml', '-p', 'p'], ['prod']],
+        [['t.yaml', '--set', 're'], ['replicas=']],
+        [
+            ['explain', 't.yaml', '--profile', ''],
+            ['prod-eu', 'staging'],
+        ],
+        [['resolve', 't.yaml', '--out'], ['--output']],
+        [['resolve', 't.yaml', '--output', ''], []], // a file name
+        [
+            ['profile', ''],
+            ['delete', 'diff', 'export', 'import', 'list', 'rename', 'save', 'show', 'test'],
+        ],
+        [['profile', 'show', 's'], ['staging']],
+        [['resolve', '--preset', ''], []], // no template named yet: nothing to read presets from
+    ])('%j', async (words, expected) => {
+        expect(await complete(...words)).toEqual(expected)
+    })
+})
+
+describe.skipIf(spawnSync('bash', ['--version']).status !== 0)('the bash script', () => {
+    it('completes presets through trellis __complete', () => {
+        const bin = tempDir('trellis-completion-bin-')
+        fs.writeFileSync(path.join(bin, 'trellis'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, {mode: 0o755})
+        const script = spawnSync(process.execPath, [BIN, 'completion', 'bash'], {encoding: 'utf8'}).stdout
+        const r = spawnSync('bash', ['-c', `${script}\nCOMP_WORDS=(trellis resolve t.yaml --preset p); COMP_CWORD=4; _trellis; printf '%s\\n' "\${COMPREPLY[@]}"`], {
+            cwd: dir,
+            encoding: 'utf8',
+            env: {...process.env, PATH: `${bin}:${process.env.PATH}`},
+        })
+        expect(r.stdout).toBe('prod\n')
+    })
+})
+
+describe('help', () => {
+    it('of every command ends with examples', () => {
+        const missing: string[] = []
+        const visit = (c: Command) => {
+            if ((c as unknown as {_hidden?: boolean})._hidden) return
+            let help = ''
+            c.configureOutput({writeOut: s => (help += s)})
+            c.outputHelp()
+            if (!/\nExamples:\n( {2}trellis .*\n?|.*trellis .*\n?)+$/.test(help)) missing.push(commandPath(c) || 'trellis')
+            c.commands.forEach(visit)
+        }
+        visit(program())
+        expect(missing).toEqual([])
+    })
+})
