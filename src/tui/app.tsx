@@ -40,9 +40,11 @@ export interface AppProps {
     readonly output?: string
     /** The profile store; opened on first use when not given (tests pass one in a temporary folder). */
     readonly store?: ProfileStore | (() => ProfileStore)
+    /** The screen to open on; by default the presets when the template has some and none were given, else the dashboard. */
+    readonly opening?: 'main' | 'presets'
 }
 
-export function App({template, base, initialPresets = [], output, store}: AppProps) {
+export function App({template, base, initialPresets = [], output, store, opening}: AppProps) {
     const definition = useMemo(() => readDefinitionOf(template), [template])
     const choices = useMemo(() => inputChoices(template), [template])
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
@@ -54,7 +56,13 @@ export function App({template, base, initialPresets = [], output, store}: AppPro
         [template, base, definition, choices, page],
     )
     const [state, dispatch] = useReducer(reducer(ctx), undefined, () =>
-        initialState({presets: initialPresets, values: {}}, target, `${target.replace(/(\.resolved)?\.ya?ml$/, '')}.report.md`),
+        initialState(
+            {presets: initialPresets, values: {}},
+            target,
+            `${target.replace(/(\.resolved)?\.ya?ml$/, '')}.report.md`,
+            // the walk starts with the presets when there are some to choose and none were given
+            opening ?? (definition.presets.size > 0 && initialPresets.length === 0 ? 'presets' : 'main'),
+        ),
     )
     const opened = useRef<ProfileStore | undefined>(undefined)
     const openStore = useCallback(() => {
@@ -93,7 +101,7 @@ export function App({template, base, initialPresets = [], output, store}: AppPro
 
 const FOOTER: Readonly<Record<WizardState['screen'], string>> = {
     main: '? keys · q quit · ↑↓ move · tab pane · ⏎ edit/explain/follow · / search · f filter · w what-if · p presets · o s profiles · W write',
-    presets: '? keys · ↑↓ move · space/⏎ choose · o profiles · esc back',
+    presets: '? keys · ↑↓ move · space/⏎ choose · tab/esc on to the inputs · o profiles',
     profiles: '↑↓ move · ⏎ load · s save · esc back',
     write: '⏎ write · tab edit paths · esc back',
     help: 'esc back',

@@ -80,9 +80,10 @@ function resize(app: ReturnType<typeof render>, size: {columns: number; rows: nu
     stdout.emit('resize')
 }
 
+/** The wizard on the web-shop sample, on the dashboard (the walk's first step, the presets, is tested on its own). */
 function start(props: Partial<Parameters<typeof App>[0]> = {}, size = WIDE) {
     const {template, output, report} = workspace()
-    const app = show(<App template={template} {...props} />, size)
+    const app = show(<App template={template} opening="main" {...props} />, size)
     return {app, template, output, report, frame: app.lastFrame}
 }
 
@@ -245,6 +246,36 @@ describe('the other screens', () => {
         app.unmount()
     })
 
+    it('opens on the presets when the template has some, then walks on to the inputs', async () => {
+        const {template} = workspace()
+        const app = show(<App template={template} />)
+        expect(await until(app.lastFrame, 'tab/esc on to the inputs')).toContain('prod')
+        await press(app.stdin, DOWN, ENTER, '\t')
+        const main = await until(app.lastFrame, 'presets 1 prod')
+        expect(main).toContain('Inputs')
+        app.unmount()
+    })
+
+    it('opens on the conflict and its repairs when the starting choices give no variant', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            cheap: {type: boolean, default: true}
+            fast: {type: boolean, default: true}
+        constraints:
+            - {not: {and: [{variability_input: cheap}, {variability_input: fast}]}}
+    node_templates:
+        app: {type: x}
+`
+        const {template} = workspace(text)
+        const app = show(<App template={template} />)
+        const conflict = await until(app.lastFrame, 'these changes make a variant exist')
+        expect(conflict).toContain('No variant exists')
+        expect(conflict).toMatch(/1\) (cheap|fast) = false/)
+        app.unmount()
+    })
+
     it('shows the conflict when no variant exists, with repairs verified by resolving again', async () => {
         const text = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
@@ -297,7 +328,7 @@ topology_template:
         const {template, output, report} = workspace()
         const store = new ProfileStore({dir: tempDir()})
         fs.writeFileSync(output, 'old\n')
-        const app = show(<App template={template} output={output} store={store} />)
+        const app = show(<App template={template} output={output} store={store} opening="main" />)
         await until(app.lastFrame, RESOLVED)
         await press(app.stdin, DOWN, ENTER, 'W')
         const screen = await until(app.lastFrame, 'Write the resolved template')
@@ -325,7 +356,7 @@ topology_template:
 
     it('writes to paths edited on the write screen', async () => {
         const {template, report} = workspace()
-        const app = show(<App template={template} />)
+        const app = show(<App template={template} opening="main" />)
         await until(app.lastFrame, RESOLVED)
         const other = path.join(tempDir(), 'out.yaml')
         // ctrl-u clears the template path; ctrl-w twice turns shop.report.md into shop. and md completes it
@@ -341,7 +372,7 @@ topology_template:
     it('saves the current choices as a profile, asks before replacing one, and loads it back', async () => {
         const {template} = workspace()
         const store = new ProfileStore({dir: tempDir()})
-        const app = show(<App template={template} store={store} />)
+        const app = show(<App template={template} store={store} opening="main" />)
         await until(app.lastFrame, RESOLVED)
         await press(app.stdin, DOWN, ENTER)
         await until(app.lastFrame, 'monitoring ☑ on set here')

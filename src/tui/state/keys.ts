@@ -192,7 +192,12 @@ export function typedValue(type: string | undefined, text: string): {ok: true; v
 
 function presetsKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
     const names = [...ctx.definition.presets.keys()]
-    if (key.escape) return {...state, screen: 'main'}
+    // on to the inputs: the next step of the walk (and back to them when opened from there); when the
+    // presets chosen give no variant, on to the conflict and its repairs instead
+    if (key.escape || key.tab)
+        return state.outcome && !state.outcome.ok && state.outcome.choices === state.choices
+            ? {...state, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
+            : {...state, screen: 'main', pane: 'inputs'}
     const cursor = moved(state.presetCursor, names.length, input, key, ctx.page)
     if (cursor !== undefined) return {...state, presetCursor: cursor}
     const name = names[state.presetCursor]

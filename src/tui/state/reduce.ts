@@ -25,7 +25,12 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
                 return onKey(state, action.input, action.key, ctx)
             case 'outcome': {
                 // results for other choices than the current ones are stale
-                const next = {...state, outcome: action.outcome}
+                const first = state.outcome === undefined
+                const next: WizardState = {...state, outcome: action.outcome}
+                // a template whose starting choices give no variant opens on the conflict and its repairs,
+                // never on a bare "no variant"
+                if (first && !action.outcome.ok && state.screen === 'main')
+                    return {...next, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
                 return {...next, inputCursor: clamp(next.inputCursor, inputsView(ctx, next).length), topologyCursor: clamp(next.topologyCursor, topologyView(next).length)}
             }
             case 'decisive':

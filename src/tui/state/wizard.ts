@@ -86,9 +86,10 @@ export interface Suggestion {
     readonly choices: Choices
 }
 
-export function initialState(choices: Choices, output: string, report: string): WizardState {
+/** `opening`: the screen the walk starts on (the presets, when the template has some and none were given). */
+export function initialState(choices: Choices, output: string, report: string, opening: Screen = 'main'): WizardState {
     return {
-        screen: 'main',
+        screen: opening,
         quitting: false,
         pane: 'inputs',
         choices,
