@@ -67,6 +67,14 @@ function checkedModel(template: LoadedTemplate, request: ResolveRequest): Resolv
     return model
 }
 
+/** 1 for each element the model keeps, 0 for each it prunes, by sequence number (the same across resolutions of one template). */
+export function presenceOf(model: ResolvedModel): Uint8Array {
+    const elements = model.graph.elements
+    const presence = new Uint8Array(elements.length)
+    for (let i = 0; i < elements.length; i++) presence[i] = model.present(elements[i]!) ? 1 : 0
+    return presence
+}
+
 function countPresent(model: ResolvedModel): number {
     let present = 0
     for (const e of model.graph.elements) if (model.present(e)) present++
@@ -94,14 +102,15 @@ function inputValues(template: LoadedTemplate, request: ResolveRequest): InputVa
     }
 }
 
-export type Counts = {readonly ok: true; readonly present: number; readonly pruned: number} | {readonly ok: false}
+/** What a preview needs of a resolution: which elements it keeps (1) and prunes (0), by sequence number; no explanations. */
+export type Counts = {readonly ok: true; readonly present: number; readonly pruned: number; readonly presence: Uint8Array} | {readonly ok: false}
 
-/** Only how many elements the choices keep and prune: what a preview needs, without explanations. */
 export function countChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Counts {
     try {
         const model = checkedModel(template, requestOf(choices, base))
-        const present = countPresent(model)
-        return {ok: true, present, pruned: model.graph.elements.length - present}
+        const presence = presenceOf(model)
+        const present = presence.reduce((n, p) => n + p, 0)
+        return {ok: true, present, pruned: model.graph.elements.length - present, presence}
     } catch (e) {
         if (isTrellisError(e)) return {ok: false}
         throw e
