@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest'
 import {writeFilesAtomic} from '../../src/app/io.js'
 import {ROOT, tempDir} from './helpers.js'
 
-const IO = pathToFileURL(path.join(ROOT, 'dist/cli/io.js')).href
+const IO = pathToFileURL(path.join(ROOT, 'dist/app/io.js')).href
 const temps = (dir: string) => fs.readdirSync(dir).filter(name => name.includes('.trellis-tmp-'))
 
 describe('writeFilesAtomic', () => {

@@ -660,7 +660,7 @@ describe.concurrent('trellis resolve: usage', () => {
         const dir = workspace({'t.yaml': BASE})
         expectFailure(await run(['resovle', 't.yaml'], {cwd: dir}), 2, "unknown command 'resovle' (did you mean resolve?)")
         expectFailure(await run(['--debug', 'explian', 't.yaml'], {cwd: dir}), 2, "unknown command 'explian' (did you mean explain?)")
-        expectFailure(await run(['frobnicate', 't.yaml'], {cwd: dir}), 2, "unknown command 'frobnicate' (commands: resolve, explain, profile, test, wizard, help)")
+        expectFailure(await run(['frobnicate', 't.yaml'], {cwd: dir}), 2, "unknown command 'frobnicate' (commands: resolve, explain, profile, test, wizard, completion, help)")
         const help = await run(['help'], {cwd: dir})
         expect(help.code).toBe(0)
         expect(help.stdout).toContain('Commands:')

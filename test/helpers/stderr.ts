@@ -2,7 +2,7 @@
 // source line it points at and a caret line (` 12 | text`, `    | ^^^`).
 
 /** A line of an excerpt under a located message. */
-export const EXCERPT_LINE = /^ (?:\d+| +) \| /
+export const EXCERPT_LINE = /^ +\d* \| /
 
 /** Stderr without the excerpt lines: the messages alone. */
 export function withoutExcerpts(stderr: string): string {
