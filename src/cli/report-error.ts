@@ -11,7 +11,7 @@ export const EXIT_USAGE = 2
 /** Interrupted by Ctrl-C, as shells report SIGINT (128 + 2). */
 export const EXIT_INTERRUPTED = 130
 
-import {UsageError} from '../app/errors.js'
+import {describeSystemError, UsageError} from '../app/errors.js'
 
 export {UsageError}
 
@@ -57,9 +57,9 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
         write(`trellis: ${oneLine(e.message)}\n`)
         return EXIT_USAGE
     }
-    const sys = e as NodeJS.ErrnoException
-    if (sys && typeof sys.code === 'string' && typeof sys.syscall === 'string') {
-        write(`trellis: cannot ${sys.syscall} ${sys.path ?? ''}: ${sys.code}\n`)
+    const system = describeSystemError(e)
+    if (system) {
+        write(`trellis: ${oneLine(system)}\n`)
         return EXIT_USAGE
     }
     // A bug in Trellis, not in the user's input: say so, and show the stack only on request.

@@ -11,6 +11,7 @@ import type {Profile} from '../../profiles/types.js'
 import type {Action} from '../state/reduce.js'
 import {writeResolution} from '../state/write.js'
 import type {Effect, WizardState} from '../state/wizard.js'
+import {describeSystemError} from '../../app/errors.js'
 
 export function useEffects(template: LoadedTemplate, base: ResolveRequest | undefined, store: () => ProfileStore, state: WizardState, dispatch: Dispatch<Action>): void {
     const {exit} = useApp()
@@ -50,6 +51,7 @@ function carryOut(effect: Effect, template: LoadedTemplate, base: ResolveRequest
         }
     } catch (e) {
         const what = effect.kind === 'write' ? 'not written' : effect.kind === 'save-profile' ? 'not saved' : 'profiles unavailable'
-        return {type: 'failed', message: `${what}: ${(e as Error).message}`}
+        // one sentence naming the user's path (never a temporary file), and what to do
+        return {type: 'failed', message: `${what}: ${describeSystemError(e) ?? (e as Error).message}`}
     }
 }
