@@ -186,6 +186,20 @@ function Main({state, ctx, size, preview, progress}: ScreenProps) {
             progress={state.lookup?.kind === 'what-if' ? progress : undefined}
         />
     )
+    // the whole explanation, wrapped: nothing of it is cut off
+    if (state.whyFull)
+        return (
+            <WhyPane
+                lines={lines}
+                trail={trail}
+                cursor={state.why.cursor}
+                focused={true}
+                height={Math.max(3, size.rows - 6)}
+                wrapWidth={Math.max(20, size.columns - 4)}
+                suggestions={suggestions}
+                progress={state.lookup?.kind === 'what-if' ? progress : undefined}
+            />
+        )
     return panes.stacked ? (
         <Box flexDirection="column">
             {inputs}

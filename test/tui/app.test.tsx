@@ -415,6 +415,27 @@ topology_template:
 })
 
 describe('terminal size', () => {
+    it('shows a whole explanation on the full screen at 80×24, its long lines wrapped, not cut', async () => {
+        const {app, frame} = start({initialPresets: ['prod']}, {columns: 80, rows: 24})
+        await until(frame, RESOLVED)
+        // the pruned vm_runtime: its reasons name the relation and the preset behind it
+        await press(app.stdin, 'f', 'f', '/', ...'vm_runtime', ENTER, ENTER)
+        const panes = await until(frame, 'Node "vm_runtime" is pruned')
+        await press(app.stdin, 'z')
+        const full = await until(frame, 'z or esc: back to the panes')
+        const lines = full.split('\n')
+        expect(lines.length).toBeLessThanOrEqual(24)
+        expect(Math.max(...lines.map(l => [...l].length))).toBeLessThanOrEqual(80)
+        // every word of the explanation is on the screen: nothing was cut to fit
+        const words = (text: string) => text.replace(/[│┌┐└┘─▸→…]/g, ' ').split(/\s+/).filter(w => w.length > 3)
+        const shown = new Set(words(full))
+        expect(words(panes.slice(panes.indexOf('Why'))).filter(w => !shown.has(w) && !w.includes('…'))).toEqual([])
+        expect(full).not.toContain('Topology')
+        await press(app.stdin, ESC)
+        expect(await until(frame, 'Topology')).toContain('Why')
+        app.unmount()
+    })
+
     it('stacks the panes in 80×24 and keeps every line inside the terminal', async () => {
         const {app, frame} = start({}, {columns: 80, rows: 24})
         const f = await until(frame, RESOLVED)

@@ -18,10 +18,34 @@ export interface WhyPaneProps {
     readonly height: number
     readonly suggestions?: {readonly note: string; readonly items: readonly Suggestion[]}
     readonly progress?: LookupProgress
+    /** Wrap each line to this width (the full-screen view) instead of cutting it. */
+    readonly wrapWidth?: number
 }
 
-export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress}: WhyPaneProps) {
+/** A line of the pane as drawn: the explanation line it belongs to, and its text (a wrapped line continues indented). */
+interface Row {
+    readonly line: number
+    readonly text: string
+    readonly first: boolean
+}
+
+/** Splits `text` into pieces of at most `width` characters, at spaces where there are some. */
+export function wrapText(text: string, width: number): string[] {
+    const out: string[] = []
+    let rest = text
+    while (rest.length > width) {
+        const space = rest.lastIndexOf(' ', width)
+        const cut = space > width / 2 ? space : width
+        out.push(rest.slice(0, cut))
+        rest = rest.slice(cut).replace(/^ /, '')
+    }
+    out.push(rest)
+    return out
+}
+
+export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress, wrapWidth}: WhyPaneProps) {
     const extra = progress ? 1 : suggestions ? 1 + suggestions.items.length : 0
+    if (wrapWidth !== undefined) return <FullWhy lines={lines} trail={trail} cursor={cursor} height={Math.max(1, height - extra)} width={wrapWidth} extra={extra} />
     const {start, end} = window(cursor, lines.length, Math.max(1, height - extra))
     return (
         <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} height={height + 3} overflowY="hidden">
@@ -53,6 +77,55 @@ export function WhyPane({lines, trail, cursor, focused, height, suggestions, pro
                     ))}
                 </>
             ) : null}
+        </Box>
+    )
+}
+
+/** The full-screen why: every line wrapped, scrolled so the cursor's line shows. */
+function FullWhy({
+    lines,
+    trail,
+    cursor,
+    height,
+    width,
+    extra,
+}: {
+    lines: readonly ExplanationLine[]
+    trail: readonly string[]
+    cursor: number
+    height: number
+    width: number
+    extra: number
+}) {
+    // a wrapped line continues under its own text, a little further in
+    const rows: Row[] = lines.flatMap((line, i) => {
+        const indent = line.text.length - line.text.trimStart().length
+        return wrapText(line.text.trimStart(), Math.max(10, width - 4 - indent)).map((text, k) => ({
+            line: i,
+            text: `${' '.repeat(k === 0 ? indent : indent + 2)}${text}`,
+            first: k === 0,
+        }))
+    })
+    const at = Math.max(
+        0,
+        rows.findIndex(r => r.line === cursor),
+    )
+    const {start, end} = window(at, rows.length, height)
+    return (
+        <Box flexDirection="column" borderStyle="single" borderColor={paint('cyan')} paddingX={1} height={height + extra + 3} overflowY="hidden">
+            <Text bold wrap="truncate">
+                Why{trail.length > 1 ? <Text dimColor> {trail.join(' → ')}</Text> : null} <Text dimColor>(z or esc: back to the panes)</Text>
+            </Text>
+            {rows.slice(start, end).map((row, i) => {
+                const selected = row.line === cursor
+                const ref = lines[row.line]!.refs.length > 0
+                return (
+                    <Text key={start + i} wrap="truncate" bold={row.line === 0} inverse={selected}>
+                        <Text color={paint('cyan')}>{!row.first ? '  ' : selected ? '▸ ' : ref ? '→ ' : '  '}</Text>
+                        {row.text}
+                    </Text>
+                )
+            })}
         </Box>
     )
 }

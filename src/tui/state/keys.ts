@@ -99,12 +99,15 @@ function mainKey(state: WizardState, input: string, key: Key, ctx: KeyContext): 
             return {...state, pane: 'topology', filter: FILTERS[(FILTERS.indexOf(state.filter) + 1) % FILTERS.length]!, topologyCursor: 0, why: {stack: [], cursor: 0}}
         case '/':
             return {...state, pane: 'topology', search: {text: '', typing: true}, topologyCursor: 0, why: {stack: [], cursor: 0}}
+        case 'z':
+            return {...state, pane: 'why', whyFull: !state.whyFull}
         case 'w': {
             const target = state.pane === 'why' ? (state.why.stack[state.why.stack.length - 1] ?? selectedElement(state)) : selectedElement(state)
             return target ? {...state, lookup: {kind: 'what-if', target, choices: state.choices}, suggestions: undefined} : state
         }
     }
     if (key.escape) {
+        if (state.whyFull && state.why.stack.length <= 1) return {...state, whyFull: false}
         if (state.pane === 'why' && state.why.stack.length > 1) return {...state, why: {stack: state.why.stack.slice(0, -1), cursor: 0}}
         if (state.pane === 'why') return {...state, pane: 'topology', why: {stack: [], cursor: 0}}
         return {...state, search: undefined, suggestions: undefined, lookup: undefined, message: undefined}

@@ -56,6 +56,8 @@ export interface WizardState {
     readonly screen: Screen
     readonly quitting: boolean
     readonly pane: Pane
+    /** The why pane on the whole screen, its lines wrapped instead of cut (z). */
+    readonly whyFull?: boolean
     readonly choices: Choices
     /** Choices changed since the last write. */
     readonly dirty: boolean
