@@ -86,6 +86,14 @@ export function App({template, base, initialPresets = [], output, store, opening
     })
 
     const mode = state.outcome?.ok ? state.outcome.model.options.mode.value : undefined
+    // below this the panes cannot be drawn whole: say so instead of drawing a broken frame
+    if (size.columns < MIN_SIZE.columns || size.rows < MIN_SIZE.rows)
+        return (
+            <Text wrap="wrap">
+                The terminal is {size.columns}×{size.rows}; the wizard needs at least {MIN_SIZE.columns}×{MIN_SIZE.rows}. Enlarge it (the wizard redraws), or press ctrl-c and use{' '}
+                trellis {path.basename(template.file)} --prompt.
+            </Text>
+        )
     return (
         <Box flexDirection="column" width={size.columns}>
             <Header file={path.basename(template.file)} version={template.version} mode={mode} outcome={state.outcome} busy={busy} />
@@ -98,6 +106,9 @@ export function App({template, base, initialPresets = [], output, store, opening
         </Box>
     )
 }
+
+/** The smallest terminal the wizard draws in. */
+export const MIN_SIZE = {columns: 60, rows: 16} as const
 
 const FOOTER: Readonly<Record<WizardState['screen'], string>> = {
     main: '? keys · q quit · ↑↓ move · tab pane · ⏎ edit/explain/follow · / search · f filter · w what-if · p presets · o s profiles · W write',

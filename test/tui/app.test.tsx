@@ -436,6 +436,14 @@ describe('terminal size', () => {
         app.unmount()
     })
 
+    it('says when the terminal is too small instead of drawing a broken frame, and draws again once it is larger', async () => {
+        const {app, frame} = start({}, {columns: 50, rows: 12})
+        expect(await until(frame, 'needs at least')).toMatch(/The terminal is 50×12; the wizard needs at least\s+60×16/)
+        resize(app, {columns: 80, rows: 24})
+        expect(await until(frame, RESOLVED)).toContain('Topology')
+        app.unmount()
+    })
+
     it('stacks the panes in 80×24 and keeps every line inside the terminal', async () => {
         const {app, frame} = start({}, {columns: 80, rows: 24})
         const f = await until(frame, RESOLVED)
