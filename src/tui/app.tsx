@@ -131,7 +131,7 @@ function Screen({state, ctx, size, preview, progress}: ScreenProps) {
     const height = size.rows - 3
     switch (state.screen) {
         case 'help':
-            return <Help />
+            return <Help height={height} width={size.columns} offset={state.helpOffset ?? 0} />
         case 'presets':
             return <PresetsScreen presets={[...ctx.definition.presets.values()]} chosen={state.choices.presets} cursor={state.presetCursor} preview={preview} height={height} />
         case 'profiles':

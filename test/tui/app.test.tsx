@@ -436,6 +436,19 @@ describe('terminal size', () => {
         app.unmount()
     })
 
+    it('scrolls the help when the terminal is shorter than the list of keys', async () => {
+        const {app, frame} = start({}, {columns: 80, rows: 24})
+        await until(frame, RESOLVED)
+        await press(app.stdin, '?')
+        const top = await until(frame, '↑↓ to scroll')
+        expect(top).toContain('everywhere')
+        expect(top).not.toContain('write the resolved template and its report')
+        await press(app.stdin, ...Array.from({length: 30}, () => 'j'))
+        expect(await until(frame, 'write the resolved template and its report')).toBeTruthy()
+        expect(Math.max(...frame()!.split('\n').map(l => [...l].length))).toBeLessThanOrEqual(80)
+        app.unmount()
+    })
+
     it('says when the terminal is too small instead of drawing a broken frame, and draws again once it is larger', async () => {
         const {app, frame} = start({}, {columns: 50, rows: 12})
         expect(await until(frame, 'needs at least')).toMatch(/The terminal is 50×12; the wizard needs at least\s+60×16/)

@@ -1,5 +1,6 @@
 // Every key, grouped by where it works.
 import {Box, Text} from 'ink'
+import {wrapText} from './why-pane.js'
 
 export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
     [
@@ -44,22 +45,35 @@ export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string,
     ],
 ]
 
-export function Help() {
+/** The help as rows: group titles and keys, each description wrapped to the width. */
+export function helpRows(width: number): {readonly text: string; readonly title: boolean}[] {
+    const rows: {text: string; title: boolean}[] = []
+    for (const [group, keys] of KEY_GROUPS) {
+        rows.push({text: group, title: true})
+        for (const [key, what] of keys)
+            wrapText(what, Math.max(10, width - 15)).forEach((piece, i) => rows.push({text: `  ${(i === 0 ? key : '').padEnd(10)}   ${piece}`, title: false}))
+    }
+    return rows
+}
+
+/** Every key; scrolled with ↑↓ when the terminal is shorter than the list. */
+export function Help({height, width, offset}: {readonly height: number; readonly width: number; readonly offset: number}) {
+    const rows = helpRows(width - 4)
+    const visible = Math.max(1, height - 2)
+    const start = Math.max(0, Math.min(offset, rows.length - visible))
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1}>
-            <Text bold>Keys</Text>
-            {KEY_GROUPS.map(([group, keys]) => (
-                <Box key={group} flexDirection="column">
-                    <Text underline>{group}</Text>
-                    {keys.map(([key, what]) => (
-                        <Text key={key} wrap="truncate">
-                            {'  '}
-                            <Text bold>{key.padEnd(10)}</Text> {what}
-                        </Text>
-                    ))}
-                </Box>
+            <Text bold>
+                Keys{' '}
+                <Text dimColor>
+                    {rows.length > visible ? `${start + 1}–${Math.min(rows.length, start + visible)} of ${rows.length}, ↑↓ to scroll · ` : ''}esc, ? or q to go back
+                </Text>
+            </Text>
+            {rows.slice(start, start + visible).map((row, i) => (
+                <Text key={start + i} underline={row.title} wrap="truncate">
+                    {row.text}
+                </Text>
             ))}
-            <Text dimColor>esc, ? or q to go back</Text>
         </Box>
     )
 }

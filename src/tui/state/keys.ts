@@ -23,8 +23,12 @@ type Handler = (state: WizardState, input: string, key: Key, ctx: KeyContext) =>
 export const onKey: Handler = (state, input, key, ctx) => {
     if (state.quitting) return input === 'y' ? withEffect(state, {kind: 'exit'}) : {...state, quitting: false}
     switch (state.screen) {
-        case 'help':
-            return key.escape || input === '?' || input === 'q' ? {...state, screen: 'main'} : state
+        case 'help': {
+            if (key.escape || input === '?' || input === 'q') return {...state, screen: 'main', helpOffset: 0}
+            // the help clamps what it shows; this bound only keeps the way back short
+            const offset = moved(state.helpOffset ?? 0, 60, input, key, ctx.page)
+            return offset === undefined ? state : {...state, helpOffset: offset}
+        }
         case 'presets':
             return presetsKey(state, input, key, ctx)
         case 'profiles':

@@ -58,6 +58,8 @@ export interface WizardState {
     readonly pane: Pane
     /** The why pane on the whole screen, its lines wrapped instead of cut (z). */
     readonly whyFull?: boolean
+    /** The first row of the help shown. */
+    readonly helpOffset?: number
     readonly choices: Choices
     /** Choices changed since the last write. */
     readonly dirty: boolean
