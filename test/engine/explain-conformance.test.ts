@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
-import {explanationDocument, explanationJson} from '../../src/engine/explain/index.js'
+import {explanationDocument, explanationJson, type DocumentBecause} from '../../src/engine/explain/index.js'
 import {readYamlFile, loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 
@@ -51,6 +51,9 @@ describe.skipIf(all.length === 0)('explanations of the conformance suite', () =>
                     element.id,
                 ).toBe(true)
         }
+        // no element leads with a reason that only restates an absence its own explains ("its target is
+        // absent" where the target is absent because of this element): the cause comes first
+        for (const element of document.elements) expect(circularFirst(element.because, [element.id]), element.id).toEqual([])
         // a document of some elements explains only those, and says the same of the inputs and of each
         const some = document.elements.filter((_, i) => i % 3 === 0)
         const partial = explanationDocument(template, result.model!, {elements: some.map(e => e.id)})
@@ -62,3 +65,11 @@ describe.skipIf(all.length === 0)('explanations of the conformance suite', () =>
         expect([...explanationJson(template, result.model!, {elements: []})].join('')).toBe(JSON.stringify({...document, elements: []}, null, 2))
     })
 })
+
+/** The chains (as ids) in which the first of several reasons only points back at an element on the path to it. */
+function circularFirst(reasons: readonly DocumentBecause[], path: readonly string[]): string[] {
+    const restates = (r: DocumentBecause) => r.because.length > 0 && r.because.every(b => b.kind === 'reference' && path.includes(b.refs[0] ?? ''))
+    const found = reasons.length > 1 && restates(reasons[0]!) && reasons.some(r => !restates(r)) ? [path.join(' → ')] : []
+    for (const r of reasons) for (const b of r.because) if (b.kind === 'element' && b.refs[0]) found.push(...circularFirst(b.because, [...path, b.refs[0]]))
+    return found
+}

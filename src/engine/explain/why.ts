@@ -183,7 +183,7 @@ export class Explainer {
         const records = this.model.conditions.of(member.seq).records.filter(r => r.origin.kind === 'group' && r.origin.group === group)
         const shown = new Shown(member)
         shown.add(group)
-        const sub = records.map(r => this.because(this.facts.record(r), shown, this.depth))
+        const sub = records.map(r => this.because(this.facts.record(r), shown, this.depth, [member]))
         const facts = this.facts.element(member)
         return {
             kind: 'element',
@@ -245,15 +245,19 @@ export class Explainer {
     }
 
     /** The deciding records: the false ones of a pruned element (written ones first), every one of a present element. */
-    private reasons(element: Element, shown: Shown, level: number): Because[] {
+    /** `path`: the elements whose reasons lead here, the explained one first. */
+    private reasons(element: Element, shown: Shown, level: number, path: readonly Element[] = [element]): Because[] {
         const deciding = this.facts.element(element).deciding
         const reasons: Because[] = new Array(deciding.length)
-        for (let i = 0; i < deciding.length; i++) reasons[i] = this.because(deciding[i]!, shown, level)
+        for (let i = 0; i < deciding.length; i++) reasons[i] = this.because(deciding[i]!, shown, level, path)
+        // a reason that only restates the absence of an element on the way here ("its target is absent",
+        // the target being absent because of this relation) is a consequence: the causes come first
+        if (reasons.length > 1 && reasons.some(r => restates(r, path))) return [...reasons.filter(r => !restates(r, path)), ...reasons.filter(r => restates(r, path))]
         return reasons
     }
 
     /** One record with the chain behind it: each element it blames, followed to the depth limit, or referenced when shown above. */
-    private because(record: RecordFacts, shown: Shown, level: number): Because {
+    private because(record: RecordFacts, shown: Shown, level: number, path: readonly Element[]): Because {
         if (record.leaf) return record.leaf
         const chain: Because[] = []
         for (const other of record.blamed) {
@@ -264,7 +268,7 @@ export class Explainer {
                 continue
             }
             shown.add(other)
-            const sub = level + 1 < this.depth ? this.reasons(other, shown, level + 1) : []
+            const sub = level + 1 < this.depth ? this.reasons(other, shown, level + 1, [...path, other]) : []
             chain.push({
                 kind: 'element',
                 code: sub[0]?.code ?? facts.fallback,
@@ -294,6 +298,11 @@ export class Explainer {
 }
 
 /** The elements shown in full in one explanation, the explained element first: met again, they are referred to. */
+/** Whether a reason's chain only points back at elements on the path to it: it restates a consequence of their absence. */
+export function restates(reason: Because, path: readonly {readonly id: string}[]): boolean {
+    return reason.because.length > 0 && reason.because.every(b => b.kind === 'reference' && b.seeAbove !== undefined && path.some(e => e.id === b.seeAbove))
+}
+
 class Shown {
     private others?: Set<Element>
 
