@@ -5,7 +5,8 @@ import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {loadTemplate} from '../dist/engine/load/index.js'
 import {resolve} from '../dist/engine/pipeline.js'
-import {buildReport, renderMarkdown} from '../dist/engine/report/index.js'
+import {renderMarkdown} from '../dist/app/report/index.js'
+import {buildReport} from '../dist/engine/report/index.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root) // locations in the report are relative to the project root

@@ -54,5 +54,5 @@ export {
     whatIf,
     type WhatIf,
 } from './explain/index.js'
-export {buildReport, reportableFailure, type ReportData, type ReportElement, type ReportOutcome, type ReportTopology} from './report/index.js'
+export {buildReport, reportableFailure, type ReportData, type ReportElement, type ReportOption, type ReportOutcome, type ReportTopology} from './report/index.js'
 export {failedOutcome, type Outcome, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'

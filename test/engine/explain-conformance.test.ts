@@ -7,6 +7,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {explanationDocument, explanationJson, type DocumentBecause} from '../../src/engine/explain/index.js'
+import {restatesPath} from '../../src/app/report/reasons.js'
 import {readYamlFile, loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 
@@ -68,7 +69,7 @@ describe.skipIf(all.length === 0)('explanations of the conformance suite', () =>
 
 /** The chains (as ids) in which the first of several reasons only points back at an element on the path to it. */
 function circularFirst(reasons: readonly DocumentBecause[], path: readonly string[]): string[] {
-    const restates = (r: DocumentBecause) => r.because.length > 0 && r.because.every(b => b.kind === 'reference' && path.includes(b.refs[0] ?? ''))
+    const restates = (r: DocumentBecause) => restatesPath(r, path)
     const found = reasons.length > 1 && restates(reasons[0]!) && reasons.some(r => !restates(r)) ? [path.join(' → ')] : []
     for (const r of reasons) for (const b of r.because) if (b.kind === 'element' && b.refs[0]) found.push(...circularFirst(b.because, [...path, b.refs[0]]))
     return found

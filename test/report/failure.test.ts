@@ -65,7 +65,8 @@ topology_template:
         expect(report.conflict).toMatchObject({kind: 'check-failed'})
         const markdown = renderMarkdown(report)
         expect(markdown).toContain('A variant exists, but a check failed: Relation target "db" of relation "database@0" of node "app" does not exist (`check.yaml:7:19`).')
-        expect(markdown).toContain('## Pruned elements')
+        expect(markdown).toContain('## Why each element is pruned')
+        expect(markdown).toContain('</a>Node "db"')
     })
 })
 
@@ -90,7 +91,7 @@ describe('trellis resolve --report', () => {
         expect(fs.existsSync(out)).toBe(true)
         const text = fs.readFileSync(report, 'utf8')
         expect(text).toContain(`trellis resolve ${WEB_SHOP} --preset prod --output ${out} --report ${report}`)
-        expect(text).toContain('21 elements kept, 12 pruned.')
+        expect(text).toContain('21 elements kept, 12 pruned (3 nodes, 4 relations, 2 properties, 3 types).')
         expect(fs.readdirSync(dir).sort()).toEqual(['out.yaml', 'report.md'])
     })
 

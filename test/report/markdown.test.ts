@@ -14,11 +14,11 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         const headings = markdown.split('\n').filter(l => /^#{1,2} /.test(l))
         expect(headings).toEqual([
             '# Resolution report: sample-templates/web-shop/variable-service-template.yaml',
+            '## What decided the variant',
             '## Options that differ from the defaults',
             '## Variability inputs',
             '## Summary',
             '## Topology',
-            '## Pruned elements',
             '## Why each element is pruned',
             '## Optimization',
             '## Checks',
@@ -33,13 +33,22 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         expect(markdown).toContain('```sh\ntrellis resolve sample-templates/web-shop/variable-service-template.yaml --preset prod --report report.md\n```')
     })
 
-    it('lists the options that differ from the version defaults, and only those', () => {
-        expect(markdown).toContain(
-            '| `node_default_condition_mode` | `incoming` | `incoming-artifact` | template (sample-templates/web-shop/variable-service-template.yaml:46:13) |',
+    it('opens with the decisions: each input value and what it prunes, as one list', () => {
+        const decisions = markdown.slice(markdown.indexOf('## What decided the variant'), markdown.indexOf('## Options'))
+        expect(decisions).toContain('- `platform` = `managed` (preset prod) prunes Node "vm\\_runtime", Node "vm", Node "vm\\_dbms", 2 properties, 3 types and 4 relations.')
+    })
+
+    it('lists the options that differ from the version defaults in one line per choice, and only those', () => {
+        const options = markdown.slice(markdown.indexOf('## Options'), markdown.indexOf('## Variability inputs'))
+        expect(options).toContain(
+            '- Pruning mode `semantic-loose` (template (sample-templates/web-shop/variable-service-template.yaml:45:13)) turns on node, relation, policy, group, artifact, property, type, technology pruning, each with its consistency and semantic pruning.',
         )
-        expect(markdown).toContain('| `expected_incoming_relation_check` | `false` | `true` |')
-        expect(markdown).toContain('| `node_pruning` | `true` | `false` | pruning mode semantic-loose |')
-        expect(markdown).not.toContain('| `relation_default_implied` |')
+        expect(options).toContain(
+            '- `node_default_condition_mode` = `incoming` (default `incoming-artifact`), set by template (sample-templates/web-shop/variable-service-template.yaml:46:13).',
+        )
+        expect(options).toContain('- `expected_incoming_relation_check` = `false` (default `true`)')
+        expect(options.split('\n').filter(l => l.startsWith('- '))).toHaveLength(5)
+        expect(options).not.toContain('relation_default_implied')
     })
 
     it('tables every input with value and source', () => {
@@ -48,32 +57,32 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
     })
 
     it('counts kept and pruned elements by kind', () => {
-        expect(markdown).toContain('21 elements kept, 12 pruned.')
-        expect(markdown).toContain('| node | 6 | 3 |')
-        expect(markdown).toContain('| relation | 5 | 4 |')
+        expect(markdown).toContain('21 elements kept, 12 pruned (3 nodes, 4 relations, 2 properties, 3 types).')
     })
 
-    it('has one row per pruned element and one explanation section each', () => {
-        const table = markdown.slice(markdown.indexOf('## Pruned elements'), markdown.indexOf('## Why each element is pruned'))
-        const rows = table.split('\n').filter(l => l.startsWith('| ') && !l.startsWith('| element'))
-        expect(rows).toHaveLength(12)
-        expect(rows).toContain(
-            '| Node "vm\\_runtime" | node | no incoming relation is present (pruning: incoming, semantic) | `default-incoming-none-present` | `sample-templates/web-shop/variable-service-template.yaml:72:9` |',
-        )
-        expect(markdown.split('\n').filter(l => l.startsWith('### '))).toHaveLength(12)
+    it('explains each chain once: a section per element with reasons of its own, the others linked or listed with it', () => {
+        const why = markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization'))
+        const sections = why.split('\n').filter(l => l.startsWith('### '))
+        expect(sections).toHaveLength(6)
+        // a node pruned because its host relation is: the relation is linked, not explained again
+        expect(why).toContain('  - Relation "host@0" of node "shop" is pruned: see [why](#relation.host@0.node.shop)')
+        expect(why).toContain('Pruned with it: Type "node.Runtime@0" of node "vm\\_runtime", Relation "host@0" of node "vm\\_runtime".')
         // the explanation tree is the engine's: the decisive condition, its value, the code and where it is written
-        expect(markdown).toContain(
+        expect(why).toContain(
             '- its condition does not hold: `{logic_expression: on_vm}` is false `manual-condition-false` (`sample-templates/web-shop/variable-service-template.yaml:66:23`)',
         )
+        // no circle: the relation's target is absent because of the relation, which says so
+        expect(why).toContain('- its target node "vm\\_runtime" is absent (pruning: target, consistency) — a consequence of this pruning, not a cause')
+        // every pruned element is named in the report, in a section or with one
+        for (const name of ['log\\_level@1', 'size@0', 'dbms.MySQL@0', 'compute.VirtualMachine@0']) expect(why).toContain(name)
+        expect(markdown.split('\n').length).toBeLessThanOrEqual(150)
     })
 
     it('shows optimization and every check, on or off', () => {
         expect(markdown).toContain('- Node templates: not optimized, the result must be unique (default)')
         expect(markdown).toContain('The conditions decided every element: the optimizer had no choice to make.')
-        expect(markdown).toContain(
-            '| expected incoming relation | semantic | `expected_incoming_relation_check` | switched off (template (sample-templates/web-shop/variable-service-template.yaml:48:13)) |',
-        )
-        expect(markdown).toContain('| relation source | consistency | `relation_source_check` | ran, passed (default) |')
+        expect(markdown).toContain('Switched off: expected incoming relation, unconsumed input, unproduced output.')
+        expect(markdown).toMatch(/^Ran and passed: relation source, relation target, .*ambiguous relation\.$/m)
     })
 
     it('is deterministic: two renders differ only in the date line', () => {
@@ -86,7 +95,7 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
 
     it('reports the dev preset with nothing of the managed platform', () => {
         const dev = renderMarkdown(sampleReport(['dev']))
-        expect(dev).toContain('| Node "platform\\_runtime" | node |')
+        expect(dev).toContain('### <a id="node.platform_runtime"></a>Node "platform\\_runtime"')
         expect(dev).toContain('- **Presets applied, in order:** `dev`')
     })
 })

@@ -1,8 +1,11 @@
-// The report as Markdown for code hosts: header, inputs, summary, a Mermaid
-// diagram, pruned elements with their explanation trees, optimization, checks,
-// and the conflict when resolving failed.
+// The report as Markdown for code hosts, root causes first: header, what decided
+// the variant (each input value with what it prunes), options one line per
+// choice, inputs, summary, a Mermaid diagram, why each element is pruned (each
+// chain once, linked where another section explains it), optimization, checks,
+// and the conflict when resolving failed. The JSON keeps the whole graph.
 import {conflictHeadline, count, type DocumentBecause, type ReportData, type ReportElement} from '../../engine/index.js'
 import {renderMermaid} from './mermaid.js'
+import {companionOf, describeOptions, optionLines, restatesPath, rootInputs} from './reasons.js'
 
 /** Escapes text for Markdown prose and table cells. */
 export function escapeMarkdown(text: string): string {
@@ -50,11 +53,18 @@ export function renderMarkdown(r: ReportData): string {
     out.push(`- **Date:** ${r.generatedAt}`)
     out.push('', 'Reproduce with:', '', '```sh', r.command, '```', '')
 
+    if (r.summary && r.pruned.length) out.push(...decisions(r))
+
     out.push('## Options that differ from the defaults', '')
     if (r.options.length === 0) out.push(`Every option has the default of ${code(r.version)}.`, '')
     else {
-        out.push('| option | value | default | set by |', '|---|---|---|---|')
-        for (const o of r.options) out.push(`| ${cell(o.name)} | ${value(o.value)} | ${value(o.default)} | ${e(o.origin)} |`)
+        // one line per choice: what a pruning mode (or a wider option) set together, then each option written
+        for (const {origin, options} of optionLines(r)) {
+            const single = options.length === 1 && options[0]!
+            if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${code(r.pruningMode.value)} (${e(r.pruningMode.origin)}) ${e(describeOptions(options))}.`)
+            else if (single) out.push(`- ${cell(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(origin)}.`)
+            else out.push(`- ${e(origin)}: ${e(describeOptions(options))}.`)
+        }
         out.push('')
     }
 
@@ -73,11 +83,8 @@ export function renderMarkdown(r: ReportData): string {
     if (r.conflict) out.push(...conflict(r))
 
     if (r.summary) {
-        out.push('## Summary', '')
-        out.push(`${count(r.summary.kept, 'element')} kept, ${r.summary.pruned} pruned.`, '')
-        out.push('| kind | kept | pruned |', '|---|---:|---:|')
-        for (const k of r.summary.byKind) out.push(`| ${k.kind} | ${k.kept} | ${k.pruned} |`)
-        out.push(`| **all** | **${r.summary.kept}** | **${r.summary.pruned}** |`, '')
+        const pruned = r.summary.byKind.filter(k => k.pruned > 0).map(k => kinds(k.pruned, k.kind))
+        out.push('## Summary', '', `${count(r.summary.kept, 'element')} kept, ${r.summary.pruned} pruned${pruned.length ? ` (${pruned.join(', ')})` : ''}.`, '')
     }
 
     out.push('## Topology', '')
@@ -92,17 +99,7 @@ export function renderMarkdown(r: ReportData): string {
     out.push('```mermaid', diagram.text.trimEnd(), '```', '')
     out.push('Legend: solid boxes and arrows are kept; dashed grey boxes and dashed arrows, also marked "(pruned)", are pruned.', '')
 
-    if (r.summary) {
-        out.push('## Pruned elements', '')
-        if (r.pruned.length === 0) out.push('Nothing is pruned.', '')
-        else {
-            out.push('| element | kind | reason | code | defined at |', '|---|---|---|---|---|')
-            for (const p of r.pruned) out.push(`| ${e(p.display)} | ${p.kind} | ${e(reasonOnly(p))} | ${cell(p.code)} | ${p.location ? cell(p.location) : '—'} |`)
-            out.push('')
-            out.push('## Why each element is pruned', '')
-            for (const p of r.pruned) out.push(...explanation(p))
-        }
-    }
+    if (r.summary && r.pruned.length) out.push(...whyPruned(r))
 
     out.push('## Optimization', '')
     for (const o of r.optimization.objectives) {
@@ -123,9 +120,17 @@ export function renderMarkdown(r: ReportData): string {
     }
 
     out.push('## Checks', '')
-    out.push('| check | kind | option | status |', '|---|---|---|---|')
-    for (const c of r.checks) out.push(`| ${c.name} | ${c.kind} | ${cell(c.option)} | ${checkStatus(r, c.enabled)} (${e(c.origin)}) |`)
-    out.push('')
+    if (r.status === 'resolved') {
+        // a resolved template passed every check that ran: the names say enough
+        const on = r.checks.filter(c => c.enabled).map(c => c.name)
+        const off = r.checks.filter(c => !c.enabled).map(c => c.name)
+        if (on.length) out.push(`Ran and passed: ${on.join(', ')}.`, '')
+        if (off.length) out.push(`Switched off: ${off.join(', ')}.`, '')
+    } else {
+        out.push('| check | kind | option | status |', '|---|---|---|---|')
+        for (const c of r.checks) out.push(`| ${c.name} | ${c.kind} | ${cell(c.option)} | ${checkStatus(r, c.enabled)} (${e(c.origin)}) |`)
+        out.push('')
+    }
     return `${out.join('\n').trimEnd()}\n`
 }
 
@@ -136,12 +141,6 @@ function checkStatus(r: ReportData, enabled: boolean): string {
     return 'on, not reached'
 }
 
-/** The sentence after "… is pruned: ". */
-function reasonOnly(p: ReportElement): string {
-    const i = p.reason.indexOf(': ')
-    return i >= 0 ? p.reason.slice(i + 2) : p.reason
-}
-
 const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
     conditions: 'the conditions',
     solver: 'the SAT solver',
@@ -149,25 +148,101 @@ const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
     specification: 'the specification (a variability group is always removed)',
 }
 
-function explanation(p: ReportElement): string[] {
-    const lines = [`### ${e(p.display)}`, '']
-    lines.push(`${e(p.reason)}.`, '')
-    const facts = [`decided by ${DECIDED_BY[p.decidedBy]}`]
-    if (!p.dependsOnInputs) facts.push('no change of variability inputs can flip it')
-    if (p.location) facts.push(`defined at ${code(p.location)}`)
-    lines.push(`${facts.join('; ')}.`, '')
-    for (const b of p.because) because(b, 0, lines)
-    lines.push('')
-    return lines
+/**
+ * The decisions first: each input value (or combination) that the pruned elements' explanations
+ * lead back to, with what it prunes, so a reviewer sees the root causes without scrolling.
+ */
+function decisions(r: ReportData): string[] {
+    const groups = new Map<string, ReportElement[]>()
+    for (const p of r.pruned) {
+        const key = rootInputs(p).join(' ')
+        groups.set(key, [...(groups.get(key) ?? []), p])
+    }
+    const out = ['## What decided the variant', '']
+    for (const [key, elements] of [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))) {
+        const who = key
+            ? key
+                  .split(' ')
+                  .map(name => {
+                      const input = r.inputs.find(i => i.name === name)
+                      return input ? `${cell(name)} = ${value(input.value)} (${e(input.source)})` : cell(name)
+                  })
+                  .join(' and ')
+            : 'No input: the template alone'
+        out.push(`- ${who} prunes ${listed(elements)}.`)
+    }
+    out.push('')
+    return out
 }
 
-function because(b: DocumentBecause, depth: number, lines: string[]): void {
+/** `3 properties`, `1 policy`: a number of elements of one kind. */
+function kinds(n: number, kind: string): string {
+    return count(n, kind, kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : `${kind}s`)
+}
+
+/** Nodes by name, the rest counted by kind. */
+function listed(elements: readonly ReportElement[]): string {
+    const nodes = elements.filter(p => p.kind === 'node').map(p => e(p.display))
+    const others = new Map<string, number>()
+    for (const p of elements) if (p.kind !== 'node') others.set(p.kind, (others.get(p.kind) ?? 0) + 1)
+    const counted = [...others].map(([kind, n]) => kinds(n, kind))
+    const parts = [...nodes.slice(0, 6), ...(nodes.length > 6 ? [`${nodes.length - 6} more nodes`] : []), ...counted]
+    return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'nothing')
+}
+
+/** One section per pruned element that has reasons of its own; what goes with it is listed there. */
+function whyPruned(r: ReportData): string[] {
+    const ids = new Set(r.pruned.map(p => p.id))
+    const companions = new Map<string, ReportElement[]>()
+    const own = r.pruned.filter(p => {
+        const with_ = companionOf(p, ids)
+        if (with_ === undefined) return true
+        companions.set(with_, [...(companions.get(with_) ?? []), p])
+        return false
+    })
+    const sections = new Set(own.map(p => p.id))
+    const out = ['## Why each element is pruned', '']
+    for (const p of own) {
+        out.push(`### <a id="${anchor(p.id)}"></a>${e(p.display)}`, '')
+        const facts: string[] = []
+        if (p.location) facts.push(`Defined at ${code(p.location)}`)
+        if (p.decidedBy !== 'conditions') facts.push(`decided by ${DECIDED_BY[p.decidedBy]}`)
+        if (!p.dependsOnInputs) facts.push('no change of variability inputs can flip it')
+        if (facts.length) out.push(`${facts.join('; ')}.`, '')
+        for (const b of p.because) because(b, 0, [p.id], sections, out)
+        const along = companions.get(p.id)
+        if (along?.length) out.push('', `Pruned with it: ${along.map(c => e(c.display)).join(', ')}.`)
+        out.push('')
+    }
+    return out
+}
+
+/** An element id as an HTML anchor (ids hold dots and @, which anchors may). */
+function anchor(id: string): string {
+    return id.replace(/[^\w.@-]/g, '_')
+}
+
+/**
+ * A reason and what is behind it; an element with a section of its own is linked, not explained again,
+ * and a reason that only restates the absence of an element on the path is said to be a consequence.
+ */
+function because(b: DocumentBecause, depth: number, path: readonly string[], sections: ReadonlySet<string>, lines: string[]): void {
     const pad = '  '.repeat(depth)
     const condition = b.condition !== undefined ? `: ${code(b.condition)} is ${String(b.value)}` : ''
     const at = b.location ? ` (${code(b.location)})` : ''
-    const tag = b.kind === 'reference' ? '' : ` ${code(b.code)}`
+    const id = b.refs[0]
+    if (restatesPath(b, path)) {
+        lines.push(`${pad}- ${e(b.text)} — a consequence of this pruning, not a cause`)
+        return
+    }
+    if ((b.kind === 'element' || b.kind === 'reference') && id !== undefined && sections.has(id) && !path.includes(id)) {
+        lines.push(`${pad}- ${e(b.text.replace(/ \(see above\)$/, ''))}: see [why](#${anchor(id)})`)
+        return
+    }
+    const tag = b.kind === 'reference' || b.kind === 'element' ? '' : ` ${code(b.code)}`
     lines.push(`${pad}- ${e(b.text)}${condition}${tag}${at}`)
-    for (const c of b.because) because(c, depth + 1, lines)
+    const next = b.kind === 'element' && id !== undefined ? [...path, id] : path
+    for (const c of b.because) because(c, depth + 1, next, sections, lines)
 }
 
 function conflict(r: ReportData): string[] {

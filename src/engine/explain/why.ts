@@ -298,9 +298,20 @@ export class Explainer {
 }
 
 /** The elements shown in full in one explanation, the explained element first: met again, they are referred to. */
-/** Whether a reason's chain only points back at elements on the path to it: it restates a consequence of their absence. */
+/**
+ * Whether a reason's chain only leads back to elements on the path to it: every element it blames is
+ * one of them, or pruned only for reasons that lead back the same way. Such a reason restates a
+ * consequence of their absence ("its target is absent", the target being absent because of this).
+ */
 export function restates(reason: Because, path: readonly {readonly id: string}[]): boolean {
-    return reason.because.length > 0 && reason.because.every(b => b.kind === 'reference' && b.seeAbove !== undefined && path.some(e => e.id === b.seeAbove))
+    return (
+        reason.because.length > 0 &&
+        reason.because.every(b =>
+            b.kind === 'reference'
+                ? b.seeAbove !== undefined && path.some(e => e.id === b.seeAbove)
+                : b.kind === 'element' && b.element !== undefined && b.because.length > 0 && b.because.every(r => restates(r, [...path, b.element!])),
+        )
+    )
 }
 
 class Shown {
