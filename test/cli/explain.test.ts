@@ -65,7 +65,13 @@ topology_template:
         const dir = workspace({'t.yaml': CHAIN})
         const list = await run(['explain', 't.yaml', '--pruned'], {cwd: dir})
         expect(list.code).toBe(0)
-        const lines = list.stdout.trimEnd().split('\n')
+        // the decisions first (the inputs each pruned element's explanation leads back to), then a line per element
+        const [decided, lines] = list.stdout
+            .trimEnd()
+            .split('\n\n')
+            .map(part => part.split('\n')) as [string[], string[]]
+        expect(decided[0]).toBe('decided by:')
+        expect(decided.slice(1).every(l => / prunes \d+ elements?$/.test(l))).toBe(true)
         expect(lines.length).toBeGreaterThan(2)
         for (const l of lines) expect(l).toMatch(/^- pruned /)
         expect(list.stdout).toContain('Node "db"')

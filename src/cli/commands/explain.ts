@@ -2,6 +2,7 @@
 import type {Command} from 'commander'
 import {
     conflictHeadline,
+    count,
     decide,
     type Element,
     explainElement,
@@ -80,7 +81,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                     // wrapped for a terminal only: piped output keeps one line per item, for grep and scripts
                     const width = process.stdout.isTTY ? Math.max(60, process.stdout.columns || 80) : Infinity
                     process.stdout.write(`${shown.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
-                } else process.stdout.write(`${shown.map(renderSummaryLine).join('\n')}\n`)
+                } else process.stdout.write(`${[...decisionLines(explanations), ...shown.map(renderSummaryLine)].join('\n')}\n`)
                 setExit(EXIT_OK)
             } catch (e) {
                 const outcome = isTrellisError(e) ? failedOutcome(e) : undefined
@@ -138,4 +139,22 @@ function find(graph: Graph, name: string): Element {
     if (element) return element
     const close = graph.elements.filter(e => e.id.includes(name)).slice(0, 5)
     throw new TrellisError('undefined-reference', `no element "${name}"${close.length ? ` (did you mean ${close.map(e => e.id).join(', ')}?)` : ''}`)
+}
+
+/**
+ * The decisions first, as the report opens: each input value (or combination) the pruned elements'
+ * explanations lead back to, with how many elements it prunes; then one line per element.
+ */
+function decisionLines(explanations: readonly Explanation[]): string[] {
+    const groups = new Map<string, {readonly text: string; count: number}>()
+    for (const e of explanations) {
+        if (e.verdict !== 'pruned') continue
+        const inputs = [...e.rootCauses.inputs].sort((a, b) => a.name.localeCompare(b.name))
+        const key = inputs.map(i => i.name).join(' ')
+        const group = groups.get(key) ?? {text: inputs.length ? inputs.map(i => i.text).join(' and ') : 'no input: the template alone', count: 0}
+        group.count++
+        groups.set(key, group)
+    }
+    if (groups.size === 0) return []
+    return ['decided by:', ...[...groups.values()].map(g => `  ${g.text} prunes ${count(g.count, 'element')}`), '']
 }
