@@ -56,6 +56,10 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         expect(markdown).toContain('| `replicas` | `3` | preset prod | — | no |')
     })
 
+    it('labels each pruned relation in the diagram with the inputs behind it', () => {
+        expect(markdown).toContain('n0 -.->|"host (pruned: platform)"| n1')
+    })
+
     it('counts kept and pruned elements by kind', () => {
         expect(markdown).toContain('21 elements kept, 12 pruned (3 nodes, 4 relations, 2 properties, 3 types).')
     })

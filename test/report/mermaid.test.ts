@@ -55,7 +55,7 @@ describe('the Mermaid topology', () => {
         const diagram = renderMermaid(topology)
         expect(diagram.shown + diagram.collapsed).toBe(count)
         expect(diagram.shown).toBe(MAX_NODES - 1)
-        expect(diagram.text).toMatch(/more_nodes\["31 more node templates \(20 pruned\), listed in the tables below"\]:::collapsed/)
+        expect(diagram.text).toMatch(/more_nodes\["31 more node templates \(20 pruned\), not drawn"\]:::collapsed/)
         await expect(parse(diagram.text)).resolves.toBeTruthy()
         const small = renderMermaid({nodes: topology.nodes.slice(0, MAX_NODES), relations: []})
         expect(small.collapsed).toBe(0)

@@ -90,14 +90,16 @@ export function renderMarkdown(r: ReportData): string {
     out.push('## Topology', '')
     if (r.status !== 'resolved' && r.summary === null)
         out.push('No variant exists, so no element is kept or pruned; the diagram shows every node template and relation as written.', '')
-    const diagram = renderMermaid(r.topology)
+    // a pruned relation's arrow names the inputs behind its pruning
+    const causes = new Map(r.pruned.filter(p => p.kind === 'relation').map(p => [p.id, rootInputs(p).join(', ')] as const))
+    const diagram = renderMermaid(r.topology, undefined, causes)
     if (diagram.collapsed)
         out.push(
             `The template has ${r.topology.nodes.length} node templates: the diagram draws ${diagram.shown} of them and collapses the other ${diagram.collapsed} into one box.`,
             '',
         )
     out.push('```mermaid', diagram.text.trimEnd(), '```', '')
-    out.push('Legend: solid boxes and arrows are kept; dashed grey boxes and dashed arrows, also marked "(pruned)", are pruned.', '')
+    out.push('Legend: solid boxes and arrows are kept; dashed grey boxes and dashed arrows, also marked "(pruned)", are pruned (an arrow names the inputs behind it).', '')
 
     if (r.summary && r.pruned.length) out.push(...whyPruned(r))
 

@@ -24,7 +24,8 @@ export function mermaidLabel(text: string): string {
     return `"${mermaidText(text)}"`
 }
 
-export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES): MermaidDiagram {
+/** `causes`: for a pruned relation, the inputs its pruning leads back to, shown on its arrow. */
+export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES, causes: ReadonlyMap<string, string> = new Map()): MermaidDiagram {
     // present nodes first when collapsing, so the box holds what matters least
     const ordered = topology.nodes.length > maxNodes ? [...topology.nodes.filter(n => n.present !== false), ...topology.nodes.filter(n => n.present === false)] : topology.nodes
     const shown = ordered.slice(0, topology.nodes.length > maxNodes ? maxNodes - 1 : maxNodes)
@@ -39,7 +40,7 @@ export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES): M
     const more = 'more_nodes'
     if (hidden.length) {
         const prunedHidden = hidden.filter(n => n.present === false).length
-        lines.push(`    ${more}[${mermaidLabel(`${hidden.length} more node templates (${prunedHidden} pruned), listed in the tables below`)}]:::collapsed`)
+        lines.push(`    ${more}[${mermaidLabel(`${hidden.length} more node templates (${prunedHidden} pruned), not drawn`)}]:::collapsed`)
     }
     const visible = new Set(shown.map(n => n.id))
     const endpoint = (id: string) => (visible.has(id) ? key.get(id)! : more)
@@ -49,7 +50,9 @@ export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES): M
         const from = endpoint(r.source)
         const to = endpoint(r.target)
         if (from === more && to === more) continue
-        const line = `    ${from} ${r.present === false ? '-.->' : '-->'}|${mermaidLabel(r.present === false ? `${r.name} (pruned)` : r.name)}| ${to}`
+        const cause = causes.get(r.id)
+        const label = r.present === false ? `${r.name} (pruned${cause ? `: ${cause}` : ''})` : r.name
+        const line = `    ${from} ${r.present === false ? '-.->' : '-->'}|${mermaidLabel(label)}| ${to}`
         if (edges.has(line)) continue
         if (r.present === false) pruned.push(edges.size)
         edges.add(line)
