@@ -35,7 +35,9 @@ export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES, ca
     const lines = ['flowchart TB']
     for (const n of shown) {
         const name = mermaidText(n.present === false ? `${n.name} (pruned)` : n.name)
-        lines.push(`    ${key.get(n.id)}["${name}${n.type ? `<br/>${mermaidText(n.type)}` : ''}"]${n.present === false ? ':::pruned' : ''}`)
+        // a conditional node is drawn with a bold border (and kept or pruned as its verdict says)
+        const style = n.present === false ? ':::pruned' : n.conditional ? ':::conditional' : ''
+        lines.push(`    ${key.get(n.id)}["${name}${n.type ? `<br/>${mermaidText(n.type)}` : ''}"]${style}`)
     }
     const more = 'more_nodes'
     if (hidden.length) {
@@ -58,9 +60,16 @@ export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES, ca
         edges.add(line)
     }
     lines.push(...edges)
-    lines.push('    subgraph legend [Legend]', '        legend_present["present"]', '        legend_pruned["pruned"]:::pruned', '    end')
+    lines.push(
+        '    subgraph legend [Legend]',
+        '        legend_present["present"]',
+        '        legend_conditional["present, has conditions"]:::conditional',
+        '        legend_pruned["pruned"]:::pruned',
+        '    end',
+    )
     lines.push('    classDef pruned fill:#eeeeee,stroke:#999999,stroke-dasharray:5 5,color:#777777')
     lines.push('    classDef collapsed fill:#ffffff,stroke:#999999,stroke-dasharray:2 2')
+    lines.push('    classDef conditional stroke-width:3px')
     if (pruned.length) lines.push(`    linkStyle ${pruned.join(',')} stroke:#999999,stroke-dasharray:5 5`)
     return {text: `${lines.join('\n')}\n`, shown: shown.length, collapsed: hidden.length}
 }

@@ -104,7 +104,13 @@ function summary(document: ExplanationDocument): ReportSummary {
 
 function topology(p: PreparedModel, present: (seq: number) => boolean | null): ReportTopology {
     return {
-        nodes: p.graph.nodes.map(n => ({id: n.id, name: n.name, type: typeof n.raw.type === 'string' ? n.raw.type : null, present: present(n.seq)})),
+        nodes: p.graph.nodes.map(n => ({
+            id: n.id,
+            name: n.name,
+            type: typeof n.raw.type === 'string' ? n.raw.type : null,
+            present: present(n.seq),
+            conditional: n.conditions.length > 0 || n.groups.some(g => g.conditions.length > 0),
+        })),
         relations: p.graph.relations.map(r => ({id: r.id, name: r.name, source: r.source.id, target: r.target.id, present: present(r.seq)})),
     }
 }

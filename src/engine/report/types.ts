@@ -61,7 +61,8 @@ export interface ReportSummary {
 }
 
 export interface ReportTopology {
-    readonly nodes: readonly {readonly id: string; readonly name: string; readonly type: string | null; readonly present: boolean | null}[]
+    /** `conditional`: the node template has conditions of its own (written, or from a group it belongs to). */
+    readonly nodes: readonly {readonly id: string; readonly name: string; readonly type: string | null; readonly present: boolean | null; readonly conditional: boolean}[]
     readonly relations: readonly {readonly id: string; readonly name: string; readonly source: string; readonly target: string; readonly present: boolean | null}[]
 }
 
