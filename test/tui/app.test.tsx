@@ -80,6 +80,19 @@ function resize(app: ReturnType<typeof render>, size: {columns: number; rows: nu
     stdout.emit('resize')
 }
 
+/** Two inputs that may not both be true, each defaulting to `both`: with true, no variant exists. */
+const cheapOrFast = (both: boolean) => `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            cheap: {type: boolean, default: ${both}}
+            fast: {type: boolean, default: ${both}}
+        constraints:
+            - {not: {and: [{variability_input: cheap}, {variability_input: fast}]}}
+    node_templates:
+        app: {type: x}
+`
+
 /** The wizard on the web-shop sample, on the dashboard (the walk's first step, the presets, is tested on its own). */
 function start(props: Partial<Parameters<typeof App>[0]> = {}, size = WIDE) {
     const {template, output, report} = workspace()
@@ -257,18 +270,7 @@ describe('the other screens', () => {
     })
 
     it('opens on the conflict and its repairs when the starting choices give no variant', async () => {
-        const text = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            cheap: {type: boolean, default: true}
-            fast: {type: boolean, default: true}
-        constraints:
-            - {not: {and: [{variability_input: cheap}, {variability_input: fast}]}}
-    node_templates:
-        app: {type: x}
-`
-        const {template} = workspace(text)
+        const {template} = workspace(cheapOrFast(true))
         const app = show(<App template={template} />)
         const conflict = await until(app.lastFrame, 'these changes make a variant exist')
         expect(conflict).toContain('No variant exists')
@@ -277,18 +279,7 @@ topology_template:
     })
 
     it('shows the conflict when no variant exists, with repairs verified by resolving again', async () => {
-        const text = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            cheap: {type: boolean, default: false}
-            fast: {type: boolean, default: false}
-        constraints:
-            - {not: {and: [{variability_input: cheap}, {variability_input: fast}]}}
-    node_templates:
-        app: {type: x}
-`
-        const {template} = workspace(text)
+        const {template} = workspace(cheapOrFast(false))
         const app = show(<App template={template} />)
         await until(app.lastFrame, RESOLVED)
         await press(app.stdin, ENTER, DOWN, ENTER)
