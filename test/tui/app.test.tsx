@@ -269,6 +269,25 @@ describe('the other screens', () => {
         app.unmount()
     })
 
+    it('goes on from the presets to the first input that still needs a value', async () => {
+        const {template} = workspace(`tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            size: {type: string, default: small}
+            region: {type: string}
+        presets:
+            big: {inputs: {size: large}}
+    node_templates:
+        app: {type: x, conditions: {equal: [{variability_input: region}, eu]}}
+`)
+        const app = show(<App template={template} />)
+        await until(app.lastFrame, 'tab/esc on to the inputs')
+        await press(app.stdin, '\t')
+        expect(await until(app.lastFrame, 'Inputs')).toMatch(/▸ region/)
+        app.unmount()
+    })
+
     it('opens on the conflict and its repairs when the starting choices give no variant', async () => {
         const {template} = workspace(cheapOrFast(true))
         const app = show(<App template={template} />)

@@ -204,13 +204,19 @@ function presetsKey(state: WizardState, input: string, key: Key, ctx: KeyContext
     if (key.escape || key.tab)
         return state.outcome && !state.outcome.ok && state.outcome.choices === state.choices
             ? {...state, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
-            : {...state, screen: 'main', pane: 'inputs'}
+            : {...state, screen: 'main', pane: 'inputs', inputCursor: firstUnset(state, ctx)}
     const cursor = moved(state.presetCursor, names.length, input, key, ctx.page)
     if (cursor !== undefined) return {...state, presetCursor: cursor}
     const name = names[state.presetCursor]
     if ((input === ' ' || key.return) && name) return choose(state, {...state.choices, presets: togglePreset(state.choices.presets, name)})
     if (input === 'o') return withEffect({...state, screen: 'profiles', profiles: {...state.profiles, cursor: 0, naming: undefined}}, {kind: 'load-profiles'})
     return globalKey(state, input) ?? state
+}
+
+/** The walk goes on at the first input that still needs a value (none given, no default), else where it was. */
+function firstUnset(state: WizardState, ctx: KeyContext): number {
+    const index = inputsView(ctx, state).findIndex(row => row.value === undefined || row.value === null)
+    return index >= 0 ? index : state.inputCursor
 }
 
 /** Presets apply in the order chosen: choosing appends, choosing again removes. */
