@@ -202,7 +202,7 @@ function presetsKey(state: WizardState, input: string, key: Key, ctx: KeyContext
     // on to the inputs: the next step of the walk (and back to them when opened from there); when the
     // presets chosen give no variant, on to the conflict and its repairs instead
     if (key.escape || key.tab)
-        return state.outcome && !state.outcome.ok && state.outcome.choices === state.choices
+        return state.outcome && !state.outcome.ok && state.outcome.conflict.length > 0 && state.outcome.choices === state.choices
             ? {...state, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
             : {...state, screen: 'main', pane: 'inputs', inputCursor: firstUnset(state, ctx)}
     const cursor = moved(state.presetCursor, names.length, input, key, ctx.page)

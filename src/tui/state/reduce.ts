@@ -28,8 +28,8 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
                 const first = state.outcome === undefined
                 const next: WizardState = {...state, outcome: action.outcome}
                 // a template whose starting choices give no variant opens on the conflict and its repairs,
-                // never on a bare "no variant"
-                if (first && !action.outcome.ok && state.screen === 'main')
+                // never on a bare "no variant" (an input still without a value is asked for on the inputs pane)
+                if (first && !action.outcome.ok && action.outcome.conflict.length > 0 && state.screen === 'main')
                     return {...next, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
                 return {...next, inputCursor: clamp(next.inputCursor, inputsView(ctx, next).length), topologyCursor: clamp(next.topologyCursor, topologyView(next).length)}
             }
