@@ -23,8 +23,9 @@ export function writeFilesAtomic(files: readonly {readonly file: string; readonl
     let received: NodeJS.Signals | undefined
     const release = () => {
         for (const signal of DEFERRED_SIGNALS) process.off(signal, hold)
-        // the default action again, now that no temporary file is left
-        if (received && process.listenerCount(received) === 0) process.kill(process.pid, received)
+        // sent again, now that no temporary file is left: the default action, or the handlers that remain
+        // (some act only when they are the last listener, which they were not while staging)
+        if (received) process.kill(process.pid, received)
     }
     const hold = (signal: NodeJS.Signals) => {
         received ??= signal

@@ -44,7 +44,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     registerCompletion(program, setExit)
     addExamples(program)
     if (argv[0] === '__complete') return runCompletion(program, argv.slice(1))
-    const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'])
+    const takesValue = new Set(
+        program.commands.flatMap(c => c.options.filter(o => o.required || o.optional).flatMap(o => [o.long, o.short])).filter((f): f is string => Boolean(f)),
+    )
+    const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'], takesValue)
     if (mistyped) {
         process.stderr.write(`trellis: ${mistyped}\n`)
         return EXIT_USAGE
@@ -65,12 +68,14 @@ export async function main(argv: readonly string[]): Promise<number> {
  * A first word that is no command and no file, but close to a command (`trellis resovle t.yaml`):
  * said as such, instead of the wizard (the default command) complaining about its arguments.
  */
-function mistypedCommand(argv: readonly string[], commands: readonly string[]): string | undefined {
+function mistypedCommand(argv: readonly string[], commands: readonly string[], takesValue: ReadonlySet<string>): string | undefined {
     const first = argv.find(a => a !== '--debug')
     if (first === undefined || first.startsWith('-') || commands.includes(first) || fs.existsSync(first)) return undefined
     const close = closestName(first, commands)
     if (close) return `unknown command '${first}' (did you mean ${close}?)`
     // a word followed by more arguments is no template path the wizard could open
-    if (argv.filter(a => !a.startsWith('-')).length > 1 && !/\.ya?ml$/i.test(first)) return `unknown command '${first}' (commands: ${commands.join(', ')})`
+    // (a flag's value, `-p prod`, is no argument)
+    const positional = argv.filter((a, i) => !a.startsWith('-') && !takesValue.has(argv[i - 1] ?? ''))
+    if (positional.length > 1 && !/\.ya?ml$/i.test(first)) return `unknown command '${first}' (commands: ${commands.join(', ')})`
     return undefined
 }

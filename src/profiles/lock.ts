@@ -34,11 +34,11 @@ export function withLock<T>(lockFile: string, body: () => T, options: LockOption
         } catch (e) {
             if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
             const seen = stat(lockFile)
-            if (!seen) continue // released meanwhile: try again at once
-            if (Date.now() - seen.mtimeMs > stale) {
+            if (seen && Date.now() - seen.mtimeMs > stale) {
                 breakStale(lockFile, stale)
                 if (!stat(lockFile)) continue // broken: take it at once
             }
+            // (a lock path that exists but cannot be looked at, a dangling link, waits like a held lock)
             if (Date.now() - started > timeout) throw new ProfileError(`the profile store is locked by another process (${lockFile}); remove the file if no trellis is running`)
             sleep(wait + Math.floor(Math.random() * wait))
             wait = Math.min(wait * 2, 100)
@@ -82,7 +82,7 @@ function breakStale(lockFile: string, staleMs: number): void {
 
 function stat(file: string): fs.Stats | undefined {
     try {
-        return fs.statSync(file)
+        return fs.lstatSync(file)
     } catch {
         return undefined
     }

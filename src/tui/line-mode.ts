@@ -68,19 +68,21 @@ async function dialogue(
         let value: unknown
         if (d.type === 'boolean') value = await confirm({message: label, default: current?.value === true}, context)
         else {
+            const shown = current?.value === undefined || current.value === null ? undefined : renderExpression(current.value)
             const text = await input(
                 {
                     message: label,
-                    default: current?.value === undefined || current.value === null ? undefined : renderExpression(current.value),
+                    default: shown,
                     validate: answer => {
-                        if (answer === '') return true
+                        if (answer === '' || answer === shown) return true
                         const typed = typedValue(d.type, answer)
                         return typed.ok ? true : typed.error
                     },
                 },
                 context,
             )
-            const typed = text === '' ? undefined : typedValue(d.type, text)
+            // the default as shown may be cut ("…"): taking it keeps the value itself
+            const typed = text === '' || text === shown ? undefined : typedValue(d.type, text)
             value = typed?.ok ? typed.value : undefined
         }
         if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current?.value)) {
@@ -113,7 +115,13 @@ async function dialogue(
     }
     writeResolution(template, base, choices, output, report)
     say(`Wrote ${output}${report ? ` and ${report}` : ''}`)
-    await offerProfile(template, choices, context, say, {input, confirm}, streams.store)
+    try {
+        await offerProfile(template, choices, context, say, {input, confirm}, streams.store)
+    } catch (e) {
+        // the files are written: an input that ends while offering the profile only skips it
+        if ((e as Error)?.name !== 'ExitPromptError') throw e
+        say('Profile not saved.')
+    }
     return 0
 }
 

@@ -77,6 +77,12 @@ describe('independent mistakes in conditions', () => {
         ])
     })
 
+    it('are each reported once, however many elements read the same mistake', () => {
+        const nodes = Array.from({length: 25}, (_, i) => `        n${i}: {type: t, conditions: {logic_expression: broken}}`).join('\n')
+        const error = failure(() => run(`topology_template:\n    variability:\n        expressions:\n            broken: {nope: 1}\n    node_templates:\n${nodes}\n`))
+        expect(error.diagnostics()).toHaveLength(1)
+    })
+
     it('stop at twenty', () => {
         const nodes = Array.from({length: 30}, (_, i) => `        n${i}: {type: t, conditions: {nope${i}: 1}}`).join('\n')
         const error = failure(() => run(`topology_template:\n    node_templates:\n${nodes}\n`))

@@ -23,6 +23,7 @@ function program(): Command {
 
 const dir = tempDir('trellis-completion-')
 fs.writeFileSync(path.join(dir, 't.yaml'), TEMPLATE)
+fs.writeFileSync(path.join(dir, 'out.yaml'), 'not: a template\n')
 const sources: CompletionSources = {presets: () => ['dev', 'prod'], inputs: () => ['mode', 'debug', 'replicas'], profiles: async () => ['staging', 'prod-eu']}
 const complete = (...words: string[]) => {
     const cwd = process.cwd()
@@ -57,6 +58,11 @@ describe('completion candidates', () => {
         ],
         [['profile', 'show', 's'], ['staging']],
         [['resolve', '--preset', ''], []], // no template named yet: nothing to read presets from
+        [
+            ['resolve', '--preset', 'test', 't.yaml', '-p', ''],
+            ['dev', 'prod'],
+        ], // a value named like a command is a value
+        [['resolve', '-o', 'out.yaml', 't.yaml', '-p', 'd'], ['dev']], // an output file is not the template
     ])('%j', async (words, expected) => {
         expect(await complete(...words)).toEqual(expected)
     })

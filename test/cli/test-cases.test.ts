@@ -74,3 +74,21 @@ describe('trellis test cases', () => {
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     })
 })
+
+describe('trellis test on a case whose files lead out', () => {
+    it('refuses an inputs.yaml that is a symbolic link out of the case', async () => {
+        const {root, dir} = suite(undefined)
+        fs.symlinkSync(path.join(root, 'secret.yaml'), path.join(dir, 'inputs.yaml'))
+        expect((await runCase(dir, 'case')).reason).toMatch(/^test\.yaml: inputs names a file outside/)
+    })
+
+    it('does not show the values of a template outside the case and the working folder', async () => {
+        const {root, dir} = suite('template: ../elsewhere/t.yaml')
+        fs.mkdirSync(path.join(root, 'elsewhere'))
+        fs.writeFileSync(path.join(root, 'elsewhere/t.yaml'), TEMPLATE.replace('tosca.nodes.Root', 'hunter2'))
+        const result = await runCase(dir, 'case')
+        expect(result.ok).toBe(false)
+        expect(result.reason).toMatch(/values not shown: the template lies outside/)
+        expect(result.reason).not.toContain('hunter2')
+    })
+})

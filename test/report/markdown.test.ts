@@ -1,6 +1,9 @@
 // The Markdown report of the bundled web-shop sample: structure, content, determinism.
 import {describe, expect, it} from 'vitest'
 import {renderMarkdown, code, escapeMarkdown} from '../../src/app/report/index.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {resolve} from '../../src/engine/pipeline.js'
+import {buildReport} from '../../src/engine/report/index.js'
 import {NOW, sampleReport, withoutDate} from './fixtures.js'
 
 describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
@@ -101,6 +104,37 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         const dev = renderMarkdown(sampleReport(['dev']))
         expect(dev).toContain('### <a id="node.platform_runtime"></a>Node "platform\\_runtime"')
         expect(dev).toContain('- **Presets applied, in order:** `dev`')
+    })
+})
+
+describe('Markdown report: elements pruned with another', () => {
+    it('lists a relation and its property with the node they go with, however deep the chain', () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {mode: consistent-loose, expected_incoming_relation_check: false}
+    node_templates:
+        app:
+            type: x
+            conditions: false
+            requirements:
+                - uses:
+                      node: db
+                      relationship: link
+        db: {type: x}
+    relationship_templates:
+        link:
+            type: r
+            properties:
+                - weight: 3
+`
+        const template = templateFromText(text, 'chain.yaml')
+        const model = resolve(template, {}).model!
+        const markdown = renderMarkdown(buildReport({template, templateName: 'chain.yaml', presets: [], argv: ['trellis'], now: NOW}, {model}))
+        const why = markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization'))
+        expect(why.split('\n').filter(l => l.startsWith('### '))).toEqual(['### <a id="node.app"></a>Node "app"'])
+        const along = why.split('\n').find(l => l.startsWith('Pruned with it:')) ?? ''
+        for (const e of model.graph.elements.filter(e => !model.present(e) && e.id !== 'node.app')) expect(along).toContain(e.display.replace(/_/g, '\\_'))
     })
 })
 

@@ -111,3 +111,21 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
     fs.rmSync(dir, {recursive: true, force: true})
     fs.rmSync(config, {recursive: true, force: true})
 }, 20_000)
+
+it('keeps the written files and exits 0 when the input ends at the profile question', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), 'shop.yaml', '--prompt'], {cwd: dir, env: {...process.env, TERM: 'dumb'}})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', chunk => (stdout += chunk))
+    child.stderr.on('data', chunk => (stderr += chunk))
+    // presets, four inputs, the two paths; then the input ends
+    child.stdin.end('\n\n\n\n\n\n\n')
+    const code = await new Promise(resolve => child.on('close', resolve))
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Profile not saved.')
+    expect(fs.readdirSync(dir).sort()).toEqual(['shop.report.md', 'shop.resolved.yaml', 'shop.yaml'])
+    fs.rmSync(dir, {recursive: true, force: true})
+}, 20_000)

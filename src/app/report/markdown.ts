@@ -196,8 +196,22 @@ function listed(elements: readonly ReportElement[]): string {
 function whyPruned(r: ReportData): string[] {
     const ids = new Set(r.pruned.map(p => p.id))
     const companions = new Map<string, ReportElement[]>()
+    const byId = new Map(r.pruned.map(p => [p.id, p]))
+    // an element goes with the first element up its chain of companions that has a section of its own
+    // (a relation's property with the relation, which goes with its source node)
+    const sectionOf = (p: ReportElement): string | undefined => {
+        const seen = new Set<string>()
+        let at: string | undefined = companionOf(p, ids)
+        while (at !== undefined && !seen.has(at)) {
+            seen.add(at)
+            const next: string | undefined = companionOf(byId.get(at)!, ids)
+            if (next === undefined) return at
+            at = next
+        }
+        return undefined // a circle of companions: each gets its own section
+    }
     const own = r.pruned.filter(p => {
-        const with_ = companionOf(p, ids)
+        const with_ = sectionOf(p)
         if (with_ === undefined) return true
         companions.set(with_, [...(companions.get(with_) ?? []), p])
         return false

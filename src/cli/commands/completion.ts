@@ -15,6 +15,8 @@ const SCRIPTS: Record<Shell, string> = {
 _trellis() {
     local IFS=$'\\n'
     COMPREPLY=($(trellis __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+    # NAME= for --set: the value follows without a space
+    [[ \${#COMPREPLY[@]} -eq 1 && \${COMPREPLY[0]} == *= ]] && compopt -o nospace
 }
 complete -o default -o bashdefault -F _trellis trellis
 `,
@@ -56,7 +58,17 @@ export async function completions(program: Command, words: readonly string[], so
     // the command being typed: the first word naming one (then a subcommand of it), else the wizard
     let command = program.commands.find(c => c.name() === 'wizard')!
     let named = false
-    for (const word of before) {
+    // a flag's value (`--preset test`, `-o out.yaml`) is neither a command nor the template
+    const takesValue = new Set(
+        program.commands
+            .flatMap(c => [...c.options, ...c.commands.flatMap(s => s.options)])
+            .filter(o => o.required || o.optional)
+            .flatMap(o => [o.long, o.short])
+            .filter((f): f is string => f !== undefined),
+    )
+    const isValue = (i: number) => i > 0 && takesValue.has(before[i - 1]!)
+    for (const [i, word] of before.entries()) {
+        if (isValue(i)) continue
         const sub = (named ? command : program).commands.find(c => c.name() === word && !isHidden(c))
         if (sub && (!named || command.commands.length > 0)) {
             command = sub
@@ -66,7 +78,7 @@ export async function completions(program: Command, words: readonly string[], so
     // the first word: a command (or, when none matches, a template file the shell completes)
     if (!named && before.every(w => w.startsWith('-')) && !current.startsWith('-')) return starting(visible(program).map(c => c.name()))
     if (command.commands.length > 0 && before[before.length - 1] === command.name() && !current.startsWith('-')) return starting(visible(command).map(c => c.name()))
-    const template = before.find(w => TEMPLATE.test(w) && fs.existsSync(w))
+    const template = before.find((w, i) => !isValue(i) && TEMPLATE.test(w) && fs.existsSync(w))
     const previous = before[before.length - 1]
     if (previous === '--preset' || previous === '-p') return template ? starting(sources.presets(template)) : []
     if (previous === '--set' || previous === '-s') return template ? starting(sources.inputs(template).map(n => `${n}=`)) : []

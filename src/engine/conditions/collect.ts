@@ -122,7 +122,8 @@ export function collectConditions(
         } catch (error) {
             // after a first mistake, anything else that fails may follow from it: report what was found
             if (!(error instanceof TrellisError) || error.errorClass !== 'input') throw errors.length ? collectErrors(errors) : error
-            errors.push(error)
+            // one mistake read by many elements (a named expression, an input's default) is reported once
+            if (!errors.some(known => known.describe() === error.describe())) errors.push(error)
             if (errors.length >= MAX_ERRORS) break
             continue
         }

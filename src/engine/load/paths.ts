@@ -5,7 +5,8 @@ import path from 'node:path'
 /** Whether `file` lies below `dir` (not `dir` itself). */
 export function isBelow(file: string, dir: string): boolean {
     const relative = path.relative(dir, file)
-    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)
+    // `..name` is a file below; `..` and `../x` are not
+    return relative !== '' && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)
 }
 
 /** The path with every symbolic link resolved; undefined when it does not exist. */
