@@ -25,7 +25,9 @@ complete -o default -o bashdefault -F _trellis trellis
 _trellis() {
     local -a candidates
     candidates=("\${(@f)$(trellis __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
-    if [[ -n "\${candidates[1]}" ]]; then compadd -- "\${candidates[@]}"; else _files; fi
+    if [[ -z "\${candidates[1]}" ]]; then _files
+    elif [[ \${#candidates[@]} -eq 1 && "\${candidates[1]}" == *= ]]; then compadd -S '' -- "\${candidates[@]}"
+    else compadd -- "\${candidates[@]}"; fi
 }
 compdef _trellis trellis
 `,
