@@ -68,7 +68,9 @@ describe('the Mermaid topology', () => {
         const diagram = renderMermaid(topology)
         expect(diagram.shown + diagram.collapsed).toBe(count)
         expect(diagram.shown).toBe(MAX_NODES - 1)
-        expect(diagram.text).toMatch(/more_nodes\["31 more node templates \(20 pruned\), not drawn"\]:::collapsed/)
+        // the 20 pruned nodes are all drawn; the box holds unchanged ones
+        expect(diagram.text.split(' (pruned)<br/>').length - 1).toBe(20)
+        expect(diagram.text).toMatch(/more_nodes\["21 unchanged node templates \(present, no conditions\), not drawn"\]:::collapsed/)
         await expect(parse(diagram.text)).resolves.toBeTruthy()
         const small = renderMermaid({nodes: topology.nodes.slice(0, MAX_NODES), relations: []})
         expect(small.collapsed).toBe(0)
@@ -79,8 +81,10 @@ describe('the Mermaid topology', () => {
         const report = sampleReport(['prod'])
         const big = {
             ...report,
-            topology: {nodes: Array.from({length: 60}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: null, present: true, conditional: false})), relations: []},
+            topology: {nodes: Array.from({length: 70}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: null, present: true, conditional: false})), relations: []},
         }
-        expect(renderMarkdown(big)).toContain('The template has 60 node templates: the diagram draws 49 of them and collapses the other 11 into one box.')
+        expect(renderMarkdown(big)).toContain(
+            'The template has 70 node templates: the diagram draws 59 of them (the pruned and conditional ones first) and collapses the other 11 into one box.',
+        )
     })
 })

@@ -95,7 +95,7 @@ export function renderMarkdown(r: ReportData): string {
     const diagram = renderMermaid(r.topology, undefined, causes)
     if (diagram.collapsed)
         out.push(
-            `The template has ${r.topology.nodes.length} node templates: the diagram draws ${diagram.shown} of them and collapses the other ${diagram.collapsed} into one box.`,
+            `The template has ${r.topology.nodes.length} node templates: the diagram draws ${diagram.shown} of them (the pruned and conditional ones first) and collapses the other ${diagram.collapsed} into one box.`,
             '',
         )
     out.push('```mermaid', diagram.text.trimEnd(), '```', '')

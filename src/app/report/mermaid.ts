@@ -1,9 +1,10 @@
 // The topology as a Mermaid flowchart: node templates and their relations,
 // pruned ones dashed and grey (and marked in words, so meaning never rests on
-// style alone). Beyond MAX_NODES the rest collapses into one box.
+// style alone). Beyond MAX_NODES the unchanged ones (present, no conditions of
+// their own) collapse into one box first: the diagram tells the variability.
 import type {ReportTopology} from '../../engine/index.js'
 
-export const MAX_NODES = 50
+export const MAX_NODES = 60
 
 export interface MermaidDiagram {
     readonly text: string
@@ -26,8 +27,9 @@ export function mermaidLabel(text: string): string {
 
 /** `causes`: for a pruned relation, the inputs its pruning leads back to, shown on its arrow. */
 export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES, causes: ReadonlyMap<string, string> = new Map()): MermaidDiagram {
-    // present nodes first when collapsing, so the box holds what matters least
-    const ordered = topology.nodes.length > maxNodes ? [...topology.nodes.filter(n => n.present !== false), ...topology.nodes.filter(n => n.present === false)] : topology.nodes
+    // what the variability touched (pruned or conditional nodes) is drawn first; the box holds the unchanged ones
+    const unchanged = (n: ReportTopology['nodes'][number]) => n.present !== false && !n.conditional
+    const ordered = topology.nodes.length > maxNodes ? [...topology.nodes.filter(n => !unchanged(n)), ...topology.nodes.filter(unchanged)] : topology.nodes
     const shown = ordered.slice(0, topology.nodes.length > maxNodes ? maxNodes - 1 : maxNodes)
     const hidden = ordered.slice(shown.length)
     const key = new Map<string, string>()
@@ -41,8 +43,10 @@ export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES, ca
     }
     const more = 'more_nodes'
     if (hidden.length) {
-        const prunedHidden = hidden.filter(n => n.present === false).length
-        lines.push(`    ${more}[${mermaidLabel(`${hidden.length} more node templates (${prunedHidden} pruned), not drawn`)}]:::collapsed`)
+        const label = hidden.every(unchanged)
+            ? `${hidden.length} unchanged node templates (present, no conditions), not drawn`
+            : `${hidden.length} more node templates (${hidden.filter(n => n.present === false).length} pruned), not drawn`
+        lines.push(`    ${more}[${mermaidLabel(label)}]:::collapsed`)
     }
     const visible = new Set(shown.map(n => n.id))
     const endpoint = (id: string) => (visible.has(id) ? key.get(id)! : more)
