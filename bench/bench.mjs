@@ -6,6 +6,9 @@
 // source location takes (positions are looked up lazily, on the first line or
 // column read). Each seed is measured in a process of its own.
 //   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--memory-runs 11] [--file-max 100000] [--explain-seeds 125,10000|none]
+//                              [--against 'COMMAND {template} {output} {inputs}' [--against-runs 3]]
+// --against also times `trellis resolve` and the given command (another resolver, e.g. the reference's
+// CLI) side by side from the same files, seed by seed, and prints the ratio.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -105,6 +108,39 @@ function measureSeed(seed, dir) {
     return {...figures, file: median(total), load: median(load), resolve: median(resolving), write: median(write), locate: median(locate)}
 }
 
+/** Milliseconds of one run of a shell command; undefined when it fails. */
+function timeCommand(command) {
+    const start = process.hrtime.bigint()
+    const r = spawnSync('sh', ['-c', command], {stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'})
+    return r.status === 0 ? Number(process.hrtime.bigint() - start) / 1e6 : undefined
+}
+
+/** `trellis resolve` and another command, from the same files, seed by seed: medians and the ratio. */
+function sideBySide(command, n, dir) {
+    const quote = s => `'${s.replace(/'/g, "'\\''")}'`
+    const trellis = path.join(path.dirname(fileURLToPath(import.meta.url)), '../bin/trellis.js')
+    console.log(`\nside by side (command line, from files, median of ${n}): trellis resolve vs ${command}`)
+    console.log('seed      trellis      other        other / trellis')
+    for (const seed of seeds.filter(s => s <= fileMax)) {
+        const input = path.join(dir, `side-${seed}.yaml`)
+        const inputs = path.join(dir, `side-${seed}.inputs.yaml`)
+        fs.writeFileSync(input, stringify(benchmarkTemplate(seed), {lineWidth: 0}))
+        fs.writeFileSync(inputs, 'mode: present\n')
+        const ours = `${quote(process.execPath)} ${quote(trellis)} resolve ${quote(input)} --inputs ${quote(inputs)} -o ${quote(path.join(dir, 'ours.yaml'))}`
+        const theirs = command
+            .replaceAll('{template}', quote(input))
+            .replaceAll('{output}', quote(path.join(dir, 'theirs.yaml')))
+            .replaceAll('{inputs}', quote(inputs))
+        const a = Array.from({length: n}, () => timeCommand(ours))
+        const b = Array.from({length: n}, () => timeCommand(theirs))
+        const fine = list => (list.every(x => x !== undefined) ? median(list) : undefined)
+        const [x, y] = [fine(a), fine(b)]
+        console.log(
+            `${String(seed).padEnd(9)} ${(x === undefined ? 'failed' : ms(x)).padEnd(12)} ${(y === undefined ? 'failed' : ms(y)).padEnd(12)} ${x && y ? `${(y / x).toFixed(1)}×` : '—'}`,
+        )
+    }
+}
+
 // A child process measures one seed and prints its figures as JSON.
 if (args.includes('--measure-seed')) {
     console.log(JSON.stringify(measureSeed(Number(option('--measure-seed')), option('--dir'))))
@@ -151,6 +187,8 @@ try {
         console.log(`\n${row(['seed', 'load (read+parse)', 'resolve', 'write', 'first location (after resolving)'])}`)
         for (const cells of parts) console.log(row(cells))
     }
+    const against = option('--against')
+    if (against) sideBySide(against, Number(option('--against-runs', '3')), dir)
     // explanations: every element of a template with about 1,000 elements
     const template = templateFromData(benchmarkTemplate(125))
     let count = 0
