@@ -83,6 +83,27 @@ describe('independent mistakes in conditions', () => {
         expect(error.diagnostics()).toHaveLength(1)
     })
 
+    it('in the topology (a relation target, a group member, a policy target) are all reported', () => {
+        const error = failure(() =>
+            run(`topology_template:
+    node_templates:
+        app:
+            type: t
+            requirements:
+                - db: nowhere
+    groups:
+        g: {type: tosca.groups.Root, members: [ghost]}
+    policies:
+        - p: {type: tosca.policies.Root, targets: [phantom]}
+`),
+        )
+        expect(error.diagnostics().map(d => [d.message, d.location?.line])).toEqual([
+            ['Target "nowhere" of relation "db@0" of node "app" does not exist', 7],
+            [expect.stringContaining('ghost'), 9],
+            ['Policy target "phantom" of policy "p@0" does not exist', 11],
+        ])
+    })
+
     it('stop at twenty', () => {
         const nodes = Array.from({length: 30}, (_, i) => `        n${i}: {type: t, conditions: {nope${i}: 1}}`).join('\n')
         const error = failure(() => run(`topology_template:\n    node_templates:\n${nodes}\n`))

@@ -2,7 +2,7 @@
 // element with its spec identifier, display, container, raw conditions and
 // source location. Structural errors (unknown targets, unused relationship
 // templates, several defaults) are reported here, each at its location.
-import {TrellisError, type SourceLocation} from '../errors.js'
+import {collectErrors, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
 import type {SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
 import {ownValue} from '../keys.js'
@@ -104,15 +104,36 @@ class Builder {
     }
 
     build(): Graph {
-        this.inputs()
-        this.nodes()
-        this.relationshipTemplates()
-        this.groups()
-        this.policies()
-        this.imports()
-        this.outputs()
+        try {
+            this.inputs()
+            this.nodes()
+            this.relationshipTemplates()
+            this.groups()
+            this.policies()
+            this.imports()
+            this.outputs()
+        } catch (e) {
+            // after a kept mistake, what fails later may follow from it: report the mistakes found
+            if (this.errors.length) throw collectErrors(e instanceof TrellisError ? [...this.errors, e] : this.errors)
+            throw e
+        }
+        if (this.errors.length) throw collectErrors(this.errors)
         this.graph.seal()
         return this.graph
+    }
+
+    /** Mistakes kept so far: one in a relation, a group member or a policy does not hide the next. */
+    private readonly errors: TrellisError[] = []
+
+    /** Reads one entry; a mistake in it is kept and the entry left out, so the others are still read. */
+    private entry<T>(read: () => T): T | undefined {
+        try {
+            return read()
+        } catch (e) {
+            if (!(e instanceof TrellisError) || e.errorClass !== 'input' || this.errors.length >= MAX_ERRORS - 1) throw e
+            if (!this.errors.some(known => known.describe() === e.describe())) this.errors.push(e)
+            return undefined
+        }
     }
 
     private inputs(): void {
@@ -231,20 +252,23 @@ class Builder {
         const requirements = entries(written, () => `the requirements of node "${node.name}"`, this.sourceMap, node.raw, 'requirements')
         if (requirements.length === 0) return
         // a list of exactly the node's relations (growing one by one would reserve room for 17)
-        node.relations = requirements.map((entry, index) => {
-            const short = typeof entry.value === 'string'
-            if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
-            const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
-            const targetName = assignment.node
-            const display = () => displayOf('relation', entry.name, index, node)
-            if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
-            const target = this.graph.node(targetName)
-            if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
-            const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
-            own<NodeRecord>(target).incoming = append(target.incoming, [relation])
-            this.relationRecords.push(relation)
-            return relation
-        })
+        const relations = requirements.map((entry, index) =>
+            this.entry(() => {
+                const short = typeof entry.value === 'string'
+                if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
+                const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
+                const targetName = assignment.node
+                const display = () => displayOf('relation', entry.name, index, node)
+                if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
+                const target = this.graph.node(targetName)
+                if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
+                const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
+                own<NodeRecord>(target).incoming = append(target.incoming, [relation])
+                this.relationRecords.push(relation)
+                return relation
+            }),
+        )
+        node.relations = relations.every(r => r !== undefined) ? (relations as RelationRecord[]) : relations.filter((r): r is RelationRecord => r !== undefined)
         // several defaults among the relations of one name
         this.checkDefaults(node.relations)
     }
@@ -405,7 +429,8 @@ class Builder {
                   : this.fail(`the members of ${group.display.toLowerCase()} must be a list`, this.sourceMap.locate(raw, 'members'))
             members.forEach((member, i) => {
                 const at = this.sourceMap.locate(members, i)
-                const element = this.member(member, at)
+                const element = this.entry(() => this.member(member, at))
+                if (element === undefined) return
                 group.members = append(group.members, [element])
                 if (variability) {
                     const member = own<NodeRecord | RelationRecord>(element)
@@ -444,23 +469,25 @@ class Builder {
     private policies(): void {
         const value = this.topology.policies
         if (value !== undefined && value !== null && !Array.isArray(value)) this.fail('"policies" must be a list', this.sourceMap.locate(this.topology, 'policies'))
-        entries(value, '"policies"', this.sourceMap, this.topology, 'policies').forEach((entry, index) => {
-            if (!isMap(entry.value)) this.fail(`policy "${entry.name}" must be a map`, entry.location)
-            const raw = entry.value
-            const policy = this.add(new PolicyRecord(this.next(entry.name, index, raw, entry)))
-            this.types(policy, raw)
-            this.properties(policy, raw)
-            const targets = toList(raw.targets)
-            targets.forEach((target, i) => {
-                const found = typeof target === 'string' ? (this.graph.node(target) ?? this.graph.groupsByName.get(target)) : undefined
-                if (!found)
-                    this.fail(
-                        `Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`,
-                        this.sourceMap.locate(raw.targets, i) ?? this.sourceMap.locate(raw, 'targets'),
-                    )
-                policy.targets = append(policy.targets, [found])
-            })
-        })
+        entries(value, '"policies"', this.sourceMap, this.topology, 'policies').forEach((entry, index) =>
+            this.entry(() => {
+                if (!isMap(entry.value)) this.fail(`policy "${entry.name}" must be a map`, entry.location)
+                const raw = entry.value
+                const policy = this.add(new PolicyRecord(this.next(entry.name, index, raw, entry)))
+                this.types(policy, raw)
+                this.properties(policy, raw)
+                const targets = toList(raw.targets)
+                targets.forEach((target, i) => {
+                    const found = typeof target === 'string' ? (this.graph.node(target) ?? this.graph.groupsByName.get(target)) : undefined
+                    if (!found)
+                        this.fail(
+                            `Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`,
+                            this.sourceMap.locate(raw.targets, i) ?? this.sourceMap.locate(raw, 'targets'),
+                        )
+                    policy.targets = append(policy.targets, [found])
+                })
+            }),
+        )
     }
 
     private imports(): void {
