@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {UsageError} from './errors.js'
 
-export function writeFileAtomic(file: string, content: string): void {
+export function writeFileAtomic(file: string, content: string | readonly string[]): void {
     writeFilesAtomic([{file, content}])
 }
 
@@ -18,7 +18,7 @@ const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
  * interrupt (Ctrl-C, SIGTERM, SIGHUP) arriving meanwhile takes effect only once they are gone. A
  * temporary file left by a killed process (SIGKILL, power loss) is removed by the next write.
  */
-export function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string}[]): void {
+export function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string | readonly string[]}[]): void {
     let staging = true
     let received: NodeJS.Signals | undefined
     const release = () => {
@@ -42,7 +42,7 @@ export function writeFilesAtomic(files: readonly {readonly file: string; readonl
     }
 }
 
-function stageAndRename(files: readonly {readonly file: string; readonly content: string}[]): void {
+function stageAndRename(files: readonly {readonly file: string; readonly content: string | readonly string[]}[]): void {
     const staged: {temp: string; target: string; file: string}[] = []
     try {
         for (const {file, content} of files) {
@@ -50,7 +50,8 @@ function stageAndRename(files: readonly {readonly file: string; readonly content
             removeLeftovers(target)
             const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${Date.now().toString(36)}`)
             staged.push({temp, target, file})
-            fs.writeFileSync(temp, content, {encoding: 'utf8', flag: 'wx'})
+            if (typeof content === 'string') fs.writeFileSync(temp, content, {encoding: 'utf8', flag: 'wx'})
+            else writeChunks(temp, content)
         }
         for (const {temp, target} of staged) fs.renameSync(temp, target)
     } catch (e) {
@@ -146,5 +147,23 @@ function isDirectory(dir: string): boolean {
         return fs.statSync(dir).isDirectory()
     } catch {
         return false
+    }
+}
+
+/** Writes a text given in pieces (one too long for a single string) to a new file. */
+function writeChunks(file: string, chunks: readonly string[]): void {
+    const fd = fs.openSync(file, 'wx')
+    try {
+        let pending = ''
+        for (const chunk of chunks) {
+            pending += chunk
+            if (pending.length >= 1 << 20) {
+                fs.writeSync(fd, pending)
+                pending = ''
+            }
+        }
+        if (pending) fs.writeSync(fd, pending)
+    } finally {
+        fs.closeSync(fd)
     }
 }

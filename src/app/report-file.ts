@@ -2,7 +2,7 @@
 // or JSON by the file's extension; the shells write it with their other outputs.
 import path from 'node:path'
 import {buildReport, type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, type ResolveRequest} from '../engine/index.js'
-import {renderJson, renderMarkdown} from './report/index.js'
+import {renderJsonChunks, renderMarkdown} from './report/index.js'
 import {UsageError} from './errors.js'
 
 export type ReportFormat = 'markdown' | 'json'
@@ -26,7 +26,7 @@ export interface ReportTarget {
 }
 
 /** The report's text, in the format its file name asks for; undefined for an outcome a report does not describe (a template with mistakes). */
-export function renderReport(target: ReportTarget, outcome: Outcome): string | undefined {
+export function renderReport(target: ReportTarget, outcome: Outcome): string | readonly string[] | undefined {
     let reported: ReportOutcome
     if (outcome.kind === 'resolved') reported = {model: outcome.model}
     else if (outcome.kind === 'invalid' || !reportableFailure(outcome.error)) return undefined
@@ -45,5 +45,6 @@ export function renderReport(target: ReportTarget, outcome: Outcome): string | u
         },
         reported,
     )
-    return reportFormat(target.file) === 'json' ? renderJson(report) : renderMarkdown(report)
+    // JSON in pieces: the report of a large template is longer than one string can be
+    return reportFormat(target.file) === 'json' ? renderJsonChunks(report) : renderMarkdown(report)
 }

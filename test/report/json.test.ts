@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {Ajv} from 'ajv'
 import {describe, expect, it} from 'vitest'
-import {renderJson} from '../../src/app/report/index.js'
+import {renderJson, renderJsonChunks} from '../../src/app/report/index.js'
 import type {ReportData} from '../../src/engine/report/index.js'
 import {failedReport, sampleReport, TIE, UNSAT} from './fixtures.js'
 
@@ -21,6 +21,17 @@ function expectValid(report: ReportData): unknown {
 }
 
 describe('JSON report', () => {
+    it.each([
+        ['web-shop prod', () => sampleReport(['prod'])],
+        ['web-shop dev', () => sampleReport(['dev'])],
+        ['no variant', () => failedReport(UNSAT)],
+        ['a tie', () => failedReport(TIE)],
+    ])('of %s is written in pieces that make exactly the same text', (_, report) => {
+        const r = report()
+        expect(renderJsonChunks(r).join('')).toBe(renderJson(r))
+        expect(renderJsonChunks(r).length).toBeGreaterThan(10)
+    })
+
     it('of the web-shop sample validates against schema/report.schema.json', () => {
         const data = expectValid(sampleReport(['prod'])) as ReportData
         expect(data.status).toBe('resolved')

@@ -101,7 +101,8 @@ export function renderMarkdown(r: ReportData): string {
     out.push('```mermaid', diagram.text.trimEnd(), '```', '')
     out.push('Legend: solid boxes and arrows are kept; dashed grey boxes and dashed arrows, also marked "(pruned)", are pruned (an arrow names the inputs behind it).', '')
 
-    if (r.summary && r.pruned.length) out.push(...whyPruned(r))
+    // a loop, not push(...lines): a large template has more lines than a call takes arguments
+    if (r.summary && r.pruned.length) for (const line of whyPruned(r)) out.push(line)
 
     out.push('## Optimization', '')
     for (const o of r.optimization.objectives) {
@@ -158,7 +159,9 @@ function decisions(r: ReportData): string[] {
     const groups = new Map<string, ReportElement[]>()
     for (const p of r.pruned) {
         const key = rootInputs(p).join(' ')
-        groups.set(key, [...(groups.get(key) ?? []), p])
+        const group = groups.get(key)
+        if (group) group.push(p)
+        else groups.set(key, [p])
     }
     const out = ['## What decided the variant', '']
     for (const [key, elements] of [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))) {
@@ -213,7 +216,9 @@ function whyPruned(r: ReportData): string[] {
     const own = r.pruned.filter(p => {
         const with_ = sectionOf(p)
         if (with_ === undefined) return true
-        companions.set(with_, [...(companions.get(with_) ?? []), p])
+        const along = companions.get(with_)
+        if (along) along.push(p)
+        else companions.set(with_, [p])
         return false
     })
     const sections = new Set(own.map(p => p.id))
