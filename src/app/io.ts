@@ -3,6 +3,7 @@
 // checks, before anything runs, that no output would destroy something else.
 import fs from 'node:fs'
 import path from 'node:path'
+import {isDirectory} from '../engine/index.js'
 import {UsageError} from './errors.js'
 
 export function writeFileAtomic(file: string, content: string | readonly string[]): void {
@@ -139,14 +140,6 @@ function lstat(file: string): fs.Stats | undefined {
         return fs.lstatSync(file)
     } catch {
         return undefined
-    }
-}
-
-function isDirectory(dir: string): boolean {
-    try {
-        return fs.statSync(dir).isDirectory()
-    } catch {
-        return false
     }
 }
 

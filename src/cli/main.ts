@@ -4,6 +4,7 @@ import {Command, CommanderError} from 'commander'
 import {registerCompletion, runCompletion} from './commands/completion.js'
 import {registerExplain} from './commands/explain.js'
 import {addExamples} from './examples.js'
+import {valueFlags} from './repeatable.js'
 import {registerProfile} from './commands/profile.js'
 import {registerResolve} from './commands/resolve.js'
 import {registerTest} from './commands/test.js'
@@ -44,10 +45,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     registerCompletion(program, setExit)
     addExamples(program)
     if (argv[0] === '__complete') return runCompletion(program, argv.slice(1))
-    const takesValue = new Set(
-        program.commands.flatMap(c => c.options.filter(o => o.required || o.optional).flatMap(o => [o.long, o.short])).filter((f): f is string => Boolean(f)),
-    )
-    const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'], takesValue)
+    const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'], valueFlags(program))
     if (mistyped) {
         process.stderr.write(`trellis: ${mistyped}\n`)
         return EXIT_USAGE

@@ -1,7 +1,7 @@
 // The report's reading aids over the explanation data: which inputs each pruned element's
 // explanation leads back to, which elements go with another one (a type or property with its
 // node), and the options a single choice set.
-import type {DocumentBecause, ReportData, ReportElement, ReportOption} from '../../engine/index.js'
+import {restatesChain, type DocumentBecause, type ReportData, type ReportElement, type ReportOption} from '../../engine/index.js'
 
 /** The variability inputs anywhere in an element's explanation: the decisions behind its verdict. */
 export function rootInputs(element: ReportElement): string[] {
@@ -28,17 +28,9 @@ export function companionOf(element: ReportElement, pruned: ReadonlySet<string>)
     return others[0]
 }
 
-/** Whether a reason only leads back to elements on the path to it (as the engine's `restates`): a consequence of their absence, not a cause. */
+/** Whether a reason only leads back to elements on the path to it (the engine's rule, over the document's `refs`): a consequence of their absence, not a cause. */
 export function restatesPath(reason: DocumentBecause, path: readonly string[]): boolean {
-    return (
-        reason.because.length > 0 &&
-        reason.because.every(b => {
-            const id = b.refs[0]
-            if (id === undefined) return false
-            if (b.kind === 'reference') return path.includes(id)
-            return b.kind === 'element' && b.because.length > 0 && b.because.every(r => restatesPath(r, [...path, id]))
-        })
-    )
+    return restatesChain(reason, path, b => b.refs[0])
 }
 
 const PRUNING = /^(\w+?)_(consistency_|semantic_)?pruning$/

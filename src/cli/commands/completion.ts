@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import type {Command} from 'commander'
 import {loadTemplate, readDefinitionOf} from '../../engine/index.js'
 import {openStore} from '../../app/profile-request.js'
+import {valueFlags} from '../repeatable.js'
 import {EXIT_OK, EXIT_USAGE} from '../report-error.js'
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const
@@ -61,13 +62,7 @@ export async function completions(program: Command, words: readonly string[], so
     let command = program.commands.find(c => c.name() === 'wizard')!
     let named = false
     // a flag's value (`--preset test`, `-o out.yaml`) is neither a command nor the template
-    const takesValue = new Set(
-        program.commands
-            .flatMap(c => [...c.options, ...c.commands.flatMap(s => s.options)])
-            .filter(o => o.required || o.optional)
-            .flatMap(o => [o.long, o.short])
-            .filter((f): f is string => f !== undefined),
-    )
+    const takesValue = valueFlags(program)
     const isValue = (i: number) => i > 0 && takesValue.has(before[i - 1]!)
     for (const [i, word] of before.entries()) {
         if (isValue(i)) continue

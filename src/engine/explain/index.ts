@@ -7,6 +7,7 @@ export {conflictHeadline, conflictOf, errorSummary, failureSummary, minimalConfl
 export {startWhatIf, whatIf, type Suggestion, type WhatIf, type WhatIfOptions} from './what-if.js'
 export {repairs, startRepairs, type Repair, type RepairOptions, type Repairs} from './repairs.js'
 export {inputChoices, sameValue} from './input-choices.js'
+export {restatesChain} from './why.js'
 export type {InputChange, SearchLimits, SearchProgress, StepwiseSearch} from './search.js'
 export {explanationDocument, explanationJson, type DocumentBecause, type DocumentElement, type DocumentOptions, type ExplanationDocument} from './document.js'
 export {explanationLines, type ExplanationLine} from './lines.js'

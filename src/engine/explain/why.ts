@@ -244,16 +244,17 @@ export class Explainer {
             })
     }
 
-    /** The deciding records: the false ones of a pruned element (written ones first), every one of a present element. */
-    /** `path`: the elements whose reasons lead here, the explained one first. */
+    /** The deciding records' reasons; `path`: the elements whose reasons lead here, the explained one first. */
     private reasons(element: Element, shown: Shown, level: number, path: readonly Element[] = [element]): Because[] {
         const deciding = this.facts.element(element).deciding
         const reasons: Because[] = new Array(deciding.length)
         for (let i = 0; i < deciding.length; i++) reasons[i] = this.because(deciding[i]!, shown, level, path)
         // a reason that only restates the absence of an element on the way here ("its target is absent",
         // the target being absent because of this relation) is a consequence: the causes come first
-        if (reasons.length > 1 && reasons.some(r => restates(r, path))) return [...reasons.filter(r => !restates(r, path)), ...reasons.filter(r => restates(r, path))]
-        return reasons
+        if (reasons.length < 2) return reasons
+        const ids = path.map(e => e.id)
+        const restating = reasons.map(r => restatesChain(r, ids, linkedId))
+        return restating.includes(true) ? [...reasons.filter((_, i) => !restating[i]), ...reasons.filter((_, i) => restating[i])] : reasons
     }
 
     /** One record with the chain behind it: each element it blames, followed to the depth limit, or referenced when shown above. */
@@ -297,23 +298,32 @@ export class Explainer {
     }
 }
 
-/** The elements shown in full in one explanation, the explained element first: met again, they are referred to. */
 /**
- * Whether a reason's chain only leads back to elements on the path to it: every element it blames is
- * one of them, or pruned only for reasons that lead back the same way. Such a reason restates a
- * consequence of their absence ("its target is absent", the target being absent because of this).
+ * Whether a reason's chain only leads back to elements on the path to it (ids): every element it
+ * blames is one of them, or pruned only for reasons that lead back the same way. Such a reason
+ * restates a consequence of their absence ("its target is absent", the target being absent because
+ * of this). `idOf` names the element a link of the chain is about; the explanation model and its
+ * JSON document (whose links carry it in `refs`) read the same way.
  */
-export function restates(reason: Because, path: readonly {readonly id: string}[]): boolean {
+export function restatesChain<T extends {readonly kind: string; readonly because: readonly T[]}>(
+    reason: T,
+    path: readonly string[],
+    idOf: (link: T) => string | undefined,
+): boolean {
     return (
         reason.because.length > 0 &&
-        reason.because.every(b =>
-            b.kind === 'reference'
-                ? b.seeAbove !== undefined && path.some(e => e.id === b.seeAbove)
-                : b.kind === 'element' && b.element !== undefined && b.because.length > 0 && b.because.every(r => restates(r, [...path, b.element!])),
-        )
+        reason.because.every(b => {
+            const id = idOf(b)
+            if (id === undefined) return false
+            if (b.kind === 'reference') return path.includes(id)
+            return b.kind === 'element' && b.because.length > 0 && b.because.every(r => restatesChain(r, [...path, id], idOf))
+        })
     )
 }
 
+const linkedId = (b: Because): string | undefined => (b.kind === 'reference' ? b.seeAbove : b.element?.id)
+
+/** The elements shown in full in one explanation, the explained element first: met again, they are referred to. */
 class Shown {
     private others?: Set<Element>
 

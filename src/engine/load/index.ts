@@ -16,7 +16,7 @@ export {SourceMap} from './yaml.js'
 export {CORE} from './fast.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginModule, type PluginPolicy} from './plugins.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
-export {isBelow, realpath} from './paths.js'
+export {isBelow, isDirectory, realpath} from './paths.js'
 export type {ParsedYaml} from './yaml.js'
 export type {LibraryFile} from './library.js'
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
-import {isBelow, realpath} from './paths.js'
+import {isBelow, realpath, isDirectory} from './paths.js'
 import type {ParsedYaml} from './yaml.js'
 import {textOf} from '../text.js'
 
@@ -53,14 +53,6 @@ function* walk(dir: string, inside: string | undefined): Generator<string> {
         }
         if (isDirectory(full)) yield* walk(full, inside)
         else if (YAML.test(entry.name) && isFile(full)) yield full
-    }
-}
-
-function isDirectory(file: string): boolean {
-    try {
-        return fs.statSync(file).isDirectory()
-    } catch {
-        return false
     }
 }
 

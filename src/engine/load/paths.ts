@@ -23,3 +23,12 @@ export function shown(file: string): string {
     const relative = path.relative(process.cwd(), path.resolve(file))
     return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
 }
+
+/** Whether `file` is a folder (following links); false when it does not exist. */
+export function isDirectory(file: string): boolean {
+    try {
+        return fs.statSync(file).isDirectory()
+    } catch {
+        return false
+    }
+}

@@ -7,6 +7,14 @@ import type {Element, LoadedTemplate, ResolveRequest} from '../../engine/index.j
 import {countChoices, presenceOf, type Choices, type Counts, type Outcome} from '../state/session.js'
 import {afterFrame} from './after-frame.js'
 
+/** The current model's presence, worked out once however many candidates are previewed against it. */
+const presences = new WeakMap<object, Uint8Array>()
+function presenceOfModel(model: Extract<Outcome, {ok: true}>['model']): Uint8Array {
+    let presence = presences.get(model)
+    if (!presence) presences.set(model, (presence = presenceOf(model)))
+    return presence
+}
+
 /** How many flips are named; the rest are counted. */
 const NAMED_FLIPS = 3
 
@@ -14,7 +22,7 @@ const NAMED_FLIPS = 3
 export function describeChange(current: Outcome | undefined, next: Counts): string {
     if (!next.ok) return 'no variant'
     if (!current?.ok) return `${next.present} present, ${next.pruned} pruned`
-    const now = presenceOf(current.model)
+    const now = presenceOfModel(current.model)
     const elements = current.model.graph.elements
     const flips: Element[] = []
     for (let i = 0; i < now.length; i++) if (now[i] !== next.presence[i]) flips.push(elements[i]!)
