@@ -117,6 +117,25 @@ describe('constraint operators', () => {
         expect(evaluate({[operator]: operands})).toBe(expected)
     })
 
+    // The reference compares what it gets as JavaScript does; a mistyped input must resolve
+    // to the same variant there and here (it gets a located warning where it is assigned).
+    it.each([
+        ['greater', ['high', 2], false],
+        ['less', ['high', 2], false],
+        ['greater_or_equal', ['10', 9], true],
+        ['greater', ['b', 'a'], true],
+        ['less', ['10', '9'], true],
+        ['greater_or_equal', [null, 0], true],
+        ['greater', [true, 0], true],
+    ])('%s %j orders scalars as the reference does: %s', (operator, operands, expected) => {
+        expect(evaluate({[operator]: operands})).toBe(expected)
+    })
+
+    it('in_range orders strings by code units', () => {
+        expect(evaluate({in_range: ['b', ['a', 'c']]})).toBe(true)
+        expect(evaluate({in_range: ['1', [0, 2]]})).toBe(true)
+    })
+
     it('in_range is inclusive at both ends', () => {
         expect(evaluate({in_range: [0, [0, 1]]})).toBe(true)
         expect(evaluate({in_range: [1, [0, 1]]})).toBe(true)
@@ -478,8 +497,8 @@ describe('errors', () => {
     it.each([
         [{add: [1, 'two']}],
         [{add: 3}],
-        [{greater: ['b', 'a']}],
-        [{in_range: ['1', [0, 2]]}],
+        [{greater: [[1], 0]}],
+        [{in_range: [[1], [0, 2]]}],
         [{token: [42, ' ', 0]}],
         [{mean: [1, true]}],
         [

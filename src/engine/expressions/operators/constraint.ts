@@ -3,9 +3,25 @@ import {isDeepStrictEqual} from 'node:util'
 import type {Operator, OperatorContext} from '../types.js'
 import {list, number, string} from './checks.js'
 
-function pair(args: unknown, c: OperatorContext): [number, number] {
+type Comparable = number | string
+
+/**
+ * An operand of an ordering comparison. The specification asks for numbers; the reference
+ * compares whatever it gets as JavaScript does (two strings by code units, otherwise as
+ * numbers, so "high" > 2 is false), and a mistyped input already gets a located warning, so
+ * scalars are compared the same way here (null as 0 and booleans as 0 or 1, as JavaScript
+ * orders them). Lists and maps have no sensible order: an error.
+ */
+function comparable(value: unknown, c: OperatorContext): Comparable {
+    if (typeof value === 'number' || typeof value === 'string') return value
+    if (value === null) return 0
+    if (typeof value === 'boolean') return value ? 1 : 0
+    return number(value, c)
+}
+
+function pair(args: unknown, c: OperatorContext): [Comparable, Comparable] {
     const [a, b] = list(args, c, 2, 2)
-    return [number(c.evaluate(a), c), number(c.evaluate(b), c)]
+    return [comparable(c.evaluate(a), c), comparable(c.evaluate(b), c)]
 }
 
 function lengthOf(args: unknown, c: OperatorContext): [number, number] {
@@ -40,8 +56,8 @@ export const constraints: Record<string, Operator> = {
     },
     in_range: (args, c) => {
         const [value, range] = list(args, c, 2, 2)
-        const [low, high] = list(range, c, 2, 2).map(r => number(c.evaluate(r), c)) as [number, number]
-        const v = number(c.evaluate(value), c)
+        const [low, high] = list(range, c, 2, 2).map(r => comparable(c.evaluate(r), c)) as [Comparable, Comparable]
+        const v = comparable(c.evaluate(value), c)
         return low <= v && v <= high
     },
     valid_values: (args, c) => {
