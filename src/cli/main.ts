@@ -1,6 +1,7 @@
 // trellis: the command-line shell over the engine. Commands parse flags, call
 // the engine, print; resolution logic never lives here.
 import {Command, CommanderError} from 'commander'
+import {registerAnalyze} from './commands/analyze.js'
 import {registerCompletion, runCompletion} from './commands/completion.js'
 import {registerExplain} from './commands/explain.js'
 import {addExamples} from './examples.js'
@@ -41,6 +42,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     registerExplain(program, setExit)
     registerProfile(program, setExit)
     registerTest(program, setExit)
+    registerAnalyze(program, setExit)
     registerWizard(program, setExit)
     registerCompletion(program, setExit)
     addExamples(program)

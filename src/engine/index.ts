@@ -58,3 +58,4 @@ export {
 } from './explain/index.js'
 export {buildReport, reportableFailure, type ReportData, type ReportElement, type ReportOption, type ReportOutcome, type ReportTopology} from './report/index.js'
 export {failedOutcome, type Outcome, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'
+export {analyzeTemplate, type Analysis, type AnalysisOptions, type Finding, type FindingCode, type ReasonLine, type Severity} from './analyze/index.js'

@@ -88,7 +88,15 @@ export interface PreparedModel {
     readonly problem: Problem
 }
 
-export function prepare(template: LoadedTemplate, request: ResolveRequest): PreparedModel {
+/** How analysis prepares a model over all input values at once (see analyze/). */
+export interface PrepareHooks {
+    /** The presence variables conditions compile with (one that also makes atoms of value conditions). */
+    readonly variables?: (graph: Graph) => PresenceVariables
+    /** False: input constraints are not checked (no input has a value yet). */
+    readonly checkInputs?: boolean
+}
+
+export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks: PrepareHooks = {}): PreparedModel {
     const {data, sourceMap} = template
     const definition = readVariabilityDefinition(data, sourceMap)
     const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
@@ -98,9 +106,9 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest): Prep
     const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
     const graph = buildGraph(data, sourceMap, enrichment)
     persistentCheck(graph, options)
-    checkInputConstraints(inputs)
+    if (hooks.checkInputs !== false) checkInputConstraints(inputs)
 
-    const variables = new PresenceVariables(graph)
+    const variables = hooks.variables?.(graph) ?? new PresenceVariables(graph)
     const locate = (raw: unknown, key?: string | number) => sourceMap.locate(raw, key)
     const conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate, enrichment.artifactTypes)
     const globals = Array.isArray(definition.raw.constraints) ? definition.raw.constraints : []

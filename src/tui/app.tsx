@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {Box, Text, useApp, useInput} from 'ink'
 import {useCallback, useMemo, useReducer, useRef} from 'react'
-import {inputChoices, type LoadedTemplate, readDefinitionOf, type ResolveRequest} from '../engine/index.js'
+import {type Analysis, inputChoices, type LoadedTemplate, readDefinitionOf, type ResolveRequest} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
 import {ConflictScreen} from './components/conflict-screen.js'
 import {Header} from './components/header.js'
@@ -18,6 +18,7 @@ import {WhyPane} from './components/why-pane.js'
 import {WriteScreen} from './components/write-screen.js'
 import {useEffects} from './hooks/use-effects.js'
 import {useDecisive} from './hooks/use-decisive.js'
+import {analysisMark, useAnalysis} from './hooks/use-analysis.js'
 import {useLookup} from './hooks/use-lookup.js'
 import {usePreview} from './hooks/use-preview.js'
 import {useResolution} from './hooks/use-resolution.js'
@@ -78,6 +79,7 @@ export function App({template, base, initialPresets = [], output, store, opening
     useDecisive(state.outcome, decided)
     const preview = usePreview(template, base, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
     useEffects(template, base, openStore, state, dispatch)
+    const analysis = useAnalysis(template, base, state.outcome?.ok ? state.outcome.model.graph.elements.length : undefined)
     const {exit} = useApp()
     useInput((input, key) => {
         // ctrl-c leaves at once, as in any terminal program; the command exits 130 (see runWizard)
@@ -97,7 +99,7 @@ export function App({template, base, initialPresets = [], output, store, opening
     return (
         <Box flexDirection="column" width={size.columns}>
             <Header file={path.basename(template.file)} version={template.version} mode={mode} outcome={state.outcome} busy={busy} />
-            <Screen state={state} ctx={ctx} size={size} preview={preview} progress={progress} />
+            <Screen state={state} ctx={ctx} size={size} preview={preview} progress={progress} analysis={analysis} />
             {state.quitting ? <Text color={paint('yellow')}>Your choices are not written. Quit anyway? y / n</Text> : null}
             <Text wrap="truncate">{state.message ?? ' '}</Text>
             <Text dimColor wrap="truncate">
@@ -125,9 +127,10 @@ interface ScreenProps {
     readonly size: Size
     readonly preview?: string
     readonly progress?: ReturnType<typeof useLookup>
+    readonly analysis?: Analysis
 }
 
-function Screen({state, ctx, size, preview, progress}: ScreenProps) {
+function Screen({state, ctx, size, preview, progress, analysis}: ScreenProps) {
     const height = size.rows - 3
     switch (state.screen) {
         case 'help':
@@ -148,11 +151,11 @@ function Screen({state, ctx, size, preview, progress}: ScreenProps) {
         case 'conflict':
             return <ConflictScreen outcome={state.outcome} suggestions={state.suggestions} progress={progress} />
         case 'main':
-            return <Main state={state} ctx={ctx} size={size} preview={preview} progress={progress} />
+            return <Main state={state} ctx={ctx} size={size} preview={preview} progress={progress} analysis={analysis} />
     }
 }
 
-function Main({state, ctx, size, preview, progress}: ScreenProps) {
+function Main({state, ctx, size, preview, progress, analysis}: ScreenProps) {
     const panes = layout(size, state.pane)
     const rows = topologyView(state)
     const lines = whyView(state)
@@ -183,7 +186,7 @@ function Main({state, ctx, size, preview, progress}: ScreenProps) {
             filter={state.filter}
             search={state.search}
             height={panes.topology}
-            reasonOf={row => (model ? shortReason(model, row) : '')}
+            reasonOf={row => [model ? shortReason(model, row) : '', analysisMark(analysis, row.element.id)?.short ?? ''].filter(Boolean).join(' ')}
         />
     )
     const why = (
@@ -195,6 +198,7 @@ function Main({state, ctx, size, preview, progress}: ScreenProps) {
             height={panes.why}
             suggestions={suggestions}
             progress={state.lookup?.kind === 'what-if' ? progress : undefined}
+            note={explained ? analysisMark(analysis, explained)?.note : undefined}
         />
     )
     // the whole explanation, wrapped: nothing of it is cut off
@@ -209,6 +213,7 @@ function Main({state, ctx, size, preview, progress}: ScreenProps) {
                 wrapWidth={Math.max(20, size.columns - 4)}
                 suggestions={suggestions}
                 progress={state.lookup?.kind === 'what-if' ? progress : undefined}
+                note={explained ? analysisMark(analysis, explained)?.note : undefined}
             />
         )
     return panes.stacked ? (

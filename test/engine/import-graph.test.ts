@@ -30,7 +30,8 @@ const ENGINE_RANK: Record<string, number> = {
     explain: 8,
     report: 9,
     outcome: 9,
-    index: 10,
+    analyze: 10,
+    index: 11,
 }
 
 /** The layers around the engine, lowest first; a layer may import only lower ones. */

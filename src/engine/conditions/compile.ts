@@ -24,6 +24,11 @@ export interface Variables {
     presence(element: Element): Formula
     /** The element's own (manual) conditions, without default and pruning conditions. */
     manual(element: Element): Formula
+    /**
+     * Analysis reasons over every value of the inputs at once: it stands a free variable (an atom)
+     * for a value condition that reads inputs, instead of evaluating it. Undefined: evaluate.
+     */
+    atom?(raw: unknown): {readonly formula: Formula; readonly inputs: readonly string[]} | undefined
 }
 
 export interface CompileContext {
@@ -196,6 +201,8 @@ function logicExpression(args: unknown, raw: unknown, element: Element | undefin
 
 /** Evaluates a value expression now, remembering which variability inputs it read. */
 function valueCondition(raw: unknown, element: Element | undefined, c: CompileContext): Formula {
+    const atom = c.variables.atom?.(raw)
+    if (atom) return valueNote(raw, atom.inputs, atom.formula)
     const r = c.state
     const outer = r.read
     r.read = undefined

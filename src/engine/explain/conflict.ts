@@ -76,7 +76,7 @@ export function errorSummary(e: TrellisError): string | undefined {
     return e instanceof ResolutionError ? failureSummary(e.resolution) : undefined
 }
 
-type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}
+export type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}
 
 export function minimalConflict(p: PreparedModel, start?: readonly number[]): ConflictItem[] {
     const describe = (item: Item) => describeItem(item, p)
@@ -168,14 +168,17 @@ function citedInputs(f: Formula, p: PreparedModel): string[] {
 }
 
 function describeItem(item: Item, p: PreparedModel): ConflictItem {
-    const inputs = citedInputs(item.record.formula, p)
+    return {...describeRecord(item), inputs: citedInputs(item.record.formula, p)}
+}
+
+/** A condition or constraint as a conflict names it, without the input values it read. */
+export function describeRecord(item: Item): Omit<ConflictItem, 'inputs'> {
     if (item.kind === 'constraint') {
         const r = item.record
-        return {kind: 'constraint', text: r.description, condition: renderExpression(r.expression), location: formatSourceLocation(r.location), inputs}
+        return {kind: 'constraint', text: r.description, condition: renderExpression(r.expression), location: formatSourceLocation(r.location)}
     }
     const r = item.record
     return {
-        inputs,
         kind: 'condition',
         text: `${r.element.display} is present only if its ${originLabel(r)} holds`,
         condition: renderExpression(r.expression),

@@ -20,6 +20,8 @@ export interface WhyPaneProps {
     readonly progress?: LookupProgress
     /** Wrap each line to this width (the full-screen view) instead of cutting it. */
     readonly wrapWidth?: number
+    /** What analysis knows of the element for every input (dead or core), under the title. */
+    readonly note?: string
 }
 
 /** A line of the pane as drawn: the explanation line it belongs to, and its text (a wrapped line continues indented). */
@@ -43,15 +45,22 @@ export function wrapText(text: string, width: number): string[] {
     return out
 }
 
-export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress, wrapWidth}: WhyPaneProps) {
-    const extra = progress ? 1 : suggestions ? 1 + suggestions.items.length : 0
-    if (wrapWidth !== undefined) return <FullWhy lines={lines} trail={trail} cursor={cursor} height={Math.max(1, height - extra)} width={wrapWidth} extra={extra} />
+export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress, wrapWidth, note}: WhyPaneProps) {
+    const noteRows = note === undefined ? [] : wrapWidth === undefined ? [note] : wrapText(note, Math.max(10, wrapWidth - 4))
+    const extra = (progress ? 1 : suggestions ? 1 + suggestions.items.length : 0) + noteRows.length
+    if (wrapWidth !== undefined)
+        return <FullWhy lines={lines} trail={trail} cursor={cursor} height={Math.max(1, height - extra)} width={wrapWidth} extra={extra} noteRows={noteRows} />
     const {start, end} = window(cursor, lines.length, Math.max(1, height - extra))
     return (
         <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} height={height + 3} overflowY="hidden">
             <Text bold wrap="truncate">
                 Why{trail.length > 1 ? <Text dimColor> {trail.join(' → ')} (esc back)</Text> : null}
             </Text>
+            {note ? (
+                <Text color={paint('yellow')} wrap="truncate">
+                    {note}
+                </Text>
+            ) : null}
             {lines.length === 0 ? <Text dimColor>select an element to see why it is present or pruned</Text> : null}
             {lines.slice(start, end).map((line, i) => {
                 const at = focused && start + i === cursor
@@ -89,6 +98,7 @@ function FullWhy({
     height,
     width,
     extra,
+    noteRows,
 }: {
     lines: readonly ExplanationLine[]
     trail: readonly string[]
@@ -96,6 +106,7 @@ function FullWhy({
     height: number
     width: number
     extra: number
+    noteRows: readonly string[]
 }) {
     // a wrapped line continues under its own text, a little further in
     const rows: Row[] = lines.flatMap((line, i) => {
@@ -116,6 +127,11 @@ function FullWhy({
             <Text bold wrap="truncate">
                 Why{trail.length > 1 ? <Text dimColor> {trail.join(' → ')}</Text> : null} <Text dimColor>(z or esc: back to the panes)</Text>
             </Text>
+            {noteRows.map((text, i) => (
+                <Text key={`note${i}`} color={paint('yellow')} wrap="truncate">
+                    {text}
+                </Text>
+            ))}
             {rows.slice(start, end).map((row, i) => {
                 const selected = row.line === cursor
                 const ref = lines[row.line]!.refs.length > 0

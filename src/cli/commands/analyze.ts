@@ -1,0 +1,96 @@
+// trellis analyze TEMPLATE: what a template author needs to know before anyone
+// resolves it — dead and core elements, inputs that decide nothing, presets that
+// fail or agree, how many variants there are. --watch runs it again on every save.
+import type {Command} from 'commander'
+import {analyzeTemplate, type Analysis, count, loadTemplate, type Severity, TrellisError} from '../../engine/index.js'
+import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
+import {watchTemplate} from '../../app/watch.js'
+import {EXIT_OK, EXIT_RESOLUTION, reportError} from '../report-error.js'
+import {renderAnalysis, analysisJson, analysisChanges} from '../../app/analysis-text.js'
+
+interface AnalyzeFlags extends PluginFlags {
+    json?: boolean
+    strict?: boolean
+    watch?: boolean
+    budget: string
+}
+
+export function registerAnalyze(program: Command, setExit: (code: number) => void): void {
+    program
+        .command('analyze')
+        .description('find dead and core elements, inputs that decide nothing, presets that fail or agree, and count the variants')
+        .argument('<template>', 'the variable service template (YAML)')
+        .option('--json', 'print the findings as JSON (stable codes)')
+        .option('--strict', 'exit 1 when something is dead, does not resolve, or two presets are equivalent (for template CI)')
+        .option('--watch', 'analyze again whenever the template or a file it imports changes, and say what changed')
+        .option('--budget <seconds>', 'time budget of one analysis', '10')
+        .option('--allow-plugins', "run technology plugins found in the template's folder (code: only for templates you trust)")
+        .option('--plugin <module>', 'run this technology plugin module (repeatable)', (v: string, list: string[] = []) => [...list, v])
+        .addHelpText(
+            'after',
+            `
+Findings by severity (codes in --json):
+  error    no-variant, preset-unresolvable, preset-pair-unresolvable
+  warning  dead-element, equivalent-presets, input-decides-nothing, value-unresolvable, defaults-unresolvable
+  info     core-element, preset-order
+Dead and core are proven for every assignment of the inputs; the variant count is exact when every
+combination of input regions was resolved within the budget, else a lower bound.
+
+Examples:
+  trellis analyze template.yaml
+  trellis analyze template.yaml --strict --json > analysis.json
+  trellis analyze template.yaml --watch`,
+        )
+        .action(async (file: string, flags: AnalyzeFlags, command: Command) => {
+            const debug = Boolean(command.optsWithGlobals().debug)
+            try {
+                const budget = Number(flags.budget)
+                if (!Number.isFinite(budget) || budget <= 0) throw new TrellisError('invalid-option', `--budget expects a positive number of seconds, got "${flags.budget}"`)
+                const run = async (): Promise<Analysis> => {
+                    const template = loadTemplate(file)
+                    return analyzeTemplate(template, {plugins: await pluginsFor(template, flags), budget: budget * 1000})
+                }
+                if (flags.watch) {
+                    await watchAnalysis(file, run, Boolean(flags.json), debug)
+                    setExit(EXIT_OK)
+                    return
+                }
+                const analysis = await run()
+                process.stdout.write(flags.json ? `${JSON.stringify(analysisJson(analysis), null, 2)}\n` : renderAnalysis(analysis, file))
+                setExit(flags.strict && failsStrict(analysis) ? EXIT_RESOLUTION : EXIT_OK)
+            } catch (e) {
+                setExit(reportError(e, debug))
+            }
+        })
+}
+
+/** What --strict fails on: anything dead, unresolvable or equivalent. */
+export function failsStrict(analysis: Analysis): boolean {
+    const failing = new Set(['dead-element', 'equivalent-presets', 'value-unresolvable', 'defaults-unresolvable'])
+    return analysis.findings.some(f => f.severity === ('error' satisfies Severity) || failing.has(f.code))
+}
+
+/** Analyzes, then again after each change of the template or its imports, until interrupted. */
+async function watchAnalysis(file: string, run: () => Promise<Analysis>, json: boolean, debug: boolean): Promise<void> {
+    let previous: Analysis | undefined
+    const once = async () => {
+        try {
+            const analysis = await run()
+            const stamp = new Date().toLocaleTimeString()
+            if (json) process.stdout.write(`${JSON.stringify({...analysisJson(analysis), changes: previous ? analysisChanges(previous, analysis) : undefined})}\n`)
+            else if (!previous) process.stdout.write(renderAnalysis(analysis, file))
+            else {
+                const changes = analysisChanges(previous, analysis)
+                process.stdout.write(
+                    `\n[${stamp}] ${file} changed: ${changes.length ? count(changes.length, 'change') : 'same findings'}\n${changes.map(c => `  ${c}\n`).join('')}`,
+                )
+            }
+            previous = analysis
+        } catch (e) {
+            reportError(e, debug)
+        }
+    }
+    await once()
+    if (!json) process.stdout.write(`watching ${file} and the files it imports (Ctrl-C to stop)\n`)
+    await watchTemplate(file, once)
+}

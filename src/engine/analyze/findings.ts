@@ -1,0 +1,207 @@
+// Turns what the SAT problem, the enumeration and the preset trials established
+// into findings: one sentence each, with the reason and where it is written.
+import {isDeepStrictEqual} from 'node:util'
+import {variables} from '../conditions/index.js'
+import {describeRecord, renderExpression} from '../explain/index.js'
+import {formatLocation} from '../errors.js'
+import {count} from '../plural.js'
+import type {VariabilityDefinition} from '../inputs/index.js'
+import type {Element} from '../model/index.js'
+import type {PreparedModel} from '../pipeline.js'
+import {varName} from '../solve/index.js'
+import {inputsRead, type Atom} from './atoms.js'
+import type {InputDomain} from './domains.js'
+import type {PresetTrials, Trial} from './presets.js'
+import type {Backbone, ReasonItem} from './symbolic.js'
+import {FINDING_SEVERITY, type Finding, type FindingCode, type ReasonLine} from './types.js'
+import type {Enumeration} from './variants.js'
+
+const CONSTRAINT_KEYS = ['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'excludes']
+
+const finding = (code: FindingCode, message: string, more: Omit<Finding, 'code' | 'severity' | 'message'> = {}): Finding => ({
+    code,
+    severity: FINDING_SEVERITY[code],
+    message,
+    ...more,
+})
+
+/** Inputs that carry or are named by an input constraint (requires, excludes, …). */
+export function constrainedInputs(definition: VariabilityDefinition): Set<string> {
+    const out = new Set<string>()
+    for (const d of definition.inputs.values())
+        for (const key of CONSTRAINT_KEYS) {
+            const targets = d.raw[key]
+            if (targets === undefined || targets === null) continue
+            out.add(d.name)
+            for (const t of Array.isArray(targets) ? targets : [targets]) if (typeof t === 'string') out.add(t)
+        }
+    return out
+}
+
+/** Elements the problem never makes present (dead) and conditional ones it never makes absent (core). */
+export function decidedElements(backbone: Backbone, prepared: PreparedModel): {dead: Set<number>; core: Set<number>} {
+    const elements = prepared.graph.elements
+    const seenPresent = new Uint8Array(elements.length)
+    const seenAbsent = new Uint8Array(elements.length)
+    const harvest = (model: Set<string>) => {
+        for (let seq = 0; seq < elements.length; seq++) (model.has(varName(seq)) ? seenPresent : seenAbsent)[seq] = 1
+    }
+    harvest(backbone.model()!)
+    const dead = new Set<number>()
+    const core = new Set<number>()
+    for (const e of elements) {
+        if (seenPresent[e.seq]) continue
+        const model = backbone.model(e.seq, true)
+        if (model) harvest(model)
+        else dead.add(e.seq)
+    }
+    for (const e of elements) {
+        if (seenAbsent[e.seq] || dead.has(e.seq) || e.conditions.length === 0) continue
+        const model = backbone.model(e.seq, false)
+        if (model) harvest(model)
+        else core.add(e.seq)
+    }
+    return {dead, core}
+}
+
+/** The inputs whose value can change presence: read by a condition, by the default expression of such an input, or by an input constraint. */
+export function decidingInputs(definition: VariabilityDefinition, atoms: readonly Atom[], domains: readonly InputDomain[]): InputDomain[] {
+    const names = new Set([...atoms.flatMap(a => a.inputs), ...constrainedInputs(definition)])
+    const queue = [...names]
+    while (queue.length) {
+        const d = definition.inputs.get(queue.pop()!)
+        if (d?.defaultExpression === undefined) continue
+        for (const name of inputsRead(d.defaultExpression, definition.expressions))
+            if (!names.has(name)) {
+                names.add(name)
+                queue.push(name)
+            }
+    }
+    return domains.filter(d => names.has(d.name))
+}
+
+/** Inputs whose values are written into the output (property expressions), with the inputs their defaults read. */
+function valueInputs(definition: VariabilityDefinition, prepared: PreparedModel): Set<string> {
+    const names = new Set<string>()
+    for (const e of prepared.graph.elements) if (e.kind === 'property' && e.expression !== undefined) inputsRead(e.expression, definition.expressions).forEach(n => names.add(n))
+    for (const name of [...names]) {
+        const d = definition.inputs.get(name)
+        if (d?.defaultExpression !== undefined) inputsRead(d.defaultExpression, definition.expressions).forEach(n => names.add(n))
+    }
+    return names
+}
+
+/** Values presets set and values constraints compare inputs with: each is tried alone. */
+export function namedValues(definition: VariabilityDefinition, prepared: PreparedModel, atoms: readonly Atom[]): {input: string; value: unknown}[] {
+    const out: {input: string; value: unknown}[] = []
+    const add = (input: string, value: unknown) => {
+        const d = definition.inputs.get(input)
+        if (!d || value === undefined || value === null || isDeepStrictEqual(d.default, value)) return
+        if (!out.some(o => o.input === input && isDeepStrictEqual(o.value, value))) out.push({input, value})
+    }
+    for (const preset of definition.presets.values()) for (const [input, value] of Object.entries(preset.inputs)) add(input, value)
+    const inConstraints = new Set(prepared.constraints.filter(c => c.origin.kind === 'constraint').flatMap(c => variables(c.formula)))
+    for (const atom of atoms) if (inConstraints.has(atom.v) && atom.shape === 'equality') for (const c of atom.constants) add(atom.inputs[0]!, c)
+    return out
+}
+
+export function reasonLines(items: readonly ReasonItem[]): ReasonLine[] {
+    // an input's fact names only the atoms the other items of the reason use
+    const used = new Set(items.flatMap(i => (i.kind === 'domain' ? [] : variables(i.record.formula))))
+    return items.map(item => {
+        if (item.kind === 'domain') {
+            const atoms = item.fact.atoms.filter(a => used.has(a.v))
+            return {text: `variability input "${item.fact.domain.name}" has one value at a time`, condition: atoms.map(a => renderExpression(a.raw)).join('; ')}
+        }
+        const {text, condition, location} = describeRecord(item)
+        return {text, condition, location}
+    })
+}
+
+export function elementFindings(prepared: PreparedModel, dead: ReadonlyMap<string, readonly ReasonLine[]>, core: ReadonlyMap<string, readonly ReasonLine[]>): Finding[] {
+    const out: Finding[] = []
+    const where = (e: Element) => (e.location ? formatLocation(e.location) : undefined)
+    for (const e of prepared.graph.elements) {
+        // what a dead element contains goes with it
+        if (e.container && dead.has(e.container.id)) continue
+        const d = dead.get(e.id)
+        if (d) out.push(finding('dead-element', `${e.display} can never be present`, {element: e.id, location: where(e), reason: d}))
+        const c = core.get(e.id)
+        if (c) out.push(finding('core-element', `${e.display} is present in every variant: its conditions decide nothing`, {element: e.id, location: where(e), reason: c}))
+    }
+    return out
+}
+
+export function inputFindings(
+    definition: VariabilityDefinition,
+    prepared: PreparedModel,
+    atoms: readonly Atom[],
+    deciding: readonly InputDomain[],
+    enumeration: Enumeration,
+): Finding[] {
+    const values = valueInputs(definition, prepared)
+    const decidingNames = new Set(deciding.map(d => d.name))
+    const out: Finding[] = []
+    for (const d of definition.inputs.values()) {
+        if (values.has(d.name)) continue
+        const location = d.location ? formatLocation(d.location) : undefined
+        if (!decidingNames.has(d.name))
+            out.push(finding('input-decides-nothing', `variability input "${d.name}" decides nothing: no condition, constraint or value reads it`, {input: d.name, location}))
+        else if (enumeration.exact && enumeration.resolved > 0 && enumeration.decidesNothing.includes(d.name))
+            out.push(
+                finding(
+                    'input-decides-nothing',
+                    `variability input "${d.name}" decides nothing: whatever the other inputs, changing it alone never changes the resolved template`,
+                    {
+                        input: d.name,
+                        location,
+                        reason: [
+                            {
+                                text: `all ${enumeration.explored} combinations of input values resolved; read by ${atoms.filter(a => a.inputs.includes(d.name)).length} condition(s)`,
+                            },
+                        ],
+                    },
+                ),
+            )
+    }
+    return out
+}
+
+export function presetFindings(trials: PresetTrials): Finding[] {
+    const out: Finding[] = []
+    const failure = (t: Trial): ReasonLine[] => [{text: t.message ?? t.kind}, ...(t.conflict ?? []).map(c => ({text: c.text, condition: c.condition, location: c.location}))]
+    const named = (presets: readonly string[]) => `[${presets.join(', ')}]`
+    if (trials.defaults.kind !== 'resolved')
+        out.push(finding('defaults-unresolvable', `the template does not resolve with every input at its default`, {reason: failure(trials.defaults)}))
+    for (const t of trials.presets)
+        if (t.kind !== 'resolved') out.push(finding('preset-unresolvable', `preset "${t.presets[0]}" does not resolve (${t.kind})`, {presets: t.presets, reason: failure(t)}))
+    const byOutput = new Map<string, string[]>()
+    for (const t of trials.presets) if (t.output !== undefined) byOutput.set(t.output, [...(byOutput.get(t.output) ?? []), t.presets[0]!])
+    for (const group of byOutput.values())
+        if (group.length > 1) out.push(finding('equivalent-presets', `presets ${group.map(p => `"${p}"`).join(', ')} give the same variant`, {presets: group}))
+    const failsAlone = new Set(trials.presets.filter(t => t.kind !== 'resolved').map(t => t.presets[0]!))
+    const ordered: string[] = []
+    for (const [ab, ba] of trials.pairs) {
+        if (ab.presets.some(p => failsAlone.has(p))) continue
+        for (const t of [ab, ba])
+            if (t.kind !== 'resolved')
+                out.push(finding('preset-pair-unresolvable', `presets ${named(t.presets)} together do not resolve (${t.kind})`, {presets: t.presets, reason: failure(t)}))
+        if (ab.kind === 'resolved' && ba.kind === 'resolved' && ab.output !== ba.output) ordered.push(ab.presets.join(' and '))
+    }
+    if (ordered.length)
+        out.push(
+            finding(
+                'preset-order',
+                `the order of ${count(ordered.length, 'pair')} of presets decides the variant (the later preset wins where both set an input): ${ordered.join(', ')}`,
+            ),
+        )
+    for (const t of trials.values)
+        if (t.kind !== 'resolved' && t.value)
+            out.push(
+                finding('value-unresolvable', `${t.value.input}: ${JSON.stringify(t.value.value)} with every other input at its default does not resolve (${t.kind})`, {
+                    input: t.value.input,
+                    reason: failure(t),
+                }),
+            )
+    return out
+}

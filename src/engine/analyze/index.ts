@@ -1,0 +1,90 @@
+// What a template author needs to know before anyone resolves the template: dead and
+// core elements, inputs that decide nothing, presets that fail or agree, and how
+// many variants there are. Dead and core are proven over every assignment (SAT over
+// the input atoms); the enumeration of input regions adds what only optimization or
+// checks decide, and counts variants — exactly when it covers every region.
+import type {LoadedTemplate} from '../load/index.js'
+import {prepare, readDefinitionOf} from '../pipeline.js'
+import {AtomVariables} from './atoms.js'
+import {inputDomains} from './domains.js'
+import {constrainedInputs, decidedElements, decidingInputs, elementFindings, inputFindings, namedValues, presetFindings, reasonLines} from './findings.js'
+import {tryPresets} from './presets.js'
+import {Backbone, minimalReason, symbolicProblem} from './symbolic.js'
+import {enumerateVariants} from './variants.js'
+
+export type {Analysis, AnalysisOptions, Finding, FindingCode, ReasonLine, Severity} from './types.js'
+export {FINDING_SEVERITY} from './types.js'
+import type {Analysis, AnalysisOptions, Finding, ReasonLine, Severity} from './types.js'
+
+export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptions = {}): Analysis {
+    const start = Date.now()
+    const deadline = start + (options.budget ?? 10_000)
+    const plugins = options.plugins ?? []
+    const definition = readDefinitionOf(template)
+    const prepared = prepare(template, {plugins}, {variables: graph => new AtomVariables(graph, definition.expressions), checkInputs: false})
+    const atoms = (prepared.variables as AtomVariables).atoms
+    const domains = inputDomains(definition, atoms, constrainedInputs(definition))
+    const problem = symbolicProblem(prepared, domains, definition.expressions)
+    const findings: Finding[] = []
+
+    const backbone = new Backbone(problem)
+    const proven = backbone.model() === undefined ? undefined : decidedElements(backbone, prepared)
+    if (!proven)
+        findings.push({
+            code: 'no-variant',
+            severity: 'error',
+            message: 'no assignment of the variability inputs gives a variant: the conditions and constraints contradict each other',
+        })
+
+    const deciding = decidingInputs(definition, atoms, domains)
+    const enumeration = enumerateVariants(template, definition, problem, atoms, deciding, {
+        deadline: start + (options.budget ?? 10_000) * 0.6,
+        combinations: options.combinations ?? 20_000,
+        bound: options.bound ?? 10_000,
+    })
+    const trials = tryPresets(template, definition, namedValues(definition, prepared, atoms), plugins, deadline)
+
+    if (proven && enumeration.complete && enumeration.exact && enumeration.resolved === 0) {
+        const kinds = [...enumeration.failures].map(([kind, n]) => `${kind} ${n}`).join(', ')
+        findings.push({
+            code: 'no-variant',
+            severity: 'error',
+            message: `no assignment of the variability inputs gives a variant: all ${enumeration.explored} combinations of input values fail (${kinds})`,
+        })
+    }
+    const dead = new Map<string, ReasonLine[]>()
+    const core = new Map<string, ReasonLine[]>()
+    if (proven && (enumeration.resolved > 0 || !enumeration.complete)) {
+        const settled = enumeration.complete && enumeration.exact && enumeration.resolved > 0
+        const reasonDeadline = () => Math.min(deadline, Date.now() + 500)
+        for (const e of prepared.graph.elements) {
+            const seq = e.seq
+            if (proven.dead.has(seq)) dead.set(e.id, reasonLines(minimalReason(problem, seq, true, reasonDeadline())))
+            else if (settled && enumeration.presentIn[seq] === 0)
+                dead.set(e.id, [{text: `no combination of input values keeps it (all ${enumeration.explored} tried): optimization or a check removes it`}])
+            else if (e.conditions.length > 0 && proven.core.has(seq)) core.set(e.id, reasonLines(minimalReason(problem, seq, false, reasonDeadline())))
+            else if (e.conditions.length > 0 && settled && enumeration.presentIn[seq] === enumeration.resolved)
+                core.set(e.id, [{text: `every combination of input values that resolves keeps it (${enumeration.resolved} of ${enumeration.explored})`}])
+        }
+        findings.push(...elementFindings(prepared, dead, core))
+    }
+    findings.push(...inputFindings(definition, prepared, atoms, deciding, enumeration))
+    findings.push(...presetFindings(trials))
+    const order: Severity[] = ['error', 'warning', 'info']
+    findings.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity))
+    return {
+        findings,
+        variants: {
+            count: enumeration.variants,
+            more: enumeration.variants > enumeration.bound,
+            exact: enumeration.complete && enumeration.exact && enumeration.variants <= enumeration.bound,
+            explored: enumeration.explored,
+            combinations: enumeration.combinations,
+        },
+        inputs: domains.map(d => ({name: d.name, regions: d.regions.map(r => r.label)})),
+        presets: trials.presets.map(t => ({name: t.presets[0]!, outcome: t.kind})),
+        dead,
+        core,
+        elapsed: Date.now() - start,
+    }
+}

@@ -1,0 +1,75 @@
+// Resolves what a user is likely to choose: the defaults, each preset alone, the
+// pairs of presets whose order matters (both set an input, to different values),
+// and each input value a preset or a constraint names with the rest at defaults.
+import {isDeepStrictEqual} from 'node:util'
+import type {ConflictItem} from '../explain/index.js'
+import type {LoadedPlugin, LoadedTemplate} from '../load/index.js'
+import {resolveTemplate, type Outcome} from '../outcome.js'
+import {stringifyTemplate, type ResolveRequest} from '../pipeline.js'
+import type {VariabilityDefinition} from '../inputs/index.js'
+
+export interface Trial {
+    /** The presets applied, in order (none: defaults or a single value). */
+    readonly presets: readonly string[]
+    /** A single input value tried with the rest at defaults. */
+    readonly value?: {readonly input: string; readonly value: unknown}
+    readonly kind: Outcome['kind']
+    readonly message?: string
+    readonly conflict?: readonly ConflictItem[]
+    /** The resolved template as written, to compare variants. */
+    readonly output?: string
+}
+
+export interface PresetTrials {
+    readonly defaults: Trial
+    readonly presets: readonly Trial[]
+    /** Each order-sensitive pair, both orders. */
+    readonly pairs: readonly (readonly [Trial, Trial])[]
+    readonly values: readonly Trial[]
+    /** Trials left out when the time budget ran out. */
+    readonly skipped: number
+}
+
+export function tryPresets(
+    template: LoadedTemplate,
+    definition: VariabilityDefinition,
+    named: readonly {readonly input: string; readonly value: unknown}[],
+    plugins: readonly LoadedPlugin[],
+    deadline: number,
+): PresetTrials {
+    let skipped = 0
+    const attempt = (presets: readonly string[], value?: Trial['value']): Trial | undefined => {
+        if (Date.now() > deadline) {
+            skipped++
+            return undefined
+        }
+        const request: ResolveRequest = {presets, plugins, assignments: value ? [{name: value.input, value: value.value, source: {kind: 'wizard'}}] : []}
+        return trial(resolveTemplate(template, request), presets, value)
+    }
+    const defaults = trial(resolveTemplate(template, {plugins}), [])
+    const names = [...definition.presets.keys()]
+    const presets = names.flatMap(p => attempt([p]) ?? [])
+    const pairs: [Trial, Trial][] = []
+    names.forEach((a, i) =>
+        names.slice(i + 1).forEach(b => {
+            if (!orderMatters(definition, a, b)) return
+            const ab = attempt([a, b])
+            const ba = attempt([b, a])
+            if (ab && ba) pairs.push([ab, ba])
+        }),
+    )
+    const values = named.flatMap(v => attempt([], v) ?? [])
+    return {defaults, presets, pairs, values, skipped}
+}
+
+function trial(outcome: Outcome, presets: readonly string[], value?: Trial['value']): Trial {
+    if (outcome.kind === 'resolved') return {presets, value, kind: 'resolved', output: stringifyTemplate(outcome.output)}
+    return {presets, value, kind: outcome.kind, message: outcome.error.message, conflict: outcome.kind === 'unsatisfiable' ? outcome.conflict : undefined}
+}
+
+/** Both presets set some input, to different values: which comes last decides. */
+export function orderMatters(definition: VariabilityDefinition, a: string, b: string): boolean {
+    const first = definition.presets.get(a)!.inputs
+    const second = definition.presets.get(b)!.inputs
+    return Object.keys(first).some(k => Object.hasOwn(second, k) && !isDeepStrictEqual(first[k], second[k]))
+}
