@@ -417,7 +417,8 @@ topology_template:
         await until(frame, RESOLVED)
         await press(app.stdin, '?')
         const keys = await until(frame, 'Keys')
-        for (const word of ['everywhere', 'inputs', 'topology and why', 'screens', 'follow', 'what would flip', 'presets', 'profile', 'write', 'quit', 'ctrl-c']) expect(keys).toContain(word)
+        for (const word of ['everywhere', 'inputs', 'topology and why', 'screens', 'follow', 'what would flip', 'presets', 'profile', 'write', 'quit', 'ctrl-c'])
+            expect(keys).toContain(word)
         await press(app.stdin, ESC)
         expect(await until(frame, 'Topology')).not.toContain('Keys')
         app.unmount()
@@ -437,7 +438,11 @@ describe('terminal size', () => {
         expect(lines.length).toBeLessThanOrEqual(24)
         expect(Math.max(...lines.map(l => [...l].length))).toBeLessThanOrEqual(80)
         // every word of the explanation is on the screen: nothing was cut to fit
-        const words = (text: string) => text.replace(/[│┌┐└┘─▸→…]/g, ' ').split(/\s+/).filter(w => w.length > 3)
+        const words = (text: string) =>
+            text
+                .replace(/[│┌┐└┘─▸→…]/g, ' ')
+                .split(/\s+/)
+                .filter(w => w.length > 3)
         const shown = new Set(words(full))
         expect(words(panes.slice(panes.indexOf('Why'))).filter(w => !shown.has(w) && !w.includes('…'))).toEqual([])
         expect(full).not.toContain('Topology')
@@ -455,7 +460,13 @@ describe('terminal size', () => {
         expect(top).not.toContain('write the resolved template and its report')
         await press(app.stdin, ...Array.from({length: 30}, () => 'j'))
         expect(await until(frame, 'write the resolved template and its report')).toBeTruthy()
-        expect(Math.max(...frame()!.split('\n').map(l => [...l].length))).toBeLessThanOrEqual(80)
+        expect(
+            Math.max(
+                ...frame()!
+                    .split('\n')
+                    .map(l => [...l].length),
+            ),
+        ).toBeLessThanOrEqual(80)
         app.unmount()
     })
 
@@ -489,6 +500,42 @@ describe('terminal size', () => {
         const stacked = (f: string) => !f.split('\n').some(l => l.includes('Inputs') && l.includes('Topology'))
         const narrow = await until(frame, stacked)
         expect(Math.max(...narrow.split('\n').map(l => [...l].length))).toBeLessThanOrEqual(80)
+        app.unmount()
+    })
+})
+
+describe('analysis in the wizard', () => {
+    it('marks dead and core elements in the topology and says why in the why pane', async () => {
+        const dir = tempDir()
+        const file = path.join(dir, 'planted.yaml')
+        fs.writeFileSync(
+            file,
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+        options: {pruning: true}
+    node_templates:
+        app:
+            type: tosca.nodes.Root
+            conditions: {or: [{equal: [{variability_input: env}, dev]}, {not: {equal: [{variability_input: env}, dev]}}]}
+        ghost:
+            type: tosca.nodes.Root
+            conditions: {and: [{equal: [{variability_input: env}, dev]}, {equal: [{variability_input: env}, prod]}]}
+`,
+        )
+        const app = show(<App template={loadTemplate(file)} opening="main" />)
+        const f = await until(app.lastFrame, '· dead')
+        expect(f).toMatch(/✔ present Node "app".*· core/)
+        expect(f).toMatch(/✘ pruned +Node "ghost".*· dead/)
+        // the why pane of the first element (app) says it is core
+        expect(f).toContain('core — present in every variant, its conditions decide nothing')
+        await press(app.stdin, TAB, DOWN, DOWN)
+        expect(await until(app.lastFrame, 'dead — no input can make this present')).toMatch(/Node "ghost" is present only if/)
+        // the full-screen view wraps the whole reason
+        await press(app.stdin, 'z')
+        expect(await until(app.lastFrame, 'variability input "env" has one')).toContain('z or esc: back to the panes')
         app.unmount()
     })
 })

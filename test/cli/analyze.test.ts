@@ -1,0 +1,116 @@
+// trellis analyze on the command line: findings by severity, --json with stable
+// codes, --strict for template CI, and --watch picking up an edit.
+import {spawn} from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import {afterEach, describe, expect, it} from 'vitest'
+import {BIN, tempDir, trellis} from './helpers.js'
+
+const DEAD = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+            unused: {type: boolean, default: false}
+        options: {pruning: true}
+        presets:
+            dev: {inputs: {env: dev}}
+            also_dev: {inputs: {env: dev}}
+    node_templates:
+        app: {type: tosca.nodes.Root}
+        ghost:
+            type: tosca.nodes.Root
+            conditions: {and: [{equal: [{variability_input: env}, dev]}, {equal: [{variability_input: env}, prod]}]}
+`
+
+const CLEAN = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            db: {type: boolean, default: true}
+        options: {pruning: true}
+    node_templates:
+        app: {type: tosca.nodes.Root}
+        database: {type: tosca.nodes.Root, conditions: {variability_input: db}}
+`
+
+let dirs: string[] = []
+afterEach(() => {
+    for (const d of dirs) fs.rmSync(d, {recursive: true, force: true})
+    dirs = []
+})
+
+function write(text: string): string {
+    const dir = tempDir('trellis-analyze-')
+    dirs.push(dir)
+    const file = path.join(dir, 'template.yaml')
+    fs.writeFileSync(file, text)
+    return file
+}
+
+describe('trellis analyze', () => {
+    it('prints findings grouped by severity, each located, and the variant count', () => {
+        const r = trellis(['analyze', write(DEAD)], {})
+        expect(r.code).toBe(0)
+        expect(r.stdout).toMatch(/0 errors, 4 warnings, 0 notes/)
+        expect(r.stdout).toMatch(/Node "ghost" can never be present {2}\(.*template\.yaml:13:9\) {2}\[dead-element\]/)
+        expect(r.stdout).toContain('variability input "env" has one value at a time')
+        expect(r.stdout).toContain('variability input "unused" decides nothing: no condition, constraint or value reads it')
+        // env is read only by the dead element's condition
+        expect(r.stdout).toContain('variability input "env" decides nothing: whatever the other inputs, changing it alone never changes the resolved template')
+        expect(r.stdout).toContain('presets "dev", "also_dev" give the same variant')
+        expect(r.stdout).toContain('Variants: 1 variant (exact: all 3 combinations of input values resolved)')
+    })
+
+    it('--json gives stable codes; --strict fails on dead elements and equivalent presets only', () => {
+        const dead = write(DEAD)
+        const json = JSON.parse(trellis(['analyze', dead, '--json'], {}).stdout)
+        expect(json.findings.map((f: {code: string}) => f.code).sort()).toEqual(['dead-element', 'equivalent-presets', 'input-decides-nothing', 'input-decides-nothing'])
+        expect(json.dead).toEqual(['node.ghost', 'type.tosca.nodes.Root@0.node.ghost'])
+        expect(json.variants).toMatchObject({count: 1, exact: true})
+        expect(trellis(['analyze', dead, '--strict'], {}).code).toBe(1)
+        const clean = trellis(['analyze', write(CLEAN), '--strict'], {})
+        expect(clean.code).toBe(0)
+        expect(clean.stdout).toContain('0 errors, 0 warnings, 0 notes')
+    })
+
+    it('reports a template it cannot read as resolve does: located, exit 2', () => {
+        const r = trellis(['analyze', write('tosca_definitions_version: tosca_variability_1_0\ntopology_template: [')], {})
+        expect(r.code).toBe(2)
+        expect(r.stderr).toMatch(/template\.yaml:2:\d+/)
+    })
+
+    it('--watch analyzes again after an edit and says what changed', async () => {
+        const file = write(DEAD)
+        const child = spawn(process.execPath, [BIN, 'analyze', file, '--watch', '--json'], {env: {...process.env, CI: 'true'}})
+        const lines: string[] = []
+        let buffer = ''
+        child.stdout.on('data', (d: Buffer) => {
+            buffer += d.toString()
+            const parts = buffer.split('\n')
+            buffer = parts.pop()!
+            lines.push(...parts.filter(Boolean))
+        })
+        const until = async (n: number, timeout: number) => {
+            const end = Date.now() + timeout
+            while (lines.length < n && Date.now() < end) await new Promise(r => setTimeout(r, 20))
+            return lines.length >= n
+        }
+        try {
+            expect(await until(1, 15_000)).toBe(true)
+            // the watcher is set up right after the first analysis is printed
+            await new Promise(r => setTimeout(r, 300))
+            const edited = Date.now()
+            fs.writeFileSync(file, DEAD.replace('{equal: [{variability_input: env}, prod]}', '{equal: [{variability_input: env}, dev]}'))
+            expect(await until(2, 10_000)).toBe(true)
+            const picked = Date.now() - edited
+            const second = JSON.parse(lines[1]!)
+            expect(second.dead).toEqual([])
+            expect(second.changes).toContain('node.ghost is no longer dead')
+            // an edit is picked up within a second, plus the analysis itself (generous on busy machines)
+            expect(picked).toBeLessThan(5_000)
+        } finally {
+            child.kill('SIGINT')
+        }
+    })
+})
