@@ -7,6 +7,7 @@ const EXAMPLES: Readonly<Record<string, readonly [command: string, what: string]
         ['trellis shop.yaml', 'open the wizard on a template'],
         ['trellis resolve shop.yaml --preset prod -o shop.resolved.yaml', 'resolve headless'],
         ['trellis explain shop.yaml --preset prod monitor', 'why an element is present or pruned'],
+        ['trellis analyze shop.yaml', 'what the template allows: dead elements, idle inputs, variants'],
         ['trellis completion bash >> ~/.bashrc', 'complete commands, flags, presets, inputs and profiles'],
     ],
     resolve: [
@@ -19,6 +20,11 @@ const EXAMPLES: Readonly<Record<string, readonly [command: string, what: string]
         ['trellis explain shop.yaml -p prod', 'one line per element: present or pruned, and why'],
         ['trellis explain shop.yaml -p prod monitor --what-if', 'one element in full, and what would flip it'],
         ['trellis explain shop.yaml --pruned --json', 'the pruned elements as JSON'],
+    ],
+    analyze: [
+        ['trellis analyze shop.yaml', 'dead and core elements, idle inputs, presets tried, variants counted'],
+        ['trellis analyze shop.yaml --strict --json > analysis.json', 'for template CI: exit 1 on dead, unresolvable or equivalent'],
+        ['trellis analyze shop.yaml --watch', 'again on every save, with what the edit changed'],
     ],
     wizard: [
         ['trellis shop.yaml', 'the full-screen wizard'],

@@ -40,9 +40,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     registerResolve(program, setExit)
     registerExplain(program, setExit)
+    registerAnalyze(program, setExit)
     registerProfile(program, setExit)
     registerTest(program, setExit)
-    registerAnalyze(program, setExit)
     registerWizard(program, setExit)
     registerCompletion(program, setExit)
     addExamples(program)

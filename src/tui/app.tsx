@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {Box, Text, useApp, useInput} from 'ink'
-import {useCallback, useMemo, useReducer, useRef} from 'react'
+import {useCallback, useEffect, useMemo, useReducer, useRef} from 'react'
 import {type Analysis, inputChoices, type LoadedTemplate, readDefinitionOf, type ResolveRequest} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
 import {ConflictScreen} from './components/conflict-screen.js'
@@ -30,6 +30,7 @@ import {togglePreset, typedValue, type KeyContext} from './state/keys.js'
 import {reducer} from './state/reduce.js'
 import {explainedElement, inputsView, topologyView, whyView} from './state/selectors.js'
 import {shortReason} from './state/reasons.js'
+import {keptChoices} from './state/reload.js'
 import {removedByKind, type Choices, type Outcome} from './state/session.js'
 import {initialState, type Lookup, type Suggestion, type WizardState} from './state/wizard.js'
 
@@ -43,9 +44,11 @@ export interface AppProps {
     readonly store?: ProfileStore | (() => ProfileStore)
     /** The screen to open on; by default the presets when the template has some and none were given, else the dashboard. */
     readonly opening?: 'main' | 'presets'
+    /** Why the template as changed on disk could not be read (the wizard keeps the version it has). */
+    readonly reloadError?: string
 }
 
-export function App({template, base, initialPresets = [], output, store, opening}: AppProps) {
+export function App({template, base, initialPresets = [], output, store, opening, reloadError}: AppProps) {
     const definition = useMemo(() => readDefinitionOf(template), [template])
     const choices = useMemo(() => inputChoices(template), [template])
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
@@ -80,6 +83,16 @@ export function App({template, base, initialPresets = [], output, store, opening
     const preview = usePreview(template, base, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
     useEffects(template, base, openStore, state, dispatch)
     const analysis = useAnalysis(template, base, state.outcome?.ok ? state.outcome.model.graph.elements.length : undefined)
+    // a template read again (see live.tsx) keeps the choices it still has; the next outcome says what changed
+    const shown = useRef(template)
+    useEffect(() => {
+        if (shown.current === template) return
+        shown.current = template
+        dispatch({type: 'reloaded', ...keptChoices(state.choices, definition)})
+    }, [template, definition, state.choices])
+    useEffect(() => {
+        if (reloadError) dispatch({type: 'reload-failed', message: reloadError})
+    }, [reloadError])
     const {exit} = useApp()
     useInput((input, key) => {
         // ctrl-c leaves at once, as in any terminal program; the command exits 130 (see runWizard)

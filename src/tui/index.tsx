@@ -1,7 +1,8 @@
 // Starts the full-screen wizard in a terminal.
 import {render} from 'ink'
 import type {LoadedTemplate, ResolveRequest} from '../engine/index.js'
-import {App, Interrupted} from './app.js'
+import {Interrupted} from './app.js'
+import {LiveApp} from './live.js'
 import {RENDER_OPTIONS} from './render-options.js'
 
 export interface WizardOptions {
@@ -22,7 +23,10 @@ export async function runWizard(template: LoadedTemplate, base: ResolveRequest, 
     }
     process.once('exit', restore)
     // leaving unmounts Ink, which restores the cursor and raw mode before the process ends
-    const instance = render(<App template={template} base={base} initialPresets={presets} />, {...RENDER_OPTIONS, ...(options.screenReader ? {isScreenReaderEnabled: true} : {})})
+    const instance = render(<LiveApp template={template} base={base} initialPresets={presets} />, {
+        ...RENDER_OPTIONS,
+        ...(options.screenReader ? {isScreenReaderEnabled: true} : {}),
+    })
     try {
         await instance.waitUntilExit()
         return 'done'

@@ -12,6 +12,7 @@ import {parse} from 'yaml'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {ProfileStore} from '../../src/profiles/index.js'
 import {App} from '../../src/tui/app.js'
+import {LiveApp} from '../../src/tui/live.js'
 
 const SAMPLE = path.resolve(__dirname, '../../sample-templates/web-shop/variable-service-template.yaml')
 const WIDE = {columns: 120, rows: 32}
@@ -536,6 +537,42 @@ topology_template:
         // the full-screen view wraps the whole reason
         await press(app.stdin, 'z')
         expect(await until(app.lastFrame, 'variability input "env" has one')).toContain('z or esc: back to the panes')
+        app.unmount()
+    })
+})
+
+describe('a template edited while the wizard is open', () => {
+    const text = (cache: boolean) => `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+        options: {pruning: true}
+    node_templates:
+        app: {type: tosca.nodes.Root}
+        cache:
+            type: tosca.nodes.Root
+            conditions: {equal: [{variability_input: env}, ${cache ? 'dev' : 'prod'}]}
+`
+
+    it('is read again, keeps the choices and says what the edit changed', async () => {
+        const dir = tempDir()
+        const file = path.join(dir, 'live.yaml')
+        fs.writeFileSync(file, text(false))
+        const app = show(<LiveApp template={loadTemplate(file)} opening="main" />)
+        await until(app.lastFrame, /✘ pruned +Node "cache"/)
+        // a value set in the wizard survives the reload
+        await press(app.stdin, ENTER, CTRL_U, ...'dev', ENTER)
+        await until(app.lastFrame, 'env dev set here')
+        // the watcher starts with the first render; give it a moment before editing
+        await new Promise(resolve => setTimeout(resolve, 300))
+        fs.writeFileSync(file, text(true))
+        const f = await until(app.lastFrame, 'the template changed:')
+        expect(await until(app.lastFrame, /now present \(node\.cache/)).toMatch(/✔ present Node "cache"/)
+        expect(f).toContain('env dev set here')
+        // a broken edit keeps the last version on screen
+        fs.writeFileSync(file, 'tosca_definitions_version: [')
+        expect(await until(app.lastFrame, 'cannot be read')).toMatch(/✔ present Node "cache"/)
         app.unmount()
     })
 })

@@ -2,10 +2,11 @@
 // resolves it — dead and core elements, inputs that decide nothing, presets that
 // fail or agree, how many variants there are. --watch runs it again on every save.
 import type {Command} from 'commander'
-import {analyzeTemplate, type Analysis, count, loadTemplate, type Severity, TrellisError} from '../../engine/index.js'
+import {analyzeTemplate, type Analysis, count, loadTemplate, TrellisError} from '../../engine/index.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {watchTemplate} from '../../app/watch.js'
 import {EXIT_OK, EXIT_RESOLUTION, reportError} from '../report-error.js'
+import {addPluginFlags} from '../plugins.js'
 import {renderAnalysis, analysisJson, analysisChanges} from '../../app/analysis-text.js'
 
 interface AnalyzeFlags extends PluginFlags {
@@ -16,16 +17,16 @@ interface AnalyzeFlags extends PluginFlags {
 }
 
 export function registerAnalyze(program: Command, setExit: (code: number) => void): void {
-    program
-        .command('analyze')
-        .description('find dead and core elements, inputs that decide nothing, presets that fail or agree, and count the variants')
-        .argument('<template>', 'the variable service template (YAML)')
-        .option('--json', 'print the findings as JSON (stable codes)')
-        .option('--strict', 'exit 1 when something is dead, does not resolve, or two presets are equivalent (for template CI)')
-        .option('--watch', 'analyze again whenever the template or a file it imports changes, and say what changed')
-        .option('--budget <seconds>', 'time budget of one analysis', '10')
-        .option('--allow-plugins', "run technology plugins found in the template's folder (code: only for templates you trust)")
-        .option('--plugin <module>', 'run this technology plugin module (repeatable)', (v: string, list: string[] = []) => [...list, v])
+    addPluginFlags(
+        program
+            .command('analyze')
+            .description('find dead and core elements, inputs that decide nothing, presets that fail or agree, and count the variants')
+            .argument('<template>', 'the variable service template (YAML)')
+            .option('--json', 'print the findings as JSON (stable codes)')
+            .option('--strict', 'exit 1 when something is dead, does not resolve, or two presets are equivalent (for template CI)')
+            .option('--watch', 'analyze again whenever the template or a file it imports changes, and say what changed')
+            .option('--budget <seconds>', 'time budget of one analysis', '10'),
+    )
         .addHelpText(
             'after',
             `
@@ -34,12 +35,7 @@ Findings by severity (codes in --json):
   warning  dead-element, equivalent-presets, input-decides-nothing, value-unresolvable, defaults-unresolvable
   info     core-element, preset-order
 Dead and core are proven for every assignment of the inputs; the variant count is exact when every
-combination of input regions was resolved within the budget, else a lower bound.
-
-Examples:
-  trellis analyze template.yaml
-  trellis analyze template.yaml --strict --json > analysis.json
-  trellis analyze template.yaml --watch`,
+combination of input regions was resolved within the budget, else a lower bound.`,
         )
         .action(async (file: string, flags: AnalyzeFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
@@ -67,7 +63,7 @@ Examples:
 /** What --strict fails on: anything dead, unresolvable or equivalent. */
 export function failsStrict(analysis: Analysis): boolean {
     const failing = new Set(['dead-element', 'equivalent-presets', 'value-unresolvable', 'defaults-unresolvable'])
-    return analysis.findings.some(f => f.severity === ('error' satisfies Severity) || failing.has(f.code))
+    return analysis.findings.some(f => f.severity === 'error' || failing.has(f.code))
 }
 
 /** Analyzes, then again after each change of the template or its imports, until interrupted. */

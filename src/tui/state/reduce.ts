@@ -5,6 +5,7 @@ import type {Profile} from '../../profiles/types.js'
 import {onKey, type KeyContext} from './keys.js'
 import type {Choices, Outcome} from './session.js'
 import {clamp, type Lookup, type Suggestion, type WizardState} from './wizard.js'
+import {reloadMessage} from './reload.js'
 import {inputsView, topologyView} from './selectors.js'
 
 export type Action =
@@ -17,6 +18,10 @@ export type Action =
     | {readonly type: 'profiles'; readonly list: readonly Profile[]}
     | {readonly type: 'profile-saved'; readonly name: string; readonly list: readonly Profile[]}
     | {readonly type: 'suggestions'; readonly lookup: Lookup; readonly items: readonly Suggestion[]; readonly note: string}
+    /** The template was read again: the choices it still has, and what no longer exists. */
+    | {readonly type: 'reloaded'; readonly choices: Choices; readonly dropped: readonly string[]}
+    /** The template changed but cannot be read: the wizard keeps the last version. */
+    | {readonly type: 'reload-failed'; readonly message: string}
 
 export function reducer(ctx: KeyContext): (state: WizardState, action: Action) => WizardState {
     return (state, action) => {
@@ -26,7 +31,10 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
             case 'outcome': {
                 // results for other choices than the current ones are stale
                 const first = state.outcome === undefined
-                const next: WizardState = {...state, outcome: action.outcome}
+                const reloaded = state.reloaded
+                const next: WizardState = reloaded
+                    ? {...state, outcome: action.outcome, reloaded: undefined, message: reloadMessage(reloaded.before, action.outcome, reloaded.dropped)}
+                    : {...state, outcome: action.outcome}
                 // a template whose starting choices give no variant opens on the conflict and its repairs,
                 // never on a bare "no variant" (an input still without a value is asked for on the inputs pane)
                 if (first && !action.outcome.ok && action.outcome.conflict.length > 0 && state.screen === 'main')
@@ -61,6 +69,18 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
             }
             case 'suggestions':
                 return action.lookup === state.lookup ? {...state, suggestions: {lookup: action.lookup, items: action.items, note: action.note}, lookup: undefined} : state
+            case 'reloaded':
+                return {
+                    ...state,
+                    choices: action.choices,
+                    suggestions: undefined,
+                    lookup: undefined,
+                    why: {stack: [], cursor: 0},
+                    reloaded: {before: state.outcome, dropped: action.dropped},
+                    message: 'the template changed: resolving again…',
+                }
+            case 'reload-failed':
+                return {...state, message: action.message}
         }
     }
 }
