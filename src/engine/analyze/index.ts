@@ -9,7 +9,7 @@ import {AtomVariables} from './atoms.js'
 import {inputDomains} from './domains.js'
 import {constrainedInputs, decidedElements, decidingInputs, elementFindings, inputFindings, namedValues, presetFindings, reasonLines} from './findings.js'
 import {tryPresets} from './presets.js'
-import {Backbone, minimalReason, symbolicProblem} from './symbolic.js'
+import {Backbone, Reasons, symbolicProblem} from './symbolic.js'
 import {enumerateVariants} from './variants.js'
 
 export type {Analysis, AnalysisOptions, Finding, FindingCode, ReasonLine, Severity} from './types.js'
@@ -57,12 +57,14 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
     if (proven && (enumeration.resolved > 0 || !enumeration.complete)) {
         const settled = enumeration.complete && enumeration.exact && enumeration.resolved > 0
         const reasonDeadline = () => Math.min(deadline, Date.now() + 500)
+        let made: Reasons | undefined
+        const minimalReason = (v: number, value: boolean) => (made ??= new Reasons(problem)).minimal(v, value, reasonDeadline())
         for (const e of prepared.graph.elements) {
             const seq = e.seq
-            if (proven.dead.has(seq)) dead.set(e.id, reasonLines(minimalReason(problem, seq, true, reasonDeadline())))
+            if (proven.dead.has(seq)) dead.set(e.id, reasonLines(minimalReason(seq, true)))
             else if (settled && enumeration.presentIn[seq] === 0)
                 dead.set(e.id, [{text: `no combination of input values keeps it (all ${enumeration.explored} tried): optimization or a check removes it`}])
-            else if (e.conditions.length > 0 && proven.core.has(seq)) core.set(e.id, reasonLines(minimalReason(problem, seq, false, reasonDeadline())))
+            else if (e.conditions.length > 0 && proven.core.has(seq)) core.set(e.id, reasonLines(minimalReason(seq, false)))
             else if (e.conditions.length > 0 && settled && enumeration.presentIn[seq] === enumeration.resolved)
                 core.set(e.id, [{text: `every combination of input values that resolves keeps it (${enumeration.resolved} of ${enumeration.explored})`}])
         }

@@ -73,82 +73,115 @@ export class Backbone {
 }
 
 /**
- * The conditions, constraints and input facts that together cannot give `v` the value `value`,
- * shrunk until each is needed (deletion-based: an item goes when the rest still cannot).
- * Stops shrinking when `deadline` passes; what is left still cannot hold.
+ * Finds why an element can never be present (or never absent): one solver over every condition,
+ * constraint and input fact, each behind a selector. A selector assumed true keeps its item; one
+ * left open lets the solver drop it — a dropped condition becomes unknown (a free variable), not
+ * true, so dropping relaxes in both directions.
  */
-export function minimalReason(problem: SymbolicProblem, v: number, value: boolean, deadline: number): ReasonItem[] {
-    const {items, reach} = reachableItems(problem, v)
-    const kept = new Set(items)
-    for (const item of items) {
-        if (Date.now() > deadline) break
-        kept.delete(item)
-        if (satisfiable(problem, reach, kept, v, value)) kept.add(item)
-    }
-    return items.filter(i => kept.has(i))
-}
+export class Reasons {
+    private readonly solver: LogicSolver.Solver
+    private readonly selector = new Map<ReasonItem, string>()
+    private readonly byElement: ReasonItem[][] = []
+    private readonly others: {readonly item: ReasonItem; readonly vars: readonly number[]}[] = []
 
-/** Items over variables `v` depends on, following definitions, constraints and facts that share variables. */
-function reachableItems(problem: SymbolicProblem, start: number): {items: ReasonItem[]; reach: ReadonlySet<number>} {
-    const {prepared} = problem
-    const n = prepared.graph.elements.length
-    const reach = new Set<number>([start])
-    const queue = [start]
-    const pending: {item: ReasonItem; vars: number[]}[] = [
-        ...prepared.constraints.map(record => ({item: {kind: 'constraint', record} as ReasonItem, vars: variables(record.formula)})),
-        ...problem.facts.map(fact => ({item: {kind: 'domain', fact} as ReasonItem, vars: fact.atoms.map(a => a.v)})),
-    ]
-    const taken = new Set<ReasonItem>()
-    const visit = (u: number) => {
-        if (reach.has(u)) return
-        reach.add(u)
-        queue.push(u)
+    constructor(private readonly problem: SymbolicProblem) {
+        const Logic = logic()
+        const {prepared} = problem
+        const n = prepared.graph.elements.length
+        const open = new Int8Array(problem.variableCount).fill(-1)
+        this.solver = new Logic.Solver()
+        const select = (item: ReasonItem) => {
+            const name = `s${this.selector.size}`
+            this.selector.set(item, name)
+            return name
+        }
+        // a record behind its selector: itself when kept, else a free variable
+        const term = (item: ReasonItem & {kind: 'condition'}) => {
+            const s = select(item)
+            return Logic.or(Logic.and(s, toLogic(item.record.formula, open)), Logic.and(Logic.not(s), `free_${s}`))
+        }
+        for (const c of prepared.conditions) {
+            const items = c.records.map(record => ({kind: 'condition', record}) as ReasonItem & {kind: 'condition'})
+            this.byElement[c.element.seq] = items
+            const terms = items.map(term)
+            const manual = terms.filter((_, i) => !items[i]!.record.generated)
+            this.solver.require(Logic.equiv(varName(c.element.seq), terms.length ? Logic.and(terms) : Logic.TRUE))
+            if (prepared.problem.definitions[n + c.element.seq]) this.solver.require(Logic.equiv(varName(n + c.element.seq), manual.length ? Logic.and(manual) : Logic.TRUE))
+        }
+        prepared.problem.definitions.forEach((f, u) => {
+            if (f && u >= 2 * n) this.solver.require(Logic.equiv(varName(u), toLogic(f, open)))
+        })
+        for (const record of prepared.constraints) {
+            const item: ReasonItem = {kind: 'constraint', record}
+            this.solver.require(Logic.implies(select(item), toLogic(record.formula, open)))
+            this.others.push({item, vars: variables(record.formula)})
+        }
+        for (const fact of problem.facts) {
+            const item: ReasonItem = {kind: 'domain', fact}
+            this.solver.require(Logic.implies(select(item), toLogic(fact.formula, open)))
+            this.others.push({item, vars: fact.atoms.map(a => a.v)})
+        }
     }
-    while (queue.length) {
+
+    /**
+     * The conditions, constraints and input facts that together cannot give `v` the value `value`,
+     * shrunk until each is needed (deletion-based: an item goes when the rest still cannot). Stops
+     * shrinking when `deadline` passes; what is left still cannot hold.
+     */
+    minimal(v: number, value: boolean, deadline: number): ReasonItem[] {
+        const items = this.reachable(v)
+        // most reasons are close by: the element's own conditions and the constraints and input facts
+        // on what they mention; shrinking those first is quick, and only if they do not suffice is
+        // everything reachable shrunk
+        const local = this.near(items, v)
+        const start = local.length < items.length && !this.allows(local, v, value) ? local : items
+        const kept = new Set(start)
+        for (const item of start) {
+            if (Date.now() > deadline) break
+            kept.delete(item)
+            if (this.allows(kept, v, value)) kept.add(item)
+        }
+        return start.filter(i => kept.has(i))
+    }
+
+    private allows(kept: Iterable<ReasonItem>, v: number, value: boolean): boolean {
+        const Logic = logic()
+        const assumed = [value ? varName(v) : Logic.not(varName(v)), ...[...kept].map(i => this.selector.get(i)!)]
+        return this.solver.solveAssuming(Logic.and(assumed)) !== null
+    }
+
+    /** Items over variables `v` depends on, following definitions, constraints and facts that share variables. */
+    private reachable(start: number): ReasonItem[] {
+        const {prepared} = this.problem
+        const n = prepared.graph.elements.length
+        const reach = new Set<number>([start])
+        const queue = [start]
+        const taken = new Set<ReasonItem>()
+        const visit = (u: number) => {
+            if (reach.has(u)) return
+            reach.add(u)
+            queue.push(u)
+        }
         while (queue.length) {
-            const u = queue.pop()!
-            const f = prepared.problem.definitions[u]
-            if (f) variables(f).forEach(visit)
-        }
-        for (const p of pending)
-            if (!taken.has(p.item) && p.vars.some(u => reach.has(u))) {
-                taken.add(p.item)
-                p.vars.forEach(visit)
+            while (queue.length) {
+                const f = prepared.problem.definitions[queue.pop()!]
+                if (f) variables(f).forEach(visit)
             }
-    }
-    const conditions: ReasonItem[] = []
-    for (const c of prepared.conditions) if (reach.has(c.element.seq) || reach.has(n + c.element.seq)) for (const record of c.records) conditions.push({kind: 'condition', record})
-    return {items: [...conditions, ...pending.filter(p => taken.has(p.item)).map(p => p.item)], reach}
-}
-
-/**
- * Whether the kept items allow `v` = `value`. A dropped condition is not assumed true but unknown
- * (a free variable), so dropping relaxes both ways: for "can it be present" and "can it be absent".
- */
-function satisfiable(problem: SymbolicProblem, reach: ReadonlySet<number>, kept: ReadonlySet<ReasonItem>, v: number, value: boolean): boolean {
-    const Logic = logic()
-    const {prepared} = problem
-    const n = prepared.graph.elements.length
-    const open = new Int8Array(problem.variableCount).fill(-1)
-    const solver = new Logic.Solver()
-    for (const item of kept) {
-        if (item.kind === 'constraint') solver.require(toLogic(item.record.formula, open))
-        else if (item.kind === 'domain') solver.require(toLogic(item.fact.formula, open))
-    }
-    let free = 0
-    const term = (record: ConditionRecord): LogicSolver.Operand => (kept.has(items(record)) ? toLogic(record.formula, open) : `free${free++}`)
-    const items = (record: ConditionRecord): ReasonItem => itemOf.get(record) ?? {kind: 'condition', record}
-    const itemOf = new Map<ConditionRecord, ReasonItem>()
-    for (const item of kept) if (item.kind === 'condition') itemOf.set(item.record, item)
-    for (const u of reach) {
-        const f = prepared.problem.definitions[u]
-        if (!f) continue
-        if (u >= 2 * n) {
-            solver.require(Logic.equiv(varName(u), toLogic(f, open)))
-            continue
+            for (const o of this.others)
+                if (!taken.has(o.item) && o.vars.some(u => reach.has(u))) {
+                    taken.add(o.item)
+                    o.vars.forEach(visit)
+                }
         }
-        const records = prepared.conditions.of(u < n ? u : u - n).records.filter(r => u < n || !r.generated)
-        solver.require(Logic.equiv(varName(u), records.length ? Logic.and(records.map(term)) : Logic.TRUE))
+        const conditions = this.byElement.flatMap((items, seq) => (reach.has(seq) || reach.has(n + seq) ? items : []))
+        return [...conditions, ...this.others.filter(o => taken.has(o.item)).map(o => o.item)]
     }
-    return solver.solveAssuming(value ? varName(v) : Logic.not(varName(v))) !== null
+
+    /** The element's own conditions, and the constraints and facts on `v` or on what those conditions mention. */
+    private near(items: readonly ReasonItem[], v: number): ReasonItem[] {
+        const own = this.byElement[v] ?? []
+        const near = new Set<number>([v, ...own.flatMap(i => (i.kind === 'condition' ? variables(i.record.formula) : []))])
+        const mentions = (i: ReasonItem) => (i.kind === 'domain' ? i.fact.atoms.map(a => a.v) : variables(i.record.formula)).some(u => near.has(u))
+        return items.filter(i => own.includes(i) || (i.kind !== 'condition' && mentions(i)))
+    }
 }
