@@ -55,7 +55,7 @@ describe('trellis analyze', () => {
         expect(r.stdout).toMatch(/0 errors, 4 warnings, 0 notes/)
         expect(r.stdout).toMatch(/Node "ghost" can never be present {2}\(.*template\.yaml:13:9\) {2}\[dead-element\]/)
         expect(r.stdout).toContain('variability input "env" has one value at a time')
-        expect(r.stdout).toContain('variability input "unused" decides nothing: no condition, constraint or value reads it')
+        expect(r.stdout).toContain('variability input "unused" decides nothing: no condition, constraint or value that can be present reads it')
         // env is read only by the dead element's condition
         expect(r.stdout).toContain('variability input "env" decides nothing: whatever the other inputs, changing it alone never changes the resolved template')
         expect(r.stdout).toContain('presets "dev", "also_dev" give the same variant')

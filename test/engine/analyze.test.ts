@@ -17,6 +17,7 @@ topology_template:
       ha: {type: boolean, default: false}
       unused: {type: boolean, default: false}
       noise: {type: boolean, default: true}
+      label: {type: string, default: x}
     presets:
       small: {inputs: {env: dev, level: 1}}
       tiny: {inputs: {env: dev, level: 0}}
@@ -33,6 +34,8 @@ topology_template:
     impossible:
       type: tosca.nodes.Root
       conditions: {and: [{equal: [{variability_input: env}, dev]}, {equal: [{variability_input: env}, prod]}]}
+      properties:
+        - label: {expression: {concat: [{variability_input: label}, '-1']}}
     range:
       type: tosca.nodes.Root
       conditions: {and: [{greater: [{variability_input: level}, 3]}, {less: [{variability_input: level}, 2]}]}
@@ -64,9 +67,9 @@ describe('planted findings', () => {
         expect([...analysis.core.keys()]).toEqual(['node.app'])
     })
 
-    it('reports an input nothing reads and one whose value never matters', () => {
+    it('reports an input nothing reads, one whose value never matters and one only a dead property reads', () => {
         const inputs = analysis.findings.filter(f => f.code === 'input-decides-nothing').map(f => f.input)
-        expect(inputs.sort()).toEqual(['noise', 'unused'])
+        expect(inputs.sort()).toEqual(['label', 'noise', 'unused'])
     })
 
     it('resolves every preset and names the failing one with its conflict, and equivalent presets', () => {

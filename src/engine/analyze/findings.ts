@@ -80,10 +80,11 @@ export function decidingInputs(definition: VariabilityDefinition, atoms: readonl
     return domains.filter(d => names.has(d.name))
 }
 
-/** Inputs whose values are written into the output (property expressions), with the inputs their defaults read. */
-function valueInputs(definition: VariabilityDefinition, prepared: PreparedModel): Set<string> {
+/** Inputs whose values can be written into the output (expressions of properties not dead), with the inputs their defaults read. */
+function valueInputs(definition: VariabilityDefinition, prepared: PreparedModel, dead: ReadonlyMap<string, unknown>): Set<string> {
     const names = new Set<string>()
-    for (const e of prepared.graph.elements) if (e.kind === 'property' && e.expression !== undefined) inputsRead(e.expression, definition.expressions).forEach(n => names.add(n))
+    for (const e of prepared.graph.elements)
+        if (e.kind === 'property' && e.expression !== undefined && !dead.has(e.id)) inputsRead(e.expression, definition.expressions).forEach(n => names.add(n))
     for (const name of [...names]) {
         const d = definition.inputs.get(name)
         if (d?.defaultExpression !== undefined) inputsRead(d.defaultExpression, definition.expressions).forEach(n => names.add(n))
@@ -138,15 +139,16 @@ export function inputFindings(
     atoms: readonly Atom[],
     deciding: readonly InputDomain[],
     enumeration: Enumeration,
+    dead: ReadonlyMap<string, unknown>,
 ): Finding[] {
-    const values = valueInputs(definition, prepared)
+    const values = valueInputs(definition, prepared, dead)
     const decidingNames = new Set(deciding.map(d => d.name))
     const out: Finding[] = []
     for (const d of definition.inputs.values()) {
         if (values.has(d.name)) continue
         const location = d.location ? formatLocation(d.location) : undefined
         if (!decidingNames.has(d.name))
-            out.push(finding('input-decides-nothing', `variability input "${d.name}" decides nothing: no condition, constraint or value reads it`, {input: d.name, location}))
+            out.push(finding('input-decides-nothing', `variability input "${d.name}" decides nothing: no condition, constraint or value that can be present reads it`, {input: d.name, location}))
         else if (enumeration.exact && enumeration.resolved > 0 && enumeration.decidesNothing.includes(d.name))
             out.push(
                 finding(
