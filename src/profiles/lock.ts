@@ -4,8 +4,11 @@
 // under a second, short-lived lock: its holder looks again and removes the lock
 // only if it is still stale. Nobody else removes a stale lock (its owner is gone),
 // so the file looked at is the file removed. Comparing inode numbers is not
-// enough: a freed inode is reused at once by the next fresh lock.
+// enough: a freed inode is reused at once by the next fresh lock. A lock names
+// its holder (pid and host): one whose holder still runs on this host is not
+// stale however old (a suspended process keeps its lock), up to MAX_HELD_MS.
 import fs from 'node:fs'
+import os from 'node:os'
 import {ProfileError} from './types.js'
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
@@ -30,7 +33,7 @@ export function withLock<T>(lockFile: string, body: () => T, options: LockOption
     while (fd === undefined) {
         try {
             fd = fs.openSync(lockFile, 'wx')
-            fs.writeSync(fd, `${process.pid}\n`)
+            fs.writeSync(fd, `${process.pid} ${os.hostname()}\n`)
         } catch (e) {
             if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
             const seen = stat(lockFile)
@@ -73,10 +76,32 @@ function breakStale(lockFile: string, staleMs: number): void {
     }
     try {
         const now = stat(lockFile)
-        if (now && Date.now() - now.mtimeMs > staleMs) fs.rmSync(lockFile, {force: true})
+        const age = now ? Date.now() - now.mtimeMs : 0
+        if (now && age > staleMs && (age > MAX_HELD_MS || !holderRuns(lockFile))) fs.rmSync(lockFile, {force: true})
     } finally {
         fs.closeSync(fd)
         fs.rmSync(breakFile, {force: true})
+    }
+}
+
+/** However alive its holder, a lock this old is broken: no profile write takes minutes. */
+const MAX_HELD_MS = 10 * 60_000
+
+/** Whether the lock names a process of this host that still runs (a lock without a holder, or from another host, does not). */
+function holderRuns(lockFile: string): boolean {
+    let text: string
+    try {
+        text = fs.readFileSync(lockFile, 'utf8')
+    } catch {
+        return false
+    }
+    const holder = /^(\d+) (.+)\n$/.exec(text)
+    if (!holder || holder[2] !== os.hostname() || Number(holder[1]) === process.pid) return false
+    try {
+        process.kill(Number(holder[1]), 0)
+        return true
+    } catch (e) {
+        return (e as NodeJS.ErrnoException).code === 'EPERM'
     }
 }
 

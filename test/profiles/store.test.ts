@@ -136,6 +136,24 @@ describe('lock', () => {
         expect(fs.existsSync(lock)).toBe(false)
     })
 
+    it('keeps an old lock whose holder still runs on this host (a suspended process), and breaks it once the holder is gone', async () => {
+        const lock = path.join(dir, 'x.lock')
+        const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], {stdio: 'ignore'})
+        const gone = new Promise(resolve => holder.on('exit', resolve))
+        try {
+            fs.writeFileSync(lock, `${holder.pid} ${os.hostname()}\n`)
+            const old = new Date(Date.now() - 60_000)
+            fs.utimesSync(lock, old, old)
+            expect(() => withLock(lock, () => 1, {timeoutMs: 300})).toThrow(/locked by another process/)
+            expect(fs.existsSync(lock)).toBe(true)
+        } finally {
+            holder.kill()
+        }
+        await gone
+        expect(withLock(lock, () => 42)).toBe(42)
+        expect(fs.existsSync(lock)).toBe(false)
+    })
+
     it('gives up on a lock that stays held', () => {
         const lock = path.join(dir, 'x.lock')
         fs.writeFileSync(lock, '123\n')
