@@ -2,7 +2,7 @@
 // into findings: one sentence each, with the reason and where it is written.
 import {isDeepStrictEqual} from 'node:util'
 import {variables} from '../conditions/index.js'
-import {describeRecord, renderExpression} from '../explain/index.js'
+import {conflictHeadline, describeRecord, renderExpression} from '../explain/index.js'
 import {formatLocation} from '../errors.js'
 import {count} from '../plural.js'
 import type {VariabilityDefinition} from '../inputs/index.js'
@@ -148,7 +148,12 @@ export function inputFindings(
         if (values.has(d.name)) continue
         const location = d.location ? formatLocation(d.location) : undefined
         if (!decidingNames.has(d.name))
-            out.push(finding('input-decides-nothing', `variability input "${d.name}" decides nothing: no condition, constraint or value that can be present reads it`, {input: d.name, location}))
+            out.push(
+                finding('input-decides-nothing', `variability input "${d.name}" decides nothing: no condition, constraint or value that can be present reads it`, {
+                    input: d.name,
+                    location,
+                }),
+            )
         else if (enumeration.exact && enumeration.resolved > 0 && enumeration.decidesNothing.includes(d.name))
             out.push(
                 finding(
@@ -169,18 +174,24 @@ export function inputFindings(
     return out
 }
 
-export function presetFindings(trials: PresetTrials): Finding[] {
+export function presetFindings(trials: PresetTrials, definition: VariabilityDefinition): Finding[] {
     const out: Finding[] = []
+    const at = (preset: string) => {
+        const location = definition.presets.get(preset)?.location
+        return location ? formatLocation(location) : undefined
+    }
     const failure = (t: Trial): ReasonLine[] => [{text: t.message ?? t.kind}, ...(t.conflict ?? []).map(c => ({text: c.text, condition: c.condition, location: c.location}))]
     const named = (presets: readonly string[]) => `[${presets.join(', ')}]`
     if (trials.defaults.kind !== 'resolved')
         out.push(finding('defaults-unresolvable', `the template does not resolve with every input at its default`, {reason: failure(trials.defaults)}))
     for (const t of trials.presets)
-        if (t.kind !== 'resolved') out.push(finding('preset-unresolvable', `preset "${t.presets[0]}" does not resolve (${t.kind})`, {presets: t.presets, reason: failure(t)}))
+        if (t.kind !== 'resolved')
+            out.push(finding('preset-unresolvable', `preset "${t.presets[0]}" does not resolve (${t.kind})`, {presets: t.presets, location: at(t.presets[0]!), reason: failure(t)}))
     const byOutput = new Map<string, string[]>()
     for (const t of trials.presets) if (t.output !== undefined) byOutput.set(t.output, [...(byOutput.get(t.output) ?? []), t.presets[0]!])
     for (const group of byOutput.values())
-        if (group.length > 1) out.push(finding('equivalent-presets', `presets ${group.map(p => `"${p}"`).join(', ')} give the same variant`, {presets: group}))
+        if (group.length > 1)
+            out.push(finding('equivalent-presets', `presets ${group.map(p => `"${p}"`).join(', ')} give the same variant`, {presets: group, location: at(group[1]!)}))
     const failsAlone = new Set(trials.presets.filter(t => t.kind !== 'resolved').map(t => t.presets[0]!))
     const ordered: string[] = []
     for (const [ab, ba] of trials.pairs) {

@@ -71,7 +71,7 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
         findings.push(...elementFindings(prepared, dead, core))
     }
     findings.push(...inputFindings(definition, prepared, atoms, deciding, enumeration, dead))
-    findings.push(...presetFindings(trials))
+    findings.push(...presetFindings(trials, definition))
     const order: Severity[] = ['error', 'warning', 'info']
     findings.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity))
     return {
