@@ -180,7 +180,10 @@ export function presetFindings(trials: PresetTrials, definition: VariabilityDefi
         const location = definition.presets.get(preset)?.location
         return location ? formatLocation(location) : undefined
     }
-    const failure = (t: Trial): ReasonLine[] => [{text: t.message ?? t.kind}, ...(t.conflict ?? []).map(c => ({text: c.text, condition: c.condition, location: c.location}))]
+    const failure = (t: Trial): ReasonLine[] => [
+        {text: t.conflict?.length ? `no variant exists: ${conflictHeadline(t.conflict)}` : (t.message ?? t.kind)},
+        ...(t.conflict ?? []).map(c => ({text: c.text, condition: c.condition, location: c.location})),
+    ]
     const named = (presets: readonly string[]) => `[${presets.join(', ')}]`
     if (trials.defaults.kind !== 'resolved')
         out.push(finding('defaults-unresolvable', `the template does not resolve with every input at its default`, {reason: failure(trials.defaults)}))
