@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
+import {analyzeTemplate} from '../../src/engine/analyze/index.js'
 import {errorSummary, explanationDocument} from '../../src/engine/explain/index.js'
 import {isTrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
@@ -22,6 +23,7 @@ afterAll(removeWorkspaces)
 
 const MUTANTS = Number(process.env.TRELLIS_MUTANTS ?? 2500)
 const CLI_MUTANTS = 40
+const ANALYZED_MUTANTS = 300
 
 /** The parsed templates to mutate: every template.yaml of the suite and every sample. */
 function originals(): Record<string, unknown>[] {
@@ -64,6 +66,29 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             const text = mutant(templates[i % templates.length]!, i)
             const error = internalError(text)
             if (error) failures.push(`mutant ${i}: ${(error as Error)?.stack?.split('\n').slice(0, 3).join(' | ') ?? String(error)}`)
+        }
+        expect(failures).toEqual([])
+    }, 180_000)
+
+    it(`${ANALYZED_MUTANTS} mutants analyzed: findings or a clear error, never an internal one, and never a dead element the defaults keep`, () => {
+        const failures: string[] = []
+        for (let i = 0; i < ANALYZED_MUTANTS; i++) {
+            const text = mutant(templates[(i * 3) % templates.length]!, 200_000 + i)
+            try {
+                const template = templateFromText(text, 'mutant.yaml', path.join(path.sep, 'nonexistent-trellis-dir'))
+                const analysis = analyzeTemplate(template, {budget: 400, combinations: 200})
+                // soundness on one assignment at least: what the defaults resolve to keeps nothing reported dead
+                let model
+                try {
+                    model = resolve(template, {}).model
+                } catch {
+                    continue
+                }
+                for (const id of analysis.dead.keys())
+                    if (model.present(model.graph.element(id)!)) failures.push(`mutant ${200_000 + i}: ${id} reported dead, present with the defaults`)
+            } catch (e) {
+                if (!isTrellisError(e)) failures.push(`mutant ${200_000 + i}: ${(e as Error)?.stack?.split('\n').slice(0, 3).join(' | ') ?? String(e)}`)
+            }
         }
         expect(failures).toEqual([])
     }, 180_000)
