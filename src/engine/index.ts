@@ -40,6 +40,7 @@ export {
     explainElement,
     type Explanation,
     explanationJson,
+    nestedJson,
     type ExplanationLine,
     explanationLines,
     type InputChange,
@@ -56,5 +57,16 @@ export {
     whatIf,
     type WhatIf,
 } from './explain/index.js'
-export {buildReport, reportableFailure, type ReportData, type ReportElement, type ReportOption, type ReportOutcome, type ReportTopology} from './report/index.js'
+export {
+    buildReport,
+    PrunedElements,
+    reportableFailure,
+    reportStream,
+    type ReportData,
+    type ReportElement,
+    type ReportOption,
+    type ReportOutcome,
+    type ReportStream,
+    type ReportTopology,
+} from './report/index.js'
 export {failedOutcome, type Outcome, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'
