@@ -1,8 +1,8 @@
 // --report FILE: the explanation report beside the resolved template, Markdown
 // or JSON by the file's extension; the shells write it with their other outputs.
 import path from 'node:path'
-import {buildReport, type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, reportStream, type ResolveRequest} from '../engine/index.js'
-import {jsonChunks, renderMarkdown} from './report/index.js'
+import {type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, reportStream, type ResolveRequest} from '../engine/index.js'
+import {jsonChunks, markdownChunks} from './report/index.js'
 import {UsageError} from './errors.js'
 
 export type ReportFormat = 'markdown' | 'json'
@@ -46,5 +46,6 @@ export function renderReport(target: ReportTarget, outcome: Outcome): Iterable<s
         now: target.now ?? new Date(),
     }
     // the pruned elements are explained as they are written: a large template's explanations are never all held
-    return reportFormat(target.file) === 'json' ? jsonChunks(reportStream(request, reported)) : [renderMarkdown(buildReport(request, reported))]
+    const report = reportStream(request, reported)
+    return reportFormat(target.file) === 'json' ? jsonChunks(report) : markdownChunks(report)
 }
