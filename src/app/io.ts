@@ -6,7 +6,7 @@ import path from 'node:path'
 import {isDirectory} from '../engine/index.js'
 import {UsageError} from './errors.js'
 
-export function writeFileAtomic(file: string, content: string | readonly string[]): void {
+export function writeFileAtomic(file: string, content: string | Iterable<string>): void {
     writeFilesAtomic([{file, content}])
 }
 
@@ -19,7 +19,7 @@ const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
  * interrupt (Ctrl-C, SIGTERM, SIGHUP) arriving meanwhile takes effect only once they are gone. A
  * temporary file left by a killed process (SIGKILL, power loss) is removed by the next write.
  */
-export function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string | readonly string[]}[]): void {
+export function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[]): void {
     let staging = true
     let received: NodeJS.Signals | undefined
     const release = () => {
@@ -43,7 +43,7 @@ export function writeFilesAtomic(files: readonly {readonly file: string; readonl
     }
 }
 
-function stageAndRename(files: readonly {readonly file: string; readonly content: string | readonly string[]}[]): void {
+function stageAndRename(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[]): void {
     const staged: {temp: string; target: string; file: string}[] = []
     try {
         for (const {file, content} of files) {
@@ -143,8 +143,8 @@ function lstat(file: string): fs.Stats | undefined {
     }
 }
 
-/** Writes a text given in pieces (one too long for a single string) to a new file. */
-function writeChunks(file: string, chunks: readonly string[]): void {
+/** Writes a text given in pieces (one too long for a single string, or made as it is written) to a new file. */
+function writeChunks(file: string, chunks: Iterable<string>): void {
     const fd = fs.openSync(file, 'wx')
     try {
         let pending = ''

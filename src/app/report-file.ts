@@ -1,8 +1,8 @@
 // --report FILE: the explanation report beside the resolved template, Markdown
 // or JSON by the file's extension; the shells write it with their other outputs.
 import path from 'node:path'
-import {buildReport, type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, type ResolveRequest} from '../engine/index.js'
-import {renderJsonChunks, renderMarkdown} from './report/index.js'
+import {type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, reportStream, type ResolveRequest} from '../engine/index.js'
+import {jsonChunks, markdownChunks} from './report/index.js'
 import {UsageError} from './errors.js'
 
 export type ReportFormat = 'markdown' | 'json'
@@ -25,8 +25,11 @@ export interface ReportTarget {
     readonly now?: Date
 }
 
-/** The report's text, in the format its file name asks for; undefined for an outcome a report does not describe (a template with mistakes). */
-export function renderReport(target: ReportTarget, outcome: Outcome): string | readonly string[] | undefined {
+/**
+ * The report's text, in the format its file name asks for, in pieces made as they are written;
+ * undefined for an outcome a report does not describe (a template with mistakes).
+ */
+export function renderReport(target: ReportTarget, outcome: Outcome): Iterable<string> | undefined {
     let reported: ReportOutcome
     if (outcome.kind === 'resolved') reported = {model: outcome.model}
     else if (outcome.kind === 'invalid' || !reportableFailure(outcome.error)) return undefined
@@ -34,17 +37,15 @@ export function renderReport(target: ReportTarget, outcome: Outcome): string | r
     else reported = outcome.kind === 'check-failed' && outcome.model ? {error: outcome.error, model: outcome.model} : {error: outcome.error}
     const env: Record<string, string> = {}
     for (const a of target.request.assignments ?? []) if (a.source.kind === 'env') env[a.source.variable] = process.env[a.source.variable] ?? ''
-    const report = buildReport(
-        {
-            template: target.template,
-            templateName: target.templateName,
-            presets: target.request.presets ?? [],
-            argv: ['trellis', ...target.argv],
-            env,
-            now: target.now ?? new Date(),
-        },
-        reported,
-    )
-    // JSON in pieces: the report of a large template is longer than one string can be
-    return reportFormat(target.file) === 'json' ? renderJsonChunks(report) : renderMarkdown(report)
+    const request = {
+        template: target.template,
+        templateName: target.templateName,
+        presets: target.request.presets ?? [],
+        argv: ['trellis', ...target.argv],
+        env,
+        now: target.now ?? new Date(),
+    }
+    // the pruned elements are explained as they are written: a large template's explanations are never all held
+    const report = reportStream(request, reported)
+    return reportFormat(target.file) === 'json' ? jsonChunks(report) : markdownChunks(report)
 }

@@ -40,6 +40,7 @@ export {
     explainElement,
     type Explanation,
     explanationJson,
+    nestedJson,
     type ExplanationLine,
     explanationLines,
     type InputChange,
@@ -56,6 +57,17 @@ export {
     whatIf,
     type WhatIf,
 } from './explain/index.js'
-export {buildReport, reportableFailure, type ReportData, type ReportElement, type ReportOption, type ReportOutcome, type ReportTopology} from './report/index.js'
+export {
+    buildReport,
+    PrunedElements,
+    reportableFailure,
+    reportStream,
+    type ReportData,
+    type ReportElement,
+    type ReportOption,
+    type ReportOutcome,
+    type ReportStream,
+    type ReportTopology,
+} from './report/index.js'
 export {failedOutcome, type Outcome, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'
 export {analyzeTemplate, type Analysis, type AnalysisOptions, type Finding, type FindingCode, type ReasonLine, type Severity} from './analyze/index.js'

@@ -1,5 +1,5 @@
 // The explanation report's renderings: Markdown (with a Mermaid diagram of the
 // topology) and JSON, over the report data the engine builds.
-export {renderJson, renderJsonChunks} from './json.js'
-export {code, escapeMarkdown, renderMarkdown} from './markdown.js'
+export {jsonChunks, renderJson, renderJsonChunks} from './json.js'
+export {code, escapeMarkdown, markdownChunks, renderMarkdown} from './markdown.js'
 export {MAX_NODES, mermaidLabel, mermaidText, renderMermaid, type MermaidDiagram} from './mermaid.js'

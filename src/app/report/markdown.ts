@@ -3,7 +3,7 @@
 // choice, inputs, summary, a Mermaid diagram, why each element is pruned (each
 // chain once, linked where another section explains it), optimization, checks,
 // and the conflict when resolving failed. The JSON keeps the whole graph.
-import {conflictHeadline, count, type DocumentBecause, type ReportData, type ReportElement} from '../../engine/index.js'
+import {conflictHeadline, count, type DocumentBecause, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
 import {renderMermaid} from './mermaid.js'
 import {companionOf, describeOptions, optionLines, restatesPath, rootInputs} from './reasons.js'
 
@@ -40,8 +40,35 @@ function value(v: unknown): string {
 
 const e = escapeMarkdown
 
-export function renderMarkdown(r: ReportData): string {
+export function renderMarkdown(r: ReportData | ReportStream): string {
+    return [...markdownChunks(r)].join('')
+}
+
+/**
+ * The report's Markdown in pieces of about 64 KB, as renderMarkdown writes it: the pruned elements
+ * are explained as their sections are written (a large template's explanations are never all held).
+ */
+export function* markdownChunks(r: ReportData | ReportStream): Generator<string> {
+    let text = ''
+    let first = true
+    for (const line of lines(r)) {
+        text += first ? line : `\n${line}`
+        first = false
+        if (text.length >= 1 << 16) {
+            // trailing white space waits: the end of the report is trimmed
+            const end = text.trimEnd().length
+            yield text.slice(0, end)
+            text = text.slice(end)
+        }
+    }
+    yield `${text.trimEnd()}\n`
+}
+
+function* lines(r: ReportData | ReportStream): Generator<string> {
     const out: string[] = []
+    const pruned = prunedOf(r)
+    // what the sections and the decisions need of every pruned element, read first
+    const facts = [...factsOf(pruned)]
     const title = r.status === 'resolved' ? 'Resolution report' : 'Resolution report: resolving failed'
     out.push(`# ${title}: ${e(r.template)}`, '')
     out.push(`- **Template:** ${code(r.template)}`)
@@ -53,7 +80,7 @@ export function renderMarkdown(r: ReportData): string {
     out.push(`- **Date:** ${r.generatedAt}`)
     out.push('', 'Reproduce with:', '', '```sh', r.command, '```', '')
 
-    if (r.summary && r.pruned.length) out.push(...decisions(r))
+    if (r.summary && pruned.count) out.push(...decisions(r, facts))
 
     out.push('## Options that differ from the defaults', '')
     if (r.options.length === 0) out.push(`Every option has the default of ${code(r.version)}.`, '')
@@ -91,7 +118,7 @@ export function renderMarkdown(r: ReportData): string {
     if (r.status !== 'resolved' && r.summary === null)
         out.push('No variant exists, so no element is kept or pruned; the diagram shows every node template and relation as written.', '')
     // a pruned relation's arrow names the inputs behind its pruning
-    const causes = new Map(r.pruned.filter(p => p.kind === 'relation').map(p => [p.id, rootInputs(p).join(', ')] as const))
+    const causes = new Map(facts.filter(p => p.kind === 'relation').map(p => [p.id, p.roots.join(', ')] as const))
     const diagram = renderMermaid(r.topology, undefined, causes)
     if (diagram.collapsed)
         out.push(
@@ -101,8 +128,9 @@ export function renderMarkdown(r: ReportData): string {
     out.push('```mermaid', diagram.text.trimEnd(), '```', '')
     out.push('Legend: solid boxes and arrows are kept; dashed grey boxes and dashed arrows, also marked "(pruned)", are pruned (an arrow names the inputs behind it).', '')
 
-    // a loop, not push(...lines): a large template has more lines than a call takes arguments
-    if (r.summary && r.pruned.length) for (const line of whyPruned(r)) out.push(line)
+    yield* out
+    out.length = 0
+    if (r.summary && pruned.count) yield* whyPruned(facts, pruned)
 
     out.push('## Optimization', '')
     for (const o of r.optimization.objectives) {
@@ -134,10 +162,45 @@ export function renderMarkdown(r: ReportData): string {
         for (const c of r.checks) out.push(`| ${c.name} | ${c.kind} | ${cell(c.option)} | ${checkStatus(r, c.enabled)} (${e(c.origin)}) |`)
         out.push('')
     }
-    return `${out.join('\n').trimEnd()}\n`
+    yield* out
 }
 
-function checkStatus(r: ReportData, enabled: boolean): string {
+/** The pruned elements of a report, explained when read (or as built, for report data). */
+interface Pruned {
+    readonly ids: ReadonlySet<string>
+    readonly count: number
+    explain(only?: ReadonlySet<string>): Iterable<ReportElement>
+}
+
+function prunedOf(r: ReportData | ReportStream): Pruned {
+    if (r.pruned instanceof PrunedElements) return r.pruned
+    const list = r.pruned
+    return {
+        ids: new Set(list.map(p => p.id)),
+        count: list.length,
+        *explain(only) {
+            for (const p of list) if (!only || only.has(p.id)) yield p
+        },
+    }
+}
+
+/** What the decisions, the diagram and the sections need of a pruned element, without its explanation. */
+interface PrunedFacts {
+    readonly id: string
+    readonly display: string
+    readonly kind: string
+    /** The inputs its explanation leads back to, by name. */
+    readonly roots: readonly string[]
+    /** The pruned element it goes with (see companionOf). */
+    readonly companion: string | undefined
+}
+
+function* factsOf(pruned: Pruned): Generator<PrunedFacts> {
+    if (pruned.count === 0) return
+    for (const p of pruned.explain()) yield {id: p.id, display: p.display, kind: p.kind, roots: rootInputs(p), companion: companionOf(p, pruned.ids)}
+}
+
+function checkStatus(r: ReportData | ReportStream, enabled: boolean): string {
     if (!enabled) return 'switched off'
     if (r.status === 'resolved') return 'ran, passed'
     if (r.status === 'check-failed') return 'on'
@@ -155,10 +218,10 @@ const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
  * The decisions first: each input value (or combination) that the pruned elements' explanations
  * lead back to, with what it prunes, so a reviewer sees the root causes without scrolling.
  */
-function decisions(r: ReportData): string[] {
-    const groups = new Map<string, ReportElement[]>()
-    for (const p of r.pruned) {
-        const key = rootInputs(p).join(' ')
+function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[]): string[] {
+    const groups = new Map<string, PrunedFacts[]>()
+    for (const p of pruned) {
+        const key = p.roots.join(' ')
         const group = groups.get(key)
         if (group) group.push(p)
         else groups.set(key, [p])
@@ -186,7 +249,7 @@ function kinds(n: number, kind: string): string {
 }
 
 /** Nodes by name, the rest counted by kind. */
-function listed(elements: readonly ReportElement[]): string {
+function listed(elements: readonly PrunedFacts[]): string {
     const nodes = elements.filter(p => p.kind === 'node').map(p => e(p.display))
     const others = new Map<string, number>()
     for (const p of elements) if (p.kind !== 'node') others.set(p.kind, (others.get(p.kind) ?? 0) + 1)
@@ -196,46 +259,50 @@ function listed(elements: readonly ReportElement[]): string {
 }
 
 /** One section per pruned element that has reasons of its own; what goes with it is listed there. */
-function whyPruned(r: ReportData): string[] {
-    const ids = new Set(r.pruned.map(p => p.id))
-    const companions = new Map<string, ReportElement[]>()
-    const byId = new Map(r.pruned.map(p => [p.id, p]))
+function* whyPruned(facts: readonly PrunedFacts[], pruned: Pruned): Generator<string> {
+    const companions = new Map<string, PrunedFacts[]>()
+    const companionOf = new Map(facts.map(p => [p.id, p.companion]))
     // an element goes with the first element up its chain of companions that has a section of its own
     // (a relation's property with the relation, which goes with its source node)
-    const sectionOf = (p: ReportElement): string | undefined => {
+    const sectionOf = (p: PrunedFacts): string | undefined => {
         const seen = new Set<string>()
-        let at: string | undefined = companionOf(p, ids)
+        let at: string | undefined = p.companion
         while (at !== undefined && !seen.has(at)) {
             seen.add(at)
-            const next: string | undefined = companionOf(byId.get(at)!, ids)
+            const next: string | undefined = companionOf.get(at)
             if (next === undefined) return at
             at = next
         }
         return undefined // a circle of companions: each gets its own section
     }
-    const own = r.pruned.filter(p => {
+    const sections = new Set<string>()
+    for (const p of facts) {
         const with_ = sectionOf(p)
-        if (with_ === undefined) return true
+        if (with_ === undefined) {
+            sections.add(p.id)
+            continue
+        }
         const along = companions.get(with_)
         if (along) along.push(p)
         else companions.set(with_, [p])
-        return false
-    })
-    const sections = new Set(own.map(p => p.id))
-    const out = ['## Why each element is pruned', '']
-    for (const p of own) {
+    }
+    yield '## Why each element is pruned'
+    yield ''
+    // explained again, one at a time, as each section is written
+    for (const p of pruned.explain(sections)) {
+        const out: string[] = []
         out.push(`### <a id="${anchor(p.id)}"></a>${e(p.display)}`, '')
-        const facts: string[] = []
-        if (p.location) facts.push(`Defined at ${code(p.location)}`)
-        if (p.decidedBy !== 'conditions') facts.push(`decided by ${DECIDED_BY[p.decidedBy]}`)
-        if (!p.dependsOnInputs) facts.push('no change of variability inputs can flip it')
-        if (facts.length) out.push(`${facts.join('; ')}.`, '')
+        const said: string[] = []
+        if (p.location) said.push(`Defined at ${code(p.location)}`)
+        if (p.decidedBy !== 'conditions') said.push(`decided by ${DECIDED_BY[p.decidedBy]}`)
+        if (!p.dependsOnInputs) said.push('no change of variability inputs can flip it')
+        if (said.length) out.push(`${said.join('; ')}.`, '')
         for (const b of p.because) because(b, 0, [p.id], sections, out)
         const along = companions.get(p.id)
         if (along?.length) out.push('', `Pruned with it: ${along.map(c => e(c.display)).join(', ')}.`)
         out.push('')
+        yield* out
     }
-    return out
 }
 
 /** An element id as an HTML anchor (ids hold dots and @, which anchors may). */
@@ -266,7 +333,7 @@ function because(b: DocumentBecause, depth: number, path: readonly string[], sec
     for (const c of b.because) because(c, depth + 1, next, sections, lines)
 }
 
-function conflict(r: ReportData): string[] {
+function conflict(r: ReportData | ReportStream): string[] {
     const c = r.conflict!
     const out = ['## Why resolving failed', '']
     switch (c.kind) {

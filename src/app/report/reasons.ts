@@ -39,7 +39,7 @@ const PRUNING = /^(\w+?)_(consistency_|semantic_)?pruning$/
  * The differing options as one line per choice: all that one pruning mode (or one wider template
  * option) set together, then each option written in the template or set by the version.
  */
-export function optionLines(r: ReportData): {readonly origin: string; readonly options: readonly ReportOption[]}[] {
+export function optionLines(r: Pick<ReportData, 'options'>): {readonly origin: string; readonly options: readonly ReportOption[]}[] {
     const groups = new Map<string, ReportOption[]>()
     for (const o of r.options) {
         const list = groups.get(o.origin)

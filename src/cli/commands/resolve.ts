@@ -42,7 +42,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 reportWarnings(outcome.model.inputs.warnings)
                 const text = stringifyTemplate(outcome.output)
                 // every output is rendered before any is written, and all are written or none
-                const files: {file: string; content: string | readonly string[]}[] = flags.output === '-' ? [] : [{file: flags.output, content: text}]
+                const files: {file: string; content: string | Iterable<string>}[] = flags.output === '-' ? [] : [{file: flags.output, content: text}]
                 if (report) files.push({file: report.file, content: renderReport(report, outcome)!})
                 writeFilesAtomic(files)
                 if (flags.output === '-') process.stdout.write(text)

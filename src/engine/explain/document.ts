@@ -3,11 +3,12 @@
 // and reasons, optional what-if suggestions, or the conflict when none exists.
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
+import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import type {ConflictItem} from './conflict.js'
 import type {Because, Explanation, Term} from './types.js'
 import type {WhatIf} from './what-if.js'
-import {explainerForAll} from './why.js'
+import {explainerForAll, type Explainer} from './why.js'
 
 export interface ExplanationDocument {
     readonly template: string
@@ -53,24 +54,60 @@ export interface DocumentOptions {
 }
 
 export function explanationDocument(template: LoadedTemplate, model: ResolvedModel, options: DocumentOptions = {}): ExplanationDocument {
-    const explainer = explainerForAll(model, options.depth ?? 8)
-    const convert = new Converter()
+    const explainer = new DocumentExplainer(model, options.depth, options.whatIf)
     const elements: DocumentElement[] = []
     let decisive: Set<string>
     if (options.elements) {
         // only the elements asked for are explained; which inputs decide something is read without explaining the rest
         decisive = explainer.decisiveInputs()
         const wanted = new Set(options.elements)
-        for (const element of model.graph.elements) if (wanted.has(element.id)) elements.push(documentElement(explainer.explain(element, false), convert, options.whatIf))
+        for (const element of model.graph.elements) if (wanted.has(element.id)) elements.push(explainer.element(element))
     } else {
         decisive = new Set()
         for (const element of model.graph.elements) {
-            const e = explainer.explain(element, false)
-            for (const i of e.rootCauses.inputs) decisive.add(i.name)
-            elements.push(documentElement(e, convert, options.whatIf))
+            const e = explainer.explain(element)
+            for (const i of e.rootInputs) decisive.add(i)
+            elements.push(e.document)
         }
     }
     return {template: template.file, version: template.version, inputs: documentInputs(model, decisive), elements, conflict: null}
+}
+
+/**
+ * Explains elements one at a time in the document's shape; what is said about an element or a
+ * reason is worked out once and shared by every explanation that shows it.
+ */
+export class DocumentExplainer {
+    private readonly explainer: Explainer
+    private readonly convert = new Converter()
+
+    constructor(
+        private readonly model: ResolvedModel,
+        depth = 8,
+        private readonly whatIf?: ReadonlyMap<string, WhatIf>,
+    ) {
+        this.explainer = explainerForAll(model, depth)
+    }
+
+    element(element: Element): DocumentElement {
+        return this.explain(element).document
+    }
+
+    /** An element in the document's shape, with the names of the inputs its explanation leads back to. */
+    explain(element: Element): {readonly document: DocumentElement; readonly rootInputs: readonly string[]} {
+        const e = this.explainer.explain(element, false)
+        return {document: documentElement(e, this.convert, this.whatIf), rootInputs: e.rootCauses.inputs.map(i => i.name)}
+    }
+
+    /** The names of the inputs some element's explanation cites as a root cause, without explaining any. */
+    decisiveInputs(): Set<string> {
+        return this.explainer.decisiveInputs()
+    }
+
+    /** The inputs with their sources, each saying whether it decides something. */
+    inputs(decisive: ReadonlySet<string>): ExplanationDocument['inputs'] {
+        return documentInputs(this.model, decisive)
+    }
 }
 
 /**
@@ -80,25 +117,30 @@ export function explanationDocument(template: LoadedTemplate, model: ResolvedMod
  * something is worked out first, without explaining.
  */
 export function* explanationJson(template: LoadedTemplate, model: ResolvedModel, options: DocumentOptions = {}): Generator<string> {
-    const explainer = explainerForAll(model, options.depth ?? 8)
-    const convert = new Converter()
-    const head = JSON.stringify({template: template.file, version: template.version, inputs: documentInputs(model, explainer.decisiveInputs())}, null, 2)
+    const explainer = new DocumentExplainer(model, options.depth, options.whatIf)
+    const head = JSON.stringify({template: template.file, version: template.version, inputs: explainer.inputs(explainer.decisiveInputs())}, null, 2)
     yield `${head.slice(0, -2)},\n  "elements": [`
     const wanted = options.elements ? new Set(options.elements) : undefined
     let first = true
     for (const element of model.graph.elements) {
         if (wanted && !wanted.has(element.id)) continue
-        // nested two levels deep, JSON.stringify indents the element as the document does; the
-        // brackets around it are cut off (cheaper than re-indenting its text)
-        const text = JSON.stringify([[documentElement(explainer.explain(element, false), convert, options.whatIf)]], null, 2)
-        yield `${first ? '' : ','}\n    ${text.slice(NESTED_OPEN, -NESTED_CLOSE)}`
+        yield `${first ? '' : ','}\n    ${nestedJson(explainer.element(element), 2)}`
         first = false
     }
     yield `${first ? '' : '\n  '}],\n  "conflict": null\n}`
 }
 
-const NESTED_OPEN = '[\n  [\n    '.length
-const NESTED_CLOSE = '\n  ]\n]'.length
+/** A value as `JSON.stringify(…, null, 2)` writes it `depth` levels into a document (it indents the value itself): its brackets cut off, cheaper than re-indenting its text. */
+export function nestedJson(value: unknown, depth: number): string {
+    let wrapped: unknown = value
+    for (let i = 0; i < depth; i++) wrapped = [wrapped]
+    const text = JSON.stringify(wrapped, null, 2)
+    return text.slice(NESTED_OPEN[depth]!, text.length - NESTED_CLOSE[depth]!)
+}
+
+/** How long the brackets JSON.stringify writes around a value nested `depth` arrays deep are, before and after it. */
+const NESTED_OPEN = [0, 1, 2, 3].map(depth => Array.from({length: depth}, (_, i) => `[\n${'  '.repeat(i + 1)}`).join('').length)
+const NESTED_CLOSE = [0, 1, 2, 3].map(depth => Array.from({length: depth}, (_, i) => `\n${'  '.repeat(depth - 1 - i)}]`).join('').length)
 
 function documentInputs(model: ResolvedModel, decisive: ReadonlySet<string>): ExplanationDocument['inputs'] {
     const inputs: ExplanationDocument['inputs'] = {}

@@ -9,5 +9,14 @@ export {repairs, startRepairs, type Repair, type RepairOptions, type Repairs} fr
 export {inputChoices, sameValue} from './input-choices.js'
 export {restatesChain} from './why.js'
 export type {InputChange, SearchLimits, SearchProgress, StepwiseSearch} from './search.js'
-export {explanationDocument, explanationJson, type DocumentBecause, type DocumentElement, type DocumentOptions, type ExplanationDocument} from './document.js'
+export {
+    DocumentExplainer,
+    explanationDocument,
+    explanationJson,
+    nestedJson,
+    type DocumentBecause,
+    type DocumentElement,
+    type DocumentOptions,
+    type ExplanationDocument,
+} from './document.js'
 export {explanationLines, type ExplanationLine} from './lines.js'

@@ -19,37 +19,44 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/
 
 const test = (pattern: RegExp) => (data: string | null) => pattern.test(data ?? '')
 
-export const CORE = FAILSAFE_SCHEMA.extend({
-    implicit: [
-        new Type('tag:yaml.org,2002:null', {kind: 'scalar', resolve: test(NULL), construct: () => null, predicate: v => v === null, represent: () => 'null'}),
-        new Type('tag:yaml.org,2002:bool', {
-            kind: 'scalar',
-            resolve: test(BOOL),
-            construct: (s: string) => s[0] === 't' || s[0] === 'T',
-            predicate: v => typeof v === 'boolean',
-            represent: v => String(v),
-        }),
-        new Type('tag:yaml.org,2002:int', {
-            kind: 'scalar',
-            resolve: (s: string | null) => s !== null && (INT_OCT.test(s) || INT.test(s) || INT_HEX.test(s)),
-            construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.substring(2), 8) : INT.test(s) ? parseInt(s, 10) : parseInt(s.substring(2), 16)),
-            predicate: v => Number.isInteger(v),
-            represent: v => (Object.is(v, -0) ? '-0' : String(v)),
-        }),
-        new Type('tag:yaml.org,2002:float', {
-            kind: 'scalar',
-            resolve: (s: string | null) => s !== null && (FLOAT_NAN.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s)),
-            construct: (s: string) =>
-                FLOAT_NAN.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : parseFloat(s),
-            // written as yaml writes them (the transform's writer uses this schema too)
-            predicate: v => typeof v === 'number' && !Number.isInteger(v),
-            represent: v => {
-                const n = v as unknown as number
-                return Number.isNaN(n) ? '.nan' : n === Infinity ? '.inf' : n === -Infinity ? '-.inf' : String(n)
-            },
-        }),
-    ],
-})
+/** The core schema's implicit types, in the order they are tried. */
+const IMPLICIT = [
+    new Type('tag:yaml.org,2002:null', {kind: 'scalar', resolve: test(NULL), construct: () => null, predicate: v => v === null, represent: () => 'null'}),
+    new Type('tag:yaml.org,2002:bool', {
+        kind: 'scalar',
+        resolve: test(BOOL),
+        construct: (s: string) => s[0] === 't' || s[0] === 'T',
+        predicate: v => typeof v === 'boolean',
+        represent: v => String(v),
+    }),
+    new Type('tag:yaml.org,2002:int', {
+        kind: 'scalar',
+        resolve: (s: string | null) => s !== null && (INT_OCT.test(s) || INT.test(s) || INT_HEX.test(s)),
+        construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.substring(2), 8) : INT.test(s) ? parseInt(s, 10) : parseInt(s.substring(2), 16)),
+        predicate: v => Number.isInteger(v),
+        represent: v => (Object.is(v, -0) ? '-0' : String(v)),
+    }),
+    new Type('tag:yaml.org,2002:float', {
+        kind: 'scalar',
+        resolve: (s: string | null) => s !== null && (FLOAT_NAN.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s)),
+        construct: (s: string) =>
+            FLOAT_NAN.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : parseFloat(s),
+        // written as yaml writes them (the transform's writer uses this schema too)
+        predicate: v => typeof v === 'number' && !Number.isInteger(v),
+        represent: v => {
+            const n = v as unknown as number
+            return Number.isNaN(n) ? '.nan' : n === Infinity ? '.inf' : n === -Infinity ? '-.inf' : String(n)
+        },
+    }),
+]
+
+export const CORE = FAILSAFE_SCHEMA.extend({implicit: IMPLICIT})
+
+/** A plain scalar's value as the fast reader reads it (`0x10` is 16, `~` is null). */
+export function plainScalar(text: string): unknown {
+    for (const type of IMPLICIT) if (type.resolve(text)) return type.construct(text)
+    return text
+}
 
 class Declined extends Error {}
 

@@ -1,17 +1,18 @@
-// Positions for data the fast parser built: read the same text once more with
-// js-yaml, listening to where each node opens and closes, and walk the nodes
-// heard and the data in step, recording for each map and sequence the offsets
-// the exact parser records. yaml's document tree for a template of 400,000
-// nodes needs gigabytes; the nodes heard here are small. Where js-yaml does not
-// announce every node (an empty entry, a single-pair map inside a flow
-// sequence), the text is read with yaml as before.
+// Positions of every map and sequence of data the fast parser built, read from
+// the whole text: when the scan of locator.ts meets what it does not read. The
+// same text is read once more with js-yaml, listening to where each node opens
+// and closes, and the nodes heard and the data are walked in step, recording for
+// each map and sequence the offsets the exact parser records. yaml's document
+// tree for a template of 400,000 nodes needs gigabytes; the nodes heard here are
+// small. Where js-yaml does not announce every node (an empty entry, a
+// single-pair map inside a flow sequence), the text is read with yaml as before.
 import {load} from 'js-yaml'
-import {isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node} from 'yaml'
+import {isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
 import {CORE} from './fast.js'
-import type {LazyPositions, RecordPositions} from './source-map.js'
+import type {RecordPositions} from './source-map.js'
 
 /** A node as heard: where its content starts, what it is, its children (keys and values alternate in a map). */
-interface Heard {
+export interface Heard {
     start: number
     kind: 'mapping' | 'sequence' | 'scalar'
     key: string | undefined
@@ -22,21 +23,17 @@ interface Heard {
 
 class Unheard extends Error {}
 
-export function positionsOf(text: string, data: unknown): LazyPositions['fill'] {
-    return record => {
-        let root: Heard | undefined
-        try {
-            root = hear(text)
-        } catch (e) {
-            if (!(e instanceof Unheard)) throw e
-            return positionsByYaml(text, data, record)
-        }
-        const lines = new LineCounter()
-        lines.addNewLine(0)
-        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1)
-        walk(root, data, record)
-        return lines
+/** Records the positions of every map and sequence of `data`, read from all of `text`. */
+export function readAllPositions(text: string, data: unknown, record: RecordPositions): void {
+    let root: Heard | undefined
+    try {
+        root = hear(text)
+    } catch (e) {
+        if (!(e instanceof Unheard)) throw e
+        const doc = parseDocument(text, {uniqueKeys: false, keepSourceTokens: false})
+        root = heardFrom(doc.contents as Node | null, 0, doc, 0)
     }
+    walk(root, data, record)
 }
 
 /** The nodes of `text` as js-yaml announces them; Unheard when some node went unannounced. */
@@ -83,7 +80,7 @@ function hear(text: string): Heard | undefined {
  * Where a node's content starts: js-yaml opens a value before the spaces, line
  * breaks and comments that lead to it, where yaml's range starts at the content.
  */
-function contentStart(text: string, at: number): number {
+export function contentStart(text: string, at: number): number {
     let i = at
     for (;;) {
         const c = text.charCodeAt(i)
@@ -104,7 +101,8 @@ const kindOf = (value: unknown): Heard['kind'] => (value === null || typeof valu
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13
 
-function walk(node: Heard | undefined, value: unknown, record: RecordPositions): void {
+/** Records the positions of `value` and what it holds from the nodes heard for it. */
+export function walk(node: Heard | undefined, value: unknown, record: RecordPositions): void {
     if (node === undefined || value === null || typeof value !== 'object') return
     const children = node.children ?? []
     if (node.kind === 'mapping' && !Array.isArray(value)) {
@@ -126,26 +124,21 @@ function walk(node: Heard | undefined, value: unknown, record: RecordPositions):
     }
 }
 
-/** The same positions from yaml's document tree: exact for every text, but large. */
-function positionsByYaml(text: string, data: unknown, record: RecordPositions): LineCounter {
-    const lines = new LineCounter()
-    const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
-    walk(heardFrom(doc.contents as Node | null, 0, doc), data, record)
-    return lines
-}
-
-/** A node of yaml's tree as the walk reads heard nodes; a missing node starts where its parent does. */
-function heardFrom(node: Node | null | undefined, parentStart: number, doc: Document): Heard {
-    const start = node?.range?.[0] ?? parentStart
+/** A node of yaml's tree as the walk reads heard nodes, its offsets moved by `base`; a missing node starts where its parent does. */
+export function heardFrom(node: Node | null | undefined, parentStart: number, doc: Document, base: number): Heard {
+    const start = node?.range ? node.range[0] + base : parentStart
     if (isMap(node)) {
         const children: Heard[] = []
         for (const pair of node.items) {
             const keyNode = pair.key as Node | null
             const key = String(isScalar(keyNode) ? keyNode.value : keyNode === null ? null : keyNode.toJS(doc))
-            children.push({start: keyNode?.range?.[0] ?? start, kind: 'scalar', key, children: undefined}, heardFrom(pair.value as Node | null, start, doc))
+            children.push(
+                {start: keyNode?.range ? keyNode.range[0] + base : start, kind: 'scalar', key, children: undefined},
+                heardFrom(pair.value as Node | null, start, doc, base),
+            )
         }
         return {start, kind: 'mapping', key: undefined, children}
     }
-    if (isSeq(node)) return {start, kind: 'sequence', key: undefined, children: node.items.map(item => heardFrom(item as Node | null, start, doc))}
+    if (isSeq(node)) return {start, kind: 'sequence', key: undefined, children: node.items.map(item => heardFrom(item as Node | null, start, doc, base))}
     return {start, kind: 'scalar', key: undefined, children: undefined}
 }

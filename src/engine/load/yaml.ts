@@ -1,10 +1,10 @@
 // YAML with source positions, read fast. The fast reader (js-yaml) builds the data
-// and the source map fills itself from `yaml` the first time a line or column is
+// and the source map finds positions in the text when a line or column is first
 // read; anything the fast reader declines or fails on is read by the exact reader,
 // which also gives every syntax and duplicate-key message.
 import {parseExact} from './exact.js'
 import {readFast} from './fast.js'
-import {positionsOf} from './positions.js'
+import {Locator} from './locator.js'
 import {SourceMap} from './source-map.js'
 
 export {SourceMap} from './source-map.js'
@@ -17,5 +17,5 @@ export interface ParsedYaml {
 export function parseYaml(text: string, file: string): ParsedYaml {
     const fast = readFast(text)
     if (fast === undefined) return parseExact(text, file)
-    return {data: fast.data, sourceMap: new SourceMap(file, {data: fast.data, fill: positionsOf(text, fast.data)})}
+    return {data: fast.data, sourceMap: new SourceMap(file, new Locator(text, fast.data))}
 }

@@ -1,15 +1,16 @@
 // Assembles the report data from what the engine already decided: the
-// explanation document (verdicts, reasons, inputs), the options with their
-// origins, the solver's components and the check list. Nothing is derived again.
+// explanations (verdicts, reasons, inputs), the options with their origins, the
+// solver's components and the check list. Nothing is derived again.
 import {CHECK_LIST} from '../check/index.js'
 import {formatLocation, TrellisError} from '../errors.js'
-import {conflictOf, explanationDocument, type ExplanationDocument} from '../explain/index.js'
+import {conflictOf, DocumentExplainer, verdictOf} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
 import {ResolutionError, type PreparedModel, type ResolutionFailure, type ResolvedModel} from '../pipeline.js'
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
+import {PrunedElements, type ReportStream} from './pruned.js'
 import {REPORT_FORMAT, type ReportConflict, type ReportData, type ReportOptimization, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
 
 export interface ReportRequest {
@@ -37,12 +38,24 @@ export function reportableFailure(error: unknown): error is TrellisError {
 }
 
 export function buildReport(request: ReportRequest, outcome: ReportOutcome): ReportData {
+    const report = reportStream(request, outcome)
+    return {...report, pruned: [...report.pruned.explain()]}
+}
+
+/**
+ * The report with its pruned elements explained when they are read, one at a time (see
+ * PrunedElements): what the renderers write of a large template is never held whole. Everything
+ * else is worked out at once; the summary and which inputs decide something come from the
+ * verdicts and the deciding records, without explaining.
+ */
+export function reportStream(request: ReportRequest, outcome: ReportOutcome): ReportStream {
     const error = 'error' in outcome ? outcome.error : undefined
     const failure = error instanceof ResolutionError ? error.resolution : undefined
     const model = outcome.model
     const prepared: PreparedModel | undefined = model ?? failure?.prepared
     if (!prepared) throw new Error('buildReport needs a resolved model or a resolution failure')
-    const document = model ? explanationDocument(request.template, model) : undefined
+    const explainer = model ? new DocumentExplainer(model) : undefined
+    const decisive = explainer?.decisiveInputs()
     const status: ReportStatus = error ? (error.code === 'check-failed' ? 'check-failed' : failure?.failure.kind === 'ambiguous' ? 'ambiguous' : 'unsatisfiable') : 'resolved'
     const present = (seq: number): boolean | null => (model ? model.solution.values[seq] === 1 : null)
     const options = prepared.options
@@ -64,23 +77,11 @@ export function buildReport(request: ReportRequest, outcome: ReportOutcome): Rep
             value: i.value ?? null,
             source: describeSource(i.source),
             overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source)})),
-            decidesSomething: document ? document.inputs[i.name]!.decidesSomething : null,
+            decidesSomething: decisive ? decisive.has(i.name) : null,
         })),
-        summary: document ? summary(document) : null,
+        summary: model ? summary(model) : null,
         topology: topology(prepared, present),
-        pruned: (document?.elements ?? [])
-            .filter(e => !e.present)
-            .map(e => ({
-                id: e.id,
-                display: e.display,
-                kind: e.kind,
-                code: e.code,
-                reason: e.reason,
-                decidedBy: e.decidedBy,
-                dependsOnInputs: e.dependsOnInputs,
-                location: e.location ?? null,
-                because: e.because,
-            })),
+        pruned: new PrunedElements(model && explainer ? model.graph.elements.filter(e => verdictOf(model, e) === 'pruned') : [], explainer),
         optimization: optimization(prepared, model),
         checks: CHECK_LIST.map(c => {
             const r = options.check(c.option)
@@ -90,12 +91,12 @@ export function buildReport(request: ReportRequest, outcome: ReportOutcome): Rep
     }
 }
 
-/** Counted from the explanations, whose verdicts say what the resolved template holds (a variability group never). */
-function summary(document: ExplanationDocument): ReportSummary {
+/** Counted from the verdicts, which say what the resolved template holds (a variability group never). */
+function summary(model: ResolvedModel): ReportSummary {
     const counts = new Map<string, {kept: number; pruned: number}>(ELEMENT_KINDS.map(kind => [kind, {kept: 0, pruned: 0}]))
-    for (const e of document.elements) {
+    for (const e of model.graph.elements) {
         const count = counts.get(e.kind)
-        if (count && e.present) count.kept++
+        if (count && verdictOf(model, e) === 'present') count.kept++
         else if (count) count.pruned++
     }
     const byKind = ELEMENT_KINDS.map(kind => ({kind, ...counts.get(kind)!})).filter(k => k.kept + k.pruned > 0)

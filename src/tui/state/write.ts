@@ -23,7 +23,7 @@ export function writeResolution(template: LoadedTemplate, base: ResolveRequest |
         ...(report ? ['--report', shown(report)] : []),
     ]
     checkOutputs([{flag: 'the output', file: output}, ...(report ? [{flag: 'the report', file: report}] : [])], [template.file])
-    const files: {file: string; content: string | readonly string[]}[] = [{file: output, content: stringifyTemplate(outcome.output)}]
+    const files: {file: string; content: string | Iterable<string>}[] = [{file: output, content: stringifyTemplate(outcome.output)}]
     if (report) files.push({file: report, content: renderReport({file: report, templateName: shown(template.file), template, request, argv}, outcome)!})
     writeFilesAtomic(files)
 }

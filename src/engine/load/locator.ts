@@ -1,0 +1,274 @@
+// Positions on demand for data the fast reader built. A map or sequence is found
+// by following its path from the root through the text, reading only the
+// collections on the way, each once, line by line at its indentation: the first
+// location of a large template costs a few scans of lines, not a second parse.
+// The screen (screen.ts) guarantees what this relies on: no anchors, aliases or
+// tags, flow collections on one line, no tabs in indentation, every line of a
+// value indented past the key or entry it belongs to. Whatever else the scan
+// meets (an explicit or complex key, keys that disagree with the data) is read
+// from the whole text instead (positions.ts), once, for every collection.
+import {isDeepStrictEqual} from 'node:util'
+import {load} from 'js-yaml'
+import {isMap, isSeq, parseDocument, type Node} from 'yaml'
+import {CORE, plainScalar} from './fast.js'
+import {contentStart, heardFrom, readAllPositions, walk} from './positions.js'
+import type {LazyPositions, Positions} from './source-map.js'
+
+/** The scan met text it does not read: positions come from the whole text. */
+class Unscanned extends Error {}
+
+const NEWLINE = 10
+const CR = 13
+const SPACE = 32
+const TAB = 9
+const HASH = 35
+const DASH = 45
+const COLON = 58
+const DOUBLE = 34
+const SINGLE = 39
+const BACKSLASH = 92
+const OPEN_SQUARE = 91
+const OPEN_CURLY = 123
+const QUESTION = 63
+const DOT = 46
+
+export class Locator implements LazyPositions {
+    private readonly known = new Map<object, Positions>()
+    /** The maps and sequences of the data met so far, breadth first: each with its parent's index and its key there. */
+    private readonly index = new Map<object, number>()
+    private readonly objects: object[] = []
+    private readonly parents: number[] = []
+    private readonly keys: (string | number)[] = []
+    private walked = 0
+    private whole = false
+    private lines: Uint32Array | undefined
+
+    constructor(
+        private readonly text: string,
+        private readonly data: unknown,
+    ) {
+        if (data !== null && typeof data === 'object') this.meet(data, -1, 0)
+    }
+
+    /**
+     * Whether a value is a map or sequence of the data. The data is walked breadth first, only as
+     * far as needed: the values asked about while resolving (variability inputs, options) lie near
+     * the top; a value from elsewhere costs one walk over everything.
+     */
+    member(value: object): boolean {
+        if (this.index.has(value)) return true
+        while (this.walked < this.objects.length) {
+            const at = this.walked++
+            const next = this.objects[at]!
+            if (Array.isArray(next)) {
+                for (let i = 0; i < next.length; i++) if (next[i] !== null && typeof next[i] === 'object') this.meet(next[i] as object, at, i)
+            } else
+                for (const key in next) {
+                    const item = (next as Record<string, unknown>)[key]
+                    if (item !== null && typeof item === 'object') this.meet(item, at, key)
+                }
+            if (this.index.has(value)) return true
+        }
+        return false
+    }
+
+    positions(value: object): Positions | undefined {
+        const known = this.known.get(value)
+        if (known || this.whole || !this.member(value)) return known
+        // the collections from the nearest one known down to the value, each read where its parent says it starts
+        const path: number[] = []
+        for (let i = this.index.get(value)!; i !== -1 && !this.known.has(this.objects[i]!); i = this.parents[i]!) path.push(i)
+        try {
+            // reading a flow collection records what it holds too
+            for (let k = path.length - 1; k >= 0; k--) if (!this.known.has(this.objects[path[k]!]!)) this.scan(path[k]!)
+        } catch (e) {
+            if (!(e instanceof Unscanned)) throw e
+            this.whole = true
+            readAllPositions(this.text, this.data, (v, p) => this.known.set(v, p))
+        }
+        return this.known.get(value)
+    }
+
+    linePos(offset: number): {line: number; col: number} {
+        const starts = (this.lines ??= lineStarts(this.text))
+        let low = 0
+        let high = starts.length - 1
+        while (low < high) {
+            const mid = (low + high + 1) >> 1
+            if (starts[mid]! <= offset) low = mid
+            else high = mid - 1
+        }
+        return {line: low + 1, col: offset - starts[low]! + 1}
+    }
+
+    private meet(value: object, parent: number, key: string | number): void {
+        this.index.set(value, this.objects.length)
+        this.objects.push(value)
+        this.parents.push(parent)
+        this.keys.push(key)
+    }
+
+    private scan(i: number): void {
+        const value = this.objects[i]!
+        const parent = this.parents[i]!
+        const start = parent === -1 ? this.rootStart() : this.childStart(this.known.get(this.objects[parent]!)!, this.keys[i]!)
+        const c = this.text.charCodeAt(start)
+        if (c === OPEN_SQUARE || c === OPEN_CURLY) this.flow(start, value)
+        else if (Array.isArray(value)) this.sequence(start, value)
+        else this.map(start, value as Record<string, unknown>)
+    }
+
+    private rootStart(): number {
+        const start = contentStart(this.text, 0)
+        return this.text.startsWith('---', start) ? contentStart(this.text, start + 3) : start
+    }
+
+    private childStart(parent: Positions, key: string | number): number {
+        if (typeof key === 'number') return parent.items![key]!
+        return contentStart(this.text, this.key(parent.keys!.get(key)!).colon + 1)
+    }
+
+    /** A flow collection (on one line): read by yaml, checked against the data, everything in it recorded. */
+    private flow(start: number, value: object): void {
+        const line = this.text.slice(start, this.lineEnd(start)).replace(/\r$/, '')
+        const doc = parseDocument(line, {uniqueKeys: false, keepSourceTokens: false})
+        const node = doc.contents as Node | null
+        // a flow collection that is a key of a block map reads as that map
+        if (doc.errors.length || !(isMap(node) || isSeq(node)) || !node.flow || !sameData(line, value)) throw new Unscanned()
+        walk(heardFrom(node, start, doc, start), value, (v, p) => this.known.set(v, p))
+    }
+
+    private sequence(start: number, value: unknown[]): void {
+        const column = start - this.lineStart(start)
+        const items: number[] = []
+        // a line at the entries' indentation that is no entry is the next key of the map the sequence is a value of
+        for (let at = start; at !== -1 && this.entry(at); at = this.next(at, column)) items.push(contentStart(this.text, at + 1))
+        if (items.length !== value.length) throw new Unscanned()
+        this.known.set(value, {start, items})
+    }
+
+    private map(start: number, value: Record<string, unknown>): void {
+        const column = start - this.lineStart(start)
+        const keys = new Map<string, number>()
+        for (let at = start; at !== -1; at = this.next(at, column)) {
+            // a block sequence at the keys' indentation is the value of the key before it
+            if (this.entry(at)) continue
+            const {key} = this.key(at)
+            if (!Object.hasOwn(value, key) || keys.has(key)) throw new Unscanned()
+            keys.set(key, at)
+        }
+        if (keys.size !== Object.keys(value).length) throw new Unscanned()
+        this.known.set(value, {start, keys})
+    }
+
+    /** The implicit key at `at` as the fast reader stores it, and where its ":" is. */
+    private key(at: number): {key: string; colon: number} {
+        const text = this.text
+        const c = text.charCodeAt(at)
+        let key: string
+        let i: number
+        if (c === DOUBLE || c === SINGLE) {
+            const close = this.closeQuote(at)
+            const raw = text.slice(at + 1, close)
+            key = raw.includes(c === DOUBLE ? '\\' : "'") ? String(load(text.slice(at, close + 1), {schema: CORE})) : raw
+            i = close + 1
+            while (text.charCodeAt(i) === SPACE) i++
+            if (text.charCodeAt(i) !== COLON) throw new Unscanned()
+        } else {
+            // an explicit key (? …), an empty key or a collection as key: not read here
+            if (c === OPEN_SQUARE || c === OPEN_CURLY || ((c === QUESTION || c === COLON) && this.separator(at + 1))) throw new Unscanned()
+            const end = this.lineEnd(at)
+            for (i = at; i < end; i++) {
+                const d = text.charCodeAt(i)
+                if (d === COLON && this.separator(i + 1)) break
+                if (d === HASH && i > at && isSpace(text.charCodeAt(i - 1))) throw new Unscanned()
+            }
+            if (i >= end) throw new Unscanned()
+            key = String(plainScalar(text.slice(at, i).trimEnd()))
+        }
+        if (!this.separator(i + 1)) throw new Unscanned()
+        return {key, colon: i}
+    }
+
+    /** Just past the quote that closes the one at `at`, on its line. */
+    private closeQuote(at: number): number {
+        const text = this.text
+        const quote = text.charCodeAt(at)
+        const end = this.lineEnd(at)
+        for (let i = at + 1; i < end; i++) {
+            const c = text.charCodeAt(i)
+            if (quote === DOUBLE && c === BACKSLASH) i++
+            else if (c === quote) {
+                if (quote === SINGLE && text.charCodeAt(i + 1) === SINGLE) i++
+                else return i
+            }
+        }
+        throw new Unscanned()
+    }
+
+    /** Whether a sequence entry indicator ("-" then white space or the line end) is at `at`. */
+    private entry(at: number): boolean {
+        return this.text.charCodeAt(at) === DASH && this.separator(at + 1)
+    }
+
+    private separator(at: number): boolean {
+        if (at >= this.text.length) return true
+        const c = this.text.charCodeAt(at)
+        return c === SPACE || c === NEWLINE || c === CR || c === TAB
+    }
+
+    /**
+     * The first character of the next line, after `at`'s, that is indented exactly `column`; -1
+     * when a line indented less (or a document end marker) comes first. Blank lines, comments and
+     * lines indented more (what the entry at `at` holds) are passed over.
+     */
+    private next(at: number, column: number): number {
+        const text = this.text
+        for (let nl = text.indexOf('\n', at); nl !== -1;) {
+            const start = nl + 1
+            let k = start
+            while (text.charCodeAt(k) === SPACE) k++
+            if (k >= text.length) return -1
+            const c = text.charCodeAt(k)
+            const indent = k - start
+            if (c === NEWLINE || c === CR || c === TAB || c === HASH || indent > column) {
+                nl = text.indexOf('\n', k)
+                continue
+            }
+            if (indent < column) return -1
+            if (indent === 0 && (c === DOT || c === DASH) && (text.startsWith('...', k) || text.startsWith('---', k)) && this.separator(k + 3)) return -1
+            return k
+        }
+        return -1
+    }
+
+    private lineStart(at: number): number {
+        return this.text.lastIndexOf('\n', at - 1) + 1
+    }
+
+    private lineEnd(at: number): number {
+        const end = this.text.indexOf('\n', at)
+        return end === -1 ? this.text.length : end
+    }
+}
+
+/** Whether the fast reader reads `text` as `value`. */
+function sameData(text: string, value: unknown): boolean {
+    try {
+        return isDeepStrictEqual(load(text, {schema: CORE}), value)
+    } catch {
+        return false
+    }
+}
+
+const isSpace = (c: number) => c === SPACE || c === TAB
+
+/** Where each line of `text` starts. */
+function lineStarts(text: string): Uint32Array {
+    let count = 1
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++
+    const starts = new Uint32Array(count)
+    let line = 1
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1
+    return starts
+}
