@@ -660,7 +660,11 @@ describe.concurrent('trellis resolve: usage', () => {
         const dir = workspace({'t.yaml': BASE})
         expectFailure(await run(['resovle', 't.yaml'], {cwd: dir}), 2, "unknown command 'resovle' (did you mean resolve?)")
         expectFailure(await run(['--debug', 'explian', 't.yaml'], {cwd: dir}), 2, "unknown command 'explian' (did you mean explain?)")
-        expectFailure(await run(['frobnicate', 't.yaml'], {cwd: dir}), 2, "unknown command 'frobnicate' (commands: resolve, explain, analyze, profile, test, wizard, completion, help)")
+        expectFailure(
+            await run(['frobnicate', 't.yaml'], {cwd: dir}),
+            2,
+            "unknown command 'frobnicate' (commands: resolve, explain, analyze, profile, test, wizard, completion, help)",
+        )
         // a flag's value is no second argument: a missing template is said to be missing
         const missing = await run(['app.tosca', '-p', 'prod'], {cwd: dir})
         expect(missing.stderr).not.toContain('unknown command')
