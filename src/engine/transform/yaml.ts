@@ -22,8 +22,11 @@ export function stringifyTemplate(template: Raw): string {
 export function templateChunks(template: Raw): string[] {
     // No line folding, and no anchors for objects the output happens to share (e.g. equal property values).
     if (!isPlain(template)) return [stringify(template, {lineWidth: 0, aliasDuplicateObjects: false})]
+    const keys = Object.keys(template)
+    // a map without pairs is written "{}"
+    if (keys.length === 0) return [yaml(template)]
     const out: string[] = []
-    for (const key of Object.keys(template)) {
+    for (const key of keys) {
         const value = template[key]
         if (key === TOPOLOGY && isMapping(value) && Object.keys(value).length > 0) topologyChunks(value, out)
         else out.push(yaml({[key]: value}))
