@@ -94,14 +94,18 @@ class Builder {
         throw new TrellisError('invalid-template', message, location)
     }
 
-    /** What the next element is made from; its sequence number is the next free one. */
-    private next(name: string, index: number | undefined, raw: Raw, place: Place): RecordBasics {
-        return {seq: this.graph.elements.length, name, index, raw, place, sourceMap: this.sourceMap}
-    }
-
-    /** Where a type written as a bare name is (`type: name`). */
-    private typePlace(raw: Raw): Place {
-        return {owner: raw, key: 'type'}
+    /**
+     * What the next element is made from; its sequence number is the next free one. It keeps of an entry
+     * only where it was written (an Entry also holds its name, value and source map: twice the bytes).
+     */
+    private next(name: string, index: number | undefined, raw: Raw, place: Place | undefined): RecordBasics {
+        const kept: Place | undefined =
+            place === undefined || !(place instanceof Entry)
+                ? place
+                : place.list === undefined
+                  ? {owner: place.owner, key: place.key}
+                  : {owner: place.owner, key: place.key, list: place.list, item: place.item}
+        return {seq: this.graph.elements.length, name, index, raw, place: kept, sourceMap: this.sourceMap}
     }
 
     private add<T extends Element>(element: T): T {
@@ -209,7 +213,7 @@ class Builder {
         // the common case, `type: name`, needs no list of entries
         const types =
             typeof type === 'string'
-                ? [this.add(typeRecord(this.next(type, 0, NO_DEFINITION, this.typePlace(raw)), container))]
+                ? [this.add(typeRecord(this.next(type, 0, NO_DEFINITION, undefined), container))]
                 : entries(type, () => `the types of ${container.display}`, this.sourceMap, raw, 'type').map((entry, index) =>
                       this.add(typeRecord(this.next(entry.name, index, isMap(entry.value) ? entry.value : NO_DEFINITION, entry), container)),
                   )

@@ -75,7 +75,8 @@ abstract class ElementRecord {
     declare private readonly replacesConditions: boolean
     /** Identifier, display and location once asked for: most elements are never shown, so one field holds all three. */
     declare private shown: Shown | undefined
-    declare private readonly place: Place
+    /** Undefined for a type written as a bare name (`type: name`): it is the definition's `type` (see placeOf). */
+    declare private readonly place: Place | undefined
     declare private readonly sourceMap: SourceMap
 
     /** Manual conditions as written (a single one or a list meaning "and"); read when asked, not kept. */
@@ -97,11 +98,10 @@ abstract class ElementRecord {
 
     get location(): SourceLocation | undefined {
         const shown = (this.shown ??= {})
-        if (shown.location === undefined)
-            shown.location =
-                this.sourceMap.locate(this.place.owner, this.place.key) ??
-                (this.place.list === undefined ? undefined : this.sourceMap.locate(this.place.list, this.place.item)) ??
-                null
+        if (shown.location === undefined) {
+            const place = this.place ?? bareTypePlace(this as unknown as TypeElement)
+            shown.location = this.sourceMap.locate(place.owner, place.key) ?? (place.list === undefined ? undefined : this.sourceMap.locate(place.list, place.item)) ?? null
+        }
         return shown.location ?? undefined
     }
 
@@ -115,6 +115,12 @@ abstract class ElementRecord {
     }
 }
 
+/** Where a type written as a bare name is: the `type` of its container's definition (a relation's is its relationship template). */
+function bareTypePlace(type: TypeElement): Place {
+    const container = type.container
+    return {owner: container.kind === 'relation' ? container.template : container.raw, key: 'type'}
+}
+
 /** What every element is made from. */
 export interface RecordBasics {
     /** The element's sequence number: its presence variable. */
@@ -122,7 +128,7 @@ export interface RecordBasics {
     readonly name: string
     readonly index: number | undefined
     readonly raw: Raw
-    readonly place: Place
+    readonly place: Place | undefined
     readonly sourceMap: SourceMap
 }
 
