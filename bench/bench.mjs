@@ -5,7 +5,10 @@
 // the output file), then the parts of the end-to-end figure and how long the first
 // source location takes (positions are looked up lazily, on the first line or
 // column read). Each seed is measured in a process of its own.
+// The command line is timed as a user meets it, a fresh process per run: `trellis --version` and
+// `trellis resolve` from a file at the --cli-seeds, each with its peak memory (maximum resident set).
 //   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--memory-runs 11] [--file-max 100000] [--explain-seeds 125,10000|none]
+//                              [--cli-seeds 10000,100000|none] [--cli-runs 3]
 //                              [--against 'COMMAND {template} {output} {inputs}' [--against-runs 3]]
 // --against also times `trellis resolve` and the given command (another resolver, e.g. the reference's
 // CLI) side by side from the same files, seed by seed, and prints the ratio.
@@ -39,6 +42,8 @@ const runs = Number(option('--runs', '5'))
 const memoryRuns = Number(option('--memory-runs', '11'))
 const fileMax = Number(option('--file-max', '100000'))
 const explainSeeds = seedList('--explain-seeds', '125,10000')
+const cliSeeds = seedList('--cli-seeds', '10000,100000')
+const cliRuns = Number(option('--cli-runs', '3'))
 const request = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
 
 const median = list => {
@@ -141,6 +146,40 @@ function sideBySide(command, n, dir) {
     }
 }
 
+/** One run of `trellis ARGS` in a fresh process: milliseconds, and peak resident memory (MiB) as bench/peak.mjs reports it. */
+function runCli(cliArgs) {
+    const report = path.join(os.tmpdir(), `trellis-bench-peak-${process.pid}.json`)
+    const start = process.hrtime.bigint()
+    const peakScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'peak.mjs')
+    const r = spawnSync(process.execPath, [peakScript, report, ...cliArgs], {stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'})
+    const elapsed = Number(process.hrtime.bigint() - start) / 1e6
+    if (r.status !== 0) throw new Error(`trellis ${cliArgs.join(' ')} failed (exit ${r.status}): ${r.stderr}`)
+    const peak = JSON.parse(fs.readFileSync(report, 'utf8')).maxRSS / 1024
+    fs.rmSync(report, {force: true})
+    return {elapsed, peak}
+}
+
+/** `trellis --version` and `trellis resolve` from files (those the seeds above wrote, else new ones). */
+function commandLine(dir) {
+    console.log(`\ncommand line, a fresh process per run (median of ${cliRuns}; 1 at seed 100,000)   time       peak memory`)
+    const show = (label, list) => console.log(`${label.padEnd(60)} ${ms(median(list.map(x => x.elapsed))).padEnd(10)} ${Math.max(...list.map(x => x.peak)).toFixed(0)} MiB`)
+    show(
+        'trellis --version',
+        Array.from({length: Math.max(cliRuns, 5)}, () => runCli(['--version'])),
+    )
+    for (const seed of cliSeeds) {
+        const input = path.join(dir, `seed-${seed}.yaml`)
+        if (!fs.existsSync(input)) fs.writeFileSync(input, stringify(benchmarkTemplate(seed), {lineWidth: 0}))
+        const n = seed >= 100000 ? 1 : cliRuns
+        const output = path.join(dir, `cli-${seed}.out.yaml`)
+        const label = `trellis resolve, seed ${seed} (${(fs.statSync(input).size / 1e6).toFixed(0)} MB file)`
+        show(
+            label,
+            Array.from({length: n}, () => runCli(['resolve', input, '--set', 'mode=present', '-o', output])),
+        )
+    }
+}
+
 // A child process measures one seed and prints its figures as JSON.
 if (args.includes('--measure-seed')) {
     console.log(JSON.stringify(measureSeed(Number(option('--measure-seed')), option('--dir'))))
@@ -187,6 +226,7 @@ try {
         console.log(`\n${row(['seed', 'load (read+parse)', 'resolve', 'write', 'first location (after resolving)'])}`)
         for (const cells of parts) console.log(row(cells))
     }
+    if (cliSeeds.length > 0) commandLine(dir)
     const against = option('--against')
     if (against) sideBySide(against, Number(option('--against-runs', '3')), dir)
     // explanations: every element of a template with about 1,000 elements

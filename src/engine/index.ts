@@ -29,6 +29,7 @@ export {
     type ResolvedModel,
     type ResolveRequest,
     stringifyTemplate,
+    templateChunks,
     variabilityInputNames,
 } from './pipeline.js'
 export {

@@ -12,7 +12,7 @@ import {Options, validateOptions} from './options/index.js'
 import {objectives, solve, type Problem, type Solution, type SolveFailure} from './solve/index.js'
 import {transform} from './transform/index.js'
 
-export {stringifyTemplate} from './transform/index.js'
+export {stringifyTemplate, templateChunks} from './transform/index.js'
 
 export interface ResolveRequest {
     readonly presets?: readonly string[]

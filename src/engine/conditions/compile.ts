@@ -186,7 +186,7 @@ function logicExpression(args: unknown, raw: unknown, element: Element | undefin
         below = state.deepest - depth
         state.deepest = Math.max(outer, state.deepest)
     }
-    const result = expressionNote(args, definition, compiled)
+    const result = expressionNote(args, definition, compiled, MAX_EXPANDED + 1)
     // compiled once, a named expression is still walked at every use: nested reuse (e0 uses e1 twice,
     // e1 uses e2 twice, …) would make every walk of the condition exponential
     if (expandedSize(result, MAX_EXPANDED + 1) > MAX_EXPANDED)

@@ -20,12 +20,20 @@ export type Note =
     | {readonly kind: 'value'; readonly raw: unknown; readonly inputs: readonly string[]}
     /** A presence operator such as `{node_presence: db}`. */
     | {readonly kind: 'presence'; readonly raw: unknown; readonly operator: string}
-    /** A named logic expression. */
-    | {readonly kind: 'expression'; readonly name: string; readonly raw: unknown}
+    /** A named logic expression; `size`: how many nodes a walk of it visits (see expandedSize). */
+    | {readonly kind: 'expression'; readonly name: string; readonly raw: unknown; readonly size: number}
 
 export const valueNote = (raw: unknown, inputs: readonly string[], arg: Formula): Formula => ({op: 'note', kind: 'value', raw, inputs, arg})
 export const presenceNote = (raw: unknown, operator: string, arg: Formula): Formula => ({op: 'note', kind: 'presence', raw, operator, arg})
-export const expressionNote = (name: string, raw: unknown, arg: Formula): Formula => ({op: 'note', kind: 'expression', name, raw, arg})
+/** A named logic expression's note; its size, capped at `cap`, is counted once here and read at every reuse. */
+export const expressionNote = (name: string, raw: unknown, arg: Formula, cap: number): Formula => ({
+    op: 'note',
+    kind: 'expression',
+    name,
+    raw,
+    arg,
+    size: Math.min(1 + expandedSize(arg, cap), cap),
+})
 
 export const TRUE: Formula = {op: 'const', value: true}
 export const FALSE: Formula = {op: 'const', value: false}
@@ -138,20 +146,14 @@ export function variables(f: Formula, out: number[] = []): number[] {
 
 /**
  * How many nodes a walk of the formula visits: a shared part (a named logic expression, compiled once)
- * counts at every use. Each shared part is counted once and remembered, so this is linear in the
+ * counts at every use. Each shared part carries its size from when it was made, so this is linear in the
  * formula's own size; the count stops at `cap`.
  */
 export function expandedSize(f: Formula, cap: number): number {
     if (f.op === 'const' || f.op === 'var') return 1
-    if (f.op === 'note' && f.kind === 'expression') {
-        const known = expandedSizes.get(f)
-        if (known !== undefined) return known
-    }
+    if (f.op === 'note' && f.kind === 'expression') return Math.min(f.size, cap)
     let size = 1
     if (f.op === 'not' || f.op === 'note') size += expandedSize(f.arg, cap)
     else for (let i = 0; i < f.args.length && size < cap; i++) size += expandedSize(f.args[i]!, cap - size)
-    size = Math.min(size, cap)
-    if (f.op === 'note' && f.kind === 'expression') expandedSizes.set(f, size)
-    return size
+    return Math.min(size, cap)
 }
-const expandedSizes = new WeakMap<Formula, number>()

@@ -8,20 +8,26 @@ import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
 import {ownValue} from '../keys.js'
 import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
-    ArtifactRecord,
-    GroupRecord,
-    ImportRecord,
-    InputRecord,
-    NodeRecord,
-    OutputRecord,
-    PolicyRecord,
-    PropertyRecord,
-    RelationRecord,
-    TechnologyRecord,
-    TypeRecord,
     append,
+    artifactRecord,
+    groupRecord,
+    importRecord,
+    inputRecord,
+    nodeRecord,
+    outputRecord,
+    policyRecord,
+    propertyRecord,
+    relationRecord,
+    technologyRecord,
+    typeRecord,
+    type ArtifactRecord,
+    type GroupRecord,
+    type InputRecord,
+    type NodeRecord,
     type Place,
+    type PolicyRecord,
     type RecordBasics,
+    type RelationRecord,
     type TechnologyFields,
 } from './records.js'
 import {Graph} from './graph.js'
@@ -88,14 +94,18 @@ class Builder {
         throw new TrellisError('invalid-template', message, location)
     }
 
-    /** What the next element is made from; its sequence number is the next free one. */
-    private next(name: string, index: number | undefined, raw: Raw, place: Place): RecordBasics {
-        return {seq: this.graph.elements.length, name, index, raw, place, sourceMap: this.sourceMap}
-    }
-
-    /** Where a type written as a bare name is (`type: name`). */
-    private typePlace(raw: Raw): Place {
-        return {owner: raw, key: 'type'}
+    /**
+     * What the next element is made from; its sequence number is the next free one. It keeps of an entry
+     * only where it was written (an Entry also holds its name, value and source map: twice the bytes).
+     */
+    private next(name: string, index: number | undefined, raw: Raw, place: Place | undefined): RecordBasics {
+        const kept: Place | undefined =
+            place === undefined || !(place instanceof Entry)
+                ? place
+                : place.list === undefined
+                  ? {owner: place.owner, key: place.key}
+                  : {owner: place.owner, key: place.key, list: place.list, item: place.item}
+        return {seq: this.graph.elements.length, name, index, raw, place: kept, sourceMap: this.sourceMap}
     }
 
     private add<T extends Element>(element: T): T {
@@ -139,7 +149,7 @@ class Builder {
     private inputs(): void {
         entries(this.topology.inputs, '"inputs"', this.sourceMap, this.topology, 'inputs').forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
-            this.add(new InputRecord(this.next(entry.name, index, raw, entry)))
+            this.add(inputRecord(this.next(entry.name, index, raw, entry)))
         })
         this.checkDefaults(this.graph.inputs)
     }
@@ -147,7 +157,7 @@ class Builder {
     private outputs(): void {
         entries(this.topology.outputs, '"outputs"', this.sourceMap, this.topology, 'outputs').forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
-            this.add(new OutputRecord(this.next(entry.name, index, raw, entry))).producers = findProducers(raw.value, this.graph)
+            this.add(outputRecord(this.next(entry.name, index, raw, entry))).producers = findProducers(raw.value, this.graph)
         })
         this.checkDefaults(this.graph.outputs)
     }
@@ -162,7 +172,7 @@ class Builder {
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
             const weight = readWeight(raw, this.sourceMap)
-            const node = this.add(new NodeRecord(this.next(entry.name, undefined, raw, entry), weight))
+            const node = this.add(nodeRecord(this.next(entry.name, undefined, raw, entry), weight))
             this.types(node, raw)
             this.properties(node, raw)
             result.push(node)
@@ -203,9 +213,9 @@ class Builder {
         // the common case, `type: name`, needs no list of entries
         const types =
             typeof type === 'string'
-                ? [this.add(new TypeRecord(this.next(type, 0, NO_DEFINITION, this.typePlace(raw)), container))]
+                ? [this.add(typeRecord(this.next(type, 0, NO_DEFINITION, undefined), container))]
                 : entries(type, () => `the types of ${container.display}`, this.sourceMap, raw, 'type').map((entry, index) =>
-                      this.add(new TypeRecord(this.next(entry.name, index, isMap(entry.value) ? entry.value : NO_DEFINITION, entry), container)),
+                      this.add(typeRecord(this.next(entry.name, index, isMap(entry.value) ? entry.value : NO_DEFINITION, entry), container)),
                   )
         container.types = append(container.types, types)
         if (types.length > 1 && types.filter(t => t.defaultAlternative).length > 1) this.fail(`${container.display} has multiple default types`, types[0]!.location)
@@ -221,7 +231,7 @@ class Builder {
             // only list entries can be wrapped, and only a map with `value` or `expression` is a wrapper
             const wrapped = listForm && isMap(entry.value) && ((entry.value.value ?? null) !== null || (entry.value.expression ?? null) !== null)
             const definition: Raw = wrapped ? (entry.value as Raw) : {value: entry.value}
-            const property = this.add(new PropertyRecord(this.next(entry.name, index, definition, entry), container, this.consumed(definition.value, container)))
+            const property = this.add(propertyRecord(this.next(entry.name, index, definition, entry), container, this.consumed(definition.value, container)))
             if (property.consuming?.kind === 'input') {
                 const input = own<InputRecord>(property.consuming)
                 input.consumers = append(input.consumers, [property])
@@ -262,7 +272,7 @@ class Builder {
                 if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
                 const target = this.graph.node(targetName)
                 if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
-                const relation = this.add(new RelationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
+                const relation = this.add(relationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
                 own<NodeRecord>(target).incoming = append(target.incoming, [relation])
                 this.relationRecords.push(relation)
                 return relation
@@ -315,7 +325,7 @@ class Builder {
                           ? {type: DEFAULT_ARTIFACT_TYPE, ...entry.value}
                           : entry.value
                       : this.fail(`artifact "${entry.name}" of ${node.display.toLowerCase()} must be a file name or a map`, entry.location)
-            const artifact = this.add(new ArtifactRecord(this.next(entry.name, index, raw, entry), node))
+            const artifact = this.add(artifactRecord(this.next(entry.name, index, raw, entry), node))
             node.artifacts = append(node.artifacts, [artifact])
             this.types(artifact, raw)
             this.properties(artifact, raw)
@@ -368,7 +378,7 @@ class Builder {
         const abstract = isTrue(this.nodeTypes.ownMetadata(nodeType, 'vintner_abstract'))
         const match = () => candidates(node, rules, this.nodeTypes, this.enrichment!.artifactTypes)
         const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyFields>) => {
-            const technology = new TechnologyRecord(this.next(name, node.technologies.length, raw, at), node, {
+            const technology = technologyRecord(this.next(name, node.technologies.length, raw, at), node, {
                 assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
                 weight: readWeight(raw, this.sourceMap),
                 ...extra,
@@ -416,7 +426,7 @@ class Builder {
             if (this.graph.groupsByName.has(entry.name)) this.fail(`Group "${entry.name}" defined multiple times`, entry.location)
             if (!isMap(entry.value)) this.fail(`group "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const group = this.add(new GroupRecord(this.next(entry.name, undefined, raw, entry)))
+            const group = this.add(groupRecord(this.next(entry.name, undefined, raw, entry)))
             this.types(group, raw)
             const variability = this.isVariabilityGroup(group.types[0]?.name)
             group.variability = variability
@@ -473,7 +483,7 @@ class Builder {
             this.entry(() => {
                 if (!isMap(entry.value)) this.fail(`policy "${entry.name}" must be a map`, entry.location)
                 const raw = entry.value
-                const policy = this.add(new PolicyRecord(this.next(entry.name, index, raw, entry)))
+                const policy = this.add(policyRecord(this.next(entry.name, index, raw, entry)))
                 this.types(policy, raw)
                 this.properties(policy, raw)
                 const targets = toList(raw.targets)
@@ -496,7 +506,7 @@ class Builder {
         if (!Array.isArray(value)) this.fail('"imports" must be a list', this.sourceMap.locate(this.template, 'imports'))
         value.forEach((item, index) => {
             const raw: Raw = typeof item === 'string' ? {file: item} : isMap(item) ? item : this.fail('an import must be a file name or a map', this.sourceMap.locate(value, index))
-            this.add(new ImportRecord(this.next(String(index), index, raw, {owner: value, key: index})))
+            this.add(importRecord(this.next(String(index), index, raw, {owner: value, key: index})))
         })
     }
 

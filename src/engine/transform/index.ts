@@ -1,2 +1,2 @@
 export {transform} from './template.js'
-export {stringifyTemplate} from './yaml.js'
+export {stringifyTemplate, templateChunks} from './yaml.js'
