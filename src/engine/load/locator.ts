@@ -42,6 +42,12 @@ export class Locator implements LazyPositions {
     private walked = 0
     private whole = false
     private lines: Uint32Array | undefined
+    /**
+     * Lines the scans may still pass over. Each collection on a path is scanned once, over every line
+     * below it, so deep nesting costs depth × lines: past 16 passes (templates nest about 8 deep) the
+     * whole text is read instead, which costs one (a deep template took minutes for one location).
+     */
+    private budget: number | undefined
 
     constructor(
         private readonly text: string,
@@ -224,7 +230,9 @@ export class Locator implements LazyPositions {
      */
     private next(at: number, column: number): number {
         const text = this.text
+        this.budget ??= 16 * (this.lines ??= lineStarts(text)).length + 10_000
         for (let nl = text.indexOf('\n', at); nl !== -1;) {
+            if (--this.budget < 0) throw new Unscanned()
             const start = nl + 1
             let k = start
             while (text.charCodeAt(k) === SPACE) k++
