@@ -54,7 +54,7 @@ function stageAndRename(files: readonly {readonly file: string; readonly content
             if (typeof content === 'string') fs.writeFileSync(temp, content, {encoding: 'utf8', flag: 'wx'})
             else writeChunks(temp, content)
         }
-        for (const {temp, target} of staged) fs.renameSync(temp, target)
+        renameAll(staged)
     } catch (e) {
         for (const {temp} of staged) fs.rmSync(temp, {force: true})
         // name the file asked for, not the temporary one beside it
@@ -62,6 +62,40 @@ function stageAndRename(files: readonly {readonly file: string; readonly content
         const asked = staged.find(s => s.temp === error?.path)
         if (asked) error.path = asked.file
         throw e
+    }
+}
+
+/**
+ * Renames each staged file onto its target. With several, every target that exists is first linked
+ * beside itself, so a rename failing half way (a target that became a folder, a full directory
+ * table) puts back the targets already replaced: all outputs change or none.
+ */
+function renameAll(staged: readonly {readonly temp: string; readonly target: string}[]): void {
+    if (staged.length === 1) return fs.renameSync(staged[0]!.temp, staged[0]!.target)
+    const previous: (string | undefined)[] = []
+    let done = 0
+    try {
+        for (const {temp, target} of staged) {
+            const backup = fs.existsSync(target) ? `${temp}.previous` : undefined
+            // pushed first: a backup that fails half made is removed with the others
+            previous.push(backup)
+            if (!backup) continue
+            try {
+                fs.linkSync(target, backup)
+            } catch {
+                fs.copyFileSync(target, backup)
+            }
+        }
+        for (; done < staged.length; done++) fs.renameSync(staged[done]!.temp, staged[done]!.target)
+    } catch (e) {
+        for (let i = 0; i < done; i++) {
+            const backup = previous[i]
+            if (backup) fs.renameSync(backup, staged[i]!.target)
+            else fs.rmSync(staged[i]!.target, {force: true})
+        }
+        throw e
+    } finally {
+        for (const backup of previous) if (backup) fs.rmSync(backup, {force: true})
     }
 }
 

@@ -4,7 +4,7 @@ import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {describe, expect, it} from 'vitest'
+import {describe, expect, it, vi} from 'vitest'
 import {writeFilesAtomic} from '../../src/app/io.js'
 import {ROOT, tempDir} from './helpers.js'
 
@@ -39,5 +39,49 @@ describe('writeFilesAtomic', () => {
         writeFilesAtomic([{file: path.join(dir, 'out.yaml'), content: 'x: 1\n'}])
         expect(temps(dir).sort()).toEqual([`.other.yaml.trellis-tmp-${dead}-abc`, `.out.yaml.trellis-tmp-${process.ppid}-abc`])
         expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('x: 1\n')
+    })
+
+    it('puts back the outputs already replaced when a later rename fails: all change or none', () => {
+        const dir = tempDir('trellis-io-')
+        const first = path.join(dir, 'out.yaml')
+        const second = path.join(dir, 'report.md')
+        fs.writeFileSync(first, 'previous output\n')
+        // a target that became a folder with something in it between the checks and the rename
+        fs.mkdirSync(second)
+        fs.writeFileSync(path.join(second, 'keep'), 'x')
+        expect(() =>
+            writeFilesAtomic([
+                {file: first, content: 'new output\n'},
+                {file: second, content: 'new report\n'},
+            ]),
+        ).toThrow()
+        expect(fs.readFileSync(first, 'utf8')).toBe('previous output\n')
+        expect(temps(dir)).toEqual([])
+        // a rename that fails after the first one went through (the folder's table full, say)
+        fs.rmSync(second, {recursive: true})
+        fs.writeFileSync(second, 'previous report\n')
+        const third = path.join(dir, 'new.json')
+        const rename = fs.renameSync
+        let renames = 0
+        const spy = vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+            if (String(from).includes('.trellis-tmp-') && !String(from).endsWith('.previous') && ++renames === 3) throw Object.assign(new Error('no space'), {code: 'ENOSPC'})
+            rename(from, to)
+        })
+        try {
+            expect(() =>
+                writeFilesAtomic([
+                    {file: first, content: 'new output\n'},
+                    {file: third, content: '{}\n'},
+                    {file: second, content: 'new report\n'},
+                ]),
+            ).toThrow(/no space/)
+        } finally {
+            spy.mockRestore()
+        }
+        expect(fs.readFileSync(first, 'utf8')).toBe('previous output\n')
+        expect(fs.readFileSync(second, 'utf8')).toBe('previous report\n')
+        // a target that did not exist before is removed again
+        expect(fs.existsSync(third)).toBe(false)
+        expect(temps(dir)).toEqual([])
     })
 })
