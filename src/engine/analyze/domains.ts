@@ -3,7 +3,7 @@
 // regions of one value each, the numbers between them (for numeric inputs) and
 // "any other" value are the rest. One representative per region then stands for
 // all values of the region — exactly so when every atom is constant on it.
-import type {VariabilityDefinition} from '../inputs/index.js'
+import {checkType, type VariabilityDefinition} from '../inputs/index.js'
 import {atomTruth, type Atom, type Scalar} from './atoms.js'
 
 export interface Region {
@@ -40,27 +40,11 @@ export function inputDomains(definition: VariabilityDefinition, atoms: readonly 
         // a default or preset value of another type than declared is used as given (with a warning): a region of its own
         const declared = [d.default, ...(presetValues.get(d.name) ?? [])].filter(isScalar)
         const typed = regionsOf(d.type, constants.filter(isScalar), over)
-        const regions = [...typed, ...[...new Set(declared.filter(v => !ofType(d.type, v)))].map(point)]
+        const regions = [...typed, ...[...new Set(declared.filter(v => !checkType(d.type, v, false).ok))].map(point)]
         const exact = over.every(a => (a.inputs.length === 1 && regions.every(r => r.point)) || constantOnIntervals(a, d.type))
         const choices = d.defaultExpression === undefined ? regions : [...regions, {label: 'left to its default expression', value: undefined, point: false}]
         return {name: d.name, type: d.type, regions, choices, exact, atoms: over}
     })
-}
-
-/** Whether the regions of `type` cover the value. */
-function ofType(type: string | undefined, value: Scalar): boolean {
-    switch (type) {
-        case 'boolean':
-            return typeof value === 'boolean'
-        case 'integer':
-            return Number.isInteger(value)
-        case 'float':
-            return typeof value === 'number'
-        case 'string':
-            return typeof value === 'string'
-        default:
-            return true
-    }
 }
 
 function isScalar(value: unknown): value is Scalar {
