@@ -101,6 +101,23 @@ topology_template:
         expect(codes(clean.findings)).toEqual([])
         expect(clean.variants).toMatchObject({count: 2, exact: true})
     })
+
+    it("a required input (no default) is the user's to set: the defaults alone failing is no finding", () => {
+        const required = analyzeTemplate(
+            templateFromText(`tosca_definitions_version: tosca_variability_1_0
+topology_template:
+  variability:
+    inputs:
+      env: {type: string}
+    options: {pruning: true}
+  node_templates:
+    app: {type: tosca.nodes.Root}
+    cache: {type: tosca.nodes.Root, conditions: {equal: [{variability_input: env}, prod]}}
+`),
+        )
+        expect(codes(required.findings)).toEqual([])
+        expect(required.variants).toMatchObject({count: 2, exact: true})
+    })
 })
 
 describe('agrees with brute force on generated templates', () => {

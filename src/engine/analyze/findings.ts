@@ -185,7 +185,9 @@ export function presetFindings(trials: PresetTrials, definition: VariabilityDefi
         ...(t.conflict ?? []).map(c => ({text: c.text, condition: c.condition, location: c.location})),
     ]
     const named = (presets: readonly string[]) => `[${presets.join(', ')}]`
-    if (trials.defaults.kind !== 'resolved')
+    // a template may leave an input to the user (no default): the defaults alone then say nothing
+    const required = (t: Trial) => t.code === 'input-missing'
+    if (trials.defaults.kind !== 'resolved' && !required(trials.defaults))
         out.push(finding('defaults-unresolvable', `the template does not resolve with every input at its default`, {reason: failure(trials.defaults)}))
     for (const t of trials.presets)
         if (t.kind !== 'resolved')
@@ -212,7 +214,7 @@ export function presetFindings(trials: PresetTrials, definition: VariabilityDefi
             ),
         )
     for (const t of trials.values)
-        if (t.kind !== 'resolved' && t.value)
+        if (t.kind !== 'resolved' && t.value && !required(t))
             out.push(
                 finding('value-unresolvable', `${t.value.input}: ${JSON.stringify(t.value.value)} with every other input at its default does not resolve (${t.kind})`, {
                     input: t.value.input,

@@ -15,6 +15,8 @@ export interface Trial {
     readonly value?: {readonly input: string; readonly value: unknown}
     readonly kind: Outcome['kind']
     readonly message?: string
+    /** The error's code, when it failed. */
+    readonly code?: string
     readonly conflict?: readonly ConflictItem[]
     /** The resolved template as written, to compare variants. */
     readonly output?: string
@@ -64,7 +66,7 @@ export function tryPresets(
 
 function trial(outcome: Outcome, presets: readonly string[], value?: Trial['value']): Trial {
     if (outcome.kind === 'resolved') return {presets, value, kind: 'resolved', output: stringifyTemplate(outcome.output)}
-    return {presets, value, kind: outcome.kind, message: outcome.error.message, conflict: outcome.kind === 'unsatisfiable' ? outcome.conflict : undefined}
+    return {presets, value, kind: outcome.kind, message: outcome.error.message, code: outcome.error.code, conflict: outcome.kind === 'unsatisfiable' ? outcome.conflict : undefined}
 }
 
 /** Both presets set some input, to different values: which comes last decides. */
