@@ -5,18 +5,15 @@ import {variables} from '../conditions/index.js'
 import {conflictHeadline, describeRecord, renderExpression} from '../explain/index.js'
 import {formatLocation} from '../errors.js'
 import {count} from '../plural.js'
-import type {VariabilityDefinition} from '../inputs/index.js'
+import {INPUT_CONSTRAINT_KEYS, type VariabilityDefinition} from '../inputs/index.js'
 import type {Element} from '../model/index.js'
 import type {PreparedModel} from '../pipeline.js'
-import {varName} from '../solve/index.js'
 import {inputsRead, type Atom} from './atoms.js'
 import type {InputDomain} from './domains.js'
 import type {PresetTrials, Trial} from './presets.js'
-import type {Backbone, ReasonItem} from './symbolic.js'
+import type {ReasonItem} from './symbolic.js'
 import {FINDING_SEVERITY, type Finding, type FindingCode, type ReasonLine} from './types.js'
 import type {Enumeration} from './variants.js'
-
-const CONSTRAINT_KEYS = ['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'excludes']
 
 const finding = (code: FindingCode, message: string, more: Omit<Finding, 'code' | 'severity' | 'message'> = {}): Finding => ({
     code,
@@ -29,39 +26,13 @@ const finding = (code: FindingCode, message: string, more: Omit<Finding, 'code' 
 export function constrainedInputs(definition: VariabilityDefinition): Set<string> {
     const out = new Set<string>()
     for (const d of definition.inputs.values())
-        for (const key of CONSTRAINT_KEYS) {
+        for (const key of INPUT_CONSTRAINT_KEYS) {
             const targets = d.raw[key]
             if (targets === undefined || targets === null) continue
             out.add(d.name)
             for (const t of Array.isArray(targets) ? targets : [targets]) if (typeof t === 'string') out.add(t)
         }
     return out
-}
-
-/** Elements the problem never makes present (dead) and conditional ones it never makes absent (core). */
-export function decidedElements(backbone: Backbone, prepared: PreparedModel): {dead: Set<number>; core: Set<number>} {
-    const elements = prepared.graph.elements
-    const seenPresent = new Uint8Array(elements.length)
-    const seenAbsent = new Uint8Array(elements.length)
-    const harvest = (model: Set<string>) => {
-        for (let seq = 0; seq < elements.length; seq++) (model.has(varName(seq)) ? seenPresent : seenAbsent)[seq] = 1
-    }
-    harvest(backbone.model()!)
-    const dead = new Set<number>()
-    const core = new Set<number>()
-    for (const e of elements) {
-        if (seenPresent[e.seq]) continue
-        const model = backbone.model(e.seq, true)
-        if (model) harvest(model)
-        else dead.add(e.seq)
-    }
-    for (const e of elements) {
-        if (seenAbsent[e.seq] || dead.has(e.seq) || e.conditions.length === 0) continue
-        const model = backbone.model(e.seq, false)
-        if (model) harvest(model)
-        else core.add(e.seq)
-    }
-    return {dead, core}
 }
 
 /** The inputs whose value can change presence: read by a condition, by the default expression of such an input, or by an input constraint. */

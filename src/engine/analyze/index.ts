@@ -7,7 +7,7 @@ import type {LoadedTemplate} from '../load/index.js'
 import {prepare, readDefinitionOf} from '../pipeline.js'
 import {AtomVariables} from './atoms.js'
 import {inputDomains} from './domains.js'
-import {constrainedInputs, decidedElements, decidingInputs, elementFindings, inputFindings, namedValues, presetFindings, reasonLines} from './findings.js'
+import {constrainedInputs, decidingInputs, elementFindings, inputFindings, namedValues, presetFindings, reasonLines} from './findings.js'
 import {tryPresets} from './presets.js'
 import {Backbone, Reasons, symbolicProblem} from './symbolic.js'
 import {enumerateVariants} from './variants.js'
@@ -18,7 +18,8 @@ import type {Analysis, AnalysisOptions, Finding, ReasonLine, Severity} from './t
 
 export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptions = {}): Analysis {
     const start = Date.now()
-    const deadline = start + (options.budget ?? 10_000)
+    const budget = options.budget ?? 10_000
+    const deadline = start + budget
     const plugins = options.plugins ?? []
     const definition = readDefinitionOf(template)
     const prepared = prepare(template, {plugins}, {variables: graph => new AtomVariables(graph, definition.expressions), checkInputs: false})
@@ -27,8 +28,7 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
     const problem = symbolicProblem(prepared, domains, definition.expressions)
     const findings: Finding[] = []
 
-    const backbone = new Backbone(problem)
-    const proven = backbone.model() === undefined ? undefined : decidedElements(backbone, prepared)
+    const proven = new Backbone(problem).decided()
     if (!proven)
         findings.push({
             code: 'no-variant',
@@ -38,7 +38,7 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
 
     const deciding = decidingInputs(definition, atoms, domains)
     const enumeration = enumerateVariants(template, definition, problem, atoms, deciding, {
-        deadline: start + (options.budget ?? 10_000) * 0.6,
+        deadline: start + budget * 0.6,
         combinations: options.combinations ?? 20_000,
         bound: options.bound ?? 10_000,
     })

@@ -64,8 +64,40 @@ export class Backbone {
         for (const fact of problem.facts) this.solver.require(toLogic(fact.formula, this.open))
     }
 
+    /**
+     * Elements no model makes present (dead) and conditional ones no model makes absent (core);
+     * undefined when the problem has no model at all. Each model found settles every element it
+     * shows present or absent, so most elements need no question of their own.
+     */
+    decided(): {dead: Set<number>; core: Set<number>} | undefined {
+        const first = this.model()
+        if (!first) return undefined
+        const elements = this.problem.prepared.graph.elements
+        const seenPresent = new Uint8Array(elements.length)
+        const seenAbsent = new Uint8Array(elements.length)
+        const harvest = (model: Set<string>) => {
+            for (let seq = 0; seq < elements.length; seq++) (model.has(varName(seq)) ? seenPresent : seenAbsent)[seq] = 1
+        }
+        harvest(first)
+        const dead = new Set<number>()
+        const core = new Set<number>()
+        for (const e of elements) {
+            if (seenPresent[e.seq]) continue
+            const model = this.model(e.seq, true)
+            if (model) harvest(model)
+            else dead.add(e.seq)
+        }
+        for (const e of elements) {
+            if (seenAbsent[e.seq] || dead.has(e.seq) || e.conditions.length === 0) continue
+            const model = this.model(e.seq, false)
+            if (model) harvest(model)
+            else core.add(e.seq)
+        }
+        return {dead, core}
+    }
+
     /** The variables true in some model where `v` has `value`, or undefined when no model has it. */
-    model(v?: number, value = true): Set<string> | undefined {
+    private model(v?: number, value = true): Set<string> | undefined {
         const Logic = logic()
         const found = v === undefined ? this.solver.solve() : this.solver.solveAssuming(value ? varName(v) : Logic.not(varName(v)))
         return found ? new Set(found.getTrueVars()) : undefined

@@ -9,7 +9,9 @@ import type {VariabilityInputDefinition} from './definitions.js'
 import type {VariabilityInputs} from './values.js'
 import {textOf} from '../text.js'
 
-const KEYS = ['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'excludes'] as const
+/** The keywords that relate inputs to each other. */
+export const INPUT_CONSTRAINT_KEYS = ['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'excludes'] as const
+const KEYS = INPUT_CONSTRAINT_KEYS
 type Key = (typeof KEYS)[number]
 
 /** The start of the message, as the conformance suite expects it. */

@@ -2,7 +2,7 @@
 // analyzed once, after the first frame, within a short budget (analysis reads
 // the template alone, not the user's choices, so it never runs again for them).
 import {useEffect, useState} from 'react'
-import {analyzeTemplate, type Analysis, type LoadedTemplate, type ResolveRequest} from '../../engine/index.js'
+import {analyzeTemplate, type Analysis, type LoadedTemplate, type ReasonLine, type ResolveRequest} from '../../engine/index.js'
 import {afterFrame} from './after-frame.js'
 
 /** Beyond this many elements the wizard does not analyze: the budget would block key presses too long. */
@@ -34,6 +34,6 @@ export function analysisMark(analysis: Analysis | undefined, id: string): {short
     return undefined
 }
 
-function reasonText(lines: Analysis['dead'] extends ReadonlyMap<string, infer R> ? R : never): string {
+function reasonText(lines: readonly ReasonLine[]): string {
     return lines.map(l => (l.condition ? `${l.text}: ${l.condition}` : l.text)).join('; ')
 }
