@@ -3,17 +3,18 @@
 // referred to ("see above") when met again. A hosting stack of 150 nodes, each
 // hosted on the next, is the long chain; every element of it is explained.
 import {describe, expect, it} from 'vitest'
-import {explainElement, explanationDocument, type Because, type Explanation} from '../../src/engine/explain/index.js'
+import {DocumentExplainer, explainElement, explanationDocument, type Because, type Explanation} from '../../src/engine/explain/index.js'
+import {RENEW_EVERY} from '../../src/engine/explain/document.js'
 import {templateFromData} from '../../src/engine/load/index.js'
 import {decide} from '../../src/engine/pipeline.js'
 
 const SIZE = 150
 
 /** node_0 hosted on node_1 … on node_149; which ends are persistent, and the pruning options. */
-function hostingStack(options: Record<string, unknown>, persistent: readonly number[]) {
+function hostingStack(options: Record<string, unknown>, persistent: readonly number[], size = SIZE) {
     const nodes: Record<string, Record<string, unknown>> = {}
-    for (let i = 0; i < SIZE; i++) {
-        nodes[`node_${i}`] = {type: 'tosca.nodes.Root', ...(i + 1 < SIZE ? {requirements: [{host: `node_${i + 1}`}]} : {}), ...(persistent.includes(i) ? {persistent: true} : {})}
+    for (let i = 0; i < size; i++) {
+        nodes[`node_${i}`] = {type: 'tosca.nodes.Root', ...(i + 1 < size ? {requirements: [{host: `node_${i + 1}`}]} : {}), ...(persistent.includes(i) ? {persistent: true} : {})}
     }
     const template = templateFromData({
         tosca_definitions_version: 'tosca_variability_1_0',
@@ -107,5 +108,17 @@ describe('a stack of hosts held up by the hosting stack constraint (incoming-hos
         const {full} = shown([host])
         expect(full).toContain('node.node_79')
         expect(full).not.toContain('node.node_84')
+    })
+
+    it('explains each element of a whole document as it explains that element alone', () => {
+        // the document's explainer lets go of what it worked out every few hundred elements (memory at
+        // 100,000 nodes): a chain that reaches back past that must read the same
+        const {template, model} = hostingStack({hosting_stack_constraint: true}, [399], 400)
+        const document = explanationDocument(template, model)
+        expect(document.elements.length).toBeGreaterThan(2 * RENEW_EVERY)
+        for (const [i, e] of document.elements.entries()) {
+            if (i % 7 !== 0 && i < document.elements.length - 20) continue
+            expect(e).toEqual(new DocumentExplainer(model).element(model.graph.element(e.id)!))
+        }
     })
 })

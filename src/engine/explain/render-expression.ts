@@ -7,12 +7,18 @@ export function renderExpression(value: unknown, max = 160): string {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 
+const KEYWORDS = new Set(['true', 'false', 'null', 'yes', 'no'])
+
+// plain loops: every condition of a large template is rendered when all are explained
 function render(value: unknown): string {
     if (value === null || value === undefined) return 'null'
-    if (typeof value === 'string') return PLAIN.test(value) && !['true', 'false', 'null', 'yes', 'no'].includes(value) ? value : JSON.stringify(value)
+    if (typeof value === 'string') return PLAIN.test(value) && !KEYWORDS.has(value) ? value : JSON.stringify(value)
     if (typeof value !== 'object') return String(value)
-    if (Array.isArray(value)) return `[${value.map(render).join(', ')}]`
-    return `{${Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k}: ${render(v)}`)
-        .join(', ')}}`
+    let text = ''
+    if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ', ') + render(value[i])
+        return `[${text}]`
+    }
+    for (const key of Object.keys(value)) text += `${text === '' ? '' : ', '}${key}: ${render((value as Record<string, unknown>)[key])}`
+    return `{${text}}`
 }

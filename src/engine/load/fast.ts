@@ -54,6 +54,9 @@ export const CORE = FAILSAFE_SCHEMA.extend({implicit: IMPLICIT})
 
 /** A plain scalar's value as the fast reader reads it (`0x10` is 16, `~` is null). */
 export function plainScalar(text: string): unknown {
+    // most keys and values start with a letter that begins no null, boolean or number: a string
+    const c = text.charCodeAt(0) | 0x20
+    if (c >= 0x61 && c <= 0x7a && c !== 0x6e && c !== 0x74 && c !== 0x66) return text
     for (const type of IMPLICIT) if (type.resolve(text)) return type.construct(text)
     return text
 }

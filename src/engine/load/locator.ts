@@ -33,7 +33,7 @@ const QUESTION = 63
 const DOT = 46
 
 export class Locator implements LazyPositions {
-    private readonly known = new Map<object, Positions>()
+    private readonly found = new Map<object, Positions>()
     /** The maps and sequences of the data met so far, breadth first: each with its parent's index and its key there. */
     private readonly index = new Map<object, number>()
     private readonly objects: object[] = []
@@ -79,20 +79,20 @@ export class Locator implements LazyPositions {
     }
 
     positions(value: object): Positions | undefined {
-        const known = this.known.get(value)
+        const known = this.found.get(value)
         if (known || this.whole || !this.member(value)) return known
         // the collections from the nearest one known down to the value, each read where its parent says it starts
         const path: number[] = []
-        for (let i = this.index.get(value)!; i !== -1 && !this.known.has(this.objects[i]!); i = this.parents[i]!) path.push(i)
+        for (let i = this.index.get(value)!; i !== -1 && !this.found.has(this.objects[i]!); i = this.parents[i]!) path.push(i)
         try {
             // reading a flow collection records what it holds too
-            for (let k = path.length - 1; k >= 0; k--) if (!this.known.has(this.objects[path[k]!]!)) this.scan(path[k]!)
+            for (let k = path.length - 1; k >= 0; k--) if (!this.found.has(this.objects[path[k]!]!)) this.scan(path[k]!)
         } catch (e) {
             if (!(e instanceof Unscanned)) throw e
             this.whole = true
-            readAllPositions(this.text, this.data, (v, p) => this.known.set(v, p))
+            readAllPositions(this.text, this.data, (v, p) => this.found.set(v, p))
         }
-        return this.known.get(value)
+        return this.found.get(value)
     }
 
     linePos(offset: number): {line: number; col: number} {
@@ -117,7 +117,7 @@ export class Locator implements LazyPositions {
     private scan(i: number): void {
         const value = this.objects[i]!
         const parent = this.parents[i]!
-        const start = parent === -1 ? this.rootStart() : this.childStart(this.known.get(this.objects[parent]!)!, this.keys[i]!)
+        const start = parent === -1 ? this.rootStart() : this.childStart(this.found.get(this.objects[parent]!)!, this.keys[i]!)
         const c = this.text.charCodeAt(start)
         if (c === OPEN_SQUARE || c === OPEN_CURLY) this.flow(start, value)
         else if (Array.isArray(value)) this.sequence(start, value)
@@ -141,7 +141,7 @@ export class Locator implements LazyPositions {
         const node = doc.contents as Node | null
         // a flow collection that is a key of a block map reads as that map
         if (doc.errors.length || !(isMap(node) || isSeq(node)) || !node.flow || !sameData(line, value)) throw new Unscanned()
-        walk(heardFrom(node, start, doc, start), value, (v, p) => this.known.set(v, p))
+        walk(heardFrom(node, start, doc, start), value, (v, p) => this.found.set(v, p))
     }
 
     private sequence(start: number, value: unknown[]): void {
@@ -150,21 +150,30 @@ export class Locator implements LazyPositions {
         // a line at the entries' indentation that is no entry is the next key of the map the sequence is a value of
         for (let at = start; at !== -1 && this.entry(at); at = this.next(at, column)) items.push(contentStart(this.text, at + 1))
         if (items.length !== value.length) throw new Unscanned()
-        this.known.set(value, {start, items})
+        this.found.set(value, {start, items})
     }
 
     private map(start: number, value: Record<string, unknown>): void {
         const column = start - this.lineStart(start)
-        const keys = new Map<string, number>()
+        const names = Object.keys(value)
+        const few = names.length <= FEW_KEYS
+        const offsets: number[] = few ? new Array<number>(names.length).fill(-1) : []
+        const many = few ? undefined : new Map<string, number>()
         for (let at = start; at !== -1; at = this.next(at, column)) {
             // a block sequence at the keys' indentation is the value of the key before it
             if (this.entry(at)) continue
             const {key} = this.key(at)
-            if (!Object.hasOwn(value, key) || keys.has(key)) throw new Unscanned()
-            keys.set(key, at)
+            if (many) {
+                if (!Object.hasOwn(value, key) || many.has(key)) throw new Unscanned()
+                many.set(key, at)
+            } else {
+                const i = names.indexOf(key)
+                if (i === -1 || offsets[i] !== -1) throw new Unscanned()
+                offsets[i] = at
+            }
         }
-        if (keys.size !== Object.keys(value).length) throw new Unscanned()
-        this.known.set(value, {start, keys})
+        if (many ? many.size !== names.length : offsets.includes(-1)) throw new Unscanned()
+        this.found.set(value, {start, keys: many ?? new FewKeys(names, offsets)})
     }
 
     /** The implicit key at `at` as the fast reader stores it, and where its ":" is. */
@@ -257,6 +266,22 @@ export class Locator implements LazyPositions {
     private lineEnd(at: number): number {
         const end = this.text.indexOf('\n', at)
         return end === -1 ? this.text.length : end
+    }
+}
+
+/** Maps of up to this many keys keep their offsets in a list (a Map costs about 300 bytes, and a template has one map per node and property). */
+const FEW_KEYS = 16
+
+/** The offsets of a small map's keys (its own key names: the strings are shared). */
+class FewKeys {
+    constructor(
+        private readonly names: string[],
+        private readonly offsets: number[],
+    ) {}
+
+    get(key: string): number | undefined {
+        const i = this.names.indexOf(key)
+        return i === -1 ? undefined : this.offsets[i]
     }
 }
 

@@ -10,8 +10,13 @@ import type {SourceLocation} from '../errors.js'
 
 export interface Positions {
     readonly start: number
-    readonly keys?: Map<string, number>
+    readonly keys?: KeyOffsets
     readonly items?: number[]
+}
+
+/** Where each key of a map was written (a Map will do). */
+export interface KeyOffsets {
+    get(key: string): number | undefined
 }
 
 export type RecordPositions = (value: object, positions: Positions) => void
@@ -52,7 +57,12 @@ export class SourceMap {
     /** The location of a map/sequence, of one of its keys, or of one of its items. */
     locate(value: unknown, key?: string | number): SourceLocation | undefined {
         if (value === null || typeof value !== 'object') return undefined
-        if (this.lazy) return this.lazy.member(value) ? new LaterLocation(this, value, key) : undefined
+        if (this.lazy) {
+            // once positions are being read (explaining reads nearly all), a location is found at once: a
+            // later one costs twice the memory, and is read moments after anyway
+            if (this.looked) return this.find(this.lazy.positions(value), key)
+            return this.lazy.member(value) ? new LaterLocation(this, value, key) : undefined
+        }
         return this.find(this.positions.get(value), key)
     }
 
@@ -72,7 +82,7 @@ export class SourceMap {
     private find(p: Positions | undefined, key?: string | number): SourceLocation | undefined {
         if (!p) return undefined
         let offset = p.start
-        if (typeof key === 'string' && p.keys?.has(key)) offset = p.keys.get(key)!
+        if (typeof key === 'string') offset = p.keys?.get(key) ?? offset
         else if (typeof key === 'number' && p.items && key < p.items.length) offset = p.items[key]!
         return this.at(offset)
     }

@@ -2,7 +2,7 @@
 // thousands of elements, so each kind is one object literal with all its fields
 // (one hidden class per kind for V8, no shape changes when the builder fills them
 // in) whose prototype is the kind's class (getters and methods), and identifier,
-// display and location are computed on first use: most elements are never shown.
+// display and location are computed when asked: most elements are never shown.
 // Literals rather than `new`: V8 allocates the objects of a literal that keep
 // surviving straight in the old generation (allocation-site pretenuring), which it
 // never does for `new`, so the young-generation collector no longer copies every
@@ -56,13 +56,6 @@ export function append<T>(list: readonly T[], items: T[]): readonly T[] {
     return list
 }
 
-interface Shown {
-    id?: string
-    display?: string
-    /** undefined until looked up; null when the place is unknown. */
-    location?: SourceLocation | null
-}
-
 abstract class ElementRecord {
     declare abstract readonly kind: ElementKind
     declare readonly seq: number
@@ -73,8 +66,11 @@ abstract class ElementRecord {
     declare readonly defaultAlternative: boolean
     /** `default_alternative` is written on a kind where it replaces the manual conditions. */
     declare private readonly replacesConditions: boolean
-    /** Identifier, display and location once asked for: most elements are never shown, so one field holds all three. */
-    declare private shown: Shown | undefined
+    /** Identifier and display once asked for (explanations ask for a container's display once per reason
+     * of each element in it). A location is looked up on each ask and not kept: explaining every element
+     * of a large template would keep one for each. */
+    declare private knownId: string | undefined
+    declare private knownDisplay: string | undefined
     /** Undefined for a type written as a bare name (`type: name`): it is the definition's `type` (see placeOf). */
     declare private readonly place: Place | undefined
     declare private readonly sourceMap: SourceMap
@@ -87,22 +83,16 @@ abstract class ElementRecord {
     abstract readonly container: Element | undefined
 
     get id(): string {
-        const shown = (this.shown ??= {})
-        return (shown.id ??= idOf(this.kind, this.name, this.index, this.container))
+        return (this.knownId ??= idOf(this.kind, this.name, this.index, this.container))
     }
 
     get display(): string {
-        const shown = (this.shown ??= {})
-        return (shown.display ??= displayOf(this.kind, this.name, this.index, this.container))
+        return (this.knownDisplay ??= displayOf(this.kind, this.name, this.index, this.container))
     }
 
     get location(): SourceLocation | undefined {
-        const shown = (this.shown ??= {})
-        if (shown.location === undefined) {
-            const place = this.place ?? bareTypePlace(this as unknown as TypeElement)
-            shown.location = this.sourceMap.locate(place.owner, place.key) ?? (place.list === undefined ? undefined : this.sourceMap.locate(place.list, place.item)) ?? null
-        }
-        return shown.location ?? undefined
+        const place = this.place ?? bareTypePlace(this as unknown as TypeElement)
+        return this.sourceMap.locate(place.owner, place.key) ?? (place.list === undefined ? undefined : this.sourceMap.locate(place.list, place.item))
     }
 
     get conditionsLocation(): SourceLocation | undefined {
@@ -159,7 +149,7 @@ export class NodeRecord extends ElementRecord implements NodeElement {
 
 export function nodeRecord(b: RecordBasics, weight: number): NodeRecord {
     // prettier-ignore
-    return {__proto__: NodeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: NodeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, relations: NONE, incoming: NONE, artifacts: NONE, technologies: NONE, groups: NONE, managed: true, weight} as unknown as NodeRecord
 }
 
@@ -192,7 +182,7 @@ export class RelationRecord extends ElementRecord implements RelationElement {
 
 export function relationRecord(b: RecordBasics, source: NodeElement, target: NodeElement, short: boolean, hosting: boolean): RelationRecord {
     // prettier-ignore
-    return {__proto__: RelationRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: RelationRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, groups: NONE, template: undefined, source, target, short, hosting} as unknown as RelationRecord
 }
 
@@ -212,7 +202,7 @@ export class PropertyRecord extends ElementRecord implements PropertyElement {
 
 export function propertyRecord(b: RecordBasics, container: PropertyContainer, consuming: InputElement | PropertyContainer | undefined): PropertyRecord {
     // prettier-ignore
-    return {__proto__: PropertyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: PropertyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         container, consuming} as unknown as PropertyRecord
 }
 
@@ -225,7 +215,7 @@ export class ArtifactRecord extends ElementRecord implements ArtifactElement {
 
 export function artifactRecord(b: RecordBasics, container: NodeElement): ArtifactRecord {
     // prettier-ignore
-    return {__proto__: ArtifactRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: ArtifactRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, container} as unknown as ArtifactRecord
 }
 
@@ -236,7 +226,7 @@ export class TypeRecord extends ElementRecord implements TypeElement {
 
 export function typeRecord(b: RecordBasics, container: TypeContainer): TypeRecord {
     // prettier-ignore
-    return {__proto__: TypeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: TypeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         container} as unknown as TypeRecord
 }
 
@@ -254,7 +244,7 @@ export class GroupRecord extends ElementRecord implements GroupElement {
 
 export function groupRecord(b: RecordBasics): GroupRecord {
     // prettier-ignore
-    return {__proto__: GroupRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: GroupRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, members: NONE, variability: false} as unknown as GroupRecord
 }
 
@@ -271,7 +261,7 @@ export class PolicyRecord extends ElementRecord implements PolicyElement {
 
 export function policyRecord(b: RecordBasics): PolicyRecord {
     // prettier-ignore
-    return {__proto__: PolicyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: PolicyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, targets: NONE} as unknown as PolicyRecord
 }
 
@@ -286,7 +276,7 @@ export class InputRecord extends ElementRecord implements InputElement {
 
 export function inputRecord(b: RecordBasics): InputRecord {
     // prettier-ignore
-    return {__proto__: InputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: InputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         consumers: NONE} as unknown as InputRecord
 }
 
@@ -301,7 +291,7 @@ export class OutputRecord extends ElementRecord implements OutputElement {
 
 export function outputRecord(b: RecordBasics): OutputRecord {
     // prettier-ignore
-    return {__proto__: OutputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: OutputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         producers: NONE} as unknown as OutputRecord
 }
 
@@ -315,7 +305,7 @@ export class ImportRecord extends ElementRecord implements ImportElement {
 
 export function importRecord(b: RecordBasics): ImportRecord {
     // prettier-ignore
-    return {__proto__: ImportRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap} as unknown as ImportRecord
+    return {__proto__: ImportRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap} as unknown as ImportRecord
 }
 
 export interface TechnologyFields {
@@ -340,7 +330,7 @@ export class TechnologyRecord extends ElementRecord implements TechnologyElement
 
 export function technologyRecord(b: RecordBasics, container: NodeElement, f: TechnologyFields): TechnologyRecord {
     // prettier-ignore
-    return {__proto__: TechnologyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: TechnologyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
         container, assign: f.assign, weight: f.weight, rule: f.rule, plugin: f.plugin, ruleConditions: f.ruleConditions ?? [], enriched: f.enriched ?? false} as unknown as TechnologyRecord
 }
 
