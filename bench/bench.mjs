@@ -147,12 +147,23 @@ function sideBySide(command, n, dir) {
     }
 }
 
-/** One run of `trellis ARGS` in a fresh process: milliseconds, and peak resident memory (MiB) as bench/peak.mjs reports it. */
-function runCli(cliArgs) {
+/**
+ * One run of `trellis ARGS` in a fresh process: milliseconds, and peak resident memory (MiB) as
+ * bench/peak.mjs reports it. `tuned` runs it as bin/trellis.js runs explain --json and reports on
+ * large templates (a Node with a larger young generation; measured directly, not as the child of a
+ * parent whose own memory peak.mjs would report); `stdout` names a file for standard output.
+ */
+function runCli(cliArgs, {tuned = false, stdout} = {}) {
     const report = path.join(os.tmpdir(), `trellis-bench-peak-${process.pid}.json`)
     const start = process.hrtime.bigint()
     const peakScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'peak.mjs')
-    const r = spawnSync(process.execPath, [peakScript, report, ...cliArgs], {stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'})
+    const out = stdout === undefined ? 'ignore' : fs.openSync(stdout, 'w')
+    const r = spawnSync(process.execPath, [...(tuned ? ['--max-semi-space-size=64'] : []), peakScript, report, ...cliArgs], {
+        stdio: ['ignore', out, 'pipe'],
+        encoding: 'utf8',
+        env: tuned ? {...process.env, TRELLIS_TUNED: '1'} : process.env,
+    })
+    if (out !== 'ignore') fs.closeSync(out)
     const elapsed = Number(process.hrtime.bigint() - start) / 1e6
     if (r.status !== 0) throw new Error(`trellis ${cliArgs.join(' ')} failed (exit ${r.status}): ${r.stderr}`)
     const peak = JSON.parse(fs.readFileSync(report, 'utf8')).maxRSS / 1024
@@ -174,10 +185,23 @@ function commandLine(dir) {
         const n = seed >= 100000 ? 1 : cliRuns
         const output = path.join(dir, `cli-${seed}.out.yaml`)
         const label = `trellis resolve, seed ${seed} (${(fs.statSync(input).size / 1e6).toFixed(0)} MB file)`
-        show(
-            label,
-            Array.from({length: n}, () => runCli(['resolve', input, '--set', 'mode=present', '-o', output])),
-        )
+        const resolved = Array.from({length: n}, () => runCli(['resolve', input, '--set', 'mode=present', '-o', output]))
+        show(label, resolved)
+        // explanations of every element, against resolve's time and memory (goal: at most 3× both)
+        const base = {elapsed: median(resolved.map(x => x.elapsed)), peak: Math.max(...resolved.map(x => x.peak))}
+        const tuned = fs.statSync(input).size >= 4 * 1024 * 1024
+        const explained = path.join(dir, `cli-${seed}.explain.json`)
+        for (const [what, cliArgs, stdout] of [
+            ['  explain --json (to a file)', ['explain', '--json', input, '--set', 'mode=present'], explained],
+            ['  resolve --report R.json', ['resolve', input, '--set', 'mode=present', '-o', output, '--report', path.join(dir, `cli-${seed}.report.json`)]],
+            ['  resolve --report R.md', ['resolve', input, '--set', 'mode=present', '-o', output, '--report', path.join(dir, `cli-${seed}.report.md`)]],
+        ]) {
+            const runs = Array.from({length: n}, () => runCli(cliArgs, {tuned, stdout}))
+            const t = median(runs.map(x => x.elapsed))
+            const m = Math.max(...runs.map(x => x.peak))
+            console.log(`${what.padEnd(60)} ${ms(t).padEnd(10)} ${m.toFixed(0)} MiB   ${(t / base.elapsed).toFixed(1)}× time, ${(m / base.peak).toFixed(1)}× memory of resolve`)
+        }
+        for (const file of [explained, path.join(dir, `cli-${seed}.report.json`), path.join(dir, `cli-${seed}.report.md`)]) fs.rmSync(file, {force: true})
     }
 }
 
