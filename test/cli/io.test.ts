@@ -41,6 +41,28 @@ describe('writeFilesAtomic', () => {
         expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('x: 1\n')
     })
 
+    it('a text made while it is written (the resolved template) that fails half way changes nothing', () => {
+        const dir = tempDir('trellis-io-')
+        const out = path.join(dir, 'out.yaml')
+        const report = path.join(dir, 'report.md')
+        fs.writeFileSync(out, 'previous output\n')
+        fs.writeFileSync(report, 'previous report\n')
+        function* pieces() {
+            // more than the writer holds back before its first write: part of it is on disk when it fails
+            yield 'a: 1\n'.repeat(400_000)
+            throw new Error('cannot write this value')
+        }
+        expect(() =>
+            writeFilesAtomic([
+                {file: report, content: 'new report\n'},
+                {file: out, content: pieces()},
+            ]),
+        ).toThrow('cannot write this value')
+        expect(fs.readFileSync(out, 'utf8')).toBe('previous output\n')
+        expect(fs.readFileSync(report, 'utf8')).toBe('previous report\n')
+        expect(temps(dir)).toEqual([])
+    })
+
     it('puts back the outputs already replaced when a later rename fails: all change or none', () => {
         const dir = tempDir('trellis-io-')
         const first = path.join(dir, 'out.yaml')

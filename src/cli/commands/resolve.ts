@@ -1,6 +1,6 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
+import {resolveTemplate, stringifyTemplate, templateChunks, type Outcome} from '../../engine/index.js'
 import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
 import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
@@ -40,13 +40,13 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                     return
                 }
                 reportWarnings(outcome.model.inputs.warnings)
-                // the template's YAML in pieces, written one after the other and never joined into one string
-                const text = templateChunks(outcome.output)
-                // every output is rendered before any is written, and all are written or none
-                const files: {file: string; content: string | Iterable<string>}[] = flags.output === '-' ? [] : [{file: flags.output, content: text}]
+                // the template's YAML in pieces, made while written (to a temporary file), never joined
+                // into one string nor held all at once; every output is written in full before any is
+                // renamed into place, and all are or none
+                const files: {file: string; content: string | Iterable<string>}[] = flags.output === '-' ? [] : [{file: flags.output, content: templateChunks(outcome.output)}]
                 if (report) files.push({file: report.file, content: renderReport(report, outcome)!})
                 writeFilesAtomic(files)
-                if (flags.output === '-') process.stdout.write(text.join(''))
+                if (flags.output === '-') process.stdout.write(stringifyTemplate(outcome.output))
                 setExit(EXIT_OK)
             } catch (e) {
                 setExit(reportError(e, debug))

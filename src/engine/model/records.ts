@@ -66,11 +66,12 @@ abstract class ElementRecord {
     declare readonly defaultAlternative: boolean
     /** `default_alternative` is written on a kind where it replaces the manual conditions. */
     declare private readonly replacesConditions: boolean
-    /** Identifier and display once asked for (explanations ask for a container's display once per reason
-     * of each element in it). A location is looked up on each ask and not kept: explaining every element
-     * of a large template would keep one for each. */
-    declare private knownId: string | undefined
-    declare private knownDisplay: string | undefined
+    /**
+     * Identifier and display once asked for (explanations ask for a container's display once per reason
+     * of each element in it); one field, as most elements are never shown. A location is looked up on
+     * each ask and not kept: explaining every element of a large template would keep one for each.
+     */
+    declare private shown: {id?: string; display?: string} | undefined
     /** Undefined for a type written as a bare name (`type: name`): it is the definition's `type` (see placeOf). */
     declare private readonly place: Place | undefined
     declare private readonly sourceMap: SourceMap
@@ -83,11 +84,11 @@ abstract class ElementRecord {
     abstract readonly container: Element | undefined
 
     get id(): string {
-        return (this.knownId ??= idOf(this.kind, this.name, this.index, this.container))
+        return ((this.shown ??= {}).id ??= idOf(this.kind, this.name, this.index, this.container))
     }
 
     get display(): string {
-        return (this.knownDisplay ??= displayOf(this.kind, this.name, this.index, this.container))
+        return ((this.shown ??= {}).display ??= displayOf(this.kind, this.name, this.index, this.container))
     }
 
     get location(): SourceLocation | undefined {
@@ -149,7 +150,7 @@ export class NodeRecord extends ElementRecord implements NodeElement {
 
 export function nodeRecord(b: RecordBasics, weight: number): NodeRecord {
     // prettier-ignore
-    return {__proto__: NodeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: NodeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, relations: NONE, incoming: NONE, artifacts: NONE, technologies: NONE, groups: NONE, managed: true, weight} as unknown as NodeRecord
 }
 
@@ -182,7 +183,7 @@ export class RelationRecord extends ElementRecord implements RelationElement {
 
 export function relationRecord(b: RecordBasics, source: NodeElement, target: NodeElement, short: boolean, hosting: boolean): RelationRecord {
     // prettier-ignore
-    return {__proto__: RelationRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: RelationRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, groups: NONE, template: undefined, source, target, short, hosting} as unknown as RelationRecord
 }
 
@@ -202,7 +203,7 @@ export class PropertyRecord extends ElementRecord implements PropertyElement {
 
 export function propertyRecord(b: RecordBasics, container: PropertyContainer, consuming: InputElement | PropertyContainer | undefined): PropertyRecord {
     // prettier-ignore
-    return {__proto__: PropertyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: PropertyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
         container, consuming} as unknown as PropertyRecord
 }
 
@@ -215,7 +216,7 @@ export class ArtifactRecord extends ElementRecord implements ArtifactElement {
 
 export function artifactRecord(b: RecordBasics, container: NodeElement): ArtifactRecord {
     // prettier-ignore
-    return {__proto__: ArtifactRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: ArtifactRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, container} as unknown as ArtifactRecord
 }
 
@@ -226,7 +227,7 @@ export class TypeRecord extends ElementRecord implements TypeElement {
 
 export function typeRecord(b: RecordBasics, container: TypeContainer): TypeRecord {
     // prettier-ignore
-    return {__proto__: TypeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: TypeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
         container} as unknown as TypeRecord
 }
 
@@ -244,7 +245,7 @@ export class GroupRecord extends ElementRecord implements GroupElement {
 
 export function groupRecord(b: RecordBasics): GroupRecord {
     // prettier-ignore
-    return {__proto__: GroupRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: GroupRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, members: NONE, variability: false} as unknown as GroupRecord
 }
 
@@ -261,7 +262,7 @@ export class PolicyRecord extends ElementRecord implements PolicyElement {
 
 export function policyRecord(b: RecordBasics): PolicyRecord {
     // prettier-ignore
-    return {__proto__: PolicyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: PolicyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
         types: NONE, properties: NONE, targets: NONE} as unknown as PolicyRecord
 }
 
@@ -276,7 +277,7 @@ export class InputRecord extends ElementRecord implements InputElement {
 
 export function inputRecord(b: RecordBasics): InputRecord {
     // prettier-ignore
-    return {__proto__: InputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: InputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
         consumers: NONE} as unknown as InputRecord
 }
 
@@ -291,7 +292,7 @@ export class OutputRecord extends ElementRecord implements OutputElement {
 
 export function outputRecord(b: RecordBasics): OutputRecord {
     // prettier-ignore
-    return {__proto__: OutputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: OutputRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
         producers: NONE} as unknown as OutputRecord
 }
 
@@ -305,7 +306,7 @@ export class ImportRecord extends ElementRecord implements ImportElement {
 
 export function importRecord(b: RecordBasics): ImportRecord {
     // prettier-ignore
-    return {__proto__: ImportRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap} as unknown as ImportRecord
+    return {__proto__: ImportRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap} as unknown as ImportRecord
 }
 
 export interface TechnologyFields {
@@ -330,7 +331,7 @@ export class TechnologyRecord extends ElementRecord implements TechnologyElement
 
 export function technologyRecord(b: RecordBasics, container: NodeElement, f: TechnologyFields): TechnologyRecord {
     // prettier-ignore
-    return {__proto__: TechnologyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), knownId: undefined, knownDisplay: undefined, place: b.place, sourceMap: b.sourceMap,
+    return {__proto__: TechnologyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
         container, assign: f.assign, weight: f.weight, rule: f.rule, plugin: f.plugin, ruleConditions: f.ruleConditions ?? [], enriched: f.enriched ?? false} as unknown as TechnologyRecord
 }
 

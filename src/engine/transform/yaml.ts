@@ -9,29 +9,27 @@ import {CORE} from '../load/index.js'
 import type {Raw} from '../model/index.js'
 
 export function stringifyTemplate(template: Raw): string {
-    return templateChunks(template).join('')
+    return [...templateChunks(template)].join('')
 }
 
 /**
- * The resolved template's YAML in pieces whose concatenation is the text `dump` writes for the whole:
+ * The resolved template's YAML in pieces, made as they are read (a writer holds one at a time), whose concatenation is the text `dump` writes for the whole:
  * js-yaml writes each pair of a block mapping on its own (a nested pair is "\n", the indentation,
  * key, value), so the topology's collections are written a slice of entries at a time. Each piece is
  * a flat string, where one `dump` of the whole template builds its text as a rope of one string per
  * scalar and indicator (at seed 100,000 about 100 MB of rope for 29 MB of text).
  */
-export function templateChunks(template: Raw): string[] {
+export function* templateChunks(template: Raw): Generator<string> {
     // No line folding, and no anchors for objects the output happens to share (e.g. equal property values).
-    if (!isPlain(template)) return [stringify(template, {lineWidth: 0, aliasDuplicateObjects: false})]
+    if (!isPlain(template)) return yield stringify(template, {lineWidth: 0, aliasDuplicateObjects: false})
     const keys = Object.keys(template)
     // a map without pairs is written "{}"
-    if (keys.length === 0) return [yaml(template)]
-    const out: string[] = []
+    if (keys.length === 0) return yield yaml(template)
     for (const key of keys) {
         const value = template[key]
-        if (key === TOPOLOGY && isMapping(value) && Object.keys(value).length > 0) topologyChunks(value, out)
-        else out.push(yaml({[key]: value}))
+        if (key === TOPOLOGY && isMapping(value) && Object.keys(value).length > 0) yield* topologyChunks(value)
+        else yield yaml({[key]: value})
     }
-    return out
 }
 
 const TOPOLOGY = 'topology_template'
@@ -45,25 +43,25 @@ function yaml(value: Raw): string {
 }
 
 /** `topology_template:` and its pairs; a large collection slice by slice, each slice without the lines above it. */
-function topologyChunks(topology: Raw, out: string[]): void {
-    out.push(`${TOPOLOGY}:`)
+function* topologyChunks(topology: Raw): Generator<string> {
+    yield `${TOPOLOGY}:`
     for (const key of Object.keys(topology)) {
         const value = topology[key]
         const names = isMapping(value) && PLAIN_KEY.test(key) ? Object.keys(value) : []
         if (names.length <= SLICE) {
-            out.push(yaml({[TOPOLOGY]: {[key]: value}}).slice(TOPOLOGY.length + 1, -1))
+            yield yaml({[TOPOLOGY]: {[key]: value}}).slice(TOPOLOGY.length + 1, -1)
             continue
         }
         const head = `\n  ${key}:`
-        out.push(head)
+        yield head
         for (let start = 0; start < names.length; start += SLICE) {
             // a prototype-less map: a key "__proto__" stays a key
             const slice: Raw = Object.create(null) as Raw
             for (const name of names.slice(start, start + SLICE)) slice[name] = (value as Raw)[name]
-            out.push(yaml({[TOPOLOGY]: {[key]: slice}}).slice(TOPOLOGY.length + 1 + head.length, -1))
+            yield yaml({[TOPOLOGY]: {[key]: slice}}).slice(TOPOLOGY.length + 1 + head.length, -1)
         }
     }
-    out.push('\n')
+    yield '\n'
 }
 
 function isMapping(value: unknown): value is Raw {
