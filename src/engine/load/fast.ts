@@ -1,71 +1,22 @@
-// The fast reader: js-yaml builds the plain data (no positions, a few times faster
-// than `yaml`), with a schema that resolves plain scalars exactly as `yaml`'s
-// YAML 1.2 core schema does (js-yaml's own core schema also takes 0b101, 1_000,
-// -0x1F as numbers and leaves -.5 a string). It reads only what the screen lets
-// through and gives up on any error or warning: the exact reader then speaks.
-// The same schema writes resolved templates (transform/yaml.ts).
-import {FAILSAFE_SCHEMA, load, Type} from 'js-yaml'
+// The fast readers: the block reader (block.ts) for the plain block YAML most
+// templates are, else js-yaml; both build the plain data (no positions, a few
+// times faster than `yaml`) with the core schema as `yaml` reads it
+// (core-schema.ts). They read only what the screen lets through and give up on
+// any error or warning: the exact reader then speaks.
+import {load} from 'js-yaml'
+import {readBlock} from './block.js'
+import {CORE} from './core-schema.js'
 import {screen} from './screen.js'
 
-// The tests of yaml 2's core schema (src/schema/core), in its order.
-const NULL = /^(?:~|[Nn]ull|NULL)?$/
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/
-const INT_OCT = /^0o[0-7]+$/
-const INT = /^[-+]?[0-9]+$/
-const INT_HEX = /^0x[0-9a-fA-F]+$/
-const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/
-
-const test = (pattern: RegExp) => (data: string | null) => pattern.test(data ?? '')
-
-/** The core schema's implicit types, in the order they are tried. */
-const IMPLICIT = [
-    new Type('tag:yaml.org,2002:null', {kind: 'scalar', resolve: test(NULL), construct: () => null, predicate: v => v === null, represent: () => 'null'}),
-    new Type('tag:yaml.org,2002:bool', {
-        kind: 'scalar',
-        resolve: test(BOOL),
-        construct: (s: string) => s[0] === 't' || s[0] === 'T',
-        predicate: v => typeof v === 'boolean',
-        represent: v => String(v),
-    }),
-    new Type('tag:yaml.org,2002:int', {
-        kind: 'scalar',
-        resolve: (s: string | null) => s !== null && (INT_OCT.test(s) || INT.test(s) || INT_HEX.test(s)),
-        construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.substring(2), 8) : INT.test(s) ? parseInt(s, 10) : parseInt(s.substring(2), 16)),
-        predicate: v => Number.isInteger(v),
-        represent: v => (Object.is(v, -0) ? '-0' : String(v)),
-    }),
-    new Type('tag:yaml.org,2002:float', {
-        kind: 'scalar',
-        resolve: (s: string | null) => s !== null && (FLOAT_NAN.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s)),
-        construct: (s: string) =>
-            FLOAT_NAN.test(s) ? (s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : parseFloat(s),
-        // written as yaml writes them (the transform's writer uses this schema too)
-        predicate: v => typeof v === 'number' && !Number.isInteger(v),
-        represent: v => {
-            const n = v as unknown as number
-            return Number.isNaN(n) ? '.nan' : n === Infinity ? '.inf' : n === -Infinity ? '-.inf' : String(n)
-        },
-    }),
-]
-
-export const CORE = FAILSAFE_SCHEMA.extend({implicit: IMPLICIT})
-
-/** A plain scalar's value as the fast reader reads it (`0x10` is 16, `~` is null). */
-export function plainScalar(text: string): unknown {
-    // most keys and values start with a letter that begins no null, boolean or number: a string
-    const c = text.charCodeAt(0) | 0x20
-    if (c >= 0x61 && c <= 0x7a && c !== 0x6e && c !== 0x74 && c !== 0x66) return text
-    for (const type of IMPLICIT) if (type.resolve(text)) return type.construct(text)
-    return text
-}
+export {CORE, plainScalar} from './core-schema.js'
 
 class Declined extends Error {}
 
 /** The data of `text`, or undefined when the fast reader declines it (screened out, or any error or warning). */
 export function readFast(text: string): {data: unknown} | undefined {
     if (screen(text) !== undefined) return undefined
+    const block = readBlock(text)
+    if (block) return block
     try {
         const data = load(text, {
             schema: CORE,
