@@ -63,6 +63,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                         whatIf: new Map(changes.map(w => [w.element, w])),
                     })
                     // one write per 64 KB, not per element: a million small writes cost more than explaining
+                    // (and larger ones cost more system time: each allocates its own buffer)
                     let pending = ''
                     for (const chunk of chunks) {
                         pending += chunk

@@ -79,6 +79,7 @@ export class Facts {
     private readonly notes = new Map<Formula, NoteBlame>()
     private readonly citations = new Map<string, InputCitation>()
     private readonly rendered = new Map<object, string>()
+    private readonly locations: (string | null | undefined)[] = []
 
     constructor(private readonly model: ResolvedModel) {}
 
@@ -109,7 +110,7 @@ export class Facts {
             for (const r of records) if (r.generated === generated && (present || evaluate(r.formula, this.value) === false)) deciding.push(this.recordOf(r))
         const facts: ElementFacts = {
             ref,
-            location: formatSourceLocation(element.location),
+            location: this.location(element),
             records: records.length,
             deciding,
             fallback: records.length === 0 ? 'no-conditions' : 'all-conditions-hold',
@@ -137,12 +138,19 @@ export class Facts {
             text,
             condition: this.render(record.expression),
             value,
-            location: formatSourceLocation(record.location ?? record.element.location),
+            location: record.location ? formatSourceLocation(record.location) : this.location(record.element),
             terms,
             blamed,
             element: this.ref(record.element),
             writtenOn: record.origin.kind === 'group' ? this.ref(record.origin.group) : undefined,
         }
+    }
+
+    /** Where an element was written, as explanations show it: looked up once (a generated condition of the element shows it again). */
+    location(element: Element): string | undefined {
+        let known = this.locations[element.seq]
+        if (known === undefined) this.locations[element.seq] = known = formatSourceLocation(element.location) ?? null
+        return known ?? undefined
     }
 
     constraint(c: ConstraintRecord): ConstraintFacts {

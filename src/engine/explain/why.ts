@@ -97,9 +97,16 @@ export class Explainer {
         }
         const elements = this.model.graph.elements
         const grouped: Element[] = []
+        // once every input is cited, no element can add one: a large template with a few inputs stops early
+        const inputs = this.model.inputs.all().map(i => i.name)
+        let cited = 0
         for (const element of elements)
             if (variabilityGroupOf(element)) grouped.push(element)
-            else this.facts.decidingInputs(element, names)
+            else {
+                this.facts.decidingInputs(element, names)
+                if (names.size !== cited && inputs.every(name => names.has(name))) return names
+                cited = names.size
+            }
         // deciding constraints are searched only when one could cite an input not cited yet
         if (this.model.constraints.some(c => this.facts.constraint(c).terms.some(t => t.inputs.some(i => !names.has(i.name)))))
             for (const element of elements) if (!variabilityGroupOf(element)) for (const c of this.deciding.of(element)) add(this.facts.constraint(c).terms)

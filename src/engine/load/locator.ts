@@ -14,6 +14,9 @@ import {CORE, plainScalar} from './fast.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './positions.js'
 import type {LazyPositions, Positions} from './source-map.js'
 
+/** How deep below a nearby collection a value is looked for (an element's place lies a few levels inside its container's definition). */
+const BELOW = 3
+
 /** The scan met text it does not read: positions come from the whole text. */
 class Unscanned extends Error {}
 
@@ -42,6 +45,7 @@ export class Locator implements LazyPositions {
     private walked = 0
     private whole = false
     private lines: Uint32Array | undefined
+    private lastLine = 0
     /**
      * Lines the scans may still pass over. Each collection on a path is scanned once, over every line
      * below it, so deep nesting costs depth × lines: past 16 passes (templates nest about 8 deep) the
@@ -59,10 +63,11 @@ export class Locator implements LazyPositions {
     /**
      * Whether a value is a map or sequence of the data. The data is walked breadth first, only as
      * far as needed: the values asked about while resolving (variability inputs, options) lie near
-     * the top; a value from elsewhere costs one walk over everything.
+     * the top; a value from elsewhere costs one walk over everything (but see `near`).
      */
-    member(value: object): boolean {
-        if (this.index.has(value)) return true
+    member(value: object, near?: object): boolean {
+        if (this.index.has(value) || this.found.has(value)) return true
+        if (near !== undefined && near !== value && this.below(near, value) !== undefined) return true
         while (this.walked < this.objects.length) {
             const at = this.walked++
             const next = this.objects[at]!
@@ -78,13 +83,33 @@ export class Locator implements LazyPositions {
         return false
     }
 
-    positions(value: object): Positions | undefined {
+    /**
+     * The positions of a map or sequence of the data. `near`: a collection it probably lies in (an
+     * element's container's definition), looked in first: the value's path from there is found by
+     * walking what `near` holds, sparing the walk over everything before it that a path from the
+     * root needs (at seed 100,000, two million collections, a quarter of explaining every element).
+     */
+    positions(value: object, near?: object): Positions | undefined {
         const known = this.found.get(value)
-        if (known || this.whole || !this.member(value)) return known
-        // the collections from the nearest one known down to the value, each read where its parent says it starts
-        const path: number[] = []
-        for (let i = this.index.get(value)!; i !== -1 && !this.found.has(this.objects[i]!); i = this.parents[i]!) path.push(i)
+        if (known || this.whole) return known
         try {
+            // (`near` may lie outside this file's data: a definition from elsewhere; then the path from the root)
+            const below = near !== undefined && near !== value ? this.below(near, value) : undefined
+            let parent = below && this.positions(near!)
+            if (parent) {
+                let at: object = near!
+                for (const key of below!) {
+                    const child = (at as Record<string | number, object>)[key]!
+                    if (!this.found.has(child)) this.scanAt(child, this.childStart(parent, key))
+                    parent = this.found.get(child)!
+                    at = child
+                }
+                return parent
+            }
+            if (!this.member(value)) return undefined
+            // the collections from the nearest one known down to the value, each read where its parent says it starts
+            const path: number[] = []
+            for (let i = this.index.get(value)!; i !== -1 && !this.found.has(this.objects[i]!); i = this.parents[i]!) path.push(i)
             // reading a flow collection records what it holds too
             for (let k = path.length - 1; k >= 0; k--) if (!this.found.has(this.objects[path[k]!]!)) this.scan(path[k]!)
         } catch (e) {
@@ -95,8 +120,35 @@ export class Locator implements LazyPositions {
         return this.found.get(value)
     }
 
+    /** The keys leading from `near` down to `value` (at most BELOW levels deep), or undefined. */
+    private below(near: object, value: object, depth = 0): (string | number)[] | undefined {
+        if (Array.isArray(near)) {
+            for (let i = 0; i < near.length; i++) {
+                const item: unknown = near[i]
+                if (item === value) return [i]
+                if (item !== null && typeof item === 'object' && depth < BELOW) {
+                    const path = this.below(item, value, depth + 1)
+                    if (path) return (path.unshift(i), path)
+                }
+            }
+            return undefined
+        }
+        for (const key in near) {
+            const item = (near as Record<string, unknown>)[key]
+            if (item === value) return [key]
+            if (item !== null && typeof item === 'object' && depth < BELOW) {
+                const path = this.below(item, value, depth + 1)
+                if (path) return (path.unshift(key), path)
+            }
+        }
+        return undefined
+    }
+
     linePos(offset: number): {line: number; col: number} {
         const starts = (this.lines ??= lineStarts(this.text))
+        // locations are mostly asked for in the order of the text: the line of the last one or the next
+        const last = this.lastLine
+        if (starts[last]! <= offset && (last + 1 === starts.length || offset < starts[last + 1]!)) return {line: last + 1, col: offset - starts[last]! + 1}
         let low = 0
         let high = starts.length - 1
         while (low < high) {
@@ -104,6 +156,7 @@ export class Locator implements LazyPositions {
             if (starts[mid]! <= offset) low = mid
             else high = mid - 1
         }
+        this.lastLine = low
         return {line: low + 1, col: offset - starts[low]! + 1}
     }
 
@@ -115,9 +168,12 @@ export class Locator implements LazyPositions {
     }
 
     private scan(i: number): void {
-        const value = this.objects[i]!
         const parent = this.parents[i]!
-        const start = parent === -1 ? this.rootStart() : this.childStart(this.found.get(this.objects[parent]!)!, this.keys[i]!)
+        this.scanAt(this.objects[i]!, parent === -1 ? this.rootStart() : this.childStart(this.found.get(this.objects[parent]!)!, this.keys[i]!))
+    }
+
+    /** Reads the positions of `value`, a map or sequence starting at `start`. */
+    private scanAt(value: object, start: number): void {
         const c = this.text.charCodeAt(start)
         if (c === OPEN_SQUARE || c === OPEN_CURLY) this.flow(start, value)
         else if (Array.isArray(value)) this.sequence(start, value)

@@ -23,10 +23,13 @@ export type RecordPositions = (value: object, positions: Positions) => void
 
 /** Positions found on first use. */
 export interface LazyPositions {
-    /** Whether a value is a map or sequence of the parsed data (answered from the data, not the text). */
-    member(value: object): boolean
-    /** The positions of a map or sequence of the parsed data. */
-    positions(value: object): Positions | undefined
+    /**
+     * Whether a value is a map or sequence of the parsed data (answered from the data, not the text);
+     * `near`, a collection it probably lies in, is searched first.
+     */
+    member(value: object, near?: object): boolean
+    /** The positions of a map or sequence of the parsed data (`near` as for member). */
+    positions(value: object, near?: object): Positions | undefined
     linePos(offset: number): {line: number; col: number}
 }
 
@@ -54,14 +57,19 @@ export class SourceMap {
         this.positions.set(value, positions)
     }
 
-    /** The location of a map/sequence, of one of its keys, or of one of its items. */
-    locate(value: unknown, key?: string | number): SourceLocation | undefined {
+    /**
+     * The location of a map/sequence, of one of its keys, or of one of its items. `near`: a map or
+     * sequence the value probably lies in (an element's container's definition), where a large
+     * template's positions are looked for first.
+     */
+    locate(value: unknown, key?: string | number, near?: unknown): SourceLocation | undefined {
         if (value === null || typeof value !== 'object') return undefined
         if (this.lazy) {
+            const hint = near !== null && typeof near === 'object' ? near : undefined
             // once positions are being read (explaining reads nearly all), a location is found at once: a
             // later one costs twice the memory, and is read moments after anyway
-            if (this.looked) return this.find(this.lazy.positions(value), key)
-            return this.lazy.member(value) ? new LaterLocation(this, value, key) : undefined
+            if (this.looked) return this.find(this.lazy.positions(value, hint), key)
+            return this.lazy.member(value, hint) ? new LaterLocation(this, value, key) : undefined
         }
         return this.find(this.positions.get(value), key)
     }

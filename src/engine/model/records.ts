@@ -93,16 +93,18 @@ abstract class ElementRecord {
 
     get location(): SourceLocation | undefined {
         const place = this.place ?? bareTypePlace(this as unknown as TypeElement)
-        return this.sourceMap.locate(place.owner, place.key) ?? (place.list === undefined ? undefined : this.sourceMap.locate(place.list, place.item))
+        // where it was written lies inside its container's definition (nearly always): positions are looked for there first
+        const near = this.container?.raw
+        return this.sourceMap.locate(place.owner, place.key, near) ?? (place.list === undefined ? undefined : this.sourceMap.locate(place.list, place.item, near))
     }
 
     get conditionsLocation(): SourceLocation | undefined {
-        return this.sourceMap.locate(this.raw, 'conditions')
+        return this.sourceMap.locate(this.raw, 'conditions', this.container?.raw)
     }
 
     conditionLocation(index: number): SourceLocation | undefined {
         const written = this.raw.conditions
-        return (Array.isArray(written) ? this.sourceMap.locate(written, index) : undefined) ?? this.conditionsLocation
+        return (Array.isArray(written) ? this.sourceMap.locate(written, index, this.raw) : undefined) ?? this.conditionsLocation
     }
 }
 
