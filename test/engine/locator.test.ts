@@ -55,7 +55,9 @@ describe('locations found from an element container', () => {
         // read fast, positions not looked up yet
         expect(template.sourceMap.filled).toBe(false)
         const where = (model: typeof fast, shift: number) =>
-            model.graph.elements.flatMap(e => [e.location, e.conditionsLocation, ...e.conditions.map((_, i) => e.conditionLocation(i))].map(l => l && `${l.line - shift}:${l.column}`))
+            model.graph.elements.flatMap(e =>
+                [e.location, e.conditionsLocation, ...e.conditions.map((_, i) => e.conditionLocation(i))].map(l => l && `${l.line - shift}:${l.column}`),
+            )
         const found = where(fast, 0)
         expect(found.filter(Boolean).length).toBeGreaterThan(fast.graph.elements.length)
         expect(found).toEqual(where(exact, 2))
