@@ -9,24 +9,9 @@
 // without a value on its line, no block scalar without text or with an
 // indentation indicator; it declines tabs and CRs outright.
 import {plainScalar} from './core-schema.js'
+import {BACKSLASH, CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE} from './chars.js'
 
 class Declined extends Error {}
-
-const NEWLINE = 10
-const SPACE = 32
-const HASH = 35
-const DASH = 45
-const COLON = 58
-const DOUBLE = 34
-const SINGLE = 39
-const BACKSLASH = 92
-const OPEN_SQUARE = 91
-const CLOSE_SQUARE = 93
-const OPEN_CURLY = 123
-const CLOSE_CURLY = 125
-const COMMA = 44
-const PIPE = 124
-const DOT = 46
 
 /** Characters that start no plain scalar here (indicators, or text js-yaml and yaml read in ways not worth following). */
 const NOT_PLAIN = new Uint8Array(128)
@@ -152,17 +137,12 @@ class BlockReader {
      * value as a string (`1.0` is "1", `~` is "null").
      */
     private key(at: number): {key: string; after: number} {
+        const colon = this.keyEnd(at)
+        if (colon === -1) throw new Declined()
         const text = this.text
         const c = text.charCodeAt(at)
-        if (c === DOUBLE || c === SINGLE) {
-            const close = this.closeQuote(at)
-            let i = close + 1
-            while (text.charCodeAt(i) === SPACE) i++
-            if (text.charCodeAt(i) !== COLON || !this.separated(i + 1)) throw new Declined()
-            return {key: this.quoted(at, close), after: i + 1}
-        }
-        const colon = this.keyEnd(at)
-        if (colon === -1 || !this.plainStart(at)) throw new Declined()
+        if (c === DOUBLE || c === SINGLE) return {key: this.quoted(at, this.closeQuote(at)), after: colon + 1}
+        if (!this.plainStart(at)) throw new Declined()
         let last = colon
         while (text.charCodeAt(last - 1) === SPACE) last--
         return {key: String(plainScalar(text.slice(at, last))), after: colon + 1}

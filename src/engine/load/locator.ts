@@ -13,27 +13,13 @@ import {isMap, isSeq, parseDocument, type Node} from 'yaml'
 import {CORE, plainScalar} from './fast.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './positions.js'
 import type {LazyPositions, Positions} from './source-map.js'
+import {BACKSLASH, COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB} from './chars.js'
 
 /** How deep below a nearby collection a value is looked for (an element's place lies a few levels inside its container's definition). */
 const BELOW = 3
 
 /** The scan met text it does not read: positions come from the whole text. */
 class Unscanned extends Error {}
-
-const NEWLINE = 10
-const CR = 13
-const SPACE = 32
-const TAB = 9
-const HASH = 35
-const DASH = 45
-const COLON = 58
-const DOUBLE = 34
-const SINGLE = 39
-const BACKSLASH = 92
-const OPEN_SQUARE = 91
-const OPEN_CURLY = 123
-const QUESTION = 63
-const DOT = 46
 
 export class Locator implements LazyPositions {
     private readonly found = new Map<object, Positions>()

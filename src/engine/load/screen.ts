@@ -13,6 +13,31 @@
 // of the fast parse. The random texts of test/engine/yaml-readers.test.ts found
 // most of these corners; run it with YAML_FUZZ_RUNS=100000 after changing this.
 
+import {
+    AMPERSAND,
+    ASTERISK,
+    BACKSLASH,
+    BANG,
+    CLOSE_CURLY,
+    CLOSE_SQUARE,
+    COLON,
+    COMMA,
+    CR,
+    DASH,
+    DOUBLE,
+    GREATER,
+    HASH,
+    OPEN_CURLY,
+    OPEN_SQUARE,
+    PERCENT,
+    PIPE,
+    PLUS,
+    QUESTION,
+    SINGLE,
+    SPACE,
+    TAB,
+} from './chars.js'
+
 export type Decline =
     | 'node-property' // an anchor, alias or tag
     | 'directive' // %YAML, %TAG
@@ -36,29 +61,6 @@ const MARKER = /^(?:---|\.\.\.)(?:[ \t]+(?:#.*)?)?\r?$/
 const EMPTY_ENTRY = /^(?:[-?][ \t]+)*-$/
 /** A line that ends in a block scalar header: optional "- "/"? " indicators, an optional key, then | or > and its indicators. */
 const HEADER = /^(?:[-?][ \t]+)*(?:.*:[ \t]+)?[|>]([-+0-9]*)$/
-
-const SPACE = 32
-const TAB = 9
-const CR = 13
-const HASH = 35
-const DOUBLE = 34
-const SINGLE = 39
-const BACKSLASH = 92
-const COLON = 58
-const DASH = 45
-const QUESTION = 63
-const COMMA = 44
-const OPEN_SQUARE = 91
-const CLOSE_SQUARE = 93
-const OPEN_CURLY = 123
-const CLOSE_CURLY = 125
-const PIPE = 124
-const GREATER = 62
-const PLUS = 43
-const AMPERSAND = 38
-const ASTERISK = 42
-const BANG = 33
-const PERCENT = 37
 
 /** Characters the structure scan looks at; every other one is plain text. */
 const SPECIAL = new Uint8Array(128)

@@ -1,0 +1,25 @@
+// Character codes the YAML scanners (screen, block reader, locator) compare with.
+export const TAB = 9
+export const NEWLINE = 10
+export const CR = 13
+export const SPACE = 32
+export const BANG = 33
+export const DOUBLE = 34
+export const HASH = 35
+export const PERCENT = 37
+export const AMPERSAND = 38
+export const SINGLE = 39
+export const ASTERISK = 42
+export const PLUS = 43
+export const COMMA = 44
+export const DASH = 45
+export const DOT = 46
+export const COLON = 58
+export const GREATER = 62
+export const QUESTION = 63
+export const OPEN_SQUARE = 91
+export const BACKSLASH = 92
+export const CLOSE_SQUARE = 93
+export const OPEN_CURLY = 123
+export const PIPE = 124
+export const CLOSE_CURLY = 125
