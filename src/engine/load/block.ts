@@ -9,7 +9,7 @@
 // without a value on its line, no block scalar without text or with an
 // indentation indicator; it declines tabs and CRs outright.
 import {plainScalar} from './core-schema.js'
-import {BACKSLASH, CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE} from './chars.js'
+import {CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE, closingQuote} from './chars.js'
 
 class Declined extends Error {}
 
@@ -314,17 +314,9 @@ class BlockReader {
 
     /** The quote closing the one at `at`, on the same line. */
     private closeQuote(at: number): number {
-        const text = this.text
-        const quote = text.charCodeAt(at)
-        for (let i = at + 1; i < this.end; i++) {
-            const c = text.charCodeAt(i)
-            if (quote === DOUBLE && c === BACKSLASH) i++
-            else if (c === quote) {
-                if (quote === SINGLE && text.charCodeAt(i + 1) === SINGLE) i++
-                else return i
-            }
-        }
-        throw new Declined()
+        const close = closingQuote(this.text, at, this.end)
+        if (close === -1) throw new Declined()
+        return close
     }
 
     /** The text of the quoted scalar from `open` to `close`: '' in single quotes is ', escapes are those JSON shares. */

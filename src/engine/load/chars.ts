@@ -1,4 +1,5 @@
-// Character codes the YAML scanners (screen, block reader, locator) compare with.
+// Character codes the YAML scanners (screen, block reader, locator) compare with, and the
+// one quoting rule two of them share.
 export const TAB = 9
 export const NEWLINE = 10
 export const CR = 13
@@ -23,3 +24,17 @@ export const CLOSE_SQUARE = 93
 export const OPEN_CURLY = 123
 export const PIPE = 124
 export const CLOSE_CURLY = 125
+
+/** Where the quote closing the one at `at` is, before `end` (its line's end), or -1: `\"` escapes in double quotes, `''` in single ones. */
+export function closingQuote(text: string, at: number, end: number): number {
+    const quote = text.charCodeAt(at)
+    for (let i = at + 1; i < end; i++) {
+        const c = text.charCodeAt(i)
+        if (quote === DOUBLE && c === BACKSLASH) i++
+        else if (c === quote) {
+            if (quote === SINGLE && text.charCodeAt(i + 1) === SINGLE) i++
+            else return i
+        }
+    }
+    return -1
+}

@@ -13,7 +13,7 @@ import {isMap, isSeq, parseDocument, type Node} from 'yaml'
 import {CORE, plainScalar} from './fast.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './positions.js'
 import type {LazyPositions, Positions} from './source-map.js'
-import {BACKSLASH, COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB} from './chars.js'
+import {COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB, closingQuote} from './chars.js'
 
 /** How deep below a nearby collection a value is looked for (an element's place lies a few levels inside its container's definition). */
 const BELOW = 3
@@ -249,18 +249,9 @@ export class Locator implements LazyPositions {
 
     /** Just past the quote that closes the one at `at`, on its line. */
     private closeQuote(at: number): number {
-        const text = this.text
-        const quote = text.charCodeAt(at)
-        const end = this.lineEnd(at)
-        for (let i = at + 1; i < end; i++) {
-            const c = text.charCodeAt(i)
-            if (quote === DOUBLE && c === BACKSLASH) i++
-            else if (c === quote) {
-                if (quote === SINGLE && text.charCodeAt(i + 1) === SINGLE) i++
-                else return i
-            }
-        }
-        throw new Unscanned()
+        const close = closingQuote(this.text, at, this.lineEnd(at))
+        if (close === -1) throw new Unscanned()
+        return close
     }
 
     /** Whether a sequence entry indicator ("-" then white space or the line end) is at `at`. */
