@@ -1,7 +1,7 @@
 // A resolution request from what the user chose: a saved profile first, then
 // presets, an inputs file, --set values and TRELLIS_INPUT_ variables, and the
 // technology plugins the user allows.
-import {type LoadedTemplate, loadTemplate, type ResolveRequest, variabilityInputNames} from '../engine/index.js'
+import {type LoadedTemplate, loadTemplate, type ReadOptions, type ResolveRequest, variabilityInputNames} from '../engine/index.js'
 import {collectInputs} from './inputs.js'
 import {pluginsFor, type PluginFlags} from './plugins.js'
 import {loadProfileFor, profileAssignments} from './profile-request.js'
@@ -13,9 +13,9 @@ export interface RequestFlags extends PluginFlags {
     profile?: string
 }
 
-/** Loads the template and turns the flags into an engine request. */
-export async function prepareRequest(file: string, flags: RequestFlags): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
-    const template = loadTemplate(file)
+/** Loads the template (`read`: how, see ReadOptions) and turns the flags into an engine request. */
+export async function prepareRequest(file: string, flags: RequestFlags, read?: ReadOptions): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
+    const template = loadTemplate(file, read)
     const collected = collectInputs(flags, variabilityInputNames(template), process.env)
     const flagPresets = [...collected.presets, ...flags.preset]
     const profile = flags.profile ? await loadProfileFor(flags.profile, template) : undefined

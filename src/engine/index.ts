@@ -15,6 +15,7 @@ export {
     loadTechnologyPlugins,
     loadTemplate,
     type PluginPolicy,
+    type ReadOptions,
     readYamlFile,
     realpath,
 } from './load/index.js'
@@ -41,7 +42,9 @@ export {
     explainElement,
     type Explanation,
     explanationJson,
+    becauseJson,
     nestedJson,
+    quote,
     type ExplanationLine,
     explanationLines,
     type InputChange,

@@ -60,12 +60,20 @@ function expectSame(actual: unknown, expected: unknown, label?: string): void {
     expect.fail(`${label ?? 'values'} differ`)
 }
 
-const same = (text: string) =>
+/** The fast reader finds positions when asked, or writes them all down while reading (allPositions): either way the exact reader's. */
+const same = (text: string) => {
+    const exact = outcome(() => parseExact(text, 'f.yaml'))
     expectSame(
         outcome(() => parseYaml(text, 'f.yaml')),
-        outcome(() => parseExact(text, 'f.yaml')),
+        exact,
         JSON.stringify(text),
     )
+    expectSame(
+        outcome(() => parseYaml(text, 'f.yaml', {allPositions: true})),
+        exact,
+        `${JSON.stringify(text)}, every position read with the data`,
+    )
+}
 
 describe('the fast reader agrees with the exact reader', () => {
     const files = conformanceAndSampleFiles()
@@ -73,6 +81,7 @@ describe('the fast reader agrees with the exact reader', () => {
     it('on every file of the conformance suite and the sample templates, nearly all read fast', () => {
         expect(files.length).toBeGreaterThan(0)
         let fast = 0
+        let written = 0
         for (const file of files) {
             const text = fs.readFileSync(file, 'utf8')
             if (readFast(text)) fast++
@@ -82,8 +91,14 @@ describe('the fast reader agrees with the exact reader', () => {
             const expected = locations(exact.data, exact.sourceMap)
             expectSame(locations(read.data, read.sourceMap), expected, file) // lazy, then filled on first read
             expectSame(locations(read.data, read.sourceMap), expected, file) // filled
+            const recorded = parseYaml(text, file, {allPositions: true})
+            // read by the block reader, every position is known before any is asked for
+            if (recorded.sourceMap.filled) written++
+            expectSame(recorded.data, exact.data, file)
+            expectSame(locations(recorded.data, recorded.sourceMap), expected, `${file}, every position read with the data`)
         }
         expect(fast / files.length).toBeGreaterThan(0.95)
+        expect(written / files.length).toBeGreaterThan(0.9)
     })
 
     it(
@@ -135,6 +150,9 @@ describe('the fast reader agrees with the exact reader', () => {
         '? [a, b]\n: 1\n',
         '? {x: 1}\n: 1\n',
         '"a": 1\n"b" : 2\n',
+        // keys Object.keys puts first, in block and flow maps
+        'b: 1\n2: x\na: [1, {z: 0, 10: 1, 3: 2}]\n1: y\n',
+        '- {b: 1, 0: 2}\n- c: 1\n  "7": 2\n',
         // texts yaml rejects and js-yaml accepts
         'k'.repeat(1100) + ': 1\n',
         'a: "x"#c\n',

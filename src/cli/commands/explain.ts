@@ -48,7 +48,8 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
         .action(async (file: string, names: string[], flags: ExplainFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
-                const {template, request} = await prepareRequest(file, flags)
+                // explaining every element asks where nearly everything was written
+                const {template, request} = await prepareRequest(file, flags, {allPositions: names.length === 0})
                 const model = decide(template, request)
                 reportWarnings(model.inputs.warnings)
                 const depth = Number(flags.depth)

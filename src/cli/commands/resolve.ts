@@ -30,7 +30,8 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                     ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : []),
                 ]
                 checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
-                const {template, request} = await prepareRequest(file, flags)
+                // a report explains every pruned element, which asks where most of the template was written
+                const {template, request} = await prepareRequest(file, flags, {allPositions: flags.report !== undefined})
                 if (flags.report !== undefined) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
                 const outcome = resolveTemplate(template, request)
                 if (outcome.kind !== 'resolved') {

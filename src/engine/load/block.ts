@@ -9,6 +9,7 @@
 // without a value on its line, no block scalar without text or with an
 // indentation indicator; it declines tabs and CRs outright.
 import {plainScalar} from './core-schema.js'
+import type {RecordedPositions} from './recorded.js'
 import {CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE, closingQuote} from './chars.js'
 
 class Declined extends Error {}
@@ -24,11 +25,14 @@ const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF
 const JSON_ESCAPES = new Uint8Array(128)
 for (const c of '"\\/bfnrtu') JSON_ESCAPES[c.charCodeAt(0)] = 1
 
-/** The data of `text`, or undefined when it holds anything this reader leaves to js-yaml. */
-export function readBlock(text: string): {data: unknown} | undefined {
+/**
+ * The data of `text`, or undefined when it holds anything this reader leaves to js-yaml. `record`:
+ * where to write down the position of every map and sequence, and of their keys and items.
+ */
+export function readBlock(text: string, record?: RecordedPositions): {data: unknown} | undefined {
     if (text.includes('\t') || text.includes('\r') || NON_PRINTABLE.test(text)) return undefined
     try {
-        return {data: new BlockReader(text).document()}
+        return {data: new BlockReader(text, record).document()}
     } catch (e) {
         if (e instanceof Declined) return undefined
         throw e
@@ -43,7 +47,10 @@ class BlockReader {
     /** No line is left. */
     private done = false
 
-    constructor(private readonly text: string) {}
+    constructor(
+        private readonly text: string,
+        private readonly record: RecordedPositions | undefined,
+    ) {}
 
     document(): unknown {
         this.end = -1
@@ -105,11 +112,19 @@ class BlockReader {
     /** A block map whose keys are at column `column`, the first one at `at` on the current line. */
     private map(column: number, at: number): Record<string, unknown> {
         const map: Record<string, unknown> = {}
+        const record = this.record
+        const start = at
+        const mark = record?.open() ?? 0
+        let written: string[] | undefined
         for (;;) {
             const {key, after} = this.key(at)
             if (key === '__proto__' || Object.hasOwn(map, key)) throw new Declined()
+            if (record) written = recordKey(record, at, map, key, written)
             map[key] = this.value(column, after, true)
-            if (this.done || this.indent < column) return map
+            if (this.done || this.indent < column) {
+                record?.close(map, start, mark, written)
+                return map
+            }
             if (this.indent > column || this.isEntry(this.start + column)) throw new Declined()
             at = this.start + column
         }
@@ -119,16 +134,22 @@ class BlockReader {
     private sequence(column: number): unknown[] {
         const list: unknown[] = []
         const text = this.text
+        const record = this.record
+        const start = this.start + column
+        const mark = record?.open() ?? 0
         for (;;) {
             let at = this.start + column + 1
             while (at < this.end && text.charCodeAt(at) === SPACE) at++
             // an entry without a value on its line, or a sequence in a sequence on one line: js-yaml's
             if (at >= this.end || text.charCodeAt(at) === HASH || this.isEntry(at)) throw new Declined()
+            record?.push(at)
             list.push(this.keyEnd(at) !== -1 ? this.map(at - this.start, at) : this.value(column, at - 1, false))
-            if (this.done || this.indent < column) return list
-            if (this.indent > column) throw new Declined()
             // a line at the entries' column that is no entry ends the sequence (a key of the map it is a value of)
-            if (!this.isEntry(this.start + column)) return list
+            if (this.done || this.indent < column || (this.indent === column && !this.isEntry(this.start + column))) {
+                record?.close(list, start, mark)
+                return list
+            }
+            if (this.indent > column) throw new Declined()
         }
     }
 
@@ -233,29 +254,42 @@ class BlockReader {
      */
     private flow(cursor: {at: number}): unknown {
         const text = this.text
-        const open = text.charCodeAt(cursor.at)
+        const start = cursor.at
+        const open = text.charCodeAt(start)
         const close = open === OPEN_SQUARE ? CLOSE_SQUARE : CLOSE_CURLY
         const list: unknown[] | undefined = open === OPEN_SQUARE ? [] : undefined
         const map: Record<string, unknown> | undefined = list ? undefined : {}
+        const record = this.record
+        const mark = record?.open() ?? 0
+        let written: string[] | undefined
         cursor.at++
         this.spaces(cursor)
         if (text.charCodeAt(cursor.at) === close) {
             cursor.at++
+            record?.close((list ?? map)!, start, mark)
             return list ?? map
         }
         for (;;) {
+            const at = cursor.at
             if (map) {
                 const key = this.flowItem(cursor, true)
                 const name = typeof key === 'string' ? key : String(key)
                 if (text.charCodeAt(cursor.at) !== COLON || text.charCodeAt(cursor.at + 1) !== SPACE) throw new Declined()
                 if (name === '__proto__' || Object.hasOwn(map, name)) throw new Declined()
+                if (record) written = recordKey(record, at, map, name, written)
                 cursor.at += 2
                 this.spaces(cursor)
                 map[name] = this.flowItem(cursor, false)
-            } else list!.push(this.flowItem(cursor, false))
+            } else {
+                record?.push(at)
+                list!.push(this.flowItem(cursor, false))
+            }
             const c = text.charCodeAt(cursor.at)
             cursor.at++
-            if (c === close) return list ?? map
+            if (c === close) {
+                record?.close((list ?? map)!, start, mark, written)
+                return list ?? map
+            }
             if (c !== COMMA) throw new Declined()
             this.spaces(cursor)
             if (text.charCodeAt(cursor.at) === close) throw new Declined()
@@ -382,4 +416,19 @@ class BlockReader {
         if (!this.done && this.indent > column) throw new Declined()
         return value
     }
+}
+
+/**
+ * Writes down where a key of `map` was written, before it is added; returns the keys in the order
+ * written once one of them (a key like "2") may change the order Object.keys gives them in.
+ */
+function recordKey(record: RecordedPositions, at: number, map: object, key: string, written: string[] | undefined): string[] | undefined {
+    record.push(at)
+    if (written) written.push(key)
+    else {
+        const c = key.charCodeAt(0)
+        // until such a key, Object.keys gives the keys in the order written
+        if (c >= 48 && c <= 57) return [...Object.keys(map), key]
+    }
+    return written
 }

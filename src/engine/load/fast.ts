@@ -6,17 +6,21 @@
 import {load} from 'js-yaml'
 import {readBlock} from './block.js'
 import {CORE} from './core-schema.js'
+import type {RecordedPositions} from './recorded.js'
 import {screen} from './screen.js'
 
 export {CORE, plainScalar} from './core-schema.js'
 
 class Declined extends Error {}
 
-/** The data of `text`, or undefined when the fast reader declines it (screened out, or any error or warning). */
-export function readFast(text: string): {data: unknown} | undefined {
+/**
+ * The data of `text`, or undefined when the fast reader declines it (screened out, or any error or
+ * warning); `block`: the block reader read it, writing positions down in `record` when given.
+ */
+export function readFast(text: string, record?: RecordedPositions): {data: unknown; block: boolean} | undefined {
     if (screen(text) !== undefined) return undefined
-    const block = readBlock(text)
-    if (block) return block
+    const block = readBlock(text, record)
+    if (block) return {data: block.data, block: true}
     try {
         const data = load(text, {
             schema: CORE,
@@ -24,7 +28,7 @@ export function readFast(text: string): {data: unknown} | undefined {
                 throw new Declined()
             },
         })
-        return {data: data === undefined ? null : data}
+        return {data: data === undefined ? null : data, block: false}
     } catch {
         return undefined
     }

@@ -7,7 +7,7 @@ import {decodeText} from './encoding.js'
 import {checkNesting} from './nesting.js'
 import {readLibrary, type LibraryFile} from './library.js'
 import {isBelow, realpath, shown} from './paths.js'
-import {parseYaml, SourceMap, type ParsedYaml} from './yaml.js'
+import {parseYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml.js'
 import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
 import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './template.js'
@@ -17,14 +17,14 @@ export {CORE} from './fast.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginModule, type PluginPolicy} from './plugins.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export {isBelow, isDirectory, realpath} from './paths.js'
-export type {ParsedYaml} from './yaml.js'
+export type {ParsedYaml, ReadOptions} from './yaml.js'
 export type {LibraryFile} from './library.js'
 
 export {TOSCA_VERSION, VARIABILITY_VERSIONS, type LoadedTemplate, type VariabilityVersion} from './template.js'
 
 /** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
-export function readYamlFile(file: string): ParsedYaml {
-    return parseChecked(readText(file), shown(file))
+export function readYamlFile(file: string, options?: ReadOptions): ParsedYaml {
+    return parseChecked(readText(file), shown(file), options)
 }
 
 /**
@@ -45,14 +45,15 @@ function readText(file: string): string {
 }
 
 /** No parser sees a text nested deeper than it can read without running out of stack. */
-function parseChecked(text: string, file: string): ParsedYaml {
+function parseChecked(text: string, file: string, options?: ReadOptions): ParsedYaml {
     checkNesting(text, file)
-    return parseYaml(text, file)
+    return parseYaml(text, file, options)
 }
 
-export function loadTemplate(file: string): LoadedTemplate {
+/** `options`: how the service template is read (the files it names are read as usual). */
+export function loadTemplate(file: string, options?: ReadOptions): LoadedTemplate {
     const absolute = path.resolve(file)
-    const parsed = readYamlFile(file)
+    const parsed = readYamlFile(file, options)
     return fromParsed(parsed, absolute)
 }
 

@@ -11,8 +11,9 @@ import {isDeepStrictEqual} from 'node:util'
 import {load} from 'js-yaml'
 import {isMap, isSeq, parseDocument, type Node} from 'yaml'
 import {CORE, plainScalar} from './fast.js'
+import {LineIndex} from './line-index.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './positions.js'
-import type {LazyPositions, Positions} from './source-map.js'
+import {offsetIn, type LazyPositions, type Positions} from './source-map.js'
 import {COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB, closingQuote} from './chars.js'
 
 /** How deep below a nearby collection a value is looked for (an element's place lies a few levels inside its container's definition). */
@@ -30,8 +31,7 @@ export class Locator implements LazyPositions {
     private readonly keys: (string | number)[] = []
     private walked = 0
     private whole = false
-    private lines: Uint32Array | undefined
-    private lastLine = 0
+    private readonly lines: LineIndex
     /**
      * Lines the scans may still pass over. Each collection on a path is scanned once, over every line
      * below it, so deep nesting costs depth × lines: past 16 passes (templates nest about 8 deep) the
@@ -43,6 +43,7 @@ export class Locator implements LazyPositions {
         private readonly text: string,
         private readonly data: unknown,
     ) {
+        this.lines = new LineIndex(text)
         if (data !== null && typeof data === 'object') this.meet(data, -1, 0)
     }
 
@@ -67,6 +68,11 @@ export class Locator implements LazyPositions {
             if (this.index.has(value)) return true
         }
         return false
+    }
+
+    offset(value: object, key: string | number | undefined, near?: object): number | undefined {
+        const p = this.positions(value, near)
+        return p && offsetIn(p, key)
     }
 
     /**
@@ -131,19 +137,7 @@ export class Locator implements LazyPositions {
     }
 
     linePos(offset: number): {line: number; col: number} {
-        const starts = (this.lines ??= lineStarts(this.text))
-        // locations are mostly asked for in the order of the text: the line of the last one or the next
-        const last = this.lastLine
-        if (starts[last]! <= offset && (last + 1 === starts.length || offset < starts[last + 1]!)) return {line: last + 1, col: offset - starts[last]! + 1}
-        let low = 0
-        let high = starts.length - 1
-        while (low < high) {
-            const mid = (low + high + 1) >> 1
-            if (starts[mid]! <= offset) low = mid
-            else high = mid - 1
-        }
-        this.lastLine = low
-        return {line: low + 1, col: offset - starts[low]! + 1}
+        return this.lines.linePos(offset)
     }
 
     private meet(value: object, parent: number, key: string | number): void {
@@ -272,7 +266,7 @@ export class Locator implements LazyPositions {
      */
     private next(at: number, column: number): number {
         const text = this.text
-        this.budget ??= 16 * (this.lines ??= lineStarts(text)).length + 10_000
+        this.budget ??= 16 * this.lines.count + 10_000
         for (let nl = text.indexOf('\n', at); nl !== -1;) {
             if (--this.budget < 0) throw new Unscanned()
             const start = nl + 1
@@ -328,13 +322,3 @@ function sameData(text: string, value: unknown): boolean {
 }
 
 const isSpace = (c: number) => c === SPACE || c === TAB
-
-/** Where each line of `text` starts. */
-function lineStarts(text: string): Uint32Array {
-    let count = 1
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++
-    const starts = new Uint32Array(count)
-    let line = 1
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[line++] = i + 1
-    return starts
-}

@@ -4,7 +4,8 @@
 // with locations that find their line and column on first read, each collection's
 // offsets read from the text when first needed (see locator.ts), so resolving a
 // valid template, which stores locations but never prints them, does not pay for
-// positions.
+// positions; a caller about to ask for nearly all of them has the block reader
+// write them down as it reads instead (recorded.ts).
 import {LineCounter} from 'yaml'
 import type {SourceLocation} from '../errors.js'
 
@@ -21,16 +22,28 @@ export interface KeyOffsets {
 
 export type RecordPositions = (value: object, positions: Positions) => void
 
-/** Positions found on first use. */
+/** Positions found on first use, or read with the data. */
 export interface LazyPositions {
     /**
      * Whether a value is a map or sequence of the parsed data (answered from the data, not the text);
      * `near`, a collection it probably lies in, is searched first.
      */
     member(value: object, near?: object): boolean
-    /** The positions of a map or sequence of the parsed data (`near` as for member). */
-    positions(value: object, near?: object): Positions | undefined
+    /**
+     * Where a map or sequence of the parsed data was written, or one of its keys or items (`near` as
+     * for member); undefined for a value that is not one.
+     */
+    offset(value: object, key: string | number | undefined, near?: object): number | undefined
     linePos(offset: number): {line: number; col: number}
+    /** The positions were read with the data: locations are made at once, not when first read. */
+    readonly ready?: boolean
+}
+
+/** Where a key or item of a collection with these positions was written; where the collection starts when it has no such key or item. */
+export function offsetIn(p: Positions, key: string | number | undefined): number {
+    if (typeof key === 'string') return p.keys?.get(key) ?? p.start
+    if (typeof key === 'number' && p.items && key < p.items.length) return p.items[key]!
+    return p.start
 }
 
 export class SourceMap {
@@ -46,6 +59,7 @@ export class SourceMap {
     ) {
         this.lines = source
         if (!(source instanceof LineCounter)) this.lazy = source
+        this.looked = this.lazy?.ready === true
     }
 
     /** Whether positions were looked up (false until the first line or column of a lazy map is read). */
@@ -68,13 +82,17 @@ export class SourceMap {
             const hint = near !== null && typeof near === 'object' ? near : undefined
             // once positions are being read (explaining reads nearly all), a location is found at once: a
             // later one costs twice the memory, and is read moments after anyway
-            if (this.looked) return this.find(this.lazy.positions(value, hint), key)
+            if (this.looked) return this.at(this.lazy.offset(value, key, hint))
             return this.lazy.member(value, hint) ? new LaterLocation(this, value, key) : undefined
         }
-        return this.find(this.positions.get(value), key)
+        const p = this.positions.get(value)
+        return p && this.at(offsetIn(p, key))
     }
 
-    at(offset: number): SourceLocation {
+    at(offset: number): SourceLocation
+    at(offset: number | undefined): SourceLocation | undefined
+    at(offset: number | undefined): SourceLocation | undefined {
+        if (offset === undefined) return undefined
         if (this.lazy && !this.looked) return new LaterLocation(this, undefined, offset)
         const {line, col} = this.lines.linePos(offset)
         return {file: this.file, line, column: col}
@@ -84,15 +102,7 @@ export class SourceMap {
     lookUp(value: object | undefined, key: string | number | undefined): SourceLocation {
         this.looked = true
         if (value === undefined) return this.at(key as number)
-        return this.find(this.lazy?.positions(value), key) ?? this.at(0)
-    }
-
-    private find(p: Positions | undefined, key?: string | number): SourceLocation | undefined {
-        if (!p) return undefined
-        let offset = p.start
-        if (typeof key === 'string') offset = p.keys?.get(key) ?? offset
-        else if (typeof key === 'number' && p.items && key < p.items.length) offset = p.items[key]!
-        return this.at(offset)
+        return this.at(this.lazy?.offset(value, key) ?? 0)
     }
 }
 

@@ -1,10 +1,12 @@
 // YAML with source positions, read fast. The fast reader (js-yaml) builds the data
 // and the source map finds positions in the text when a line or column is first
 // read; anything the fast reader declines or fails on is read by the exact reader,
-// which also gives every syntax and duplicate-key message.
+// which also gives every syntax and duplicate-key message. A caller that will ask
+// for nearly every position has the block reader write them down as it reads.
 import {parseExact} from './exact.js'
 import {readFast} from './fast.js'
 import {Locator} from './locator.js'
+import {RecordedPositions} from './recorded.js'
 import {SourceMap} from './source-map.js'
 
 export {SourceMap} from './source-map.js'
@@ -14,8 +16,17 @@ export interface ParsedYaml {
     readonly sourceMap: SourceMap
 }
 
-export function parseYaml(text: string, file: string): ParsedYaml {
-    const fast = readFast(text)
+export interface ReadOptions {
+    /**
+     * Nearly every position will be asked for (every element explained): the block reader writes
+     * them all down as it reads, instead of each being found in the text when first asked for.
+     */
+    readonly allPositions?: boolean
+}
+
+export function parseYaml(text: string, file: string, options: ReadOptions = {}): ParsedYaml {
+    const record = options.allPositions ? new RecordedPositions(text) : undefined
+    const fast = readFast(text, record)
     if (fast === undefined) return parseExact(text, file)
-    return {data: fast.data, sourceMap: new SourceMap(file, new Locator(text, fast.data))}
+    return {data: fast.data, sourceMap: new SourceMap(file, record && fast.block ? record : new Locator(text, fast.data))}
 }
