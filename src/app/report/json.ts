@@ -1,5 +1,5 @@
 // The report as JSON (schema/report.schema.json describes it).
-import {becauseJson, nestedJson, PrunedElements, quote, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
+import {nestedJson, PrunedElements, type ReportData, type ReportStream} from '../../engine/index.js'
 
 export function renderJson(report: ReportData): string {
     return `${JSON.stringify(report, null, 2)}\n`
@@ -26,19 +26,11 @@ export function* jsonChunks(report: ReportData | ReportStream): Generator<string
             yield `${head}[`
             let first = true
             for (const item of pruned ? pruned.explain() : (value as unknown[])) {
-                yield `${first ? '' : ','}\n    ${pruned ? prunedJson(item as ReportElement) : nestedJson(item, 2)}`
+                yield `${first ? '' : ','}\n    ${nestedJson(item, 2)}`
                 first = false
             }
             yield `\n  ]${comma}`
         } else yield `${head}${pruned ? '[]' : nestedJson(value, 1)}${comma}`
     }
     yield '\n}\n'
-}
-
-/** A pruned element as JSON.stringify writes it in the list, field by field like the explanation document's (most of a large template's report). */
-function prunedJson(e: ReportElement): string {
-    const field = '\n      '
-    let text = `{${field}"id": ${quote(e.id)},${field}"display": ${quote(e.display)},${field}"kind": ${quote(e.kind)},${field}"code": ${quote(e.code)}`
-    text += `,${field}"reason": ${quote(e.reason)},${field}"decidedBy": ${quote(e.decidedBy)},${field}"dependsOnInputs": ${e.dependsOnInputs}`
-    return `${text},${field}"location": ${e.location === null ? 'null' : quote(e.location)},${field}"because": ${becauseJson(e.because, 3)}\n    }`
 }

@@ -6,14 +6,9 @@ import type {LoadedTemplate} from '../load/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import type {ConflictItem} from './conflict.js'
-import type {Because, DocumentBecause, DocumentElement, Explanation, Term} from './types.js'
-
-export type {DocumentBecause, DocumentElement} from './types.js'
+import type {Because, Explanation, Term} from './types.js'
 import type {WhatIf} from './what-if.js'
-import {elementJson} from './document-json.js'
 import {explainerForAll, type Explainer} from './why.js'
-
-export {becauseJson, nestedJson, quote} from './document-json.js'
 
 export interface ExplanationDocument {
     readonly template: string
@@ -24,6 +19,32 @@ export interface ExplanationDocument {
     >
     readonly elements: readonly DocumentElement[]
     readonly conflict: readonly ConflictItem[] | null
+}
+
+export interface DocumentElement {
+    readonly id: string
+    readonly display: string
+    readonly kind: string
+    readonly present: boolean
+    readonly code: string
+    readonly reason: string
+    readonly decidedBy: Explanation['decidedBy']
+    /** False when no variability input takes part in the verdict: no input change can flip it. */
+    readonly dependsOnInputs: boolean
+    readonly location?: string
+    readonly because: readonly DocumentBecause[]
+    readonly whatIf?: readonly {readonly changes: Record<string, unknown>; readonly presets: readonly string[]; readonly verified: true}[]
+}
+
+export interface DocumentBecause {
+    readonly kind: string
+    readonly code: string
+    readonly text: string
+    readonly condition?: string
+    readonly value?: boolean
+    readonly location?: string
+    readonly refs: readonly string[]
+    readonly because: readonly DocumentBecause[]
 }
 
 export interface DocumentOptions {
@@ -115,11 +136,23 @@ export function* explanationJson(template: LoadedTemplate, model: ResolvedModel,
     let first = true
     for (const element of model.graph.elements) {
         if (wanted && !wanted.has(element.id)) continue
-        yield `${first ? '' : ','}\n    ${elementJson(explainer.element(element), 2)}`
+        yield `${first ? '' : ','}\n    ${nestedJson(explainer.element(element), 2)}`
         first = false
     }
     yield `${first ? '' : '\n  '}],\n  "conflict": null\n}`
 }
+
+/** A value as `JSON.stringify(…, null, 2)` writes it `depth` levels into a document (it indents the value itself): its brackets cut off, cheaper than re-indenting its text. */
+export function nestedJson(value: unknown, depth: number): string {
+    let wrapped: unknown = value
+    for (let i = 0; i < depth; i++) wrapped = [wrapped]
+    const text = JSON.stringify(wrapped, null, 2)
+    return text.slice(NESTED_OPEN[depth]!, text.length - NESTED_CLOSE[depth]!)
+}
+
+/** How long the brackets JSON.stringify writes around a value nested `depth` arrays deep are, before and after it. */
+const NESTED_OPEN = [0, 1, 2, 3].map(depth => Array.from({length: depth}, (_, i) => `[\n${'  '.repeat(i + 1)}`).join('').length)
+const NESTED_CLOSE = [0, 1, 2, 3].map(depth => Array.from({length: depth}, (_, i) => `\n${'  '.repeat(depth - 1 - i)}]`).join('').length)
 
 function documentInputs(model: ResolvedModel, decisive: ReadonlySet<string>): ExplanationDocument['inputs'] {
     const inputs: ExplanationDocument['inputs'] = {}

@@ -12,10 +12,8 @@ export type {InputChange, SearchLimits, SearchProgress, StepwiseSearch} from './
 export {
     DocumentExplainer,
     explanationDocument,
-    becauseJson,
     explanationJson,
     nestedJson,
-    quote,
     type DocumentBecause,
     type DocumentElement,
     type DocumentOptions,

@@ -106,30 +106,3 @@ export interface Explanation {
 export function formatSourceLocation(location: SourceLocation | undefined): string | undefined {
     return location ? `${location.file}:${location.line}:${location.column}` : undefined
 }
-
-/** An element in the explanation document (`explain --json`, the shape the README documents). */
-export interface DocumentElement {
-    readonly id: string
-    readonly display: string
-    readonly kind: string
-    readonly present: boolean
-    readonly code: string
-    readonly reason: string
-    readonly decidedBy: Explanation['decidedBy']
-    /** False when no variability input takes part in the verdict: no input change can flip it. */
-    readonly dependsOnInputs: boolean
-    readonly location?: string
-    readonly because: readonly DocumentBecause[]
-    readonly whatIf?: readonly {readonly changes: Record<string, unknown>; readonly presets: readonly string[]; readonly verified: true}[]
-}
-
-export interface DocumentBecause {
-    readonly kind: string
-    readonly code: string
-    readonly text: string
-    readonly condition?: string
-    readonly value?: boolean
-    readonly location?: string
-    readonly refs: readonly string[]
-    readonly because: readonly DocumentBecause[]
-}
