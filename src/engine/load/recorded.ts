@@ -51,7 +51,11 @@ export class RecordedPositions implements LazyPositions {
         table[slot] = start
         table[slot + 1] = count
         if (written === undefined) for (let i = 0; i < count; i++) table[slot + 2 + i] = stack[mark + i]!
-        else Object.keys(value).forEach((key, i) => (table[slot + 2 + i] = stack[mark + written.indexOf(key)]!))
+        else {
+            // (by name: a map of many such keys would otherwise cost their number squared)
+            const order = new Map(written.map((key, i) => [key, i]))
+            Object.keys(value).forEach((key, i) => (table[slot + 2 + i] = stack[mark + order.get(key)!]!))
+        }
         this.used += 2 + count
         this.slots.set(value, slot)
         this.top = mark
