@@ -96,6 +96,7 @@ describe('the block reader', () => {
         'a:\n  b: |\n    deep\n  c: 1\n',
         'é: ü\nkey with spaces: value with spaces\n',
         'a: 1   \nb:    2\n',
+        'a: [-1, -x, "-"]\nc: -,\n',
     ])('reads %j as js-yaml does', text => {
         expect(readsAsJsYaml(text)).toBe(true)
     })
@@ -123,6 +124,12 @@ describe('the block reader', () => {
         'a: - b\n',
         'a:\n  b: 1\n c: 2\n',
         'a: 1\n  b: 2\n',
+        // "-" before a flow indicator starts no scalar (js-yaml and yaml reject these)
+        'a: [-]\n',
+        'a: [x, -]\n',
+        'a: [-, x]\n',
+        'a: {b: -}\n',
+        '- [ -3, -, ~ ]\n',
     ])('declines %j', text => {
         expect(readBlock(text)).toBeUndefined()
     })

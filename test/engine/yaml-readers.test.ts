@@ -205,6 +205,8 @@ describe('the fast reader agrees with the exact reader', () => {
         'a:\n  b: "x\n   y"\n',
         '- - a\n  - b\n- c: [d, {e: f}]\n',
         'a: [a: 1, b]\n',
+        'a: [x, -]\n',
+        'a: {b: -}\n',
         'a: {b, c: }\n',
         'a: http://x/#y\nb: x #y\nc: a#b\n',
         'a: x\u0085y\n',
@@ -278,8 +280,20 @@ describe('positions of the fast reader', () => {
         const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
         expect(sourceMap.locate({top: 1})).toBeUndefined()
         expect(sourceMap.locate('value')).toBeUndefined()
+        const list = ((data as Record<string, unknown>).top as Record<string, unknown>).list as unknown[]
+        for (const index of [-1, 0.5]) expect(sourceMap.locate(list, index)).toBeUndefined()
         expect(sourceMap.filled).toBe(false)
         expect(sourceMap.locate(data)).toBeDefined()
+    })
+
+    it('written down while reading, are there before any is asked for; an index that is no item has no place', () => {
+        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml', {allPositions: true})
+        expect(sourceMap.filled).toBe(true)
+        const list = ((data as Record<string, unknown>).top as Record<string, unknown>).list as unknown[]
+        expect(sourceMap.locate(list, 1)).toEqual({file: 'f.yaml', line: 3, column: 15})
+        for (const index of [-1, 0.5]) expect(sourceMap.locate(list, index)).toBeUndefined()
+        expect(sourceMap.locate(list, 2)).toEqual(sourceMap.locate(list))
+        expect(sourceMap.locate({top: 1})).toBeUndefined()
     })
 
     it('resolving a valid template does not look them up', () => {

@@ -187,11 +187,16 @@ class BlockReader {
         return -1
     }
 
-    /** Whether a plain scalar may start at `at` ("-" only before a character that is not a space: "-1"). */
-    private plainStart(at: number): boolean {
+    /**
+     * Whether a plain scalar may start at `at`: "-" only before a character that is not a space ("-1"),
+     * and in a flow collection not before one of its indicators either ("[-]" is no scalar).
+     */
+    private plainStart(at: number, flow = false): boolean {
         const c = this.text.charCodeAt(at)
         if (c >= 128 || NOT_PLAIN[c] !== 1) return true
-        return c === DASH && at + 1 < this.end && this.text.charCodeAt(at + 1) !== SPACE
+        if (c !== DASH || at + 1 >= this.end) return false
+        const next = this.text.charCodeAt(at + 1)
+        return next !== SPACE && !(flow && (next === COMMA || next === OPEN_SQUARE || next === CLOSE_SQUARE || next === OPEN_CURLY || next === CLOSE_CURLY))
     }
 
     /** A space or the line's end at `at`. */
@@ -310,7 +315,7 @@ class BlockReader {
             value = this.quoted(cursor.at, close)
             cursor.at = close + 1
         } else {
-            if (!this.plainStart(cursor.at)) throw new Declined()
+            if (!this.plainStart(cursor.at, true)) throw new Declined()
             let end = cursor.at
             for (; end < this.end; end++) {
                 const d = text.charCodeAt(end)

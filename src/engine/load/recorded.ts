@@ -7,7 +7,10 @@
 import {LineIndex} from './line-index.js'
 import type {LazyPositions} from './source-map.js'
 
-/** Maps of more keys than this find a key by name through a map built on first use, not by a scan. */
+/**
+ * Maps of more keys than this find a key by name through a map built on first use, not by a scan.
+ * Either way a key is found by its place among the map's keys: the parsed data is never written to.
+ */
 const FEW_KEYS = 16
 
 export class RecordedPositions implements LazyPositions {
@@ -72,7 +75,11 @@ export class RecordedPositions implements LazyPositions {
         const count = table[slot + 1]!
         let i = -1
         if (Array.isArray(value)) {
-            if (typeof key === 'number' && key < count) i = key
+            // an index that is no item's (-1, 0.5) has no place, as with the locator
+            if (typeof key === 'number' && key < count) {
+                if (!Number.isInteger(key) || key < 0) return undefined
+                i = key
+            }
         } else if (typeof key === 'string') i = count <= FEW_KEYS ? ordinal(value, key) : (this.byName(value).get(key) ?? -1)
         return table[i === -1 ? slot : slot + 2 + i]
     }

@@ -78,6 +78,8 @@ export class SourceMap {
      */
     locate(value: unknown, key?: string | number, near?: unknown): SourceLocation | undefined {
         if (value === null || typeof value !== 'object') return undefined
+        // an index no item can have (-1, 0.5) has no place, whether positions are known yet or not
+        if (typeof key === 'number' && !(Number.isInteger(key) && key >= 0)) return undefined
         if (this.lazy) {
             const hint = near !== null && typeof near === 'object' ? near : undefined
             // once positions are being read (explaining reads nearly all), a location is found at once: a
