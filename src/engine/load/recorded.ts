@@ -74,12 +74,9 @@ export class RecordedPositions implements LazyPositions {
         const table = this.table
         const count = table[slot + 1]!
         let i = -1
+        // (an index no item can have, -1 or 0.5, never comes here: SourceMap.locate answers it)
         if (Array.isArray(value)) {
-            // an index that is no item's (-1, 0.5) has no place, as with the locator
-            if (typeof key === 'number' && key < count) {
-                if (!Number.isInteger(key) || key < 0) return undefined
-                i = key
-            }
+            if (typeof key === 'number' && key < count) i = key
         } else if (typeof key === 'string') i = count <= FEW_KEYS ? ordinal(value, key) : (this.byName(value).get(key) ?? -1)
         return table[i === -1 ? slot : slot + 2 + i]
     }
