@@ -13,7 +13,7 @@ import type {LoadedTemplate} from './template.js'
 import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './template.js'
 
 export {SourceMap} from './yaml.js'
-export {CORE} from './fast.js'
+export {CORE, plainScalar} from './fast.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginModule, type PluginPolicy} from './plugins.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export {isBelow, isDirectory, realpath} from './paths.js'

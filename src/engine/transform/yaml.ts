@@ -1,12 +1,14 @@
 // Writes a resolved template as YAML. js-yaml writes a few times faster than
 // `yaml` (0.2 s instead of 0.7 s at seed 10,000), with the schema the reader
-// uses, so every string that would read back as something else is quoted. It
-// takes plain data only: anything else (undefined, which `yaml` writes as null
-// in a list and leaves out of a map; other objects) is written by `yaml`.
-import {dump} from 'js-yaml'
-import {stringify} from 'yaml'
-import {CORE} from '../load/index.js'
+// uses, so every string that would read back as something else is quoted —
+// by a YAML 1.2 reader and by a YAML 1.1 one (yaml-1.1.ts). It takes plain
+// data only: anything else (undefined, which `yaml` writes as null in a list
+// and leaves out of a map; other objects) is written by `yaml`, quoting the same.
+import {dump, Type} from 'js-yaml'
+import {Document, visit} from 'yaml'
+import {CORE, plainScalar} from '../load/index.js'
 import type {Raw} from '../model/index.js'
+import {retypedByYaml11} from './yaml-1.1.js'
 
 export function stringifyTemplate(template: Raw): string {
     return [...templateChunks(template)].join('')
@@ -21,7 +23,7 @@ export function stringifyTemplate(template: Raw): string {
  */
 export function* templateChunks(template: Raw): Generator<string> {
     // No line folding, and no anchors for objects the output happens to share (e.g. equal property values).
-    if (!isPlain(template)) return yield stringify(template, {lineWidth: 0, aliasDuplicateObjects: false})
+    if (!isPlain(template)) return yield stringifyOther(template)
     const keys = Object.keys(template)
     // a map without pairs is written "{}"
     if (keys.length === 0) return yield yaml(template)
@@ -38,8 +40,31 @@ const SLICE = 256
 /** Topology keys written as they are (no quotes): the only ones whose entries are written in slices. */
 const PLAIN_KEY = /^[a-z_]+$/
 
+/**
+ * The reader's schema and one more implicit type that represents nothing: js-yaml quotes every
+ * string some implicit type of the schema would resolve, so this one makes it quote the strings a
+ * YAML 1.1 reader would take for something else.
+ */
+const WRITER = CORE.extend({implicit: [new Type('tag:trellis,2025:yaml-1.1-non-string', {kind: 'scalar', resolve: (s: string | null) => s !== null && retypedByYaml11(s)})]})
+
 function yaml(value: Raw): string {
-    return dump(value, {schema: CORE, lineWidth: -1, noRefs: true, quotingType: '"', indent: 2, noArrayIndent: false})
+    return dump(value, {schema: WRITER, lineWidth: -1, noRefs: true, quotingType: '"', indent: 2, noArrayIndent: false})
+}
+
+/** Whether a string may be written plain: YAML 1.2 and 1.1 readers both read it as that string. */
+function readsAsItself(text: string): boolean {
+    return typeof plainScalar(text) === 'string' && !retypedByYaml11(text)
+}
+
+/** Data that is not plain, written by `yaml`: no line folding, no anchors, the same strings quoted as by `dump`. */
+function stringifyOther(value: unknown): string {
+    const document = new Document(value, {aliasDuplicateObjects: false})
+    visit(document, {
+        Scalar(_, scalar) {
+            if (typeof scalar.value === 'string' && !readsAsItself(scalar.value)) scalar.type = 'QUOTE_DOUBLE'
+        },
+    })
+    return document.toString({lineWidth: 0})
 }
 
 /** `topology_template:` and its pairs; a large collection slice by slice, each slice without the lines above it. */
@@ -47,7 +72,7 @@ function* topologyChunks(topology: Raw): Generator<string> {
     yield `${TOPOLOGY}:`
     for (const key of Object.keys(topology)) {
         const value = topology[key]
-        const names = isMapping(value) && PLAIN_KEY.test(key) ? Object.keys(value) : []
+        const names = isMapping(value) && PLAIN_KEY.test(key) && readsAsItself(key) ? Object.keys(value) : []
         if (names.length <= SLICE) {
             yield yaml({[TOPOLOGY]: {[key]: value}}).slice(TOPOLOGY.length + 1, -1)
             continue
