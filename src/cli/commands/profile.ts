@@ -82,8 +82,8 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 const template = loadTemplate(flags.template)
                 const fromFile = flags.inputs ? readInputsFile(flags.inputs, variabilityInputNames(template)) : {presets: [], assignments: []}
                 const presets = [...fromFile.presets, ...flags.preset]
-                const inputs: Record<string, unknown> = {}
-                for (const a of [...fromFile.assignments, ...flags.set.map(parseSetFlag)]) inputs[a.name] = a.value
+                // entries, not assignments: an input named __proto__ is a key like any other (the last value given wins)
+                const inputs = Object.fromEntries([...fromFile.assignments, ...flags.set.map(parseSetFlag)].map(a => [a.name, a.value]))
                 const typed = validateChoices(template, presets, inputs)
                 const saved = (await openStore()).save(
                     {name, template: {path: template.file, sha256: sha256File(template.file)}, presets, inputs: typed, ...(flags.note !== undefined ? {note: flags.note} : {})},
@@ -150,8 +150,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 const template = loadTemplate(templateFile)
                 const name = flags.name ?? header.name ?? path.basename(file).replace(/\.ya?ml$/i, '')
                 const read = readInputsFile(file, variabilityInputNames(template))
-                const inputs: Record<string, unknown> = {}
-                for (const a of read.assignments) inputs[a.name] = a.value
+                const inputs = Object.fromEntries(read.assignments.map(a => [a.name, a.value]))
                 const typed = validateChoices(template, read.presets, inputs)
                 const current = sha256File(template.file)
                 const sha256 = !flags.template && header.sha256 ? header.sha256 : current

@@ -155,15 +155,18 @@ const NESTED_OPEN = [0, 1, 2, 3].map(depth => Array.from({length: depth}, (_, i)
 const NESTED_CLOSE = [0, 1, 2, 3].map(depth => Array.from({length: depth}, (_, i) => `\n${'  '.repeat(depth - 1 - i)}]`).join('').length)
 
 function documentInputs(model: ResolvedModel, decisive: ReadonlySet<string>): ExplanationDocument['inputs'] {
-    const inputs: ExplanationDocument['inputs'] = {}
-    for (const input of model.inputs.all())
-        inputs[input.name] = {
-            value: input.value ?? null,
-            source: describeSource(input.source),
-            overrides: input.overridden.map(o => ({value: o.value, source: describeSource(o.source)})),
-            decidesSomething: decisive.has(input.name),
-        }
-    return inputs
+    // entries, not assignments: an input named __proto__ is a key like any other
+    return Object.fromEntries(
+        model.inputs.all().map(input => [
+            input.name,
+            {
+                value: input.value ?? null,
+                source: describeSource(input.source),
+                overrides: input.overridden.map(o => ({value: o.value, source: describeSource(o.source)})),
+                decidesSomething: decisive.has(input.name),
+            },
+        ]),
+    )
 }
 
 function documentElement(e: Explanation, convert: Converter, whatIf: ReadonlyMap<string, WhatIf> | undefined): DocumentElement {

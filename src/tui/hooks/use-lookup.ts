@@ -76,9 +76,9 @@ export function useLookup(
 }
 
 /** A suggestion as a change of the wizard's choices, with one line to show. */
-function suggestion(choices: Choices, changes: readonly InputChange[], preset: string | undefined, effect: string): Suggestion {
-    const values = {...choices.values}
-    for (const c of changes) values[c.input] = c.to
+export function suggestion(choices: Choices, changes: readonly InputChange[], preset: string | undefined, effect: string): Suggestion {
+    // entries, not assignments: an input named __proto__ is a key like any other
+    const values = Object.fromEntries([...Object.entries(choices.values), ...changes.map(c => [c.input, c.to] as const)])
     const parts = [...changes.map(c => `${c.input} = ${renderExpression(c.to)}`), ...(preset ? [`preset ${preset}`] : [])]
     // a preset suggested is applied after the chosen ones, as the search tried it
     return {text: `${parts.join(', ')}  → ${effect}`, choices: {presets: preset ? [...choices.presets.filter(p => p !== preset), preset] : choices.presets, values}}
