@@ -159,13 +159,21 @@ export function checkOutputs(targets: readonly OutputTarget[], inputs: readonly 
     }
 }
 
-/** The same string for two paths of one file (hard links and symbolic links included), else the resolved path. */
+/**
+ * The same string for two paths of one file (hard links and symbolic links included); for a file
+ * still to be made, its real folder and its name: `out.md` and `here/out.md` with `here -> .` are
+ * one file, which the second write would replace.
+ */
 function identity(file: string): string {
     try {
         const s = fs.statSync(file)
         return `${s.dev}:${s.ino}`
     } catch {
-        return path.resolve(file)
+        try {
+            return path.join(fs.realpathSync(path.dirname(path.resolve(file))), path.basename(file))
+        } catch {
+            return path.resolve(file)
+        }
     }
 }
 
