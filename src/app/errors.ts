@@ -17,6 +17,8 @@ export function describeSystemError(e: unknown): string | undefined {
         case 'ENOSPC':
         case 'EDQUOT':
             return `cannot write ${file}: the disk is full (or the quota used up); free some space or choose another disk`
+        case 'EFBIG':
+            return `cannot write ${file}: the file would be larger than allowed (a file size limit, ulimit -f, or the file system's largest file)`
         case 'EISDIR':
             return `${file} is a folder: name a file inside it instead`
         case 'ENOTDIR':

@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {isDirectory} from '../engine/index.js'
 import {UsageError} from './errors.js'
+import {batches, writeAll} from './write-all.js'
 
 export function writeFileAtomic(file: string, content: string | Iterable<string>): void {
     writeFilesAtomic([{file, content}])
@@ -51,8 +52,7 @@ function stageAndRename(files: readonly {readonly file: string; readonly content
             removeLeftovers(target)
             const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${Date.now().toString(36)}`)
             staged.push({temp, target, file})
-            if (typeof content === 'string') fs.writeFileSync(temp, content, {encoding: 'utf8', flag: 'wx'})
-            else writeChunks(temp, content)
+            stageFile(temp, target, content)
         }
         renameAll(staged)
     } catch (e) {
@@ -185,20 +185,37 @@ function lstat(file: string): fs.Stats | undefined {
     }
 }
 
-/** Writes a text given in pieces (one too long for a single string, or made as it is written) to a new file. */
-function writeChunks(file: string, chunks: Iterable<string>): void {
-    const fd = fs.openSync(file, 'wx')
+/**
+ * Writes `content` to the new file `temp`, complete or with an error: every byte, then flushed to
+ * the disk (fsync, a few milliseconds), so that once renamed into place it is whole even after a
+ * power loss. A file replacing `target` gets its mode, and its owner where this process may set it.
+ */
+function stageFile(temp: string, target: string, content: string | Iterable<string>): void {
+    const replaced = lstat(target)
+    // a replaced file's content is never readable by more than the old one was, not even while staged
+    const fd = fs.openSync(temp, 'wx', replaced?.isFile() ? 0o600 : 0o666)
     try {
-        let pending = ''
-        for (const chunk of chunks) {
-            pending += chunk
-            if (pending.length >= 1 << 20) {
-                fs.writeSync(fd, pending)
-                pending = ''
-            }
+        for (const piece of batches(typeof content === 'string' ? [content] : content, 1 << 20)) {
+            writeAll(fd, piece, {written: 0})
         }
-        if (pending) fs.writeSync(fd, pending)
+        if (replaced?.isFile()) keepModeAndOwner(fd, replaced)
+        fs.fsyncSync(fd)
+    } catch (e) {
+        // a failed write(2) names no file: name the temporary one, which the caller names as asked
+        const error = e as NodeJS.ErrnoException
+        if (error && typeof error === 'object' && typeof error.syscall === 'string' && error.path === undefined) error.path = temp
+        throw e
     } finally {
         fs.closeSync(fd)
     }
+}
+
+/** The owner (chown clears set-user-ID bits, so first) and the mode of the file replaced. */
+function keepModeAndOwner(fd: number, replaced: fs.Stats): void {
+    try {
+        fs.fchownSync(fd, replaced.uid, replaced.gid)
+    } catch {
+        // another user's file, or a group this process is not in: the new file is this process's
+    }
+    fs.fchmodSync(fd, replaced.mode & 0o7777)
 }

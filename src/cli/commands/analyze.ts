@@ -5,6 +5,7 @@ import type {Command} from 'commander'
 import {analyzeTemplate, type Analysis, count, loadTemplate, TrellisError} from '../../engine/index.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {watchTemplate} from '../../app/watch.js'
+import {writeStandardOutput} from '../../app/standard-output.js'
 import {EXIT_OK, EXIT_RESOLUTION, reportError} from '../report-error.js'
 import {addPluginFlags} from '../plugins.js'
 import {renderAnalysis, analysisJson, analysisChanges} from '../../app/analysis-text.js'
@@ -52,7 +53,7 @@ combination of input regions was resolved within the budget, else a lower bound.
                     return
                 }
                 const analysis = await run()
-                process.stdout.write(flags.json ? `${JSON.stringify(analysisJson(analysis), null, 2)}\n` : renderAnalysis(analysis, file))
+                writeStandardOutput(flags.json ? `${JSON.stringify(analysisJson(analysis), null, 2)}\n` : renderAnalysis(analysis, file))
                 setExit(flags.strict && failsStrict(analysis) ? EXIT_RESOLUTION : EXIT_OK)
             } catch (e) {
                 setExit(reportError(e, debug))

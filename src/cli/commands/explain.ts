@@ -22,6 +22,7 @@ import {
 } from '../../engine/index.js'
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
 import {shownDiagnostics} from '../../app/diagnostics.js'
+import {writeStandardOutput} from '../../app/standard-output.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
@@ -63,17 +64,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                         depth,
                         whatIf: new Map(changes.map(w => [w.element, w])),
                     })
-                    // one write per 64 KB, not per element: a million small writes cost more than explaining
-                    // (and larger ones cost more system time: each allocates its own buffer)
-                    let pending = ''
-                    for (const chunk of chunks) {
-                        pending += chunk
-                        if (pending.length >= 65_536) {
-                            process.stdout.write(pending)
-                            pending = ''
-                        }
-                    }
-                    process.stdout.write(`${pending}\n`)
+                    writeStandardOutput(withFinalNewline(chunks))
                     setExit(EXIT_OK)
                     return
                 }
@@ -159,4 +150,9 @@ function decisionLines(explanations: readonly Explanation[]): string[] {
     }
     if (groups.size === 0) return []
     return ['decided by:', ...[...groups.values()].map(g => `  ${g.text} prunes ${count(g.count, 'element')}`), '']
+}
+
+function* withFinalNewline(chunks: Iterable<string>): Generator<string> {
+    yield* chunks
+    yield '\n'
 }

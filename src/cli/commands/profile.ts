@@ -6,6 +6,7 @@ import {count, type LoadedTemplate, loadTemplate, readDefinitionOf, TrellisError
 import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
 import {describeStaleness, sha256File, staleness} from '../../profiles/staleness.js'
 import {writeFileAtomic} from '../../app/io.js'
+import {writeStandardOutput} from '../../app/standard-output.js'
 import {parseSetFlag, readInputsFile} from '../../app/inputs.js'
 import {openStore, warnLine} from '../../app/profile-request.js'
 import {guarded} from '../guarded.js'
@@ -127,7 +128,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 const p = (await openStore()).get(name)
                 if (Object.hasOwn(p.inputs, 'presets') && p.presets.length)
                     throw new UsageError(`profile "${name}" sets an input named "presets" and applies presets; the export format cannot hold both`)
-                if (flags.output === '-') process.stdout.write(exportProfile(p, path.join(process.cwd(), `${name}.yaml`)))
+                if (flags.output === '-') writeStandardOutput(exportProfile(p, path.join(process.cwd(), `${name}.yaml`)))
                 else {
                     writeFileAtomic(flags.output, exportProfile(p, flags.output))
                     process.stdout.write(`exported profile ${name} to ${flags.output}\n`)

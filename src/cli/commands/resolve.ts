@@ -1,7 +1,8 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {resolveTemplate, stringifyTemplate, templateChunks, type Outcome} from '../../engine/index.js'
+import {resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
 import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
+import {writeStandardOutput} from '../../app/standard-output.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
 import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
@@ -47,7 +48,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 const files: {file: string; content: string | Iterable<string>}[] = flags.output === '-' ? [] : [{file: flags.output, content: templateChunks(outcome.output)}]
                 if (report) files.push({file: report.file, content: renderReport(report, outcome)!})
                 writeFilesAtomic(files)
-                if (flags.output === '-') process.stdout.write(stringifyTemplate(outcome.output))
+                if (flags.output === '-') writeStandardOutput(templateChunks(outcome.output))
                 setExit(EXIT_OK)
             } catch (e) {
                 setExit(reportError(e, debug))
