@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {isDirectory} from '../engine/index.js'
 import {UsageError} from './errors.js'
+import {refuseIfParentGone} from './parent.js'
 import {batches, writeAll} from './write-all.js'
 
 export function writeFileAtomic(file: string, content: string | Iterable<string>): void {
@@ -54,6 +55,8 @@ function stageAndRename(files: readonly {readonly file: string; readonly content
             staged.push({temp, target, file})
             stageFile(temp, target, content)
         }
+        // the last moment a process started for a command that is gone can still change nothing
+        refuseIfParentGone()
         renameAll(staged)
     } catch (e) {
         for (const {temp} of staged) fs.rmSync(temp, {force: true})
@@ -196,6 +199,7 @@ function stageFile(temp: string, target: string, content: string | Iterable<stri
     const fd = fs.openSync(temp, 'wx', replaced?.isFile() ? 0o600 : 0o666)
     try {
         for (const piece of batches(typeof content === 'string' ? [content] : content, 1 << 20)) {
+            refuseIfParentGone()
             writeAll(fd, piece, {written: 0})
         }
         if (replaced?.isFile()) keepModeAndOwner(fd, replaced)

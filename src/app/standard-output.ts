@@ -4,6 +4,7 @@
 // and exit 0. A file is therefore written here, in full or with an error; pipes and terminals go
 // through process.stdout, whose failures bin/trellis.js reports.
 import fs from 'node:fs'
+import {refuseIfParentGone} from './parent.js'
 import {batches, writeAll} from './write-all.js'
 
 const STDOUT = 1
@@ -22,6 +23,7 @@ export function writeStandardOutput(content: string | Iterable<string>): void {
     const before = fileStat()
     if (!before) {
         for (const batch of batches(pieces, STREAM_BATCH)) {
+            refuseIfParentGone()
             process.stdout.write(batch)
         }
         return
@@ -29,6 +31,7 @@ export function writeStandardOutput(content: string | Iterable<string>): void {
     const count = {written: 0}
     try {
         for (const batch of batches(pieces, FILE_BATCH)) {
+            refuseIfParentGone()
             writeAll(STDOUT, batch, count)
         }
     } catch (e) {

@@ -1,11 +1,13 @@
 // Explaining a large template runs in a child Node with a larger young generation (bin/trellis.js):
-// the child's output, exit code and files are what the command gives without it.
+// the child's output, exit code and files are what the command gives without it, and it ends with
+// its parent, writing nothing, when the parent is killed outright.
+import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {stringify} from 'yaml'
 import {benchmarkTemplate} from '../../bench/generate.mjs'
-import {tempDir, trellis} from './helpers.js'
+import {BIN, tempDir, trellis} from './helpers.js'
 
 const dir = tempDir('trellis-tuned-')
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
@@ -33,4 +35,79 @@ describe('explaining a large template', () => {
         expect(r.stderr.trim().split('\n')).toHaveLength(1)
         expect(fs.existsSync(out)).toBe(false)
     })
+})
+
+/** The fields of /proc/PID/stat after the command name (which may hold spaces): state, parent, …; undefined when gone. */
+function procStat(pid: number): string[] | undefined {
+    try {
+        const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+        return text.slice(text.lastIndexOf(')') + 2).split(' ')
+    } catch {
+        return undefined
+    }
+}
+
+/** A process that has ended (a zombie no one reaped has ended too). */
+const ended = (pid: number) => ['Z', 'X', undefined].includes(procStat(pid)?.[0])
+
+/** The tuned child of `parent`, once it runs trellis (after exec: its command line has the child's flag). */
+function tunedChild(parent: number): number | undefined {
+    for (const name of fs.readdirSync('/proc')) {
+        const pid = Number(name)
+        if (!Number.isInteger(pid) || procStat(pid)?.[1] !== String(parent)) continue
+        try {
+            if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--max-semi-space-size')) return pid
+        } catch {
+            // ended meanwhile
+        }
+    }
+    return undefined
+}
+
+/** Polls `probe` until it gives a value; fails after a ceiling far above any wait a working machine needs. */
+async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
+    const ceiling = Date.now() + 120_000
+    for (;;) {
+        const value = probe()
+        if (value !== undefined) return value
+        if (Date.now() > ceiling) throw new Error(`gave up waiting for ${what}`)
+        await new Promise(resolve => setTimeout(resolve, 10))
+    }
+}
+
+const PROC = fs.existsSync('/proc/self/stat')
+describe.skipIf(!PROC)(`a tuned child whose parent is killed outright (SIGKILL)${PROC ? '' : ' (skipped: needs /proc)'}`, () => {
+    it.each([
+        ['resolve -o --report', (out: string, report: string) => ['resolve', large, '--set', 'mode=present', '-o', out, '--report', report]],
+        ['explain --json', () => ['explain', large, '--set', 'mode=present', '--json']],
+    ])(
+        '%s: ends, and writes no output',
+        async (_, args) => {
+            const work = tempDir('trellis-orphan-')
+            const out = path.join(work, 'out.yaml')
+            const report = path.join(work, 'r.json')
+            fs.writeFileSync(out, 'previous output\n')
+            fs.writeFileSync(report, 'previous report\n')
+            const env: Record<string, string | undefined> = {...process.env, CI: 'true'}
+            for (const name of Object.keys(env)) if (name.startsWith('TRELLIS_')) delete env[name]
+            const stdout = fs.openSync(path.join(work, 'stdout'), 'w')
+            const parent = spawn(process.execPath, [BIN, ...args(out, report)], {cwd: work, env, stdio: ['ignore', stdout, 'ignore']})
+            fs.closeSync(stdout)
+            const exited = new Promise(resolve => parent.on('exit', resolve))
+            const child = await until(() => tunedChild(parent.pid!), 'the tuned child')
+            // held still while its parent is killed: whatever it would do next, it does as an orphan
+            process.kill(child, 'SIGSTOP')
+            parent.kill('SIGKILL')
+            await exited
+            expect(fs.readFileSync(out, 'utf8')).toBe('previous output\n')
+            process.kill(child, 'SIGCONT')
+            await until(() => ended(child) || undefined, 'the orphaned child to end')
+            expect(fs.readFileSync(out, 'utf8')).toBe('previous output\n')
+            expect(fs.readFileSync(report, 'utf8')).toBe('previous report\n')
+            expect(fs.readFileSync(path.join(work, 'stdout'), 'utf8')).toBe('')
+            expect(fs.readdirSync(work).filter(name => name.includes('.trellis-tmp-'))).toEqual([])
+            fs.rmSync(work, {recursive: true, force: true})
+        },
+        300_000,
+    )
 })
