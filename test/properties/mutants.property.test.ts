@@ -2,7 +2,9 @@
 // can run on a template: resolving, the explanation document, the report in Markdown and JSON and
 // the one-line error. Whatever a mutant does, the answer is a result or a TrellisError (a clear,
 // located message), never an internal error; and through the command line, a failed run writes no
-// output and no report. Without ../shared the samples alone are mutated (fewer templates).
+// output and no report, also when a file size limit stops it half way: each output is then
+// complete or as it was. Without ../shared the samples alone are mutated (fewer templates).
+import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -16,6 +18,7 @@ import {renderJson, renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport, reportableFailure} from '../../src/engine/report/index.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, workspace} from '../cli/run.js'
+import {BIN} from '../cli/helpers.js'
 import {CONFORMANCE, conformanceAndSampleFiles} from '../helpers/files.js'
 import {mutant} from './mutate.js'
 
@@ -24,6 +27,8 @@ afterAll(removeWorkspaces)
 const MUTANTS = Number(process.env.TRELLIS_MUTANTS ?? 2500)
 const CLI_MUTANTS = 40
 const ANALYZED_MUTANTS = 300
+const LIMITED_MUTANTS = 12
+const POSIX_SHELL = process.platform !== 'win32' && fs.existsSync('/bin/bash')
 
 /** The parsed templates to mutate: every template.yaml of the suite and every sample. */
 function originals(): Record<string, unknown>[] {
@@ -113,4 +118,44 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             expect(fs.readdirSync(dir).filter(f => f.includes('trellis-tmp'))).toEqual([])
         }
     }, 180_000)
+
+    it.skipIf(!POSIX_SHELL)(
+        `${LIMITED_MUTANTS} mutants through trellis resolve under a file size limit: each output complete or as it was${POSIX_SHELL ? '' : ' (skipped: no bash)'}`,
+        async () => {
+            for (let i = 0; i < LIMITED_MUTANTS; i++) {
+                const seed = 300_000 + i
+                const dir = workspace({'t.yaml': mutant(templates[(i * 11) % templates.length]!, seed), 'out.yaml': 'previous output\n', 'report.json': 'previous report\n'})
+                // what the run writes when nothing stops it
+                const whole = await run(['resolve', 't.yaml'], {cwd: dir})
+                const r = await limited(dir, ['resolve', 't.yaml', '--output', 'out.yaml', '--report', 'report.json'], [1, 4, 16, 64][i % 4]!)
+                const out = fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')
+                const report = fs.readFileSync(path.join(dir, 'report.json'), 'utf8')
+                expect(r.stderr, `mutant ${seed}`).not.toMatch(/internal error|^\s+at /m)
+                // complete or as it was: a failed run keeps the output, and its report is the previous one or the whole report of the failure
+                const complete = (text: string) => JSON.parse(text) as {status: string}
+                if (r.code === 0) {
+                    expect(out, `mutant ${seed}`).toBe(whole.stdout)
+                    expect(complete(report).status, `mutant ${seed}`).toBe('resolved')
+                } else {
+                    expect(out, `mutant ${seed}`).toBe('previous output\n')
+                    if (report !== 'previous report\n') expect(complete(report).status, `mutant ${seed}`).not.toBe('resolved')
+                }
+                expect(fs.readdirSync(dir).filter(f => f.includes('trellis-tmp'))).toEqual([])
+            }
+        },
+        180_000,
+    )
 })
+
+/** Runs trellis with files limited to `limitKb` KB (ulimit -f). */
+function limited(cwd: string, args: readonly string[], limitKb: number): Promise<{code: number | null; stderr: string}> {
+    const env: Record<string, string | undefined> = {...process.env, CI: 'true'}
+    for (const name of Object.keys(env)) if (name.startsWith('TRELLIS_')) delete env[name]
+    return new Promise((resolve, reject) => {
+        const child = spawn('bash', ['-c', `ulimit -f ${limitKb} && exec "$0" "$@"`, process.execPath, BIN, ...args], {cwd, env, stdio: ['ignore', 'ignore', 'pipe']})
+        let stderr = ''
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+        child.on('error', reject)
+        child.on('close', code => resolve({code, stderr}))
+    })
+}
