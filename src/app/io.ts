@@ -200,7 +200,7 @@ function stageFile(temp: string, target: string, content: string | Iterable<stri
     try {
         for (const piece of batches(typeof content === 'string' ? [content] : content, 1 << 20)) {
             refuseIfParentGone()
-            writeAll(fd, piece, {written: 0})
+            writeAll(fd, piece)
         }
         if (replaced?.isFile()) keepModeAndOwner(fd, replaced)
         fs.fsyncSync(fd)

@@ -19,7 +19,7 @@ export function* batches(pieces: Iterable<string>, size: number): Generator<stri
  * (a file size limit, a disk filling up): the rest is offered again, so that the condition shows as
  * an error (EFBIG, ENOSPC) instead of a shorter file. `count.written` counts the bytes written.
  */
-export function writeAll(fd: number, text: string, count: {written: number}): void {
+export function writeAll(fd: number, text: string, count: {written: number} = {written: 0}): void {
     const bytes = Buffer.from(text, 'utf8')
     for (let offset = 0; offset < bytes.length;) {
         const written = fs.writeSync(fd, bytes, offset, bytes.length - offset)
