@@ -5,6 +5,10 @@ declare module 'logic-solver' {
         interface Formula {
             readonly __formula: true
         }
+        /** A binary number of formulas (weighted sums and constants). */
+        interface Bits {
+            readonly __bits: true
+        }
         type Operand = Term | Formula | Operand[]
         interface Solution {
             getMap(): Record<string, boolean>
@@ -33,6 +37,11 @@ declare module 'logic-solver' {
         function equiv(a: Operand, b: Operand): Formula
         function exactlyOne(...operands: Operand[]): Formula
         function atMostOne(...operands: Operand[]): Formula
+        function weightedSum(formulas: Operand[], weights: number | number[]): Bits
+        function constantBits(value: number): Bits
+        function lessThan(a: Bits, b: Bits): Formula
+        function greaterThan(a: Bits, b: Bits): Formula
+        function equalBits(a: Bits, b: Bits): Formula
         function disablingAssertions<T>(fn: () => T): T
     }
     export = Logic

@@ -72,4 +72,4 @@ export {
     type ReportTopology,
 } from './report/index.js'
 export {failedOutcome, type Outcome, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'
-export {analyzeTemplate, type Analysis, type AnalysisOptions, type Finding, type FindingCode, type ReasonLine, type Severity} from './analyze/index.js'
+export {analyzeTemplate, DEFAULT_COMBINATIONS, type Analysis, type AnalysisOptions, type Finding, type FindingCode, type ReasonLine, type Severity} from './analyze/index.js'

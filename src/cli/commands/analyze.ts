@@ -2,7 +2,7 @@
 // resolves it — dead and core elements, inputs that decide nothing, presets that
 // fail or agree, how many variants there are. --watch runs it again on every save.
 import type {Command} from 'commander'
-import {analyzeTemplate, type Analysis, count, loadTemplate, TrellisError} from '../../engine/index.js'
+import {analyzeTemplate, type Analysis, count, DEFAULT_COMBINATIONS, loadTemplate, TrellisError} from '../../engine/index.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {watchTemplate} from '../../app/watch.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
@@ -15,6 +15,7 @@ interface AnalyzeFlags extends PluginFlags {
     strict?: boolean
     watch?: boolean
     budget: string
+    combinations: string
 }
 
 export function registerAnalyze(program: Command, setExit: (code: number) => void): void {
@@ -24,28 +25,36 @@ export function registerAnalyze(program: Command, setExit: (code: number) => voi
             .description('find dead and core elements, inputs that decide nothing, presets that fail or agree, and count the variants')
             .argument('<template>', 'the variable service template (YAML)')
             .option('--json', 'print the findings as JSON (stable codes)')
-            .option('--strict', 'exit 1 when something is dead, does not resolve, or two presets are equivalent (for template CI)')
+            .option('--strict', 'exit 1 when something is dead, does not resolve, two presets are equivalent, or the analysis did not finish (for template CI)')
             .option('--watch', 'analyze again whenever the template or a file it imports changes, and say what changed')
-            .option('--budget <seconds>', 'time budget of one analysis', '10'),
+            .option('--budget <seconds>', 'time budget of one analysis (a last resort: running out of it is reported)', '10')
+            .option('--combinations <n>', 'the most combinations of input values resolved; beyond it a repeatable sample', String(DEFAULT_COMBINATIONS)),
     )
         .addHelpText(
             'after',
             `
 Findings by severity (codes in --json):
   error    no-variant, preset-unresolvable, preset-pair-unresolvable
-  warning  dead-element, equivalent-presets, input-decides-nothing, value-unresolvable, defaults-unresolvable
+  warning  analysis-incomplete, dead-element, equivalent-presets, input-decides-nothing, value-unresolvable,
+           defaults-unresolvable
   info     core-element, preset-order
 Dead and core are proven for every assignment of the inputs; the variant count is exact when every
-combination of input regions was resolved within the budget, else a lower bound.`,
+combination of input regions was resolved, else a lower bound. The same template gives the same
+findings on every run. An analysis that resolved fewer combinations than there are (--combinations)
+or ran out of time (--budget) says so with analysis-incomplete, and --strict fails on it. A node's
+technology candidates that are never chosen are one finding (--json lists each in "members").`,
         )
         .action(async (file: string, flags: AnalyzeFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
                 const budget = Number(flags.budget)
                 if (!Number.isFinite(budget) || budget <= 0) throw new TrellisError('invalid-option', `--budget expects a positive number of seconds, got "${flags.budget}"`)
+                const combinations = Number(flags.combinations)
+                if (!/^\d+$/.test(flags.combinations.trim()) || !Number.isSafeInteger(combinations))
+                    throw new TrellisError('invalid-option', `--combinations expects a whole number, got "${flags.combinations}"`)
                 const run = async (): Promise<Analysis> => {
                     const template = loadTemplate(file)
-                    return analyzeTemplate(template, {plugins: await pluginsFor(template, flags), budget: budget * 1000})
+                    return analyzeTemplate(template, {plugins: await pluginsFor(template, flags), budget: budget * 1000, combinations})
                 }
                 if (flags.watch) {
                     await watchAnalysis(file, run, Boolean(flags.json), debug)
@@ -61,9 +70,9 @@ combination of input regions was resolved within the budget, else a lower bound.
         })
 }
 
-/** What --strict fails on: anything dead, unresolvable or equivalent. */
+/** What --strict fails on: anything dead, unresolvable or equivalent, and an analysis that did not finish. */
 export function failsStrict(analysis: Analysis): boolean {
-    const failing = new Set(['dead-element', 'equivalent-presets', 'value-unresolvable', 'defaults-unresolvable'])
+    const failing = new Set(['dead-element', 'equivalent-presets', 'value-unresolvable', 'defaults-unresolvable', 'analysis-incomplete'])
     return analysis.findings.some(f => f.severity === 'error' || failing.has(f.code))
 }
 

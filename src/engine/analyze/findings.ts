@@ -93,15 +93,37 @@ export function reasonLines(items: readonly ReasonItem[]): ReasonLine[] {
 export function elementFindings(prepared: PreparedModel, dead: ReadonlyMap<string, readonly ReasonLine[]>, core: ReadonlyMap<string, readonly ReasonLine[]>): Finding[] {
     const out: Finding[] = []
     const where = (e: Element) => (e.location ? formatLocation(e.location) : undefined)
+    // dead elements of one kind in one container for one and the same reason are one finding
+    const groups = new Map<string, Element[]>()
+    const groupOf = (e: Element) => `${e.container?.id ?? ''}\u0000${e.kind}\u0000${JSON.stringify(dead.get(e.id))}`
+    for (const e of prepared.graph.elements)
+        if (dead.has(e.id) && !(e.container && dead.has(e.container.id))) groups.set(groupOf(e), [...(groups.get(groupOf(e)) ?? []), e])
     for (const e of prepared.graph.elements) {
         // what a dead element contains goes with it
         if (e.container && dead.has(e.container.id)) continue
         const d = dead.get(e.id)
-        if (d) out.push(finding('dead-element', `${e.display} can never be present`, {element: e.id, location: where(e), reason: d}))
+        const group = d ? groups.get(groupOf(e))! : []
+        if (d && group.length === 1) out.push(finding('dead-element', `${e.display} can never be present`, {element: e.id, location: where(e), reason: d}))
+        else if (d && group[0] === e) out.push(groupFinding(group, d, where))
         const c = core.get(e.id)
         if (c) out.push(finding('core-element', `${e.display} is present in every variant: its conditions decide nothing`, {element: e.id, location: where(e), reason: c}))
     }
     return out
+}
+
+const PLURALS: Readonly<Partial<Record<Element['kind'], string>>> = {property: 'properties', policy: 'policies'}
+
+/** "Node "shop": 8 technology candidates are never chosen: ansible@0, …", with each member and where it is written. */
+function groupFinding(group: readonly Element[], reason: readonly ReasonLine[], where: (e: Element) => string | undefined): Finding {
+    const first = group[0]!
+    const names = group.map(e => (e.index === undefined ? e.name : `${e.name}@${e.index}`)).join(', ')
+    const what = first.kind === 'technology' ? `${group.length} technology candidates are never chosen` : `${group.length} ${PLURALS[first.kind] ?? `${first.kind}s`} can never be present`
+    const owner = first.container ? `${first.container.display}: ` : ''
+    return finding('dead-element', `${owner}${what}: ${names}`, {
+        location: where(first),
+        reason,
+        members: group.map(e => ({element: e.id, location: where(e)})),
+    })
 }
 
 export function inputFindings(

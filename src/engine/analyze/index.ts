@@ -10,11 +10,12 @@ import {inputDomains} from './domains.js'
 import {constrainedInputs, decidingInputs, elementFindings, inputFindings, namedValues, presetFindings, reasonLines} from './findings.js'
 import {tryPresets} from './presets.js'
 import {Backbone, Reasons, symbolicProblem} from './symbolic.js'
-import {enumerateVariants} from './variants.js'
+import {enumerateVariants, type Enumeration} from './variants.js'
+import type {PresetTrials} from './presets.js'
 
 export type {Analysis, AnalysisOptions, Finding, FindingCode, ReasonLine, Severity} from './types.js'
-export {FINDING_SEVERITY} from './types.js'
-import type {Analysis, AnalysisOptions, Finding, ReasonLine, Severity} from './types.js'
+export {DEFAULT_COMBINATIONS, FINDING_SEVERITY} from './types.js'
+import {DEFAULT_COMBINATIONS, FINDING_SEVERITY, type Analysis, type AnalysisOptions, type Finding, type ReasonLine, type Severity} from './types.js'
 
 export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptions = {}): Analysis {
     const start = Date.now()
@@ -39,7 +40,7 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
     const deciding = decidingInputs(definition, atoms, domains)
     const enumeration = enumerateVariants(template, definition, problem, atoms, deciding, {
         deadline: start + budget * 0.6,
-        combinations: options.combinations ?? 20_000,
+        combinations: options.combinations ?? DEFAULT_COMBINATIONS,
         bound: options.bound ?? 10_000,
     })
     const trials = tryPresets(template, definition, namedValues(definition, prepared, atoms), plugins, deadline)
@@ -52,13 +53,17 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
             message: `no assignment of the variability inputs gives a variant: all ${enumeration.explored} combinations of input values fail (${kinds})`,
         })
     }
+    let reasonsCut = false
     const dead = new Map<string, ReasonLine[]>()
     const core = new Map<string, ReasonLine[]>()
     if (proven && (enumeration.resolved > 0 || !enumeration.complete)) {
         const settled = enumeration.complete && enumeration.exact && enumeration.resolved > 0
-        const reasonDeadline = () => Math.min(deadline, Date.now() + 500)
         let made: Reasons | undefined
-        const minimalReason = (v: number, value: boolean) => (made ??= new Reasons(problem)).minimal(v, value, reasonDeadline())
+        const minimalReason = (v: number, value: boolean) => {
+            const items = (made ??= new Reasons(problem)).minimal(v, value, deadline)
+            reasonsCut ||= Date.now() > deadline
+            return items
+        }
         for (const e of prepared.graph.elements) {
             const seq = e.seq
             if (proven.dead.has(seq)) dead.set(e.id, reasonLines(minimalReason(seq, true)))
@@ -72,6 +77,8 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
     }
     findings.push(...inputFindings(definition, prepared, atoms, deciding, enumeration, dead))
     findings.push(...presetFindings(trials, definition))
+    const incomplete = incompleteFinding(enumeration, trials, reasonsCut, budget, options.combinations ?? DEFAULT_COMBINATIONS)
+    if (incomplete) findings.unshift(incomplete)
     const order: Severity[] = ['error', 'warning', 'info']
     findings.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity))
     return {
@@ -89,4 +96,23 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
         core,
         elapsed: Date.now() - start,
     }
+}
+
+/** What the analysis left undone, if anything: it must not look clean when it did not finish. */
+function incompleteFinding(enumeration: Enumeration, trials: PresetTrials, reasonsCut: boolean, budget: number, limit: number): Finding | undefined {
+    const reason: ReasonLine[] = []
+    const {explored, combinations} = enumeration
+    const of = `${explored.toLocaleString('en')} of ${combinations > 1e15 ? 'more than 10^15' : combinations.toLocaleString('en')} combinations of input values`
+    if (enumeration.timedOut) reason.push({text: `${of} resolved when the time ran out`})
+    else if (!enumeration.complete) reason.push({text: `${of} resolved (a repeatable sample: the limit is ${limit.toLocaleString('en')})`})
+    if (!enumeration.complete)
+        reason.push({text: 'elements only optimization or a check removes, inputs that decide nothing and the exact variant count are known only when every combination is resolved'})
+    if (trials.skipped > 0) reason.push({text: `${trials.skipped} preset or input-value trial(s) left out when the time ran out`})
+    if (reasonsCut) reason.push({text: 'some reasons were not shrunk to the conditions they need when the time ran out'})
+    if (reason.length === 0) return undefined
+    const timed = enumeration.timedOut || trials.skipped > 0 || reasonsCut
+    const message = timed
+        ? `the analysis did not finish: it stopped at its time budget of ${budget / 1000} s, so what it reached depends on the machine's speed (raise --budget)`
+        : `the analysis did not finish: it resolved ${of} (raise --combinations)`
+    return {code: 'analysis-incomplete', severity: FINDING_SEVERITY['analysis-incomplete'], message, reason}
 }

@@ -13,6 +13,7 @@ export type FindingCode =
     | 'value-unresolvable'
     | 'preset-order'
     | 'core-element'
+    | 'analysis-incomplete'
 
 export type Severity = 'error' | 'warning' | 'info'
 
@@ -28,6 +29,8 @@ export interface Finding {
     readonly message: string
     /** The element's identifier (dead and core elements). */
     readonly element?: string
+    /** Elements that share one cause, reported together (a node's technology candidates never chosen): each with where it is written. */
+    readonly members?: readonly {readonly element: string; readonly location?: string}[]
     readonly location?: string
     readonly reason?: readonly ReasonLine[]
     readonly presets?: readonly string[]
@@ -56,13 +59,18 @@ export interface Analysis {
 
 export interface AnalysisOptions {
     readonly plugins?: readonly LoadedPlugin[]
-    /** Time budget in milliseconds (default 10 s): enumeration and searches stop when it is spent. */
+    /**
+     * Time budget in milliseconds (default 10 s), a last resort: when it is spent the analysis stops
+     * where it is and says so (an `analysis-incomplete` finding); what it reached then depends on the machine.
+     */
     readonly budget?: number
     /** Distinct variants counted exactly before "more than" (default 10,000). */
     readonly bound?: number
-    /** The most input combinations resolved (default 20,000). */
+    /** The most input combinations resolved (default 20,000); beyond it a repeatable sample, and an `analysis-incomplete` finding. */
     readonly combinations?: number
 }
+
+export const DEFAULT_COMBINATIONS = 20_000
 
 export const FINDING_SEVERITY: Readonly<Record<FindingCode, Severity>> = {
     'no-variant': 'error',
@@ -75,4 +83,5 @@ export const FINDING_SEVERITY: Readonly<Record<FindingCode, Severity>> = {
     'value-unresolvable': 'warning',
     'preset-order': 'info',
     'core-element': 'info',
+    'analysis-incomplete': 'warning',
 }

@@ -5,14 +5,13 @@
 // elements no combination keeps, which every one keeps and which inputs never
 // change the result.
 import {createHash} from 'node:crypto'
-import {constant} from '../conditions/index.js'
 import {TrellisError} from '../errors.js'
 import {evaluateValue} from '../expressions/index.js'
 import {inputConstraintViolations, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {finishResolution, stringifyTemplate} from '../pipeline.js'
-import {solve} from '../solve/index.js'
 import type {Atom} from './atoms.js'
+import {CombinationDecider} from './decide.js'
 import type {InputDomain} from './domains.js'
 import type {SymbolicProblem} from './symbolic.js'
 
@@ -24,6 +23,8 @@ export interface Enumeration {
     readonly explored: number
     /** Every combination was resolved. */
     readonly complete: boolean
+    /** The time budget ran out before every combination that was to be resolved was (what was explored then depends on the machine's speed). */
+    readonly timedOut: boolean
     /** Each region stands exactly for all its values: what holds for the combinations holds for every assignment. */
     readonly exact: boolean
     /** Distinct topologies among the resolved combinations, up to `bound`. */
@@ -39,8 +40,9 @@ export interface Enumeration {
 }
 
 export interface EnumerationLimits {
+    /** When the time budget runs out (a last resort: the combination limit is what keeps a run repeatable). */
     readonly deadline: number
-    /** The most combinations resolved. */
+    /** The most combinations resolved; more are sampled (repeatably). */
     readonly combinations: number
     /** Distinct topologies counted before "more than". */
     readonly bound: number
@@ -67,8 +69,13 @@ export function enumerateVariants(
     let explored = 0
     const random = seeded()
     const seen = new Set<string>()
+    const decider = new CombinationDecider(prepared.problem, atoms)
+    let timedOut = false
     for (let i = 0; explored < Math.min(combinations, limits.combinations) && i < 4 * limits.combinations; i++) {
-        if (Date.now() > limits.deadline) break
+        if (Date.now() > limits.deadline) {
+            timedOut = true
+            break
+        }
         // all combinations in order, or (too many) a repeatable random sample of them
         const digits = full ? digitsOf(i, radix) : radix.map(r => Math.floor(random() * r))
         if (!full) {
@@ -82,7 +89,7 @@ export function enumerateVariants(
             const value = d.choices[digits[k]!]!.value
             if (value !== undefined) assignments.push({name: d.name, value, source: {kind: 'wizard'}})
         })
-        const result = resolveCombination(template, definition, prepared, atoms, assignments, n)
+        const result = resolveCombination(template, definition, prepared, decider, atoms, assignments, n)
         if (full) results[i] = result.key
         if (result.kind === 'failed') {
             failures.set(result.failure, (failures.get(result.failure) ?? 0) + 1)
@@ -99,6 +106,7 @@ export function enumerateVariants(
         combinations,
         explored,
         complete,
+        timedOut,
         exact,
         variants: topologies.size,
         bound: limits.bound,
@@ -115,6 +123,7 @@ function resolveCombination(
     template: LoadedTemplate,
     definition: VariabilityDefinition,
     prepared: SymbolicProblem['prepared'],
+    decider: CombinationDecider,
     atoms: readonly Atom[],
     assignments: readonly InputAssignment[],
     n: number,
@@ -128,7 +137,7 @@ function resolveCombination(
         if (e instanceof TrellisError) return failed('invalid')
         throw e
     }
-    const definitions = [...prepared.problem.definitions]
+    const truths: boolean[] = []
     for (const atom of atoms) {
         let value: unknown
         try {
@@ -138,15 +147,16 @@ function resolveCombination(
             throw e
         }
         if (typeof value !== 'boolean') return failed('invalid')
-        definitions[atom.v] = constant(value)
+        truths.push(value)
     }
-    const solved = solve({...prepared.problem, definitions})
-    if (!solved.ok) return failed(solved.failure.kind)
-    const values = solved.solution.values
+    const decided = decider.decide(truths)
+    if (decided.kind === 'failed') return failed(decided.failure)
+    const values = decided.values
     // checked and written as resolving writes it: a check or the output itself may still fail
     let output: string
     try {
-        output = stringifyTemplate(finishResolution(template, {...prepared, inputs, solution: solved.solution, present: e => values[e.seq] === 1}).output)
+        const solution = {values, state: [], components: []}
+        output = stringifyTemplate(finishResolution(template, {...prepared, inputs, solution, present: e => values[e.seq] === 1}).output)
     } catch (e) {
         if (e instanceof TrellisError) return failed(e.code === 'check-failed' ? 'check-failed' : 'invalid')
         throw e
