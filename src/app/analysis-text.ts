@@ -35,7 +35,7 @@ export function variantLine(analysis: Analysis): string {
     return `Variants: at least ${what} (${explored} of input values resolved${v.explored < v.combinations ? ' within the budget' : '; some inputs are compared in ways one value per region cannot stand for'})`
 }
 
-/** The analysis as data: findings with stable codes, dead and core elements, presets, inputs and the variant count. */
+/** The analysis as data: findings with stable codes, dead and core elements, presets, inputs and the variant count; the same on every run (no timings). */
 export function analysisJson(analysis: Analysis): object {
     return {
         findings: analysis.findings,
@@ -44,7 +44,6 @@ export function analysisJson(analysis: Analysis): object {
         core: [...analysis.core.keys()],
         presets: analysis.presets,
         inputs: analysis.inputs,
-        elapsedMs: analysis.elapsed,
     }
 }
 
@@ -58,10 +57,12 @@ export function analysisChanges(before: Analysis, after: Analysis): string[] {
     flips('dead', before.dead, after.dead)
     flips('core', before.core, after.core)
     const key = (f: Finding) => `${f.code} ${f.message}`
-    const had = new Set(before.findings.filter(f => !f.element).map(key))
-    const has = new Set(after.findings.filter(f => !f.element).map(key))
-    for (const f of after.findings) if (!f.element && !had.has(key(f))) out.push(`new: ${f.message} [${f.code}]`)
-    for (const f of before.findings) if (!f.element && !has.has(key(f))) out.push(`gone: ${f.message} [${f.code}]`)
+    // element findings (one element or a group of them) are told by the flips above
+    const general = (f: Finding) => !f.element && !f.members
+    const had = new Set(before.findings.filter(general).map(key))
+    const has = new Set(after.findings.filter(general).map(key))
+    for (const f of after.findings) if (general(f) && !had.has(key(f))) out.push(`new: ${f.message} [${f.code}]`)
+    for (const f of before.findings) if (general(f) && !has.has(key(f))) out.push(`gone: ${f.message} [${f.code}]`)
     if (before.variants.count !== after.variants.count || before.variants.more !== after.variants.more) out.push(`${variantLine(after)} (was ${before.variants.count})`)
     return out
 }

@@ -74,6 +74,24 @@ describe('trellis analyze', () => {
         expect(clean.stdout).toContain('0 errors, 0 warnings, 0 notes')
     })
 
+    it('an analysis cut short by --combinations says so, is not clean, and fails --strict', () => {
+        const clean = write(CLEAN)
+        const r = trellis(['analyze', clean, '--combinations', '1'], {})
+        expect(r.code).toBe(0)
+        expect(r.stdout).toMatch(/0 errors, 1 warning, 0 notes/)
+        expect(r.stdout).toContain('the analysis did not finish: it resolved 1 of 2 combinations of input values (raise --combinations)  [analysis-incomplete]')
+        expect(trellis(['analyze', clean, '--combinations', '1', '--strict'], {}).code).toBe(1)
+        expect(trellis(['analyze', clean, '--combinations', '0', '--json'], {}).stdout).toContain('"code": "analysis-incomplete"')
+        const bad = trellis(['analyze', clean, '--combinations', 'some'], {})
+        expect(bad.code).toBe(2)
+        expect(bad.stderr).toContain('--combinations expects a whole number, got "some"')
+    })
+
+    it('--json is the same on every run', () => {
+        const dead = write(DEAD)
+        expect(trellis(['analyze', dead, '--json'], {}).stdout).toBe(trellis(['analyze', dead, '--json'], {}).stdout)
+    })
+
     it('reports a template it cannot read as resolve does: located, exit 2', () => {
         const r = trellis(['analyze', write('tosca_definitions_version: tosca_variability_1_0\ntopology_template: [')], {})
         expect(r.code).toBe(2)

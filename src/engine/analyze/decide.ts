@@ -24,13 +24,15 @@ export class CombinationDecider {
     private first: FirstObjectiveSolver | undefined | null = null
     private readonly settled = new Map<string, Settled>()
     /** The variables each constraint and each objective term reads. */
-    private readonly reads: readonly (readonly number[])[]
+    private readonly constraintReads: readonly (readonly number[])[]
+    private readonly termReads: readonly (readonly number[])[]
 
     constructor(
         private readonly problem: Problem,
         private readonly atoms: readonly Atom[],
     ) {
-        this.reads = [...problem.constraints.map(c => variables(c)), ...problem.objectives.flatMap(o => o.terms.map(t => variables(t.formula)))]
+        this.constraintReads = problem.constraints.map(c => variables(c))
+        this.termReads = problem.objectives.flatMap(o => o.terms.map(t => variables(t.formula)))
     }
 
     /** `truths[i]`: the value of `atoms[i]` in this combination. */
@@ -53,17 +55,23 @@ export class CombinationDecider {
         return {kind: 'resolved', values}
     }
 
-    /** The open variables and the decided values any formula reading them sees: all that solving the residual depends on. */
+    /** The open variables, the decided values any formula reading them sees, and whether a decided constraint fails: all that solving the residual depends on. */
     private residualKey(definitions: readonly (Formula | undefined)[], values: Int8Array, open: readonly number[]): string {
         const seen = new Uint8Array(values.length)
         const note = (vars: readonly number[]) => {
             for (const u of vars) if (values[u] !== -1) seen[u] = 1
         }
         for (const v of open) note(variables(definitions[v]!))
-        for (const vars of this.reads) if (vars.some(u => values[u] === -1)) note(vars)
+        const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
+        let fails = false
+        this.constraintReads.forEach((vars, i) => {
+            if (vars.some(u => values[u] === -1)) note(vars)
+            else fails ||= evaluate(this.problem.constraints[i]!, lookup) === false
+        })
+        for (const vars of this.termReads) if (vars.some(u => values[u] === -1)) note(vars)
         const read: string[] = []
         for (let u = 0; u < seen.length; u++) if (seen[u]) read.push(`${u}${values[u] === 1 ? '+' : '-'}`)
-        return `${open.join(',')}|${read.join(',')}`
+        return `${fails ? '!' : ''}${open.join(',')}|${read.join(',')}`
     }
 
     private settle(definitions: readonly (Formula | undefined)[], values: Int8Array, open: readonly number[], truths: readonly boolean[]): Settled {

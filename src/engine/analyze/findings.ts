@@ -96,8 +96,7 @@ export function elementFindings(prepared: PreparedModel, dead: ReadonlyMap<strin
     // dead elements of one kind in one container for one and the same reason are one finding
     const groups = new Map<string, Element[]>()
     const groupOf = (e: Element) => `${e.container?.id ?? ''}\u0000${e.kind}\u0000${JSON.stringify(dead.get(e.id))}`
-    for (const e of prepared.graph.elements)
-        if (dead.has(e.id) && !(e.container && dead.has(e.container.id))) groups.set(groupOf(e), [...(groups.get(groupOf(e)) ?? []), e])
+    for (const e of prepared.graph.elements) if (dead.has(e.id) && !(e.container && dead.has(e.container.id))) groups.set(groupOf(e), [...(groups.get(groupOf(e)) ?? []), e])
     for (const e of prepared.graph.elements) {
         // what a dead element contains goes with it
         if (e.container && dead.has(e.container.id)) continue
@@ -117,7 +116,8 @@ const PLURALS: Readonly<Partial<Record<Element['kind'], string>>> = {property: '
 function groupFinding(group: readonly Element[], reason: readonly ReasonLine[], where: (e: Element) => string | undefined): Finding {
     const first = group[0]!
     const names = group.map(e => (e.index === undefined ? e.name : `${e.name}@${e.index}`)).join(', ')
-    const what = first.kind === 'technology' ? `${group.length} technology candidates are never chosen` : `${group.length} ${PLURALS[first.kind] ?? `${first.kind}s`} can never be present`
+    const what =
+        first.kind === 'technology' ? `${group.length} technology candidates are never chosen` : `${group.length} ${PLURALS[first.kind] ?? `${first.kind}s`} can never be present`
     const owner = first.container ? `${first.container.display}: ` : ''
     return finding('dead-element', `${owner}${what}: ${names}`, {
         location: where(first),

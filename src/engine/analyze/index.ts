@@ -20,7 +20,7 @@ import {DEFAULT_COMBINATIONS, FINDING_SEVERITY, type Analysis, type AnalysisOpti
 export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptions = {}): Analysis {
     const start = Date.now()
     const budget = options.budget ?? 10_000
-    const deadline = start + budget
+    const spent = cpuBudget(budget)
     const plugins = options.plugins ?? []
     const definition = readDefinitionOf(template)
     const prepared = prepare(template, {plugins}, {variables: graph => new AtomVariables(graph, definition.expressions), checkInputs: false})
@@ -39,11 +39,11 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
 
     const deciding = decidingInputs(definition, atoms, domains)
     const enumeration = enumerateVariants(template, definition, problem, atoms, deciding, {
-        deadline: start + budget * 0.6,
+        spent: cpuBudget(budget * 0.6),
         combinations: options.combinations ?? DEFAULT_COMBINATIONS,
         bound: options.bound ?? 10_000,
     })
-    const trials = tryPresets(template, definition, namedValues(definition, prepared, atoms), plugins, deadline)
+    const trials = tryPresets(template, definition, namedValues(definition, prepared, atoms), plugins, spent)
 
     if (proven && enumeration.complete && enumeration.exact && enumeration.resolved === 0) {
         const kinds = [...enumeration.failures].map(([kind, n]) => `${kind} ${n}`).join(', ')
@@ -60,8 +60,8 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
         const settled = enumeration.complete && enumeration.exact && enumeration.resolved > 0
         let made: Reasons | undefined
         const minimalReason = (v: number, value: boolean) => {
-            const items = (made ??= new Reasons(problem)).minimal(v, value, deadline)
-            reasonsCut ||= Date.now() > deadline
+            const items = (made ??= new Reasons(problem)).minimal(v, value, spent)
+            reasonsCut ||= spent()
             return items
         }
         for (const e of prepared.graph.elements) {
@@ -98,6 +98,18 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
     }
 }
 
+/**
+ * Whether `ms` of this process's CPU time have passed since the call: a busy machine slows a run
+ * without cutting it shorter, as a wall-clock budget would.
+ */
+function cpuBudget(ms: number): () => boolean {
+    const from = process.cpuUsage()
+    return () => {
+        const used = process.cpuUsage(from)
+        return (used.user + used.system) / 1000 > ms
+    }
+}
+
 /** What the analysis left undone, if anything: it must not look clean when it did not finish. */
 function incompleteFinding(enumeration: Enumeration, trials: PresetTrials, reasonsCut: boolean, budget: number, limit: number): Finding | undefined {
     const reason: ReasonLine[] = []
@@ -106,13 +118,15 @@ function incompleteFinding(enumeration: Enumeration, trials: PresetTrials, reaso
     if (enumeration.timedOut) reason.push({text: `${of} resolved when the time ran out`})
     else if (!enumeration.complete) reason.push({text: `${of} resolved (a repeatable sample: the limit is ${limit.toLocaleString('en')})`})
     if (!enumeration.complete)
-        reason.push({text: 'elements only optimization or a check removes, inputs that decide nothing and the exact variant count are known only when every combination is resolved'})
+        reason.push({
+            text: 'elements only optimization or a check removes, inputs that decide nothing and the exact variant count are known only when every combination is resolved',
+        })
     if (trials.skipped > 0) reason.push({text: `${trials.skipped} preset or input-value trial(s) left out when the time ran out`})
     if (reasonsCut) reason.push({text: 'some reasons were not shrunk to the conditions they need when the time ran out'})
     if (reason.length === 0) return undefined
     const timed = enumeration.timedOut || trials.skipped > 0 || reasonsCut
     const message = timed
-        ? `the analysis did not finish: it stopped at its time budget of ${budget / 1000} s, so what it reached depends on the machine's speed (raise --budget)`
+        ? `the analysis did not finish: it stopped at its time budget of ${budget / 1000} s of CPU time, so what it reached depends on the machine's speed (raise --budget)`
         : `the analysis did not finish: it resolved ${of} (raise --combinations)`
     return {code: 'analysis-incomplete', severity: FINDING_SEVERITY['analysis-incomplete'], message, reason}
 }

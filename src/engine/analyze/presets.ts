@@ -37,11 +37,11 @@ export function tryPresets(
     definition: VariabilityDefinition,
     named: readonly {readonly input: string; readonly value: unknown}[],
     plugins: readonly LoadedPlugin[],
-    deadline: number,
+    spent: () => boolean,
 ): PresetTrials {
     let skipped = 0
     const attempt = (presets: readonly string[], value?: Trial['value']): Trial | undefined => {
-        if (Date.now() > deadline) {
+        if (spent()) {
             skipped++
             return undefined
         }

@@ -158,9 +158,9 @@ export class Reasons {
     /**
      * The conditions, constraints and input facts that together cannot give `v` the value `value`,
      * shrunk until each is needed (deletion-based: an item goes when the rest still cannot). Stops
-     * shrinking when `deadline` passes; what is left still cannot hold.
+     * shrinking when the time budget is `spent`; what is left still cannot hold.
      */
-    minimal(v: number, value: boolean, deadline: number): ReasonItem[] {
+    minimal(v: number, value: boolean, spent: () => boolean): ReasonItem[] {
         const items = this.reachable(v)
         // most reasons are close by: the element's own conditions and the constraints and input facts
         // on what they mention; shrinking those first is quick, and only if they do not suffice is
@@ -169,7 +169,7 @@ export class Reasons {
         const start = local.length < items.length && !this.allows(local, v, value) ? local : items
         const kept = new Set(start)
         for (const item of start) {
-            if (Date.now() > deadline) break
+            if (spent()) break
             kept.delete(item)
             if (this.allows(kept, v, value)) kept.add(item)
         }

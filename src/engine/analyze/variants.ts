@@ -40,8 +40,8 @@ export interface Enumeration {
 }
 
 export interface EnumerationLimits {
-    /** When the time budget runs out (a last resort: the combination limit is what keeps a run repeatable). */
-    readonly deadline: number
+    /** Whether the time budget is spent (a last resort: the combination limit is what keeps a run repeatable). */
+    readonly spent: () => boolean
     /** The most combinations resolved; more are sampled (repeatably). */
     readonly combinations: number
     /** Distinct topologies counted before "more than". */
@@ -72,7 +72,7 @@ export function enumerateVariants(
     const decider = new CombinationDecider(prepared.problem, atoms)
     let timedOut = false
     for (let i = 0; explored < Math.min(combinations, limits.combinations) && i < 4 * limits.combinations; i++) {
-        if (Date.now() > limits.deadline) {
+        if (limits.spent()) {
             timedOut = true
             break
         }
