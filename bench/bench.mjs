@@ -9,8 +9,9 @@
 // `trellis resolve` from a file at the --cli-seeds, each with its peak memory (maximum resident set).
 //   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--memory-runs 11] [--file-max 100000] [--explain-seeds 125,10000|none]
 //                              [--cli-seeds 10000,100000|none] [--cli-runs 3]
-//                              [--against 'COMMAND {template} {output} {inputs}' [--against-runs 3]]
-// Last, `trellis analyze` on the iot-fleet sample and seed 1,000 (bench/analyze.mjs).
+//                              [--against 'COMMAND {template} {output} {inputs}' [--against-runs 3]] [--template FILE]…
+// Last, `trellis analyze` on the iot-fleet and technology-rules samples, seed 1,000 and any
+// --template FILE (bench/analyze.mjs).
 // --against also times `trellis resolve` and the given command (another resolver, e.g. the reference's
 // CLI) side by side from the same files, seed by seed, and prints the ratio.
 import fs from 'node:fs'
@@ -280,8 +281,11 @@ try {
         console.log(`explanation document (seed ${seed}, ${seed * 8} elements): ${documentOf(benchmarkTemplate(seed), seed >= 10000 ? Math.min(runs, 3) : runs)}`)
     // a hosting stack of 150 nodes held up by the hosting stack constraint: every verdict decided by the solver
     console.log(`explanation document (hosting stack of 150 nodes, solver-decided): ${documentOf(hostingStack(150), runs, {})} (${count} elements)`)
-    // trellis analyze: the iot-fleet sample (goal ≤ 2 s) and seed 1,000 (goal ≤ 10 s), in a process of its own
-    const analyzed = spawnSync(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'analyze.mjs'), '--runs', String(Math.min(runs, 3))], {encoding: 'utf8'})
+    // trellis analyze: the iot-fleet and technology-rules samples, seed 1,000 and any --template FILE, in a process of its own
+    const extra = process.argv.slice(2).flatMap((a, i, all) => (a === '--template' && all[i + 1] ? ['--template', all[i + 1]] : []))
+    const analyzed = spawnSync(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'analyze.mjs'), '--runs', String(Math.min(runs, 3)), ...extra], {
+        encoding: 'utf8',
+    })
     process.stdout.write(analyzed.stdout)
     if (analyzed.status !== 0) process.stderr.write(analyzed.stderr)
 } finally {

@@ -32,7 +32,7 @@ export function variantLine(analysis: Analysis): string {
     const what = count(v.count, 'variant')
     if (v.exact) return `Variants: ${what} (exact: all ${count(v.combinations, 'combination')} of input values resolved)`
     const explored = `${v.explored.toLocaleString('en')} of ${v.combinations > 1e15 ? 'more than 10^15' : v.combinations.toLocaleString('en')} combinations`
-    return `Variants: at least ${what} (${explored} of input values resolved${v.explored < v.combinations ? ' within the budget' : '; some inputs are compared in ways one value per region cannot stand for'})`
+    return `Variants: at least ${what} (${explored} of input values resolved${v.explored < v.combinations ? '' : '; some inputs are compared in ways one value per region cannot stand for'})`
 }
 
 /** The analysis as data: findings with stable codes, dead and core elements, presets, inputs and the variant count; the same on every run (no timings). */
