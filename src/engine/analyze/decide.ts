@@ -6,8 +6,7 @@
 // small parts that remain — and handed to the engine's own solver whenever a stage
 // cannot tell that its answer is the only one resolving could reach.
 import {constant, evaluate, variables, type Formula} from '../conditions/index.js'
-import {solve, type Problem} from '../solve/index.js'
-import {propagate} from '../solve/propagate.js'
+import {propagate, solve, type Problem} from '../solve/index.js'
 import type {Atom} from './atoms.js'
 import {FirstObjectiveSolver} from './first-objective.js'
 import {laterObjectives} from './later-objectives.js'

@@ -5,9 +5,8 @@
 // taken over the joined parts' candidates. Answers only when the result is the
 // one every solver must reach: each part left with a single assignment.
 import {evaluate, variables, type Formula} from '../conditions/index.js'
-import {DisjointSets} from '../solve/components.js'
-import type {Problem} from '../solve/index.js'
-import {propagate} from '../solve/propagate.js'
+import {DisjointSets, propagate, type Problem} from '../solve/index.js'
+import {chooseJoined} from './joined-choice.js'
 
 /** Parts larger than this are not enumerated (2^12 assignments): the engine's solver decides. */
 const PART_VARIABLES = 12
@@ -76,7 +75,20 @@ export function laterObjectives(
     for (const objective of problem.objectives) {
         if (objective.direction && objective.terms.length > 0) {
             const terms = objective.terms.map(t => ({formula: t.formula, weight: Math.round(t.weight * 100), vars: variables(t.formula).filter(u => values[u] === -1)}))
-            const joinedParts = joined(parts, terms)
+            const direction = objective.direction
+            const compared = new Set(objective.unique ? objective.compare : [])
+            // too many combinations of joined parts: the best one chosen term by term
+            const choose = (group: readonly Part[]): Part | 'ambiguous' | undefined => {
+                const inGroup = new Set(group.flatMap(p => p.vars))
+                const joining = terms.filter(t => t.vars.some(v => inGroup.has(v)))
+                const chosen = chooseJoined(group, joining, direction, compared, values)
+                if (chosen?.kind === 'chosen')
+                    return {vars: group.flatMap(p => p.vars), candidates: [Uint8Array.from(group.flatMap((p, i) => [...p.candidates[chosen.choice[i]!]!]))]}
+                // several best combinations that differ in what is compared, with no objective left to tell them apart
+                return chosen?.kind === 'several' && objective.unique ? 'ambiguous' : undefined
+            }
+            const joinedParts = joined(parts, terms, choose)
+            if (joinedParts === 'ambiguous') return 'ambiguous'
             if (!joinedParts) return undefined
             parts = joinedParts
             for (const part of parts) {
@@ -146,8 +158,12 @@ function assign(values: Int8Array, vars: readonly number[], candidate?: Uint8Arr
     vars.forEach((v, i) => (values[v] = candidate ? candidate[i]! : -1))
 }
 
-/** Parts joined wherever one term reads several, their candidates combined; undefined when too many. */
-function joined(parts: Part[], terms: readonly {readonly vars: readonly number[]}[]): Part[] | undefined {
+/** Parts joined wherever one term reads several, their candidates combined or, when too many, `choose`n. */
+function joined(
+    parts: Part[],
+    terms: readonly {readonly vars: readonly number[]}[],
+    choose: (group: readonly Part[]) => Part | 'ambiguous' | undefined,
+): Part[] | 'ambiguous' | undefined {
     const index = new Map<number, number>()
     parts.forEach((p, i) => p.vars.forEach(v => index.set(v, i)))
     const sets = new DisjointSets(parts.length)
@@ -160,7 +176,12 @@ function joined(parts: Part[], terms: readonly {readonly vars: readonly number[]
             out.push(group[0]!)
             continue
         }
-        if (group.reduce((n, p) => n * p.candidates.length, 1) > JOINED_CANDIDATES) return undefined
+        if (group.reduce((n, p) => n * p.candidates.length, 1) > JOINED_CANDIDATES) {
+            const chosen = choose(group)
+            if (chosen === undefined || chosen === 'ambiguous') return chosen
+            out.push(chosen)
+            continue
+        }
         out.push(
             group.reduce((a, b) => ({
                 vars: [...a.vars, ...b.vars],

@@ -14,6 +14,9 @@ import {toLogic, varName} from './sat.js'
 export {objectives} from './objectives.js'
 export {logic} from './logic.js'
 export {toLogic, varName} from './sat.js'
+// analysis decides many combinations in stages of its own, with the solver's propagation and parts
+export {propagate} from './propagate.js'
+export {DisjointSets} from './components.js'
 export type {Component, Objective, ObjectiveSubject, Problem, Solution, SolveFailure, VariableState} from './problem.js'
 
 export type SolveResult = {readonly ok: true; readonly solution: Solution} | {readonly ok: false; readonly failure: SolveFailure}
