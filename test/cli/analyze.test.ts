@@ -85,7 +85,8 @@ describe('trellis analyze', () => {
         const bad = trellis(['analyze', clean, '--combinations', 'some'], {})
         expect(bad.code).toBe(2)
         expect(bad.stderr).toContain('--combinations expects a whole number, got "some"')
-    })
+        // a generous ceiling: four processes on a busy machine
+    }, 60_000)
 
     it('--json is the same on every run', () => {
         const dead = write(DEAD)
