@@ -23,7 +23,7 @@ const EXAMPLES: Readonly<Record<string, readonly [command: string, what: string]
     ],
     analyze: [
         ['trellis analyze shop.yaml', 'dead and core elements, idle inputs, presets tried, variants counted'],
-        ['trellis analyze shop.yaml --strict --json > analysis.json', 'for template CI: exit 1 on dead, unresolvable or equivalent'],
+        ['trellis analyze shop.yaml --strict --json > analysis.json', 'for template CI: exit 1 on dead, unresolvable, equivalent or unfinished'],
         ['trellis analyze shop.yaml --watch', 'again on every save, with what the edit changed'],
     ],
     wizard: [

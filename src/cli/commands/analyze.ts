@@ -27,7 +27,7 @@ export function registerAnalyze(program: Command, setExit: (code: number) => voi
             .option('--json', 'print the findings as JSON (stable codes)')
             .option('--strict', 'exit 1 when something is dead, does not resolve, two presets are equivalent, or the analysis did not finish (for template CI)')
             .option('--watch', 'analyze again whenever the template or a file it imports changes, and say what changed')
-            .option('--budget <seconds>', 'time budget of one analysis (a last resort: running out of it is reported)', '10')
+            .option('--budget <seconds>', 'CPU time budget of one analysis (a last resort: running out of it is reported)', '10')
             .option('--combinations <n>', 'the most combinations of input values resolved; beyond it a repeatable sample', String(DEFAULT_COMBINATIONS)),
     )
         .addHelpText(
@@ -39,10 +39,11 @@ Findings by severity (codes in --json):
            defaults-unresolvable
   info     core-element, preset-order
 Dead and core are proven for every assignment of the inputs; the variant count is exact when every
-combination of input regions was resolved, else a lower bound. The same template gives the same
-findings on every run. An analysis that resolved fewer combinations than there are (--combinations)
-or ran out of time (--budget) says so with analysis-incomplete, and --strict fails on it. A node's
-technology candidates that are never chosen are one finding (--json lists each in "members").`,
+combination of input regions was resolved, else a lower bound. An analysis that resolved fewer
+combinations than there are (--combinations) or ran out of time (--budget, CPU seconds) says so with
+analysis-incomplete, and --strict fails on it. The same template gives the same findings in the same
+order on every run, unless the time budget runs out. A node's technology candidates that are never
+chosen are one finding (--json lists each in "members").`,
         )
         .action(async (file: string, flags: AnalyzeFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
