@@ -11,7 +11,7 @@ import {describeSource, type LoadedTemplate, readDefinitionOf, renderExpression,
 import {writeResolution} from './state/write.js'
 import {typedValue} from './state/keys.js'
 import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
-import {plainPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
+import {isInterrupt, plainPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
 
 export interface LineModeStreams {
     readonly input?: NodeJS.ReadableStream
@@ -105,25 +105,41 @@ async function dialogue(
 
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
     const shown = (f: string) => path.relative(process.cwd(), f) || f
-    const output = await input({message: 'Write the resolved template to', default: shown(`${stem}.resolved.yaml`)}, context)
-    const answered = await input({message: 'Write the explanation report to (.md or .json; "-" for none)', default: shown(`${stem}.report.md`)}, context)
-    const report = answered === '-' ? '' : answered
-    const existing = [output, report].filter(f => f && fs.existsSync(f))
+    // "-" names standard output wherever an output is asked for, as in `trellis resolve -o -`
+    const output = await input({message: `Write the resolved template to (${STDOUT} for standard output)`, default: shown(`${stem}.resolved.yaml`)}, context)
+    const answered = await input(
+        {
+            message: `Write the explanation report to (.md or .json; ${STDOUT} for standard output, "${NO_REPORT}" for none)`,
+            default: shown(`${stem}.report.md`),
+            validate: answer => (answer === '-' && output === '-' ? 'the resolved template already goes to standard output: name a file, or "none"' : true),
+        },
+        context,
+    )
+    const report = answered === NO_REPORT ? '' : answered
+    const existing = [output, report].filter(f => f && f !== '-' && fs.existsSync(f))
     if (existing.length && !(await confirm({message: `${existing.join(' and ')} ${existing.length > 1 ? 'exist' : 'exists'}. Overwrite?`, default: false}, context))) {
         say('Nothing written.')
         return 0
     }
-    writeResolution(template, base, choices, output, report)
-    say(`Wrote ${output}${report ? ` and ${report}` : ''}`)
+    writeResolution(template, base, choices, output, report, context.output)
+    const where = (f: string) => (f === '-' ? 'standard output' : f)
+    say(`Wrote ${where(output)}${report ? ` and ${where(report)}` : ''}`)
     try {
         await offerProfile(template, choices, context, say, {input, confirm}, streams.store)
     } catch (e) {
-        // the files are written: an input that ends while offering the profile only skips it
+        // the files are written: an input that ends (or ctrl-c) while offering the profile only skips it
         if ((e as Error)?.name !== 'ExitPromptError') throw e
         say('Profile not saved.')
+        if (isInterrupt(e)) return EXIT_INTERRUPTED
     }
     return 0
 }
+
+const STDOUT = '"-"'
+/** The answer that writes no report. */
+const NO_REPORT = 'none'
+/** Ctrl-C, as the shells report SIGINT (128 + 2). */
+const EXIT_INTERRUPTED = 130
 
 /** Keeps the choices as a named profile when the user gives a name; asks before replacing one. */
 async function offerProfile(

@@ -28,6 +28,11 @@ export class ExitPromptError extends Error {
     override readonly name = 'ExitPromptError'
 }
 
+/** Ctrl-C in a question (@inquirer/prompts rejects with an ExitPromptError naming SIGINT), as opposed to an input that ended. */
+export function isInterrupt(e: unknown): boolean {
+    return (e as Error)?.name === 'ExitPromptError' && /SIGINT/.test((e as Error).message)
+}
+
 /** Reads answers line by line from one input; every prompt of a run shares it. */
 class Lines {
     private readonly queue: string[] = []

@@ -96,7 +96,7 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
             ['backups (boolean)', '\n'],
             ['replicas (integer)', '\n'],
             ['Write the resolved template to', '\n'],
-            ['Write the explanation report to', '-\n'],
+            ['Write the explanation report to', 'none\n'],
             ['Save these choices as a profile named', '\n'],
         ],
         {TRELLIS_CONFIG_DIR: config, TERM: 'dumb'},
@@ -128,4 +128,51 @@ it('keeps the written files and exits 0 when the input ends at the profile quest
     expect(stdout).toContain('Profile not saved.')
     expect(fs.readdirSync(dir).sort()).toEqual(['shop.report.md', 'shop.resolved.yaml', 'shop.yaml'])
     fs.rmSync(dir, {recursive: true, force: true})
+}, 20_000)
+
+it('reads "-" as standard output for the resolved template, as resolve -o - does, and writes no file named "-"', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    const result = await converse(
+        ['shop.yaml', '--prompt'],
+        dir,
+        [
+            ['for none', '\n'],
+            ['platform (string)', '\n'],
+            ['monitoring (boolean)', '\n'],
+            ['backups (boolean)', '\n'],
+            ['replicas (integer)', '\n'],
+            ['("-" for standard output)', '-\n'],
+            ['"none" for none', '-\n'], // both cannot go to standard output: asked again
+            ['already goes to standard output', 'none\n'],
+            ['Save these choices as a profile named', '\n'],
+        ],
+        {TRELLIS_CONFIG_DIR: config},
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain('tosca_definitions_version: tosca_simple_yaml_1_3')
+    expect(result.stdout).toContain('Wrote standard output')
+    expect(fs.readdirSync(dir)).toEqual(['shop.yaml'])
+    fs.rmSync(dir, {recursive: true, force: true})
+    fs.rmSync(config, {recursive: true, force: true})
+}, 20_000)
+
+it('opens the template of the profile named when no template is given', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    new ProfileStore({dir: config}).save({name: 'mine', template: {path: path.join(dir, 'shop.yaml'), sha256: ''}, presets: ['prod'], inputs: {}})
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-cwd-'))
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), '--profile', 'mine', '--prompt'], {
+        cwd: elsewhere,
+        env: {...process.env, TRELLIS_CONFIG_DIR: config, TERM: 'dumb'},
+    })
+    let stdout = ''
+    child.stdout.on('data', chunk => (stdout += chunk))
+    child.stdin.end()
+    await new Promise(resolve => child.on('close', resolve))
+    expect(stdout).toContain('trellis — shop.yaml')
+    expect(stdout).toContain('empty keeps prod')
+    for (const d of [dir, config, elsewhere]) fs.rmSync(d, {recursive: true, force: true})
 }, 20_000)

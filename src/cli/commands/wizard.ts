@@ -5,7 +5,9 @@ import type {Command} from 'commander'
 import {findTemplates} from '../find-templates.js'
 import {EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
+import {openStore} from '../../app/profile-request.js'
 import {addResolutionFlags, type ResolutionFlags} from '../resolution-flags.js'
+import {isInterrupt} from '../../tui/plain-prompts.js'
 
 /** With no template named: the only one found below the working directory, or a choice among them. */
 async function pickTemplate(): Promise<string | undefined> {
@@ -17,6 +19,11 @@ async function pickTemplate(): Promise<string | undefined> {
     if (found.length === 1) return found[0]
     const {select} = await import('@inquirer/prompts')
     return select({message: 'Which variable service template?', choices: found.map(f => ({name: f, value: f})), pageSize: 15})
+}
+
+/** The template a saved profile was made for. */
+async function profileTemplate(name: string): Promise<string> {
+    return (await openStore()).get(name).template.path
 }
 
 export function registerWizard(program: Command, setExit: (code: number) => void): void {
@@ -37,7 +44,8 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                 return
             }
             try {
-                file ??= await pickTemplate()
+                // a profile names its own template: `trellis --profile NAME` opens that one
+                file ??= flags.profile ? await profileTemplate(flags.profile) : await pickTemplate()
                 if (!file) {
                     setExit(EXIT_USAGE)
                     return
@@ -58,10 +66,11 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                     setExit(ended === 'interrupted' ? EXIT_INTERRUPTED : EXIT_OK)
                 }
             } catch (e) {
-                // the input ended or ctrl-c was pressed in a question: nothing was written
+                // ctrl-c in a question exits as an interrupt does (130); an input that ended is a usage error
                 if ((e as Error)?.name === 'ExitPromptError') {
-                    process.stderr.write('trellis: cancelled; nothing was written\n')
-                    setExit(EXIT_USAGE)
+                    const interrupted = isInterrupt(e)
+                    process.stderr.write(`trellis: ${interrupted ? 'interrupted' : 'cancelled'}; nothing was written\n`)
+                    setExit(interrupted ? EXIT_INTERRUPTED : EXIT_USAGE)
                 } else setExit(reportError(e, debug))
             }
         })

@@ -3,16 +3,34 @@
 // the line mode.
 import path from 'node:path'
 import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
+import {UsageError} from '../../app/errors.js'
 import {renderReport} from '../../app/report-file.js'
 import {type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest, stringifyTemplate} from '../../engine/index.js'
 import {requestOf, type Choices} from './session.js'
 
-/** Writes the resolved template and (when named) its report, both or neither, never onto the template; the report names the command that reproduces the choices. */
-export function writeResolution(template: LoadedTemplate, base: ResolveRequest | undefined, choices: Choices, output: string, report: string): void {
+/** The name that sends an output to standard output, as in `trellis resolve -o -`. */
+export const STANDARD_OUTPUT = '-'
+
+/**
+ * Writes the resolved template and (when named) its report, both or neither, never onto the
+ * template; the report names the command that reproduces the choices. An output named "-" goes to
+ * `stdout` (one of them at most), after the files are in place.
+ */
+export function writeResolution(
+    template: LoadedTemplate,
+    base: ResolveRequest | undefined,
+    choices: Choices,
+    output: string,
+    report: string,
+    stdout?: NodeJS.WritableStream,
+): void {
+    const toStdout = [output, report].filter(f => f === STANDARD_OUTPUT)
+    if (toStdout.length > 0 && !stdout) throw new UsageError('standard output ("-") is not available here: name a file')
+    if (toStdout.length > 1) throw new UsageError('only one output can go to standard output ("-")')
     const request = requestOf(choices, base)
     const outcome = resolveTemplate(template, request)
     if (outcome.kind !== 'resolved') throw outcome.error
-    const shown = (f: string) => path.relative(process.cwd(), path.resolve(f)) || f
+    const shown = (f: string) => (f === STANDARD_OUTPUT ? f : path.relative(process.cwd(), path.resolve(f)) || f)
     const argv = [
         'resolve',
         shown(template.file),
@@ -22,8 +40,15 @@ export function writeResolution(template: LoadedTemplate, base: ResolveRequest |
         shown(output),
         ...(report ? ['--report', shown(report)] : []),
     ]
-    checkOutputs([{flag: 'the output', file: output}, ...(report ? [{flag: 'the report', file: report}] : [])], [template.file])
-    const files: {file: string; content: string | Iterable<string>}[] = [{file: output, content: stringifyTemplate(outcome.output)}]
-    if (report) files.push({file: report, content: renderReport({file: report, templateName: shown(template.file), template, request, argv}, outcome)!})
-    writeFilesAtomic(files)
+    const resolvedText = (): string => stringifyTemplate(outcome.output)
+    // a report on standard output is Markdown, as a file without .json would be
+    const reportText = (): Iterable<string> =>
+        renderReport({file: report === STANDARD_OUTPUT ? 'report.md' : report, templateName: shown(template.file), template, request, argv}, outcome)!
+    const files = [{flag: 'the output', file: output, content: resolvedText}, ...(report ? [{flag: 'the report', file: report, content: reportText}] : [])].filter(
+        f => f.file !== STANDARD_OUTPUT,
+    )
+    checkOutputs(files, [template.file])
+    writeFilesAtomic(files.map(({file, content}) => ({file, content: content()})))
+    if (output === STANDARD_OUTPUT) stdout!.write(resolvedText())
+    if (report === STANDARD_OUTPUT) for (const piece of reportText()) stdout!.write(piece)
 }
