@@ -1,6 +1,5 @@
 // `--profile NAME`: a saved profile applied first; presets and inputs given
 // beside it on the command line override it.
-import path from 'node:path'
 import {type InputAssignment, type LoadedTemplate, readDefinitionOf} from '../engine/index.js'
 import {describeStaleness, staleness} from '../profiles/staleness.js'
 import type {ProfileStore} from '../profiles/store.js'
@@ -23,10 +22,9 @@ export function profileAssignments(profile: Profile, template: LoadedTemplate, f
         .map(([name, value]) => ({name, value, source: {kind: 'profile', profile: profile.name}}))
 }
 
-/** Reads the profile and warns (stderr) when it was saved for another template or its template changed. */
+/** Reads the profile and warns (stderr) when it belongs to another template or its template changed. */
 export async function loadProfileFor(name: string, template: LoadedTemplate, warn: (message: string) => void = warnLine): Promise<Profile> {
     const profile = (await openStore()).get(name)
-    if (path.resolve(profile.template.path) !== template.file) warn(`profile "${name}" was saved for ${profile.template.path}, not ${template.file}`)
     for (const line of describeStaleness(profile, staleness(profile, template))) warn(line)
     return profile
 }

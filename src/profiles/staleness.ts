@@ -1,7 +1,9 @@
 // Does a profile still fit its template? The content hash, inputs the template
-// no longer declares, inputs the template requires that the profile leaves unset.
+// no longer declares, inputs the template requires that the profile leaves unset;
+// or, used on another template than its own, which one it belongs to.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import {type LoadedTemplate, readDefinitionOf} from '../engine/index.js'
 import type {Profile} from './types.js'
 
@@ -10,6 +12,8 @@ export function sha256File(file: string): string {
 }
 
 export interface Staleness {
+    /** The profile was saved for another template than this one (the path given), so nothing "changed" or is "no longer" there. */
+    readonly foreign?: string
     /** The template's content changed since the profile was saved. */
     readonly changed: boolean
     /** Inputs the profile sets that the template no longer declares. */
@@ -21,7 +25,8 @@ export interface Staleness {
 }
 
 export function staleness(profile: Profile, template: LoadedTemplate): Staleness {
-    const changed = sha256File(template.file) !== profile.template.sha256
+    const foreign = path.resolve(profile.template.path) === template.file ? undefined : template.file
+    const changed = !foreign && sha256File(template.file) !== profile.template.sha256
     const definition = readDefinitionOf(template)
     const unknownInputs = Object.keys(profile.inputs).filter(name => !definition.inputs.has(name))
     const unknownPresets = profile.presets.filter(name => !definition.presets.has(name))
@@ -30,12 +35,20 @@ export function staleness(profile: Profile, template: LoadedTemplate): Staleness
     const missingInputs = [...definition.inputs.values()]
         .filter(i => i.default === undefined && i.defaultExpression === undefined && i.raw.required !== false && !set.has(i.name))
         .map(i => i.name)
-    return {changed, unknownInputs, unknownPresets, missingInputs}
+    return {...(foreign ? {foreign} : {}), changed, unknownInputs, unknownPresets, missingInputs}
 }
 
 /** One line per problem; empty when the profile fits its template. */
 export function describeStaleness(profile: Profile, s: Staleness): string[] {
     const lines: string[] = []
+    if (s.foreign) {
+        // another template's profile: say whose it is and what does not fit this one
+        lines.push(`profile "${profile.name}" belongs to another template, ${profile.template.path} (not ${s.foreign})`)
+        if (s.unknownInputs.length) lines.push(`profile "${profile.name}" sets inputs this template does not declare: ${s.unknownInputs.join(', ')}`)
+        if (s.unknownPresets.length) lines.push(`profile "${profile.name}" applies presets this template does not define: ${s.unknownPresets.join(', ')}`)
+        if (s.missingInputs.length) lines.push(`profile "${profile.name}" does not set inputs this template requires: ${s.missingInputs.join(', ')}`)
+        return lines
+    }
     if (s.changed) lines.push(`profile "${profile.name}": the template ${profile.template.path} changed since the profile was saved (${profile.updated})`)
     if (s.unknownInputs.length) lines.push(`profile "${profile.name}" sets inputs the template no longer declares: ${s.unknownInputs.join(', ')}`)
     if (s.unknownPresets.length) lines.push(`profile "${profile.name}" applies presets the template no longer defines: ${s.unknownPresets.join(', ')}`)

@@ -88,6 +88,16 @@ describe('profile save, list, show, delete, rename', () => {
         ).toEqual(['b'])
     })
 
+    it('lists the profiles in aligned columns', () => {
+        run('profile', 'save', 'a', '--template', 'template.yaml', '--note', 'first')
+        run('profile', 'save', 'longer-name', '--template', 'template.yaml', '--preset', 'prod')
+        const lines = run('profile', 'list').stdout.trim().split('\n')
+        expect(lines).toHaveLength(2)
+        // the template and the choices start in the same column on every row
+        expect(new Set(lines.map(l => l.indexOf(template)))).toEqual(new Set([lines[1]!.indexOf(template)]))
+        expect(lines[0]!.indexOf('0 inputs')).toBe(lines[1]!.indexOf('presets prod'))
+    })
+
     it('lists only the profiles of a template with --template', () => {
         const other = writeTemplate(work, fs.readFileSync(template, 'utf8'), 'other.yaml')
         run('profile', 'save', 'one', '--template', 'template.yaml', '--preset', 'dev')
@@ -147,6 +157,16 @@ describe('staleness', () => {
         const resolved = run('resolve', 'template.yaml', '--profile', 'old')
         expect(resolved.stderr).toContain('warning: profile "old": the template')
         expect(resolved.stderr).toContain('no longer declares: debug')
+    })
+
+    it('says that a profile of another template belongs to that one, not that this one changed', () => {
+        run('profile', 'save', 'shop', '--template', 'template.yaml', '--set', 'mode=prod', '--set', 'debug=true')
+        const other = writeTemplate(work, fs.readFileSync(template, 'utf8').replace(/debug/g, 'tracing'), 'fleet.yaml')
+        const resolved = run('resolve', 'fleet.yaml', '--profile', 'shop')
+        expect(resolved.stderr).toContain(`warning: profile "shop" belongs to another template, ${template} (not ${other})`)
+        expect(resolved.stderr).toContain('sets inputs this template does not declare: debug')
+        expect(resolved.stderr).not.toContain('changed since')
+        expect(resolved.stderr).not.toContain('no longer')
     })
 
     it('is quiet for a profile that fits its template', () => {

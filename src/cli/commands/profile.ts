@@ -33,11 +33,13 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                     process.stdout.write(`no profiles${wanted ? ` for ${wanted}` : ''} (store: ${store.path})\n`)
                     return
                 }
-                for (const p of profiles) {
-                    const state = !fs.existsSync(p.template.path) ? '  (template missing)' : sha256File(p.template.path) !== p.template.sha256 ? '  (template changed)' : ''
+                // one row per profile, its columns aligned: name, template, choices, then state and note
+                const rows = profiles.map(p => {
+                    const state = !fs.existsSync(p.template.path) ? '(template missing)' : sha256File(p.template.path) !== p.template.sha256 ? '(template changed)' : ''
                     const presets = p.presets.length ? `presets ${p.presets.join(', ')}; ` : ''
-                    process.stdout.write(`${p.name}  ${p.template.path}  ${presets}${count(Object.keys(p.inputs).length, 'input')}${state}${p.note ? `  — ${p.note}` : ''}\n`)
-                }
+                    return [p.name, p.template.path, `${presets}${count(Object.keys(p.inputs).length, 'input')}`, [state, p.note ? `— ${p.note}` : ''].filter(Boolean).join('  ')]
+                })
+                process.stdout.write(alignedColumns(rows))
             }),
         )
 
@@ -166,6 +168,12 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
 
     registerProfileDiff(profile, setExit)
     registerProfileTest(profile, setExit)
+}
+
+/** Rows as lines whose columns start at the same place (the last column is not padded). */
+export function alignedColumns(rows: readonly (readonly string[])[]): string {
+    const widths = rows[0]?.map((_, i) => Math.max(...rows.map(r => [...(r[i] ?? '')].length))) ?? []
+    return rows.map(r => `${r.map((cell, i) => (i < r.length - 1 ? cell + ' '.repeat(widths[i]! - [...cell].length) : cell)).join('  ')}`.trimEnd() + '\n').join('')
 }
 
 /** Unknown presets, undeclared inputs and values of the wrong type are refused before saving. */
