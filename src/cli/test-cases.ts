@@ -52,7 +52,13 @@ interface CaseConfig {
     merge?: unknown
 }
 
-export async function runCase(dir: string, name: string, policy: PluginPolicy = {allow: false}): Promise<CaseResult> {
+/** How cases run: which plugins may, and a folder (`--root`) whose files any case may name besides its own. */
+export interface CaseOptions {
+    readonly policy?: PluginPolicy
+    readonly root?: string
+}
+
+export async function runCase(dir: string, name: string, {policy = {allow: false}, root}: CaseOptions = {}): Promise<CaseResult> {
     const csarRoot = path.basename(path.dirname(dir)) === 'tests' ? path.dirname(path.dirname(dir)) : undefined
     // the template lives in the CSAR root for a CSAR's tests, else in the case folder
     const home = csarRoot ?? dir
@@ -65,11 +71,11 @@ export async function runCase(dir: string, name: string, policy: PluginPolicy = 
         templateFile = config.template !== undefined ? path.resolve(home, config.template) : TEMPLATE_NAMES.map(n => path.join(home, n)).find(f => fs.existsSync(f))
         inputsFile =
             config.inputs !== undefined
-                ? caseFile('inputs', dir, config.inputs, home)
+                ? caseFile('inputs', dir, config.inputs, home, root)
                 : fs.existsSync(path.join(dir, 'inputs.yaml'))
-                  ? caseFile('inputs', dir, 'inputs.yaml', home) // a symbolic link out is refused too
+                  ? caseFile('inputs', dir, 'inputs.yaml', home, root) // a symbolic link out is refused too
                   : undefined
-        expectedFile = caseFile('expected', dir, config.expected ?? 'expected.yaml', home)
+        expectedFile = caseFile('expected', dir, config.expected ?? 'expected.yaml', home, root)
     } catch (e) {
         return {name, ok: false, reason: (e as Error).message}
     }
@@ -108,7 +114,7 @@ export async function runCase(dir: string, name: string, policy: PluginPolicy = 
     // values resolved from a template outside both the case and the working folder are not shown:
     // a downloaded suite could name any file as its template (`profile test` cases name the user's own)
     const real = realpath(templateFile) ?? templateFile
-    const shown = [home, process.cwd()].some(dir => isBelow(real, realpath(dir) ?? dir))
+    const shown = [home, process.cwd(), ...(root ? [root] : [])].some(dir => isBelow(real, realpath(dir) ?? dir))
     const difference = firstDifference(expected, actual) ?? '?'
     return failed(`differs from expected: ${shown ? difference : `${difference.split(' ')[0]} (values not shown: the template lies outside ${home})`}`)
 }
@@ -133,22 +139,25 @@ function readConfig(file: string): CaseConfig {
 
 /**
  * A file whose values a case shows (expected template, inputs), relative to `base`: it must stay
- * inside the case's home (the CSAR or the case folder), so a downloaded suite cannot make
- * `trellis test` print a foreign file's values. The template may lie elsewhere (`trellis profile
- * test` writes cases beside the template they test): it is resolved, not shown.
+ * inside the case's home (the CSAR or the case folder), or inside the folder the user named with
+ * `--root`, so a downloaded suite cannot make `trellis test` print a foreign file's values. The
+ * template may lie elsewhere (`trellis profile test` writes cases beside the template they test):
+ * it is resolved, not shown.
  */
-function caseFile(key: string, base: string, name: string, home: string): string {
+function caseFile(key: string, base: string, name: string, home: string, root?: string): string {
     const file = path.resolve(base, name)
     const real = realpath(file) ?? file
-    const root = realpath(home) ?? home
-    if (!isBelow(real, root)) throw new Error(`test.yaml: ${key} names a file outside ${home} (${name})`)
+    const inside = (dir: string) => isBelow(real, realpath(dir) ?? dir)
+    if (!inside(home) && !(root && inside(root)))
+        throw new Error(`test.yaml: ${key} names a file outside ${root ? `${home} and ${root}` : `${home} (give --root to allow a folder around it)`} (${name})`)
     return file
 }
 
-export async function runCases(root: string, policy: PluginPolicy = {allow: false}): Promise<CaseResult[]> {
-    const absolute = path.resolve(root)
+export async function runCases(folder: string, options: CaseOptions = {}): Promise<CaseResult[]> {
+    const absolute = path.resolve(folder)
+    const root = options.root === undefined ? undefined : path.resolve(options.root)
     const results: CaseResult[] = []
-    for (const dir of findCases(absolute)) results.push(await runCase(dir, path.relative(absolute, dir) || path.basename(dir), policy))
+    for (const dir of findCases(absolute)) results.push(await runCase(dir, path.relative(absolute, dir) || path.basename(dir), {...options, root}))
     return results
 }
 

@@ -43,7 +43,7 @@ describe('trellis test cases', () => {
         const {dir} = suite(yaml)
         const result = await runCase(dir, 'case')
         expect(result.ok).toBe(false)
-        expect(result.reason).toBe(`test.yaml: ${key} names a file outside ${dir} (../secret.yaml)`)
+        expect(result.reason).toBe(`test.yaml: ${key} names a file outside ${dir} (give --root to allow a folder around it) (../secret.yaml)`)
         expect(result.reason).not.toContain('hunter2')
     })
 
@@ -72,6 +72,33 @@ describe('trellis test cases', () => {
         expect(result.ok).toBe(false)
         expect(result.reason).toContain('/__proto__ is missing')
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    })
+})
+
+describe('trellis test --root', () => {
+    /** A case in a CSAR that shares its sibling CSAR's expected template, as the reference's examples do. */
+    function siblings(): {examples: string; dir: string} {
+        const examples = tempDir('trellis-examples-')
+        const own = path.join(examples, 'shop-manual')
+        const dir = path.join(own, 'tests', 'static')
+        const sibling = path.join(examples, 'shop-automated', 'tests', 'static')
+        fs.mkdirSync(dir, {recursive: true})
+        fs.mkdirSync(sibling, {recursive: true})
+        fs.writeFileSync(path.join(own, 'variable-service-template.yaml'), TEMPLATE)
+        fs.writeFileSync(path.join(sibling, 'expected.yaml'), RESOLVED)
+        fs.writeFileSync(path.join(dir, 'test.yaml'), 'expected: ../../../shop-automated/tests/static/expected.yaml\n')
+        return {examples, dir}
+    }
+
+    it('lets a case name a sibling folder’s expected template inside the root given', async () => {
+        const {examples, dir} = siblings()
+        expect((await runCase(dir, 'static')).reason).toMatch(/names a file outside .*give --root/)
+        expect(await runCase(dir, 'static', {root: examples})).toEqual({name: 'static', ok: true})
+    })
+
+    it('still refuses a file outside the root given', async () => {
+        const {examples, dir} = siblings()
+        expect((await runCase(dir, 'static', {root: path.join(examples, 'shop-manual')})).reason).toMatch(/^test\.yaml: expected names a file outside .* and /)
     })
 })
 

@@ -5,6 +5,7 @@ import {pluginPolicy, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
 import {runCases} from '../test-cases.js'
 import fs from 'node:fs'
+import {isDirectory} from '../../engine/index.js'
 
 export function registerTest(program: Command, setExit: (code: number) => void): void {
     addPluginFlags(
@@ -13,8 +14,12 @@ export function registerTest(program: Command, setExit: (code: number) => void):
             .description('run a directory of Variability4TOSCA variability tests (case folders with test.yaml / expected.yaml, as trellis profile test writes)')
             .argument('<dir>', 'a case folder or a folder of them'),
     )
+        .option(
+            '--root <folder>',
+            "let a case's test.yaml name files anywhere inside this folder (by default only inside the case or its CSAR), as cases sharing a sibling's expected.yaml need",
+        )
         .addHelpText('after', '\nPrints one line per failing case and a closing "N passed, N failed". Exit status: 0 all passed, 1 any failed, 2 bad usage.')
-        .action(async (dir: string, flags: PluginFlags, command: Command) => {
+        .action(async (dir: string, flags: PluginFlags & {root?: string}, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
                 if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
@@ -22,7 +27,12 @@ export function registerTest(program: Command, setExit: (code: number) => void):
                     setExit(EXIT_USAGE)
                     return
                 }
-                const results = await runCases(dir, pluginPolicy(flags))
+                if (flags.root !== undefined && !isDirectory(flags.root)) {
+                    process.stderr.write(`trellis: --root: no such folder: ${flags.root}\n`)
+                    setExit(EXIT_USAGE)
+                    return
+                }
+                const results = await runCases(dir, {policy: pluginPolicy(flags), root: flags.root})
                 let failed = 0
                 for (const r of results) {
                     if (r.ok) continue
