@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 // A mistake in how a command was asked for (a flag, an output path, an inputs
 // file): the shells print it as one line and exit 2.
 export class UsageError extends Error {}
@@ -24,10 +27,21 @@ export function describeSystemError(e: unknown): string | undefined {
         case 'ENOTDIR':
             return `cannot write ${file}: part of its path is a file, not a folder`
         case 'ENOENT':
-            return `cannot write ${file}: its folder does not exist`
+            // a folder that exists but where no file can be made (/proc, /sys) answers ENOENT too
+            return folderExists(file)
+                ? `cannot write ${file}: its folder ${path.dirname(file)} takes no new files (not a regular file system, as /proc or /sys); choose another place`
+                : `cannot write ${file}: its folder does not exist`
         case 'ENAMETOOLONG':
             return `cannot write ${file}: the name is too long`
         default:
             return `cannot ${sys.syscall} ${file}: ${sys.code}`
+    }
+}
+
+function folderExists(file: string): boolean {
+    try {
+        return fs.statSync(path.dirname(path.resolve(file))).isDirectory()
+    } catch {
+        return false
     }
 }
