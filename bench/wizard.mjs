@@ -7,16 +7,25 @@
 //   - moving the topology cursor (no resolution);
 //   - committing a new value of the input every element depends on: the
 //     inputs update at once, the topology once the resolution lands off the
-//     render path.
-//   usage: node bench/wizard.mjs [--runs 15] [--seed 125]
+//     render path;
+//   - a key pressed while that resolution runs (the help screen opened): keys
+//     must not wait for the engine.
+// The template is written to a file and read from it, as the trellis command
+// does, so the resolver can run in its worker thread (--thread main runs it on
+// the wizard's thread instead, for comparison).
+//   usage: node bench/wizard.mjs [--runs 15] [--seed 125] [--thread worker|main]
 import {EventEmitter} from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {stringify} from 'yaml'
 import {benchmarkTemplate} from './generate.mjs'
 
 // as the trellis command runs the wizard: React's production build
 process.env.NODE_ENV ??= 'production'
 const React = (await import('react')).default
 const {render} = await import('ink')
-const {templateFromData} = await import('../dist/engine/load/index.js')
+const {loadTemplate} = await import('../dist/engine/load/index.js')
 const {App} = await import('../dist/tui/app.js')
 const {RENDER_OPTIONS} = await import('../dist/tui/index.js')
 
@@ -24,6 +33,7 @@ const args = process.argv.slice(2)
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback)
 const runs = option('--runs', 15)
 const seed = option('--seed', 125)
+const thread = args.includes('--thread') ? args[args.indexOf('--thread') + 1] : 'worker'
 
 class Terminal extends EventEmitter {
     columns = 120
@@ -102,10 +112,13 @@ const max = list => Math.max(...list)
 // and the incoming-relation check is switched off, as a modeller of this template would do.
 const data = benchmarkTemplate(seed)
 Object.assign(data.topology_template.variability.options, {mode: 'consistent-loose', expected_incoming_relation_check: false})
-const template = templateFromData(data)
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-wizard-'))
+const file = path.join(dir, 'template.yaml')
+fs.writeFileSync(file, stringify(data))
+const template = loadTemplate(file)
 const base = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
 const started = performance.now()
-const app = render(React.createElement(App, {template, base}), {...RENDER_OPTIONS, stdout, stdin, stderr: new Terminal(), patchConsole: false})
+const app = render(React.createElement(App, {template, base, thread}), {...RENDER_OPTIONS, stdout, stdin, stderr: new Terminal(), patchConsole: false})
 await new Promise(resolve => {
     const check = () => /✔ \d+ present/.test(frames()) && (stdout.off('frame', check), resolve())
     stdout.on('frame', check)
@@ -132,6 +145,7 @@ await send('\t')
 await send('\t')
 const inputs = []
 const counts = []
+const busyKeys = []
 let value = 'present'
 for (let i = 0; i < runs; i++) {
     await settle()
@@ -145,14 +159,23 @@ for (let i = 0; i < runs; i++) {
     const verdict = next === 'present' ? '▸✔ present' : '▸✘ pruned'
     const since = performance.now()
     inputs.push(await press('\r', f => f.includes(`mode ${next}`)))
+    // while the new variant resolves: the help opens and closes again at once
+    const resolving = !frames().includes(verdict)
+    if (resolving) {
+        busyKeys.push(await press('?', f => f.includes('Keys')))
+        await press('\u001B', f => f.includes('Topology'))
+    }
     counts.push(await waitFor(f => f.includes(verdict), since))
     value = next
 }
 app.unmount()
+fs.rmSync(dir, {recursive: true, force: true})
 
 const ms = x => `${x.toFixed(1)} ms`
-console.log(`wizard on the benchmark template, seed ${seed} (${elements} elements), node ${process.version}, ${runs} keys each`)
+console.log(`wizard on the benchmark template, seed ${seed} (${elements} elements), resolver on the ${thread} thread, node ${process.version}, ${runs} keys each`)
 console.log(`  first frame with counts             ${ms(opened)}`)
 console.log(`  cursor move → frame                 median ${ms(median(moves))}, worst ${ms(max(moves))}`)
 console.log(`  new value → inputs updated          median ${ms(median(inputs))}, worst ${ms(max(inputs))}`)
 console.log(`  new value → topology of the new variant median ${ms(median(counts))}, worst ${ms(max(counts))}`)
+if (busyKeys.length) console.log(`  key while it resolves → frame       median ${ms(median(busyKeys))}, worst ${ms(max(busyKeys))} (${busyKeys.length} of ${runs} keys)`)
+else console.log('  key while it resolves → frame       (every resolution landed before the next key)')

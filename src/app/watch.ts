@@ -7,8 +7,17 @@ import path from 'node:path'
 /** How long to wait for a burst of writes (an editor saving several files) to end. */
 const SETTLE_MS = 150
 
-/** Watches the template's folder; returns a function that stops watching. `failed` is called if the folder can no longer be watched. */
-export function watchFolder(file: string, onChange: () => Promise<void> | void, failed: (e: Error) => void = () => {}): () => void {
+/**
+ * Watches the template's folder; returns a function that stops watching. `failed` is called if the
+ * folder can no longer be watched; `relevant` (given an absolute path) narrows the files whose
+ * changes count, by default every YAML or JSON file below the folder.
+ */
+export function watchFolder(
+    file: string,
+    onChange: () => Promise<void> | void,
+    failed: (e: Error) => void = () => {},
+    relevant: (changed: string) => boolean = () => true,
+): () => void {
     const dir = path.dirname(path.resolve(file))
     let timer: NodeJS.Timeout | undefined
     let running = false
@@ -34,7 +43,7 @@ export function watchFolder(file: string, onChange: () => Promise<void> | void, 
         timer = setTimeout(() => void fire(), SETTLE_MS)
     }
     const watcher = fs.watch(dir, {recursive: true}, (_event, name) => {
-        if (!name || /\.(ya?ml|json)$/i.test(name)) schedule()
+        if (!name || (/\.(ya?ml|json)$/i.test(name) && relevant(path.join(dir, name)))) schedule()
     })
     watcher.on('error', failed)
     return () => {

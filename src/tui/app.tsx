@@ -1,37 +1,40 @@
 // The wizard: presets → inputs → topology → why → write, over one resolution
-// that follows every change. The reducer owns the state; hooks resolve,
-// search and write off the render path; screens only draw.
+// that follows every change. The reducer owns the state; the resolver (a
+// worker thread) resolves, explains, searches and writes, so keys never wait
+// for the engine; hooks carry requests to it and answers back; screens only draw.
 import fs from 'node:fs'
 import path from 'node:path'
 import {Box, Text, useApp, useInput} from 'ink'
 import {useCallback, useEffect, useMemo, useReducer, useRef} from 'react'
-import {type Analysis, inputChoices, type LoadedTemplate, readDefinitionOf, type ResolveRequest} from '../engine/index.js'
+import {type Analysis, type ExplanationLine, inputChoices, type LoadedTemplate, readDefinitionOf, type ResolveRequest} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
 import {ConflictScreen} from './components/conflict-screen.js'
 import {Header} from './components/header.js'
 import {Help} from './components/help.js'
-import {InputsPane, inputsWidth} from './components/inputs-pane.js'
+import {MainScreen, shownRows} from './components/main-screen.js'
 import {PresetsScreen} from './components/presets-screen.js'
 import {ProfilesScreen} from './components/profiles-screen.js'
-import {TopologyPane} from './components/topology-pane.js'
-import {WhyPane} from './components/why-pane.js'
 import {WriteScreen} from './components/write-screen.js'
-import {useEffects} from './hooks/use-effects.js'
-import {useDecisive} from './hooks/use-decisive.js'
-import {analysisMark, useAnalysis} from './hooks/use-analysis.js'
-import {useLookup} from './hooks/use-lookup.js'
-import {usePreview} from './hooks/use-preview.js'
-import {useResolution} from './hooks/use-resolution.js'
-import {useTerminalSize, type Size} from './hooks/use-terminal-size.js'
 import {paint} from './components/paint.js'
-import {layout} from './layout.js'
+import {shortPath, wrapText} from './components/text.js'
+import {useAnalysis} from './hooks/use-analysis.js'
+import {useEffects} from './hooks/use-effects.js'
+import {useExplanation} from './hooks/use-explanation.js'
+import {useLookup, type LookupProgress} from './hooks/use-lookup.js'
+import {usePreview} from './hooks/use-preview.js'
+import {useReasons} from './hooks/use-reasons.js'
+import {useResolution, type ResolutionEvents} from './hooks/use-resolution.js'
+import {useResolver} from './hooks/use-resolver.js'
+import {useTerminalSize, type Size} from './hooks/use-terminal-size.js'
+import {FIXED_ROWS, messageRows} from './layout.js'
+import type {ResolverThread} from './resolver/client.js'
 import {keyPresses} from './state/key-presses.js'
 import {togglePreset, typedValue, type KeyContext} from './state/keys.js'
+import {missingInputs} from './state/missing.js'
 import {reducer} from './state/reduce.js'
-import {explainedElement, inputsView, topologyView, whyView} from './state/selectors.js'
-import {shortReason} from './state/reasons.js'
+import {explainedElement, inputsView, whyView} from './state/selectors.js'
 import {keptChoices} from './state/reload.js'
-import {removedByKind, type Choices, type Outcome} from './state/session.js'
+import type {Choices} from './state/session.js'
 import {initialState, type Lookup, type Suggestion, type WizardState} from './state/wizard.js'
 
 export interface AppProps {
@@ -46,13 +49,20 @@ export interface AppProps {
     readonly opening?: 'main' | 'presets'
     /** Why the template as changed on disk could not be read (the wizard keeps the version it has). */
     readonly reloadError?: string
+    /** Where the resolver runs; by default a worker thread, when one can start. */
+    readonly thread?: ResolverThread
+    /** Files the template read beside itself (rules, conditions, lib/): edits of these are edits of the template. */
+    readonly onRead?: (files: readonly string[]) => void
+    /** Files the wizard wrote: never edits of the template. */
+    readonly onWritten?: (files: readonly string[]) => void
 }
 
-export function App({template, base, initialPresets = [], output, store, opening, reloadError}: AppProps) {
+export function App({template, base, initialPresets = [], output, store, opening, reloadError, thread, onRead, onWritten}: AppProps) {
     const definition = useMemo(() => readDefinitionOf(template), [template])
     const choices = useMemo(() => inputChoices(template), [template])
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
-    const target = output ?? `${stem}.resolved.yaml`
+    // the paths as the user reads and edits them: relative to the current folder when below it
+    const target = output ?? shortPath(`${stem}.resolved.yaml`)
     const size = useTerminalSize()
     const page = Math.max(1, size.rows - 12)
     const ctx: KeyContext = useMemo(
@@ -74,15 +84,27 @@ export function App({template, base, initialPresets = [], output, store, opening
         return (opened.current ??= store ? store() : new ProfileStore())
     }, [store])
 
-    const land = useCallback((outcome: Outcome) => dispatch({type: 'outcome', outcome}), [])
-    const busy = useResolution(template, base, state.choices, land)
+    const resolver = useResolver(template, base, thread)
+    const events: ResolutionEvents = useMemo(
+        () => ({outcome: outcome => dispatch({type: 'outcome', outcome}), decisive: (choices, inputs) => dispatch({type: 'decisive', choices, inputs})}),
+        [],
+    )
+    const busy = useResolution(resolver, template, state.choices, events)
     const found = useCallback((lookup: Lookup, items: Suggestion[], note: string) => dispatch({type: 'suggestions', lookup, items, note}), [])
-    const progress = useLookup(template, base, state.lookup, found)
-    const decided = useCallback((resolved: Choices, inputs: ReadonlySet<string>) => dispatch({type: 'decisive', choices: resolved, inputs}), [])
-    useDecisive(state.outcome, decided)
-    const preview = usePreview(template, base, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
-    useEffects(template, base, openStore, state, dispatch)
-    const analysis = useAnalysis(template, base, state.outcome?.ok ? state.outcome.model.graph.elements.length : undefined)
+    const progress = useLookup(resolver, state.lookup, found)
+    const explained = useCallback((resolution: number, element: string, lines: readonly ExplanationLine[]) => dispatch({type: 'explained', resolution, element, lines}), [])
+    useExplanation(resolver, state.outcome, explainedElement(state), whyView(state).length > 0, explained)
+    const preview = usePreview(resolver, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
+    useEffects(resolver, template, openStore, state, dispatch, onWritten ?? ignore)
+    const analysis = useAnalysis(resolver, template, state.outcome?.ok === true)
+    useEffect(
+        () =>
+            resolver.listen(response => {
+                if (response.type === 'reads') onRead?.(response.files)
+                if (response.type === 'reload-failed') dispatch({type: 'reload-failed', message: response.message})
+            }),
+        [resolver, onRead],
+    )
     // a template read again (see live.tsx) keeps the choices it still has; the next outcome says what changed
     const shown = useRef(template)
     useEffect(() => {
@@ -95,12 +117,17 @@ export function App({template, base, initialPresets = [], output, store, opening
     }, [reloadError])
     const {exit} = useApp()
     useInput((input, key) => {
-        // ctrl-c leaves at once, as in any terminal program; the command exits 130 (see runWizard)
-        if (key.ctrl && input === 'c') return exit(new Interrupted())
-        for (const press of keyPresses(input, key)) dispatch({type: 'key', ...press})
+        for (const press of keyPresses(input, key)) {
+            // ctrl-c leaves at once, as in any terminal program, even among keys typed ahead; the command exits 130 (see runWizard)
+            if (press.key.ctrl && press.input === 'c') return exit(new Interrupted())
+            dispatch({type: 'key', ...press})
+        }
     })
+    // the message lines: as many as the text needs, wrapped, so an error is read in full
+    const messageLines = [...(state.quitting ? ['Your choices are not written. Quit anyway? y / n'] : []), ...(state.message ? wrapText(state.message, size.columns) : [])]
+    const message = messageRows(size, messageLines.length)
+    const reasonOf = useReasons(resolver, state.outcome, shownRows(state, size, message))
 
-    const mode = state.outcome?.ok ? state.outcome.model.options.mode.value : undefined
     // below this the panes cannot be drawn whole: say so instead of drawing a broken frame
     if (size.columns < MIN_SIZE.columns || size.rows < MIN_SIZE.rows)
         return (
@@ -109,25 +136,43 @@ export function App({template, base, initialPresets = [], output, store, opening
                 trellis {path.basename(template.file)} --prompt.
             </Text>
         )
+    const missing = missingInputs(inputsView(ctx, state))
     return (
-        <Box flexDirection="column" width={size.columns}>
-            <Header file={path.basename(template.file)} version={template.version} mode={mode} outcome={state.outcome} busy={busy} />
-            <Screen state={state} ctx={ctx} size={size} preview={preview} progress={progress} analysis={analysis} />
-            {state.quitting ? <Text color={paint('yellow')}>Your choices are not written. Quit anyway? y / n</Text> : null}
-            <Text wrap="truncate">{state.message ?? ' '}</Text>
+        <Box flexDirection="column" width={size.columns} height={size.rows}>
+            <Header
+                file={path.basename(template.file)}
+                version={template.version}
+                mode={state.outcome?.ok ? state.outcome.mode : undefined}
+                outcome={state.outcome}
+                missing={missing}
+                busy={busy}
+            />
+            <Box flexDirection="column" height={size.rows - FIXED_ROWS - message} overflowY="hidden">
+                <Screen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
+            </Box>
+            <Box flexDirection="column" height={message}>
+                {messageLines.length === 0 ? <Text> </Text> : null}
+                {messageLines.slice(0, message).map((line, i) => (
+                    <Text key={i} color={state.quitting && i === 0 ? paint('yellow') : undefined} wrap="truncate">
+                        {i === message - 1 && messageLines.length > message ? `${line.slice(0, -1)}…` : line}
+                    </Text>
+                ))}
+            </Box>
             <Text dimColor wrap="truncate">
-                {FOOTER[state.screen]}
+                {state.screen === 'conflict' && missing.length > 0 ? '⏎ set the inputs that need a value · p presets · esc back' : FOOTER[state.screen]}
             </Text>
         </Box>
     )
 }
 
+const ignore = () => {}
+
 /** The smallest terminal the wizard draws in. */
 export const MIN_SIZE = {columns: 60, rows: 16} as const
 
 const FOOTER: Readonly<Record<WizardState['screen'], string>> = {
-    main: '? keys · q quit · ↑↓ move · tab pane · ⏎ edit/explain/follow · / search · f filter · w what-if · p presets · o s profiles · W write',
-    presets: '? keys · ↑↓ move · space/⏎ choose · tab/esc on to the inputs · o profiles',
+    main: '? keys · q quit · ↑↓ move · tab pane · ⏎ edit/explain/follow · / search · f filter · w what-if · z whole why · p presets · o s profiles · W write',
+    presets: '? keys · ↑↓ move · space/⏎ choose · tab/esc on to the inputs · c conflict · o profiles',
     profiles: '↑↓ move · ⏎ load · s save · esc back',
     write: '⏎ write · tab edit paths · esc back',
     help: 'esc back',
@@ -138,13 +183,15 @@ interface ScreenProps {
     readonly state: WizardState
     readonly ctx: KeyContext
     readonly size: Size
+    readonly message: number
     readonly preview?: string
-    readonly progress?: ReturnType<typeof useLookup>
+    readonly progress?: LookupProgress
     readonly analysis?: Analysis
+    readonly reasonOf: (seq: number) => string
 }
 
-function Screen({state, ctx, size, preview, progress, analysis}: ScreenProps) {
-    const height = size.rows - 3
+function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf}: ScreenProps) {
+    const height = size.rows - FIXED_ROWS - message
     switch (state.screen) {
         case 'help':
             return <Help height={height} width={size.columns} offset={state.helpOffset ?? 0} />
@@ -155,95 +202,20 @@ function Screen({state, ctx, size, preview, progress, analysis}: ScreenProps) {
         case 'write':
             return (
                 <WriteScreen
-                    summary={state.outcome?.ok ? removedByKind(state.outcome.model) : 'no variant exists: nothing to write'}
+                    summary={state.outcome?.ok ? state.outcome.removed : 'no variant exists: nothing to write'}
                     write={state.write}
                     exists={ctx.exists}
                     naming={state.profiles.naming}
+                    width={size.columns}
                 />
             )
         case 'conflict':
-            return <ConflictScreen outcome={state.outcome} suggestions={state.suggestions} progress={progress} />
+            return (
+                <ConflictScreen outcome={state.outcome} missing={missingInputs(inputsView(ctx, state))} suggestions={state.suggestions} progress={progress} width={size.columns} />
+            )
         case 'main':
-            return <Main state={state} ctx={ctx} size={size} preview={preview} progress={progress} analysis={analysis} />
+            return <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
     }
-}
-
-function Main({state, ctx, size, preview, progress, analysis}: ScreenProps) {
-    const panes = layout(size, state.pane)
-    const rows = topologyView(state)
-    const lines = whyView(state)
-    const explained = explainedElement(state)
-    const trail = state.why.stack.map(id => (state.outcome?.ok ? (state.outcome.model.graph.element(id)?.display ?? id) : id))
-    const suggestions = state.suggestions && (state.suggestions.lookup.target === undefined || state.suggestions.lookup.target === explained) ? state.suggestions : undefined
-    const inputRows = inputsView(ctx, state)
-    // side by side, the inputs take what their rows need, between a third and 45% of the width (the topology needs room for reasons)
-    const inputsColumns = Math.round(Math.min(size.columns * 0.45, Math.max(size.columns / 3, inputsWidth(inputRows))))
-    const inputs = (
-        <InputsPane
-            rows={inputRows}
-            presets={state.choices.presets}
-            cursor={state.inputCursor}
-            focused={state.pane === 'inputs'}
-            editor={state.editor}
-            preview={preview}
-            height={panes.inputs}
-            width={panes.stacked ? undefined : inputsColumns}
-        />
-    )
-    const model = state.outcome?.ok ? state.outcome.model : undefined
-    const topology = (
-        <TopologyPane
-            rows={rows}
-            cursor={Math.min(state.topologyCursor, rows.length - 1)}
-            focused={state.pane === 'topology'}
-            filter={state.filter}
-            search={state.search}
-            height={panes.topology}
-            reasonOf={row => [model ? shortReason(model, row) : '', analysisMark(analysis, row.element.id)?.short ?? ''].filter(Boolean).join(' ')}
-        />
-    )
-    const why = (
-        <WhyPane
-            lines={lines}
-            trail={trail}
-            cursor={state.why.cursor}
-            focused={state.pane === 'why'}
-            height={panes.why}
-            suggestions={suggestions}
-            progress={state.lookup?.kind === 'what-if' ? progress : undefined}
-            note={explained ? analysisMark(analysis, explained)?.note : undefined}
-        />
-    )
-    // the whole explanation, wrapped: nothing of it is cut off
-    if (state.whyFull)
-        return (
-            <WhyPane
-                lines={lines}
-                trail={trail}
-                cursor={state.why.cursor}
-                focused={true}
-                height={Math.max(3, size.rows - 6)}
-                wrapWidth={Math.max(20, size.columns - 4)}
-                suggestions={suggestions}
-                progress={state.lookup?.kind === 'what-if' ? progress : undefined}
-                note={explained ? analysisMark(analysis, explained)?.note : undefined}
-            />
-        )
-    return panes.stacked ? (
-        <Box flexDirection="column">
-            {inputs}
-            {topology}
-            {why}
-        </Box>
-    ) : (
-        <Box flexDirection="column">
-            <Box>
-                {inputs}
-                {topology}
-            </Box>
-            {why}
-        </Box>
-    )
 }
 
 /** The change the focused value or preset would make, to preview before it is committed. */
@@ -262,7 +234,7 @@ function candidate(state: WizardState, ctx: KeyContext): Choices | undefined {
         return typed.ok ? set(editor.name, typed.value) : undefined
     }
     const row = inputsView(ctx, state)[state.inputCursor]
-    return row?.type === 'boolean' ? set(row.name, row.value !== true) : undefined
+    return row?.type === 'boolean' && row.value !== undefined ? set(row.name, row.value !== true) : undefined
 }
 
 /** Ctrl-C in the wizard: nothing more is written, and the command says it was interrupted. */

@@ -1,7 +1,7 @@
 // A what-if suggestion in the wizard is a change of its choices: inputs named after JavaScript
 // built-ins (__proto__, constructor, toString) are changed like any other.
 import {describe, expect, it} from 'vitest'
-import {suggestion} from '../../src/tui/hooks/use-lookup.js'
+import {suggestion} from '../../src/tui/resolver/service.js'
 
 describe('a wizard suggestion', () => {
     it('sets every input it changes, whatever its name, and keeps the other choices', () => {

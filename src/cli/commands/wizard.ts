@@ -50,6 +50,8 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                     setExit(EXIT_USAGE)
                     return
                 }
+                // the wizard's resolver (a worker thread) starts reading the template while this thread does
+                if (!lineMode) (await import('../../tui/resolver/client.js')).prepareResolver(file)
                 const {template, request} = await prepareRequest(file, {...flags, preset: []})
                 // the presets of a profile or an inputs file start chosen, before those given as flags:
                 // the user sees (and can change) them instead of their being applied out of sight

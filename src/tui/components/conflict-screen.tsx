@@ -1,33 +1,54 @@
 // No variant exists: the smallest set of conflicting conditions, in plain
-// words with locations, and repairs verified by resolving again.
+// words with locations, and repairs verified by resolving again. When inputs
+// still need a value, nothing was weighed yet: they are listed, and enter
+// walks through them.
 import {paint} from './paint.js'
 import {Box, Text} from 'ink'
 import type {LookupProgress} from '../hooks/use-lookup.js'
-import type {Outcome} from '../state/session.js'
-import type {Suggestion} from '../state/wizard.js'
+import type {Outcome, Suggestion} from '../state/wizard.js'
 import {Spinner} from './spinner.js'
 
 export interface ConflictScreenProps {
     readonly outcome?: Outcome
+    /** Inputs that need a value (none given, no default). */
+    readonly missing: readonly string[]
     readonly suggestions?: {readonly note: string; readonly items: readonly Suggestion[]}
     readonly progress?: LookupProgress
+    readonly width: number
 }
 
-export function ConflictScreen({outcome, suggestions, progress}: ConflictScreenProps) {
+export function ConflictScreen({outcome, missing, suggestions, progress, width}: ConflictScreenProps) {
     if (!outcome || outcome.ok)
         return (
             <Box borderStyle="single" paddingX={1}>
                 <Text>A variant exists again. esc back</Text>
             </Box>
         )
+    if (outcome.error.code === 'input-missing' && missing.length > 0)
+        return (
+            <Box flexDirection="column" borderStyle="single" paddingX={1} width={width}>
+                <Text bold color={paint('red')} wrap="wrap">
+                    ✘ Nothing resolves yet: {missing.length === 1 ? 'this input needs a value' : `these ${missing.length} inputs need a value`} (none is given and the template has
+                    no default)
+                </Text>
+                {missing.map(name => (
+                    <Text key={name} wrap="truncate">
+                        {'  '}- {name}
+                    </Text>
+                ))}
+                <Text color={paint('cyan')} wrap="wrap">
+                    enter: set {missing[0]} now; each value set moves on to the next input that needs one
+                </Text>
+            </Box>
+        )
     return (
-        <Box flexDirection="column" borderStyle="single" paddingX={1}>
-            <Text bold color={paint('red')}>
+        <Box flexDirection="column" borderStyle="single" paddingX={1} width={width}>
+            <Text bold color={paint('red')} wrap="wrap">
                 ✘ No variant exists: {outcome.error.message}
             </Text>
             {outcome.conflict.length ? <Text>These conditions cannot hold together:</Text> : null}
             {outcome.conflict.map((c, i) => (
-                <Text key={i} wrap="truncate">
+                <Text key={i} wrap="wrap">
                     {'  '}- {c.text}: {c.condition}
                     {c.location ? <Text dimColor> ({c.location})</Text> : null}
                 </Text>
@@ -35,9 +56,11 @@ export function ConflictScreen({outcome, suggestions, progress}: ConflictScreenP
             {progress ? <Spinner label={`looking for repairs… ${progress.tried}/${progress.total}`} /> : null}
             {suggestions && !progress ? (
                 <>
-                    <Text color={paint('cyan')}>{suggestions.note}</Text>
+                    <Text color={paint('cyan')} wrap="wrap">
+                        {suggestions.note}
+                    </Text>
                     {suggestions.items.map((s, i) => (
-                        <Text key={s.text} color={paint('cyan')} wrap="truncate">
+                        <Text key={s.text} color={paint('cyan')} wrap="wrap">
                             {'  '}
                             {i + 1}) {s.text} <Text dimColor>verified ✔</Text>
                         </Text>

@@ -1,7 +1,7 @@
 // The live verdict, always visible: counts, or that no variant exists.
 import {paint} from './paint.js'
 import {Box, Text} from 'ink'
-import type {Outcome} from '../state/session.js'
+import type {Outcome} from '../state/wizard.js'
 import {Spinner} from './spinner.js'
 
 export interface HeaderProps {
@@ -9,10 +9,12 @@ export interface HeaderProps {
     readonly version: string
     readonly mode?: string
     readonly outcome?: Outcome
+    /** Inputs that still need a value: without them nothing resolves. */
+    readonly missing: readonly string[]
     readonly busy: boolean
 }
 
-export function Header({file, version, mode, outcome, busy}: HeaderProps) {
+export function Header({file, version, mode, outcome, missing, busy}: HeaderProps) {
     return (
         <Box justifyContent="space-between">
             <Box flexShrink={1} marginRight={1}>
@@ -25,14 +27,21 @@ export function Header({file, version, mode, outcome, busy}: HeaderProps) {
                 </Text>
             </Box>
             <Box flexShrink={0}>
-                <Verdict outcome={outcome} busy={busy} />
+                <Verdict outcome={outcome} missing={missing} busy={busy} />
             </Box>
         </Box>
     )
 }
 
-function Verdict({outcome, busy}: {readonly outcome?: Outcome; readonly busy: boolean}) {
+function Verdict({outcome, missing, busy}: {readonly outcome?: Outcome; readonly missing: readonly string[]; readonly busy: boolean}) {
     if (busy || !outcome) return <Spinner label="resolving…" />
+    // a missing value stops resolving before any condition is weighed: that is what to say, not "no variant"
+    if (!outcome.ok && outcome.error.code === 'input-missing' && missing.length > 0)
+        return (
+            <Text color={paint('red')}>
+                ✘ {missing.length === 1 ? '1 input needs' : `${missing.length} inputs need`} a value (c lists {missing.length === 1 ? 'it' : 'them'})
+            </Text>
+        )
     if (outcome.ok)
         return (
             <Text>

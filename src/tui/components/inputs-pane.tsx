@@ -25,8 +25,10 @@ export function inputsWidth(rows: readonly InputRow[]): number {
 }
 
 export function valueText(row: InputRow): string {
+    // an input with no value at all is never shown as "off": it needs one
+    if (row.value === undefined) return row.needed ? '?' : '(unset)'
     if (row.type === 'boolean') return row.value === true ? '☑ on' : '☐ off'
-    return row.value === undefined ? '(unset)' : renderExpression(row.value, 24)
+    return renderExpression(row.value, 24)
 }
 
 export function InputsPane({rows, presets, cursor, focused, editor, preview, height, width}: InputsPaneProps) {
@@ -57,7 +59,7 @@ export function InputsPane({rows, presets, cursor, focused, editor, preview, hei
                             {row.name} {valueText(row)} <Text dimColor>{row.source}</Text>
                             {row.decidesSomething === false ? <Text dimColor> · decides nothing</Text> : ''}
                         </Text>
-                        {selected && focused && !editor && row.type === 'boolean' && preview ? (
+                        {selected && focused && !editor && row.type === 'boolean' && row.value !== undefined && preview ? (
                             <Text color={paint('cyan')} wrap="truncate">
                                 {'    '}⏎ {row.value === true ? 'off' : 'on'} → {preview}
                             </Text>

@@ -15,7 +15,9 @@ export interface PresetsScreenProps {
 }
 
 export function PresetsScreen({presets, chosen, cursor, preview, height}: PresetsScreenProps) {
-    const {start, end} = window(cursor, presets.length, Math.max(1, Math.floor((height - 3) / 3)))
+    // each preset takes its name line, a description line when it has one, and what it sets; the screen's frame takes 5
+    const perPreset = presets.some(p => p.description) ? 3 : 2
+    const {start, end} = window(cursor, presets.length, Math.max(1, Math.floor((height - 5) / perPreset)))
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1}>
             <Text bold>Presets</Text>
@@ -39,7 +41,7 @@ export function PresetsScreen({presets, chosen, cursor, preview, height}: Preset
                                 </Text>
                             ) : null}
                         </Text>
-                        <Text dimColor wrap="truncate">{`      ${p.description ?? ''}`}</Text>
+                        {p.description ? <Text dimColor wrap="truncate">{`      ${p.description}`}</Text> : null}
                         <Text dimColor wrap="truncate">{`      sets ${
                             Object.entries(p.inputs)
                                 .map(([k, v]) => `${k} = ${renderExpression(v, 20)}`)

@@ -3,7 +3,7 @@
 import {paint} from './paint.js'
 import {Box, Text} from 'ink'
 import type {Filter} from '../state/wizard.js'
-import type {TopologyRow} from '../state/session.js'
+import type {TopologyRow} from '../state/selectors.js'
 import {window} from './window.js'
 
 export interface TopologyPaneProps {
@@ -15,9 +15,11 @@ export interface TopologyPaneProps {
     readonly height: number
     /** A few words on why, for rows that need one (pruned, or chosen by the optimizer); empty otherwise. */
     readonly reasonOf: (row: TopologyRow) => string
+    /** What the pane says when it lists nothing. */
+    readonly empty: string
 }
 
-export function TopologyPane({rows, cursor, focused, filter, search, height, reasonOf}: TopologyPaneProps) {
+export function TopologyPane({rows, cursor, focused, filter, search, height, reasonOf, empty}: TopologyPaneProps) {
     const {start, end} = window(cursor, rows.length, height)
     return (
         <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} flexGrow={1} height={height + 3} overflowY="hidden">
@@ -28,15 +30,20 @@ export function TopologyPane({rows, cursor, focused, filter, search, height, rea
                     {search ? ` · /${search.text}${search.typing ? '▌' : ''}` : ''}) {rows.length ? `${cursor + 1}/${rows.length}` : ''}
                 </Text>
             </Text>
-            {rows.length === 0 ? <Text dimColor>no element matches</Text> : null}
+            {rows.length === 0 ? (
+                <Text dimColor wrap="truncate">
+                    {empty}
+                </Text>
+            ) : null}
             {rows.slice(start, end).map((row, i) => {
                 const selected = start + i === cursor
                 const reason = reasonOf(row)
                 return (
                     <Text key={row.element.seq} inverse={selected && focused} wrap="truncate">
                         {selected ? '▸' : ' '}
-                        <Text color={paint(row.present ? 'green' : 'red')}>{row.present ? '✔ present' : '✘ pruned '}</Text> {row.depth ? `${'  '.repeat(row.depth - 1)}├ ` : ''}
-                        {row.label}
+                        <Text color={paint(row.present ? 'green' : 'red')}>{row.present ? '✔ present' : '✘ pruned '}</Text>{' '}
+                        {row.element.depth ? `${'  '.repeat(row.element.depth - 1)}├ ` : ''}
+                        {row.element.label}
                         {reason ? <Text dimColor> {reason}</Text> : null}
                     </Text>
                 )

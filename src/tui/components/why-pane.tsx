@@ -6,7 +6,9 @@ import {Box, Text} from 'ink'
 import type {ExplanationLine} from '../../engine/index.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Suggestion} from '../state/wizard.js'
+import type {ReactNode} from 'react'
 import {Spinner} from './spinner.js'
+import {wrapText} from './text.js'
 import {window} from './window.js'
 
 export interface WhyPaneProps {
@@ -22,6 +24,8 @@ export interface WhyPaneProps {
     readonly wrapWidth?: number
     /** What analysis knows of the element for every input (dead or core), under the title. */
     readonly note?: string
+    /** An element is selected and its explanation is on its way from the resolver. */
+    readonly waiting?: boolean
 }
 
 /** A line of the pane as drawn: the explanation line it belongs to, and its text (a wrapped line continues indented). */
@@ -31,25 +35,20 @@ interface Row {
     readonly first: boolean
 }
 
-/** Splits `text` into pieces of at most `width` characters, at spaces where there are some. */
-export function wrapText(text: string, width: number): string[] {
-    const out: string[] = []
-    let rest = text
-    while (rest.length > width) {
-        const space = rest.lastIndexOf(' ', width)
-        const cut = space > width / 2 ? space : width
-        out.push(rest.slice(0, cut))
-        rest = rest.slice(cut).replace(/^ /, '')
-    }
-    out.push(rest)
-    return out
-}
-
-export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress, wrapWidth, note}: WhyPaneProps) {
+export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress, wrapWidth, note, waiting}: WhyPaneProps) {
     const noteRows = note === undefined ? [] : wrapWidth === undefined ? [note] : wrapText(note, Math.max(10, wrapWidth - 4))
     const extra = (progress ? 1 : suggestions ? 1 + suggestions.items.length : 0) + noteRows.length
-    if (wrapWidth !== undefined)
-        return <FullWhy lines={lines} trail={trail} cursor={cursor} height={Math.max(1, height - extra)} width={wrapWidth} extra={extra} noteRows={noteRows} />
+    const found = <Found suggestions={suggestions} progress={progress} wrapWidth={wrapWidth} />
+    if (wrapWidth !== undefined) {
+        // the full view wraps the suggestions too: count the rows they take
+        const listed = progress ? 1 : suggestions ? [suggestions.note, ...suggestions.items.map(suggestionText)].reduce((n, t) => n + wrapText(t, wrapWidth - 2).length, 0) : 0
+        const taken = listed + noteRows.length
+        return (
+            <FullWhy lines={lines} trail={trail} cursor={cursor} height={Math.max(1, height - taken)} width={wrapWidth} extra={taken} noteRows={noteRows}>
+                {found}
+            </FullWhy>
+        )
+    }
     const {start, end} = window(cursor, lines.length, Math.max(1, height - extra))
     return (
         <Box flexDirection="column" borderStyle="single" borderColor={focused ? paint('cyan') : undefined} paddingX={1} height={height + 3} overflowY="hidden">
@@ -61,7 +60,7 @@ export function WhyPane({lines, trail, cursor, focused, height, suggestions, pro
                     {note}
                 </Text>
             ) : null}
-            {lines.length === 0 ? <Text dimColor>select an element to see why it is present or pruned</Text> : null}
+            {lines.length === 0 ? <Text dimColor>{waiting ? 'explaining…' : 'select an element to see why it is present or pruned'}</Text> : null}
             {lines.slice(start, end).map((line, i) => {
                 const at = focused && start + i === cursor
                 return (
@@ -72,21 +71,30 @@ export function WhyPane({lines, trail, cursor, focused, height, suggestions, pro
                     </Text>
                 )
             })}
-            {progress ? <Spinner label={`verifying changes… ${progress.tried}/${progress.total}`} /> : null}
-            {suggestions && !progress ? (
-                <>
-                    <Text color={paint('cyan')} wrap="truncate">
-                        {suggestions.note}
-                    </Text>
-                    {suggestions.items.map((s, i) => (
-                        <Text key={s.text} color={paint('cyan')} wrap="truncate">
-                            {'  '}
-                            {i + 1}) {s.text} <Text dimColor>verified ✔ — press {i + 1} to apply</Text>
-                        </Text>
-                    ))}
-                </>
-            ) : null}
+            {found}
         </Box>
+    )
+}
+
+const suggestionText = (s: Suggestion, i = 0) => `  ${i + 1}) ${s.text} verified ✔ — press ${i + 1} to apply`
+
+/** The verified suggestions (what-if), numbered, or the search's progress; wrapped in the full view, cut in the pane. */
+function Found({suggestions, progress, wrapWidth}: Pick<WhyPaneProps, 'suggestions' | 'progress' | 'wrapWidth'>) {
+    if (progress) return <Spinner label={`verifying changes… ${progress.tried}/${progress.total}`} />
+    if (!suggestions) return null
+    const wrap = wrapWidth === undefined ? 'truncate' : 'wrap'
+    return (
+        <>
+            <Text color={paint('cyan')} wrap={wrap}>
+                {suggestions.note}
+            </Text>
+            {suggestions.items.map((s, i) => (
+                <Text key={s.text} color={paint('cyan')} wrap={wrap}>
+                    {'  '}
+                    {i + 1}) {s.text} <Text dimColor>verified ✔ — press {i + 1} to apply</Text>
+                </Text>
+            ))}
+        </>
     )
 }
 
@@ -99,6 +107,7 @@ function FullWhy({
     width,
     extra,
     noteRows,
+    children,
 }: {
     lines: readonly ExplanationLine[]
     trail: readonly string[]
@@ -107,6 +116,7 @@ function FullWhy({
     width: number
     extra: number
     noteRows: readonly string[]
+    children?: ReactNode
 }) {
     // a wrapped line continues under its own text, a little further in
     const rows: Row[] = lines.flatMap((line, i) => {
@@ -142,6 +152,7 @@ function FullWhy({
                     </Text>
                 )
             })}
+            {children}
         </Box>
     )
 }

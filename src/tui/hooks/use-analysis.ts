@@ -1,27 +1,23 @@
 // Dead and core elements for the topology and the why pane: the template is
-// analyzed once, after the first frame, within a short budget (analysis reads
-// the template alone, not the user's choices, so it never runs again for them).
+// analyzed once by the resolver, within a short budget, once it resolved
+// (analysis reads the template alone, not the user's choices).
 import {useEffect, useState} from 'react'
-import {analyzeTemplate, type Analysis, type LoadedTemplate, type ReasonLine, type ResolveRequest} from '../../engine/index.js'
-import {afterFrame} from './after-frame.js'
+import type {Analysis, LoadedTemplate, ReasonLine} from '../../engine/index.js'
+import type {Resolver} from '../resolver/client.js'
+import {nextId} from './use-resolver.js'
 
-/** Beyond this many elements the wizard does not analyze: the budget would block key presses too long. */
-const MOST_ELEMENTS = 5_000
-const BUDGET_MS = 1_500
-
-export function useAnalysis(template: LoadedTemplate, base: ResolveRequest | undefined, elements: number | undefined): Analysis | undefined {
+export function useAnalysis(resolver: Resolver, template: LoadedTemplate, resolved: boolean): Analysis | undefined {
     const [analysis, setAnalysis] = useState<Analysis | undefined>(undefined)
     useEffect(() => {
         setAnalysis(undefined)
-        if (elements === undefined || elements > MOST_ELEMENTS) return
-        return afterFrame(() => {
-            try {
-                setAnalysis(analyzeTemplate(template, {plugins: base?.plugins, budget: BUDGET_MS}))
-            } catch {
-                // a template that does not resolve at all shows its error elsewhere; no marks then
-            }
+        if (!resolved) return
+        const id = nextId()
+        const stop = resolver.listen(response => {
+            if (response.type === 'analyzed' && response.id === id) setAnalysis(response.analysis)
         })
-    }, [template, base, elements === undefined])
+        resolver.send({type: 'analyze', id})
+        return stop
+    }, [resolver, template, resolved])
     return analysis
 }
 

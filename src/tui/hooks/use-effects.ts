@@ -1,29 +1,57 @@
 // Carries out what the reducer asked for: writing the resolved template and
-// its report, reading and saving profiles, leaving. Each result goes back to
-// the reducer as an action.
+// its report (by the resolver, which holds the template), reading and saving
+// profiles, leaving. Each result goes back to the reducer as an action.
 import path from 'node:path'
 import {useEffect, type Dispatch} from 'react'
 import {useApp} from 'ink'
-import type {LoadedTemplate, ResolveRequest} from '../../engine/index.js'
+import type {LoadedTemplate} from '../../engine/index.js'
 import {sha256File} from '../../profiles/staleness.js'
 import type {ProfileStore} from '../../profiles/store.js'
 import type {Profile} from '../../profiles/types.js'
+import type {Resolver} from '../resolver/client.js'
 import type {Action} from '../state/reduce.js'
-import {writeResolution} from '../state/write.js'
 import type {Effect, WizardState} from '../state/wizard.js'
 import {describeSystemError} from '../../app/errors.js'
+import {nextId} from './use-resolver.js'
 
-export function useEffects(template: LoadedTemplate, base: ResolveRequest | undefined, store: () => ProfileStore, state: WizardState, dispatch: Dispatch<Action>): void {
+export function useEffects(
+    resolver: Resolver,
+    template: LoadedTemplate,
+    store: () => ProfileStore,
+    state: WizardState,
+    dispatch: Dispatch<Action>,
+    written: (files: readonly string[]) => void,
+): void {
     const {exit} = useApp()
     useEffect(() => {
         if (state.effects.length === 0) return
         const effects = state.effects
         dispatch({type: 'effects-taken', count: effects.length})
-        for (const effect of effects) dispatch(carryOut(effect, template, base, store, state, exit))
+        for (const effect of effects) {
+            if (effect.kind === 'write') write(resolver, state, dispatch, written)
+            else dispatch(carryOut(effect, template, store, state, exit))
+        }
     }, [state.effects])
 }
 
-function carryOut(effect: Effect, template: LoadedTemplate, base: ResolveRequest | undefined, store: () => ProfileStore, state: WizardState, exit: () => void): Action {
+/** The resolver writes (it holds the template); the answer comes back as a message. */
+function write(resolver: Resolver, state: WizardState, dispatch: Dispatch<Action>, written: (files: readonly string[]) => void): void {
+    const {output, report} = state.write
+    const id = nextId()
+    const stop = resolver.listen(response => {
+        if (response.type === 'written' && response.id === id) {
+            stop()
+            written(response.files)
+            dispatch({type: 'written', message: `wrote ${output}${report ? ` and ${report}` : ''}`})
+        } else if (response.type === 'failed' && response.id === id) {
+            stop()
+            dispatch({type: 'failed', message: `not written: ${response.message}`})
+        }
+    })
+    resolver.send({type: 'write', id, choices: state.choices, output, report})
+}
+
+function carryOut(effect: Exclude<Effect, {kind: 'write'}>, template: LoadedTemplate, store: () => ProfileStore, state: WizardState, exit: () => void): Action {
     const profiles = (): Profile[] =>
         store()
             .list()
@@ -43,14 +71,9 @@ function carryOut(effect: Effect, template: LoadedTemplate, base: ResolveRequest
                 )
                 return {type: 'profile-saved', name: effect.name, list: profiles()}
             }
-            case 'write': {
-                const {output, report} = state.write
-                writeResolution(template, base, state.choices, output, report)
-                return {type: 'written', message: `wrote ${output}${report ? ` and ${report}` : ''}`}
-            }
         }
     } catch (e) {
-        const what = effect.kind === 'write' ? 'not written' : effect.kind === 'save-profile' ? 'not saved' : 'profiles unavailable'
+        const what = effect.kind === 'save-profile' ? 'not saved' : 'profiles unavailable'
         // one sentence naming the user's path (never a temporary file), and what to do
         return {type: 'failed', message: `${what}: ${describeSystemError(e) ?? (e as Error).message}`}
     }

@@ -1,27 +1,57 @@
-// Re-resolves off the render path: the latest choices resolve on the next tick,
-// results of older choices are dropped, and "busy" turns on only past 150 ms,
-// so quick resolutions never flash a spinner.
+// Each change of the choices is resolved by the resolver, off the render path:
+// the keys that made it are drawn at once, results for older choices are
+// dropped, and "busy" turns on only past 150 ms, so quick resolutions never
+// flash a spinner. Which inputs decide something follows each resolution.
 import {useEffect, useRef, useState} from 'react'
-import type {LoadedTemplate, ResolveRequest} from '../../engine/index.js'
-import {evaluateChoices, type Choices, type Outcome} from '../state/session.js'
+import type {LoadedTemplate} from '../../engine/index.js'
+import type {Resolver} from '../resolver/client.js'
+import {tableRows, type Choices, type ElementRow} from '../state/session.js'
+import type {Outcome} from '../state/wizard.js'
+import {nextId} from './use-resolver.js'
 
-export function useResolution(template: LoadedTemplate, base: ResolveRequest | undefined, choices: Choices, land: (outcome: Outcome) => void): boolean {
+/** Requests remembered for their choices: the latest and a few before it, whose answers may still come. */
+const REMEMBERED = 8
+
+export interface ResolutionEvents {
+    readonly outcome: (outcome: Outcome) => void
+    readonly decisive: (choices: Choices, inputs: ReadonlySet<string>) => void
+}
+
+export function useResolution(resolver: Resolver, template: LoadedTemplate, choices: Choices, land: ResolutionEvents): boolean {
     const [busy, setBusy] = useState(false)
-    const generation = useRef(0)
+    const latest = useRef(0)
+    // the choices of each request, by id: what comes back is a copy, the state keeps the original
+    const sent = useRef(new Map<number, Choices>())
+    const rows = useRef<{template: number; rows: readonly ElementRow[]}>({template: -1, rows: []})
+    const spinner = useRef<NodeJS.Timeout | undefined>(undefined)
+    useEffect(
+        () =>
+            resolver.listen(response => {
+                if (response.type === 'decisive') {
+                    const asked = sent.current.get(response.resolution)
+                    if (asked) land.decisive(asked, new Set(response.inputs))
+                    return
+                }
+                if (response.type !== 'resolved') return
+                if (response.rows) rows.current = {template: response.template, rows: tableRows(response.rows)}
+                const {resolution} = response
+                if (resolution.id !== latest.current) return
+                clearTimeout(spinner.current)
+                setBusy(false)
+                const own = rows.current.template === response.template ? rows.current.rows : []
+                land.outcome({...resolution, choices: sent.current.get(resolution.id) ?? resolution.choices, rows: own})
+            }),
+        [resolver, land],
+    )
     useEffect(() => {
-        const mine = ++generation.current
-        const spinner = setTimeout(() => generation.current === mine && setBusy(true), 150)
-        const work = setImmediate(() => {
-            const outcome = evaluateChoices(template, choices, base)
-            if (generation.current !== mine) return
-            clearTimeout(spinner)
-            setBusy(false)
-            land(outcome)
-        })
-        return () => {
-            clearTimeout(spinner)
-            clearImmediate(work)
-        }
-    }, [template, base, choices, land])
+        const id = nextId()
+        latest.current = id
+        sent.current.set(id, choices)
+        for (const old of sent.current.keys()) if (sent.current.size > REMEMBERED) sent.current.delete(old)
+        clearTimeout(spinner.current)
+        spinner.current = setTimeout(() => latest.current === id && setBusy(true), 150)
+        resolver.send({type: 'resolve', id, choices})
+    }, [resolver, template, choices])
+    useEffect(() => () => clearTimeout(spinner.current), [])
     return busy
 }

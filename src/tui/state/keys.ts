@@ -5,6 +5,8 @@ import {parse as parseYaml} from 'yaml'
 import {checkNesting, checkType, isTrellisError, type LoadedTemplate, type ResolveRequest, type VariabilityDefinition} from '../../engine/index.js'
 import {inputsView, selectedElement, topologyView, whyView} from './selectors.js'
 import {choose, clamp, FILTERS, withEffect, type WizardState} from './wizard.js'
+import {missingInputs, nextMissing} from './missing.js'
+import {STANDARD_OUTPUT} from './write.js'
 
 export interface KeyContext {
     readonly template: LoadedTemplate
@@ -98,7 +100,7 @@ function mainKey(state: WizardState, input: string, key: Key, ctx: KeyContext): 
         case 'W':
             return {...state, screen: 'write', write: {...state.write, confirming: false, field: undefined, offering: false}, message: undefined}
         case 'c':
-            return state.outcome && !state.outcome.ok ? {...state, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined} : state
+            return toConflict(state, ctx)
         case 'f':
             return {...state, pane: 'topology', filter: FILTERS[(FILTERS.indexOf(state.filter) + 1) % FILTERS.length]!, topologyCursor: 0, why: {stack: [], cursor: 0}}
         case '/':
@@ -147,9 +149,10 @@ function inputsKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
     if (cursor !== undefined) return {...state, inputCursor: cursor}
     const row = rows[state.inputCursor]
     if (!row || !(key.return || input === ' ')) return state
-    if (row.type === 'boolean') return choose(state, {...state.choices, values: {...state.choices.values, [row.name]: row.value !== true}})
-    if (input === ' ') return state
-    const choices = ctx.choicesFor(row.name)
+    // a boolean with a value toggles; one without is chosen from on and off, as nothing says which it is now
+    if (row.type === 'boolean' && row.value !== undefined) return choose(state, {...state.choices, values: {...state.choices.values, [row.name]: row.value !== true}})
+    if (input === ' ' && row.type !== 'boolean') return state
+    const choices = row.type === 'boolean' && row.value === undefined ? [true, false] : ctx.choicesFor(row.name)
     const current = choices.findIndex(c => same(c, row.value))
     return {
         ...state,
@@ -165,7 +168,7 @@ function inputsKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
 
 function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
     const editor = state.editor!
-    const commit = (value: unknown) => ({...choose(state, {...state.choices, values: {...state.choices.values, [editor.name]: value}}), editor: undefined})
+    const commit = (value: unknown) => walkOn({...choose(state, {...state.choices, values: {...state.choices.values, [editor.name]: value}}), editor: undefined}, ctx)
     if (!editor.typing) {
         if (key.escape) return {...state, editor: undefined}
         const cursor = moved(editor.cursor, editor.choices.length + 1, input, key, ctx.page)
@@ -180,6 +183,23 @@ function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
     }
     const text = edited(editor.text, input, key)
     return text === undefined ? state : {...state, editor: {...editor, text, error: undefined}}
+}
+
+/** After a value is set, the walk goes on to the next input that still needs one (the cursor stays when none does). */
+function walkOn(state: WizardState, ctx: KeyContext): WizardState {
+    const next = nextMissing(inputsView(ctx, state), state.inputCursor)
+    return next === undefined ? state : {...state, inputCursor: next}
+}
+
+/**
+ * The conflict screen, when no variant exists: with the repairs search started, unless inputs still
+ * need a value (nothing was weighed yet; the screen lists them instead).
+ */
+function toConflict(state: WizardState, ctx: KeyContext): WizardState {
+    if (!state.outcome || state.outcome.ok) return state
+    if (missingInputs(inputsView(ctx, state)).length > 0 && state.outcome.error.code === 'input-missing')
+        return {...state, screen: 'conflict', lookup: undefined, suggestions: undefined}
+    return {...state, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
 }
 
 /** A typed value read as YAML and checked against the input's type. */
@@ -210,12 +230,13 @@ function presetsKey(state: WizardState, input: string, key: Key, ctx: KeyContext
     const name = names[state.presetCursor]
     if ((input === ' ' || key.return) && name) return choose(state, {...state.choices, presets: togglePreset(state.choices.presets, name)})
     if (input === 'o') return withEffect({...state, screen: 'profiles', profiles: {...state.profiles, cursor: 0, naming: undefined}}, {kind: 'load-profiles'})
+    if (input === 'c') return toConflict(state, ctx)
     return globalKey(state, input) ?? state
 }
 
 /** The walk goes on at the first input that still needs a value (none given, no default), else where it was. */
 function firstUnset(state: WizardState, ctx: KeyContext): number {
-    const index = inputsView(ctx, state).findIndex(row => row.value === undefined || row.value === null)
+    const index = inputsView(ctx, state).findIndex(row => row.needed)
     return index >= 0 ? index : state.inputCursor
 }
 
@@ -272,6 +293,8 @@ function writeKey(state: WizardState, input: string, key: Key, ctx: KeyContext):
     if (key.return) {
         if (!state.outcome?.ok) return {...state, message: 'no variant exists: nothing to write'}
         if (write.output.trim() === '') return {...state, message: 'name the output file'}
+        if ([write.output, write.report].includes(STANDARD_OUTPUT))
+            return {...state, message: 'standard output ("-") is the screen here: name a file (trellis resolve -o - or --prompt write to standard output)'}
         const existing = [write.output, write.report].filter(f => f && ctx.exists(f))
         return existing.length ? {...state, write: {...write, confirming: true}} : withEffect(state, {kind: 'write'})
     }
@@ -280,10 +303,16 @@ function writeKey(state: WizardState, input: string, key: Key, ctx: KeyContext):
 
 function conflictKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
     if (key.escape) return {...state, screen: 'main'}
+    if (key.return) {
+        // on to the first input that needs a value, its editor open: each value set moves on to the next
+        const rows = inputsView(ctx, state)
+        const first = rows.findIndex(r => r.needed)
+        if (first < 0) return state
+        return inputsKey({...state, screen: 'main', pane: 'inputs', inputCursor: first}, '', {...key, return: true}, ctx)
+    }
     const digit = /^[1-9]$/.test(input) ? Number(input) : undefined
     if (digit !== undefined && state.suggestions) return {...apply(state, digit), screen: 'main'}
     if (input === 'p') return {...state, screen: 'presets'}
-    void ctx
     return globalKey(state, input) ?? state
 }
 

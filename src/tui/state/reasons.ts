@@ -1,14 +1,7 @@
 // A few words per reason code for the topology's rows, where a whole sentence
 // does not fit; the why pane gives the sentence. One entry per code, so a new
 // code is a compile error here until it has its words.
-import type {ReasonCode, ResolvedModel} from '../../engine/index.js'
-import {explanationOf, type TopologyRow} from './session.js'
-
-/** The row's reason: for pruned elements, and present ones the optimizer chose; empty for the rest (no explanation is built for them). */
-export function shortReason(model: ResolvedModel, row: TopologyRow): string {
-    if (row.present && model.solution.state[row.element.seq] !== 'optimized') return ''
-    return SHORT_REASON[explanationOf(model, row.element).code]
-}
+import type {ReasonCode} from '../../engine/index.js'
 
 export const SHORT_REASON: Readonly<Record<ReasonCode, string>> = {
     'no-conditions': 'no conditions',

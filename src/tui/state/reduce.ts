@@ -1,10 +1,11 @@
 // The reducer: keys (see keys.ts) and what the hooks report back — a new
 // resolution, a finished search, the outcome of a write or a profile save.
 import type {Key} from 'ink'
+import type {ExplanationLine} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
 import {onKey, type KeyContext} from './keys.js'
-import type {Choices, Outcome} from './session.js'
-import {clamp, type Lookup, type Suggestion, type WizardState} from './wizard.js'
+import type {Choices} from './session.js'
+import {clamp, type Lookup, type Outcome, type Suggestion, type WizardState} from './wizard.js'
 import {reloadMessage} from './reload.js'
 import {inputsView, topologyView} from './selectors.js'
 
@@ -12,6 +13,7 @@ export type Action =
     | {readonly type: 'key'; readonly input: string; readonly key: Key}
     | {readonly type: 'outcome'; readonly outcome: Outcome}
     | {readonly type: 'decisive'; readonly choices: Choices; readonly inputs: ReadonlySet<string>}
+    | {readonly type: 'explained'; readonly resolution: number; readonly element: string; readonly lines: readonly ExplanationLine[]}
     | {readonly type: 'effects-taken'; readonly count: number}
     | {readonly type: 'written'; readonly message: string}
     | {readonly type: 'failed'; readonly message: string}
@@ -22,6 +24,9 @@ export type Action =
     | {readonly type: 'reloaded'; readonly choices: Choices; readonly dropped: readonly string[]}
     /** The template changed but cannot be read: the wizard keeps the last version. */
     | {readonly type: 'reload-failed'; readonly message: string}
+
+/** Explanations kept for going back to them (esc after following a line). */
+const KEPT_EXPLANATIONS = 32
 
 export function reducer(ctx: KeyContext): (state: WizardState, action: Action) => WizardState {
     return (state, action) => {
@@ -39,10 +44,19 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
                 // never on a bare "no variant" (an input still without a value is asked for on the inputs pane)
                 if (first && !action.outcome.ok && action.outcome.conflict.length > 0 && state.screen === 'main')
                     return {...next, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
-                return {...next, inputCursor: clamp(next.inputCursor, inputsView(ctx, next).length), topologyCursor: clamp(next.topologyCursor, topologyView(next).length)}
+                const inputs = inputsView(ctx, next)
+                // inputs that need a value stop everything: the walk opens on the first of them
+                const needed = first ? inputs.findIndex(r => r.needed) : -1
+                return {...next, inputCursor: needed >= 0 ? needed : clamp(next.inputCursor, inputs.length), topologyCursor: clamp(next.topologyCursor, topologyView(next).length)}
             }
             case 'decisive':
                 return {...state, decisive: {choices: action.choices, inputs: action.inputs}}
+            case 'explained': {
+                const explained = new Map(state.explained)
+                explained.set(`${action.resolution}:${action.element}`, action.lines)
+                for (const key of explained.keys()) if (explained.size > KEPT_EXPLANATIONS) explained.delete(key)
+                return {...state, explained}
+            }
             case 'effects-taken':
                 return {...state, effects: state.effects.slice(action.count)}
             case 'written':

@@ -1,7 +1,8 @@
 // When the template changes on disk, the wizard reads it again, keeps the user's
 // choices that still exist, and says what the edit changed.
 import {conflictHeadline, type VariabilityDefinition} from '../../engine/index.js'
-import type {Choices, Outcome} from './session.js'
+import type {Choices} from './session.js'
+import type {Outcome} from './wizard.js'
 
 /** The choices the changed template still has, and a note for each one it no longer has. */
 export function keptChoices(choices: Choices, definition: VariabilityDefinition): {choices: Choices; dropped: string[]} {
@@ -16,7 +17,7 @@ export function reloadMessage(before: Outcome | undefined, after: Outcome, dropp
     const gone = dropped.length ? `; no longer in it: ${dropped.join(', ')}` : ''
     if (!after.ok) return `the template changed: no variant exists now (${conflictHeadline(after.conflict)})${gone}`
     if (!before?.ok) return `the template changed: it resolves now (${after.present} present, ${after.pruned} pruned)${gone}`
-    const presentIds = (o: Extract<Outcome, {ok: true}>) => new Set(o.model.graph.elements.filter(e => o.model.present(e)).map(e => e.id))
+    const presentIds = (o: Extract<Outcome, {ok: true}>) => new Set(o.rows.filter(r => o.presence[r.seq] === 1).map(r => r.id))
     const was = presentIds(before)
     const is = presentIds(after)
     const nowPresent = [...is].filter(id => !was.has(id))

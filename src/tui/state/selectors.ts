@@ -1,9 +1,9 @@
 // What the screens show, derived from the state and the latest resolution.
 // Each selector remembers its last answer, so keys that do not change its
 // inputs (moving a cursor) cost nothing on large templates.
-import {type ExplanationLine, explanationLines, type LoadedTemplate, type ResolveRequest} from '../../engine/index.js'
-import {explanationOf, inputRows, topologyRows, type Choices, type InputRow, type Outcome, type TopologyRow} from './session.js'
-import type {Filter, WizardState} from './wizard.js'
+import type {ExplanationLine, LoadedTemplate, ResolveRequest} from '../../engine/index.js'
+import {inputRows, type Choices, type ElementRow, type InputRow} from './session.js'
+import type {Filter, Outcome, WizardState} from './wizard.js'
 
 /** Remembers the result for the last arguments (compared by identity). */
 function last<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -18,10 +18,19 @@ function last<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R 
     }
 }
 
-const allTopology = last((outcome: Outcome | undefined): TopologyRow[] => (outcome?.ok ? topologyRows(outcome.model) : []))
+/** A row of the topology: an element of the template, present or pruned in the resolution shown. */
+export interface TopologyRow {
+    readonly element: ElementRow
+    readonly present: boolean
+}
+
+const allTopology = last((outcome: Outcome | undefined): TopologyRow[] =>
+    outcome?.ok ? outcome.rows.map(element => ({element, present: outcome.presence[element.seq] === 1})) : [],
+)
 
 const filteredTopology = last((rows: TopologyRow[], filter: Filter, search: string | undefined): TopologyRow[] => {
     const needle = search?.toLowerCase()
+    if (filter === 'all' && !needle) return rows
     return rows.filter(r => (filter === 'all' || (filter === 'present') === r.present) && (!needle || r.element.display.toLowerCase().includes(needle)))
 })
 
@@ -41,15 +50,19 @@ export function explainedElement(state: WizardState): string | undefined {
     return state.why.stack[state.why.stack.length - 1] ?? selectedElement(state)
 }
 
-const whyOf = last((outcome: Outcome | undefined, id: string | undefined): ExplanationLine[] => {
-    if (!outcome?.ok || !id) return []
-    const element = outcome.model.graph.element(id)
-    return element ? explanationLines(explanationOf(outcome.model, element)) : []
-})
+const NO_LINES: readonly ExplanationLine[] = []
 
-/** The explanation of the element in the why pane, as lines that may refer to other elements. */
-export function whyView(state: WizardState): ExplanationLine[] {
-    return whyOf(state.outcome, explainedElement(state))
+/** The explanation of the element in the why pane, as lines that may refer to other elements; none until the resolver sent it. */
+export function whyView(state: WizardState): readonly ExplanationLine[] {
+    const {explained, outcome} = state
+    return (outcome?.ok && explained?.get(`${outcome.id}:${explainedElement(state)}`)) || NO_LINES
+}
+
+const displays = last((rows: readonly ElementRow[]): ReadonlyMap<string, string> => new Map(rows.map(r => [r.id, r.display])))
+
+/** An element's display (`Node "vm"`) by its identifier. */
+export function displayOf(state: WizardState, id: string): string {
+    return (state.outcome ? displays(state.outcome.rows).get(id) : undefined) ?? id
 }
 
 const inputsOf = last((template: LoadedTemplate, choices: Choices, base: ResolveRequest | undefined, decisive: ReadonlySet<string> | undefined): InputRow[] =>

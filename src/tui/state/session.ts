@@ -29,7 +29,8 @@ export interface Choices {
     readonly values: Readonly<Record<string, unknown>>
 }
 
-export type Outcome = (
+/** A resolution of the wizard's choices with its model: made where the engine runs (the resolver, line mode). */
+export type Evaluation = (
     | {readonly ok: true; readonly model: ResolvedModel; readonly present: number; readonly pruned: number}
     | {readonly ok: false; readonly error: TrellisError; readonly conflict: readonly ConflictItem[]}
 ) & {
@@ -44,7 +45,7 @@ export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveR
     return {...base, presets: [...choices.presets], assignments: [...(base.assignments ?? []), ...set]}
 }
 
-export function evaluateChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Outcome {
+export function evaluateChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Evaluation {
     const request = requestOf(choices, base)
     try {
         // explanations are built when a row or the why pane shows an element, not here: on large
@@ -103,7 +104,10 @@ function inputValues(template: LoadedTemplate, request: ResolveRequest): InputVa
 }
 
 /** What a preview needs of a resolution: which elements it keeps (1) and prunes (0), by sequence number; no explanations. */
-export type Counts = {readonly ok: true; readonly present: number; readonly pruned: number; readonly presence: Uint8Array} | {readonly ok: false}
+export type Counts =
+    | {readonly ok: true; readonly present: number; readonly pruned: number; readonly presence: Uint8Array}
+    /** `missing`: resolving stopped at an input without a value, before any condition was weighed. */
+    | {readonly ok: false; readonly missing: boolean}
 
 export function countChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Counts {
     try {
@@ -112,14 +116,18 @@ export function countChoices(template: LoadedTemplate, choices: Choices, base: R
         const present = presence.reduce((n, p) => n + p, 0)
         return {ok: true, present, pruned: model.graph.elements.length - present, presence}
     } catch (e) {
-        if (isTrellisError(e)) return {ok: false}
+        if (isTrellisError(e)) return {ok: false, missing: e.code === 'input-missing'}
         throw e
     }
 }
 
-export interface TopologyRow {
-    readonly element: Element
-    readonly present: boolean
+/** An element as the topology lists it, the same in every resolution of one template (rows are kept by sequence number). */
+export interface ElementRow {
+    readonly seq: number
+    readonly id: string
+    readonly display: string
+    readonly kind: Element['kind']
+    readonly name: string
     readonly depth: number
     /** What the row says: the full display at the top level, below it the element's own name (its container is the row above). */
     readonly label: string
@@ -133,13 +141,13 @@ function labelOf(e: Element, depth: number): string {
 }
 
 /** Elements as the template nests them: nodes with their types, relations, properties, artifacts and technologies; then groups, policies, inputs, outputs, imports. */
-export function topologyRows(model: ResolvedModel): TopologyRow[] {
-    const rows: TopologyRow[] = []
+export function elementRows(model: ResolvedModel): ElementRow[] {
+    const rows: ElementRow[] = []
     const seen = new Set<Element>()
     const visit = (e: Element, depth: number) => {
         if (seen.has(e)) return
         seen.add(e)
-        rows.push({element: e, present: model.present(e), depth, label: labelOf(e, depth)})
+        rows.push({seq: e.seq, id: e.id, display: e.display, kind: e.kind, name: e.name, depth, label: labelOf(e, depth)})
         const inner = (list: readonly Element[]) => list.forEach(child => visit(child, depth + 1))
         if (e.kind === 'node') {
             inner(e.types)
@@ -157,12 +165,49 @@ export function topologyRows(model: ResolvedModel): TopologyRow[] {
     return rows
 }
 
+/** The rows column by column: arrays of strings and numbers cross a thread boundary far faster than as many small objects. */
+export interface ElementTable {
+    readonly seq: Int32Array
+    readonly depth: Int32Array
+    readonly id: readonly string[]
+    readonly display: readonly string[]
+    readonly kind: readonly Element['kind'][]
+    readonly name: readonly string[]
+    readonly label: readonly string[]
+}
+
+export function elementTable(rows: readonly ElementRow[]): ElementTable {
+    return {
+        seq: Int32Array.from(rows, r => r.seq),
+        depth: Int32Array.from(rows, r => r.depth),
+        id: rows.map(r => r.id),
+        display: rows.map(r => r.display),
+        kind: rows.map(r => r.kind),
+        name: rows.map(r => r.name),
+        label: rows.map(r => r.label),
+    }
+}
+
+export function tableRows(table: ElementTable): ElementRow[] {
+    return table.id.map((id, i) => ({
+        seq: table.seq[i]!,
+        id,
+        display: table.display[i]!,
+        kind: table.kind[i]!,
+        name: table.name[i]!,
+        depth: table.depth[i]!,
+        label: table.label[i]!,
+    }))
+}
+
 export interface InputRow {
     readonly name: string
     readonly type?: string
     readonly value: unknown
     /** Where the value came from, and what it overrode: `--set (was dev)`. */
     readonly source: string
+    /** No value is given and the template has no default: resolving stops at the first element that reads it. */
+    readonly needed: boolean
     /** Whether any element's verdict reads it; undefined until that is known (it is worked out after each resolution). */
     readonly decidesSomething?: boolean
 }
@@ -177,10 +222,15 @@ export function inputRows(template: LoadedTemplate, choices: Choices, base: Reso
     const values = new Map(inputValues(template, requestOf(choices, base)).map(i => [i.name, i]))
     return [...definition.inputs.values()].map(d => {
         const value = values.get(d.name)
+        const needed = value?.source.kind === 'unset'
         // what this value replaced: an earlier assignment, else the default
         const was = value?.overridden[0] ?? (value && value.source.kind !== 'default' && d.default !== undefined ? {value: d.default} : undefined)
-        const source = value ? `${describeSource(value.source)}${was && !sameValue(was.value, value.value) ? ` (was ${renderExpression(was.value, 12)})` : ''}` : 'not set'
-        return {name: d.name, type: d.type, value: value?.value, source, decidesSomething: decisive?.has(d.name)}
+        const source = needed
+            ? 'needs a value'
+            : value
+              ? `${describeSource(value.source)}${was && !sameValue(was.value, value.value) ? ` (was ${renderExpression(was.value, 12)})` : ''}`
+              : 'not set'
+        return {name: d.name, type: d.type, value: value?.value, source, needed, decidesSomething: decisive?.has(d.name)}
     })
 }
 

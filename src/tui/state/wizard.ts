@@ -3,8 +3,13 @@
 // function a test can call. Work that touches the world (resolving, searching,
 // writing files, profiles) is not done here: the reducer asks for it with an
 // effect, or the hooks derive it from the state.
+import type {ExplanationLine} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
-import type {Choices, Outcome} from './session.js'
+import type {ResolutionData} from '../resolver/protocol.js'
+import type {Choices, ElementRow} from './session.js'
+
+/** A resolution as the wizard holds it: what the resolver sent, and the rows of its template's elements. */
+export type Outcome = ResolutionData & {readonly rows: readonly ElementRow[]}
 
 /** Which elements the topology lists. */
 export type Filter = 'all' | 'present' | 'pruned'
@@ -74,6 +79,8 @@ export interface WizardState {
     readonly search?: {readonly text: string; readonly typing: boolean}
     /** Elements followed in the why pane, the last one shown; the line cursor moves among its lines. */
     readonly why: {readonly stack: readonly string[]; readonly cursor: number}
+    /** Explanations the resolver sent, the latest last, by `resolution:element`: coming back to an element shows it at once. */
+    readonly explained?: ReadonlyMap<string, readonly ExplanationLine[]>
     readonly presetCursor: number
     readonly profiles: ProfilesState
     readonly write: WriteState

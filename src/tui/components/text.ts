@@ -1,0 +1,46 @@
+// Text fitted to the terminal: lines wrapped between words (a location or a
+// path is split across lines only when it is longer than a line), and paths
+// shortened from the left, relative to the current folder, so their file name
+// stays in view where only one line is theirs.
+import path from 'node:path'
+
+/**
+ * Splits `text` into lines of at most `width` characters, between words: a word that does not fit
+ * on the line goes whole to the next (a location or a path is never split while it fits on a line);
+ * only a word longer than a whole line is split, after a "/" where it has one. Nothing is cut.
+ */
+export function wrapText(text: string, width: number): string[] {
+    const out: string[] = []
+    let line = ''
+    for (const word of text.split(' ')) {
+        const fits = line === '' ? [...word].length <= width : [...line].length + 1 + [...word].length <= width
+        if (fits) {
+            line = line === '' ? word : `${line} ${word}`
+            continue
+        }
+        if (line !== '') out.push(line)
+        line = word
+        while ([...line].length > width) {
+            const chars = [...line]
+            const slash = chars.lastIndexOf('/', width - 1)
+            const cut = slash > width / 2 ? slash + 1 : width
+            out.push(chars.slice(0, cut).join(''))
+            line = chars.slice(cut).join('')
+        }
+    }
+    out.push(line)
+    return out
+}
+
+/** The end of `text` in `width` characters, "…" first when something was cut. */
+export function fromLeft(text: string, width: number): string {
+    const chars = [...text]
+    return chars.length <= width ? text : `…${chars.slice(chars.length - Math.max(1, width - 1)).join('')}`
+}
+
+/** A path as the user reads it: relative to the current folder when it lies below it, cut from the left to `width` (the file name kept). */
+export function shortPath(file: string, width = Infinity, cwd = process.cwd()): string {
+    const relative = path.relative(cwd, path.resolve(cwd, file))
+    const shown = file && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative || file : file
+    return fromLeft(shown, Math.max(2, width))
+}

@@ -1,0 +1,28 @@
+// The files a template reads besides itself — technology rules, type-specific
+// conditions, the lib/ folder — noted as the engine asks for them, so the
+// wizard watches those and nothing else beside the template.
+import path from 'node:path'
+import type {LoadedTemplate} from '../../engine/index.js'
+
+/** The lib/ folder is noted with a trailing separator: every file below it counts. */
+export function recordingReads(template: LoadedTemplate, reads: Set<string>): LoadedTemplate {
+    return {
+        ...template,
+        readRelative: (relative, where) => {
+            // noted even when missing: a rules file created later is an edit too
+            reads.add(path.resolve(template.dir, relative))
+            return template.readRelative(relative, where)
+        },
+        library: () => {
+            reads.add(path.join(template.dir, 'lib') + path.sep)
+            return template.library()
+        },
+    }
+}
+
+/** Whether a change of `file` (absolute) is an edit of what the template reads: the template itself, a file it read, or a file below a folder it read. */
+export function readsFile(template: string, reads: Iterable<string>, file: string): boolean {
+    if (file === template) return true
+    for (const read of reads) if (read === file || (read.endsWith(path.sep) && file.startsWith(read))) return true
+    return false
+}

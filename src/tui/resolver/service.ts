@@ -1,0 +1,241 @@
+// The resolver's side: it holds the template and the latest resolutions with
+// their models, and answers the wizard's requests. Work is cut into slices
+// (setImmediate between them) wherever it can run long — the pass over every
+// element, what-if and repair searches — so a newer request is never stuck
+// behind it; a resolution asked for while another runs replaces any that wait.
+import {
+    analyzeTemplate,
+    explanationLines,
+    type InputChange,
+    type LoadedTemplate,
+    renderExpression,
+    type ResolvedModel,
+    type ResolveRequest,
+    startRepairs,
+    startWhatIf,
+} from '../../engine/index.js'
+import {describeSystemError} from '../../app/errors.js'
+import {SHORT_REASON} from '../state/reasons.js'
+import {countChoices, elementRows, elementTable, evaluateChoices, explanationOf, presenceOf, removedByKind, requestOf, type Choices, type Evaluation} from '../state/session.js'
+import type {Lookup, Suggestion} from '../state/wizard.js'
+import {writeResolution} from '../state/write.js'
+import type {ResolutionData, Request, Response} from './protocol.js'
+import {recordingReads} from './reads.js'
+
+/** How long one slice of background work runs before the resolver looks at its messages again. */
+const SLICE_MS = 8
+/** Resolutions whose models are kept, for explanations asked about the one on screen while a newer one lands. */
+const KEPT = 3
+/** Beyond this many elements the template is not analyzed (dead and core marks): it would take too long. */
+const MOST_ANALYZED = 5_000
+const ANALYSIS_BUDGET_MS = 1_500
+
+export type Post = (response: Response, transfer?: ArrayBuffer[]) => void
+
+export class ResolverService {
+    private template: LoadedTemplate
+    /** Counts template versions: rows are sent again for each. */
+    private version = 0
+    private rowsSent = -1
+    private readonly models = new Map<number, ResolvedModel>()
+    private waiting: Extract<Request, {type: 'resolve'}> | undefined
+    private pass: (() => void) | undefined
+    private readonly searches = new Map<number, () => void>()
+    private readonly reads = new Set<string>()
+    private readsSent = 0
+
+    constructor(
+        template: LoadedTemplate,
+        private readonly base: ResolveRequest,
+        private readonly post: Post,
+    ) {
+        this.template = recordingReads(template, this.reads)
+    }
+
+    /** The template changed on disk and was read again: later resolutions use it. */
+    replaceTemplate(template: LoadedTemplate): void {
+        this.template = recordingReads(template, this.reads)
+        this.version++
+        this.models.clear()
+    }
+
+    handle(request: Request): void {
+        switch (request.type) {
+            case 'resolve':
+                // resolutions asked for while one runs are folded: only the latest is made
+                if (!this.waiting) setImmediate(() => this.resolveWaiting())
+                this.waiting = request
+                return
+            case 'explain': {
+                const model = this.models.get(request.resolution)
+                const element = model?.graph.element(request.element)
+                const lines = model && element ? explanationLines(explanationOf(model, element)) : model ? [] : undefined
+                return this.post({type: 'explained', id: request.id, resolution: request.resolution, element: request.element, lines})
+            }
+            case 'reasons': {
+                const model = this.models.get(request.resolution)
+                const reasons = model ? request.seqs.map(seq => [seq, reasonOf(model, seq)] as const) : undefined
+                return this.post({type: 'reasons', id: request.id, resolution: request.resolution, reasons})
+            }
+            case 'count': {
+                const counts = countChoices(this.template, request.choices, this.base)
+                return this.post({type: 'counted', id: request.id, counts}, counts.ok ? [counts.presence.buffer as ArrayBuffer] : [])
+            }
+            case 'lookup':
+                return this.search(request.id, request.lookup)
+            case 'cancel':
+                this.searches.get(request.id)?.()
+                this.searches.delete(request.id)
+                return
+            case 'analyze':
+                return this.analyze(request.id)
+            case 'write':
+                try {
+                    writeResolution(this.template, this.base, request.choices, request.output, request.report)
+                    return this.post({type: 'written', id: request.id, files: [request.output, ...(request.report ? [request.report] : [])]})
+                } catch (e) {
+                    return this.post({type: 'failed', id: request.id, message: describeSystemError(e) ?? (e as Error).message})
+                }
+        }
+    }
+
+    private resolveWaiting(): void {
+        const request = this.waiting
+        this.waiting = undefined
+        if (!request) return
+        this.pass?.()
+        const evaluation = evaluateChoices(this.template, request.choices, this.base)
+        const data = resolutionData(request.id, evaluation)
+        let rows
+        if (evaluation.ok) {
+            this.models.set(request.id, evaluation.model)
+            for (const id of this.models.keys()) if (this.models.size > KEPT) this.models.delete(id)
+            if (this.rowsSent !== this.version) {
+                rows = elementTable(elementRows(evaluation.model))
+                this.rowsSent = this.version
+            }
+        }
+        const transfer = [...(data.ok ? [data.presence.buffer as ArrayBuffer] : []), ...(rows ? [rows.seq.buffer as ArrayBuffer, rows.depth.buffer as ArrayBuffer] : [])]
+        this.post({type: 'resolved', resolution: data, rows, template: this.version}, transfer)
+        if (this.reads.size !== this.readsSent) {
+            this.readsSent = this.reads.size
+            this.post({type: 'reads', files: [...this.reads]})
+        }
+        this.pass = this.decisivePass(request.id, evaluation)
+    }
+
+    /**
+     * Which inputs decide something: an input does when some element's verdict reads it. That takes
+     * an explanation of every element, made a slice at a time after the resolution is sent.
+     */
+    private decisivePass(id: number, evaluation: Evaluation): () => void {
+        if (!evaluation.ok) {
+            // without a variant nothing is decided yet: every input may matter
+            this.post({type: 'decisive', resolution: id, inputs: evaluation.inputs.map(i => i.name)})
+            return () => {}
+        }
+        const {model} = evaluation
+        const elements = model.graph.elements
+        const inputs = new Set<string>()
+        let next = 0
+        let timer: NodeJS.Immediate | undefined
+        const run = () => {
+            const until = performance.now() + SLICE_MS
+            while (next < elements.length && performance.now() < until) for (const cited of explanationOf(model, elements[next++]!).rootCauses.inputs) inputs.add(cited.name)
+            if (next < elements.length) timer = setImmediate(run)
+            else this.post({type: 'decisive', resolution: id, inputs: [...inputs]})
+        }
+        timer = setImmediate(run)
+        return () => clearImmediate(timer)
+    }
+
+    /** A what-if or repairs search, a slice at a time, reporting its progress; `cancel` stops it. */
+    private search(id: number, lookup: Lookup): void {
+        let started: ReturnType<typeof startLookup>
+        try {
+            started = startLookup(this.template, requestOf(lookup.choices, this.base), lookup)
+        } catch (e) {
+            return this.post({type: 'found', id, items: [], note: `cannot search: ${(e as Error).message}`})
+        }
+        const {search, finish} = started
+        let timer: NodeJS.Immediate | undefined
+        const run = () => {
+            if (!search.step(SLICE_MS)) {
+                this.post({type: 'progress', id, tried: search.progress.tried, total: search.progress.total})
+                timer = setImmediate(run)
+                return
+            }
+            this.searches.delete(id)
+            this.post({type: 'found', id, ...finish()})
+        }
+        this.searches.set(id, () => clearImmediate(timer))
+        timer = setImmediate(run)
+    }
+
+    private analyze(id: number): void {
+        const model = [...this.models.values()].pop()
+        if (!model || model.graph.elements.length > MOST_ANALYZED) return this.post({type: 'analyzed', id})
+        try {
+            this.post({type: 'analyzed', id, analysis: analyzeTemplate(this.template, {plugins: this.base.plugins, budget: ANALYSIS_BUDGET_MS})})
+        } catch {
+            // a template that does not resolve at all shows its error elsewhere; no marks then
+            this.post({type: 'analyzed', id})
+        }
+    }
+}
+
+export function resolutionData(id: number, e: Evaluation): ResolutionData {
+    const common = {id, choices: e.choices, inputs: e.inputs}
+    if (!e.ok) return {ok: false, error: {code: e.error.code, message: e.error.message}, conflict: e.conflict, ...common}
+    return {ok: true, present: e.present, pruned: e.pruned, presence: presenceOf(e.model), mode: e.model.options.mode.value, removed: removedByKind(e.model), ...common}
+}
+
+/** A row's reason: for pruned elements, and present ones the optimizer chose; empty for the rest (no explanation is built for them). */
+function reasonOf(model: ResolvedModel, seq: number): string {
+    const element = model.graph.elements[seq]
+    if (!element) return ''
+    if (model.present(element) && model.solution.state[seq] !== 'optimized') return ''
+    return SHORT_REASON[explanationOf(model, element).code]
+}
+
+/** A search made in steps of a few milliseconds (the engine's what-if and repairs searches). */
+interface Stepwise {
+    step(budgetMs: number): boolean
+    readonly progress: {readonly tried: number; readonly total: number}
+}
+
+/** The search a lookup asks for, and how its result reads as numbered suggestions. */
+function startLookup(template: LoadedTemplate, request: ResolveRequest, lookup: Lookup): {search: Stepwise; finish: () => {items: Suggestion[]; note: string}} {
+    if (lookup.kind === 'what-if') {
+        const search = startWhatIf(template, request, lookup.target!)
+        const finish = () => {
+            const result = search.result()
+            const flip = result.verdict === 'present' ? 'pruned' : 'present'
+            const items = result.suggestions.map(s => suggestion(lookup.choices, s.changes, s.preset, `makes it ${s.verdict}`))
+            const note = items.length
+                ? `what would make it ${flip} (each verified by resolving again):`
+                : result.impossible
+                  ? `no change of inputs can make it ${flip}: its verdict reads no input`
+                  : `none of the ${result.tried} changes tried makes it ${flip}`
+            return {items, note}
+        }
+        return {search, finish}
+    }
+    const search = startRepairs(template, request)
+    const finish = () => {
+        const result = search.result()
+        const items = result.suggestions.map(s => suggestion(lookup.choices, s.changes, s.preset, `${s.present} present, ${s.pruned} pruned`))
+        const note = items.length ? 'these changes make a variant exist (each verified by resolving again):' : `none of the ${result.tried} changes tried makes a variant exist`
+        return {items, note}
+    }
+    return {search, finish}
+}
+
+/** A suggestion as a change of the wizard's choices, with one line to show. */
+export function suggestion(choices: Choices, changes: readonly InputChange[], preset: string | undefined, effect: string): Suggestion {
+    // entries, not assignments: an input named __proto__ is a key like any other
+    const values = Object.fromEntries([...Object.entries(choices.values), ...changes.map(c => [c.input, c.to] as const)])
+    const parts = [...changes.map(c => `${c.input} = ${renderExpression(c.to)}`), ...(preset ? [`preset ${preset}`] : [])]
+    // a preset suggested is applied after the chosen ones, as the search tried it
+    return {text: `${parts.join(', ')}  → ${effect}`, choices: {presets: preset ? [...choices.presets.filter(p => p !== preset), preset] : choices.presets, values}}
+}
