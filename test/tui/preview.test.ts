@@ -2,7 +2,9 @@
 import {describe, expect, it} from 'vitest'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {describeChange} from '../../src/tui/hooks/use-preview.js'
-import {countChoices, evaluateChoices} from '../../src/tui/state/session.js'
+import {resolutionData} from '../../src/tui/resolver/service.js'
+import {countChoices, elementRows, evaluateChoices} from '../../src/tui/state/session.js'
+import type {Outcome} from '../../src/tui/state/wizard.js'
 
 const template = templateFromText(`tosca_definitions_version: tosca_variability_1_0
 topology_template:
@@ -19,7 +21,8 @@ topology_template:
 `)
 
 describe('a preview', () => {
-    const now = evaluateChoices(template, {presets: [], values: {}})
+    const evaluated = evaluateChoices(template, {presets: [], values: {}})
+    const now: Outcome = {...resolutionData(1, evaluated), rows: evaluated.ok ? elementRows(evaluated.model) : []}
 
     it('names the elements a change flips, nodes first, though the counts stay the same', () => {
         const next = countChoices(template, {presets: [], values: {cloud: true}})
