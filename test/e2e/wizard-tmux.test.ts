@@ -1,105 +1,127 @@
 // End to end in a real terminal: the wizard runs in tmux, is driven with
 // send-keys and read with capture-pane, and writes the resolved template.
+// Every step waits for what the screen shows, never for a fixed time (keys
+// typed ahead are handled one by one, so they are sent together).
 import {execFileSync, spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {afterEach, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 
 const ROOT = path.resolve(__dirname, '../..')
+const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')
 const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0
-const SESSION = `trellis-e2e-${process.pid}`
-
 const tmux = (...args: string[]) => execFileSync('tmux', args, {encoding: 'utf8'})
-const screen = () => tmux('capture-pane', '-t', SESSION, '-p')
-const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
-async function until(text: string, timeout = 10_000): Promise<string> {
-    const end = Date.now() + timeout
-    while (Date.now() < end) {
-        const s = screen()
-        if (s.includes(text)) return s
-        await sleep(100)
+let sessions: string[] = []
+let dirs: string[] = []
+afterEach(() => {
+    for (const s of sessions) spawnSync('tmux', ['kill-session', '-t', s])
+    for (const d of dirs) fs.rmSync(d, {recursive: true, force: true})
+    sessions = []
+    dirs = []
+})
+
+/** A terminal of the given size running `args` (trellis) in a folder with the web-shop sample as shop.yaml; prints EXIT=<status> when it ends. */
+function terminal(args: string, size = {columns: 100, rows: 30}) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-tmux-'))
+    dirs.push(dir)
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    const session = `trellis-e2e-${process.pid}-${sessions.length}`
+    sessions.push(session)
+    // Ink renders only a final frame when it thinks it runs in CI; this terminal is real
+    const command = `cd ${dir} && echo BEFORE-THE-WIZARD && env -u CI -u CONTINUOUS_INTEGRATION -u FORCE_COLOR NO_COLOR=1 TRELLIS_CONFIG_DIR=${dir}/config node ${path.join(ROOT, 'bin/trellis.js')} ${args}; echo "EXIT=$?"; sleep 30`
+    tmux('new-session', '-d', '-s', session, '-x', String(size.columns), '-y', String(size.rows), command)
+    const screen = (escapes = false) => tmux('capture-pane', '-t', session, '-p', ...(escapes ? ['-e'] : []))
+    /** Waits until the screen shows the text (generous: CI machines are slow and busy). */
+    const until = async (text: string | RegExp, timeout = 20_000): Promise<string> => {
+        const end = Date.now() + timeout
+        for (;;) {
+            const s = screen()
+            if (typeof text === 'string' ? s.includes(text) : text.test(s)) return s
+            if (Date.now() > end) throw new Error(`the screen never showed ${String(text)}:\n${s}`)
+            await new Promise(resolve => setTimeout(resolve, 50))
+        }
     }
-    throw new Error(`the screen never showed "${text}":\n${screen()}`)
+    const keys = (...list: string[]) => void tmux('send-keys', '-t', session, ...list)
+    return {dir, screen, until, keys}
 }
 
-async function keys(...list: string[]) {
-    for (const key of list) {
-        tmux('send-keys', '-t', SESSION, key)
-        await sleep(120)
-    }
-}
-
-describe.skipIf(!HAS_TMUX)('the wizard in a real terminal', () => {
-    afterAll(() => {
-        spawnSync('tmux', ['kill-session', '-t', SESSION])
-    })
-
+describe.skipIf(!HAS_TMUX)(HAS_TMUX ? 'the wizard in a real terminal' : 'the wizard in a real terminal (skipped: tmux is not installed)', () => {
     it('walks from presets through inputs, topology and why to a written template and report', async () => {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-tmux-'))
-        fs.copyFileSync(path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml'), path.join(dir, 'shop.yaml'))
-        // Ink renders only a final frame when it thinks it runs in CI; this terminal is real
-        const command = `cd ${dir} && env -u CI -u CONTINUOUS_INTEGRATION -u FORCE_COLOR NO_COLOR=1 TRELLIS_CONFIG_DIR=${dir}/config node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; sleep 5`
-        tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', command)
+        const {dir, screen, until, keys} = terminal('shop.yaml')
         await until('present')
         // presets: choose prod; the keys arrive in one read, as typed-ahead keys do
-        tmux('send-keys', '-t', SESSION, 'p', 'j', 'Enter')
+        keys('p', 'j', 'Enter')
         await until('applied in order: 1 prod')
-        await keys('Escape')
+        keys('Escape')
         await until('presets 1 prod')
         // inputs: turn monitoring off again, with the preview shown first
-        await keys('j')
+        keys('j')
         await until('⏎ off →')
-        await keys('Enter')
+        keys('Enter')
         await until('monitoring ☐ off set here (was true)')
         // topology: only what is pruned, then why the monitor is gone
-        await keys('Tab', 'f', 'f')
+        keys('Tab', 'f', 'f')
         await until('Topology (pruned)')
-        await keys('/', ...'monitor', 'Enter', 'Enter')
+        keys('/', ...'monitor', 'Enter', 'Enter')
         await until('Node "monitor" is pruned')
         // no colour with NO_COLOR: capture the escapes too, and find no foreground colour
-        const styled = tmux('capture-pane', '-t', SESSION, '-p', '-e')
-        expect(styled).not.toMatch(/\u001B\[[0-9;]*3[1-7]m/)
-        // write the template and the report, skip the profile
-        await keys('Escape', 'W')
+        expect(screen(true)).not.toMatch(/\u001B\[[0-9;]*3[1-7]m/)
+        // write the template and the report beside it, skip the profile
+        keys('Escape')
+        await until(/Why\s/)
+        keys('W')
         await until('Write the resolved template')
-        await keys('Enter')
+        keys('Enter')
         await until('save these choices as profile')
-        await keys('Escape', 'q')
+        // the wizard's own outputs land beside the template: that is no edit of it
+        expect(await until('wrote shop.resolved.yaml and shop.report.md')).not.toContain('the template changed')
+        keys('Escape')
+        await until('? keys')
+        keys('q')
+        await until('EXIT=0')
         const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
         expect(written.tosca_definitions_version).toBe('tosca_simple_yaml_1_3')
         expect(Object.keys(written.topology_template.node_templates)).toEqual(expect.arrayContaining(['shop', 'platform_runtime', 'backup_job']))
         expect(Object.keys(written.topology_template.node_templates)).not.toContain('monitor')
         expect(Object.keys(written.topology_template.node_templates)).not.toContain('vm')
-        const report = fs.readFileSync(path.join(dir, 'shop.report.md'), 'utf8')
-        expect(report).toContain('--preset prod --set monitoring=false')
-        fs.rmSync(dir, {recursive: true, force: true})
+        expect(fs.readFileSync(path.join(dir, 'shop.report.md'), 'utf8')).toContain('--preset prod --set monitoring=false')
+    }, 90_000)
+
+    it('at 80×24 keeps the header and the key line, and a key typed right after Tab is not lost', async () => {
+        const {until, keys} = terminal('shop.yaml', {columns: 80, rows: 24})
+        await until('tab/esc on to the inputs')
+        keys('Tab')
+        await until(/✔ \d+ present/)
+        keys('W')
+        await until('Write the resolved template')
+        // Tab, Ctrl-U and a letter sent at once: the path is cleared, then "X" typed
+        keys('Tab', 'C-u', 'X')
+        const shown = await until('template X▌')
+        const lines = shown.trimEnd().split('\n')
+        expect(lines[0]).toMatch(/^trellis shop\.yaml .*✔ \d+ present ✘ \d+ pruned/)
+        expect(lines[lines.length - 1]).toContain('⏎ write')
     }, 60_000)
 
     it('ctrl-c leaves at once with exit status 130 and gives back the screen as it was', async () => {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-tmux-'))
-        fs.copyFileSync(path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml'), path.join(dir, 'shop.yaml'))
-        const session = `${SESSION}-c`
-        const command = `cd ${dir} && echo BEFORE-THE-WIZARD && env -u CI -u CONTINUOUS_INTEGRATION TRELLIS_CONFIG_DIR=${dir}/config node ${path.join(ROOT, 'bin/trellis.js')} shop.yaml; echo "EXIT=$?"; sleep 5`
-        tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', command)
-        try {
-            const shown = () => tmux('capture-pane', '-t', session, '-p')
-            const wait = async (text: string) => {
-                const end = Date.now() + 10_000
-                while (!shown().includes(text) && Date.now() < end) await sleep(100)
-                return shown()
-            }
-            expect(await wait('present')).not.toContain('BEFORE-THE-WIZARD') // drawn on the alternate screen
-            tmux('send-keys', '-t', session, 'C-c')
-            const after = await wait('EXIT=')
-            expect(after).toContain('EXIT=130')
-            expect(after).toContain('BEFORE-THE-WIZARD')
-            expect(after).not.toContain('Topology')
-        } finally {
-            spawnSync('tmux', ['kill-session', '-t', session])
-            fs.rmSync(dir, {recursive: true, force: true})
-        }
-    }, 30_000)
+        const {until, keys} = terminal('shop.yaml')
+        expect(await until('present')).not.toContain('BEFORE-THE-WIZARD') // drawn on the alternate screen
+        keys('C-c')
+        const after = await until('EXIT=')
+        expect(after).toContain('EXIT=130')
+        expect(after).toContain('BEFORE-THE-WIZARD')
+        expect(after).not.toContain('Topology')
+    }, 60_000)
+
+    it('ctrl-c in a --prompt question exits 130, writing nothing', async () => {
+        const {dir, until, keys} = terminal('shop.yaml --prompt')
+        await until('Presets to apply')
+        keys('C-c')
+        const after = await until('EXIT=')
+        expect(after).toContain('EXIT=130')
+        expect(after).toContain('interrupted; nothing was written')
+        expect(fs.readdirSync(dir).filter(f => f !== 'config')).toEqual(['shop.yaml'])
+    }, 60_000)
 })
