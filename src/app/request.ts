@@ -13,12 +13,17 @@ export interface RequestFlags extends PluginFlags {
     profile?: string
 }
 
-/** Loads the template (`read`: how, see ReadOptions) and turns the flags into an engine request. */
-export async function prepareRequest(file: string, flags: RequestFlags, read?: ReadOptions): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
+/** Loads the template (`read`: how, see ReadOptions) and turns the flags into an engine request; `warn` hears what does not fit (a profile's template). */
+export async function prepareRequest(
+    file: string,
+    flags: RequestFlags,
+    read?: ReadOptions,
+    warn?: (message: string) => void,
+): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
     const template = loadTemplate(file, read)
     const collected = collectInputs(flags, variabilityInputNames(template), process.env)
     const flagPresets = [...collected.presets, ...flags.preset]
-    const profile = flags.profile ? await loadProfileFor(flags.profile, template) : undefined
+    const profile = flags.profile ? await loadProfileFor(flags.profile, template, warn) : undefined
     return {
         template,
         request: {

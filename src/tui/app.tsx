@@ -55,9 +55,11 @@ export interface AppProps {
     readonly onRead?: (files: readonly string[]) => void
     /** Files the wizard wrote: never edits of the template. */
     readonly onWritten?: (files: readonly string[]) => void
+    /** The first message shown: what the command line warned of before the wizard opened. */
+    readonly notice?: string
 }
 
-export function App({template, base, initialPresets = [], output, store, opening, reloadError, thread, onRead, onWritten}: AppProps) {
+export function App({template, base, initialPresets = [], output, store, opening, reloadError, thread, onRead, onWritten, notice}: AppProps) {
     const definition = useMemo(() => readDefinitionOf(template), [template])
     const choices = useMemo(() => inputChoices(template), [template])
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
@@ -76,6 +78,7 @@ export function App({template, base, initialPresets = [], output, store, opening
             `${target.replace(/(\.resolved)?\.ya?ml$/, '')}.report.md`,
             // the walk starts with the presets when there are some to choose and none were given
             opening ?? (definition.presets.size > 0 && initialPresets.length === 0 ? 'presets' : 'main'),
+            notice,
         ),
     )
     const opened = useRef<ProfileStore | undefined>(undefined)

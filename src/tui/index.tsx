@@ -8,6 +8,8 @@ import {RENDER_OPTIONS} from './render-options.js'
 export interface WizardOptions {
     /** Ink's screen-reader rendering: plain text with roles and labels, no borders (also INK_SCREEN_READER=true). */
     readonly screenReader?: boolean
+    /** A first message (warnings of the command line, which the wizard's screen would hide). */
+    readonly notice?: string
 }
 
 export {RENDER_OPTIONS}
@@ -23,7 +25,7 @@ export async function runWizard(template: LoadedTemplate, base: ResolveRequest, 
     }
     process.once('exit', restore)
     // leaving unmounts Ink, which restores the cursor and raw mode before the process ends
-    const instance = render(<LiveApp template={template} base={base} initialPresets={presets} />, {
+    const instance = render(<LiveApp template={template} base={base} initialPresets={presets} notice={options.notice || undefined} />, {
         ...RENDER_OPTIONS,
         ...(options.screenReader ? {isScreenReaderEnabled: true} : {}),
     })

@@ -264,6 +264,19 @@ topology_template:
         app.unmount()
     })
 
+    it('shows what the command line warned of, and says choices naming an undeclared input cannot be resolved (not "no variant")', async () => {
+        const {template} = workspace()
+        const foreign = {assignments: [{name: 'tracing', value: true, source: {kind: 'profile' as const, profile: 'fleet'}}]}
+        const notice = 'profile "fleet" belongs to another template, /elsewhere/fleet.yaml'
+        const app = show(<App template={template} base={foreign} opening="main" notice={notice} />)
+        const f = await until(app.lastFrame, 'cannot resolve these choices')
+        expect(f).toContain(notice)
+        expect(f).not.toContain('no variant')
+        await press(app.stdin, 'c')
+        expect(await until(app.lastFrame, 'These choices cannot be resolved: Variability input "tracing" is not defined')).not.toContain('looking for repairs')
+        app.unmount()
+    })
+
     it('treats a variant the checks reject as none, as resolve does', async () => {
         const text = `tosca_definitions_version: tosca_variability_1_0
 topology_template:

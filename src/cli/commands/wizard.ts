@@ -5,7 +5,7 @@ import type {Command} from 'commander'
 import {findTemplates} from '../find-templates.js'
 import {EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
-import {openStore} from '../../app/profile-request.js'
+import {openStore, warnLine} from '../../app/profile-request.js'
 import {addResolutionFlags, type ResolutionFlags} from '../resolution-flags.js'
 import {isInterrupt} from '../../tui/plain-prompts.js'
 
@@ -52,7 +52,12 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                 }
                 // the wizard's resolver (a worker thread) starts reading the template while this thread does
                 if (!lineMode) (await import('../../tui/resolver/client.js')).prepareResolver(file)
-                const {template, request} = await prepareRequest(file, {...flags, preset: []})
+                // warnings (a profile of another template) go to stderr and, in the wizard, to its message line
+                const warnings: string[] = []
+                const {template, request} = await prepareRequest(file, {...flags, preset: []}, undefined, message => {
+                    warnLine(message)
+                    warnings.push(message)
+                })
                 // the presets of a profile or an inputs file start chosen, before those given as flags:
                 // the user sees (and can change) them instead of their being applied out of sight
                 const presets = [...(request.presets ?? []), ...flags.preset]
@@ -64,7 +69,7 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                     // React's development build checks and times every render: several times slower
                     process.env.NODE_ENV ??= 'production'
                     const {runWizard} = await import('../../tui/index.js')
-                    const ended = await runWizard(template, base, presets, {screenReader: flags.screenReader})
+                    const ended = await runWizard(template, base, presets, {screenReader: flags.screenReader, notice: warnings.join('; ')})
                     setExit(ended === 'interrupted' ? EXIT_INTERRUPTED : EXIT_OK)
                 }
             } catch (e) {

@@ -44,7 +44,7 @@ export function ConflictScreen({outcome, missing, suggestions, progress, width}:
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1} width={width}>
             <Text bold color={paint('red')} wrap="wrap">
-                ✘ No variant exists: {outcome.error.message}
+                ✘ {outcome.error.errorClass === 'input' ? 'These choices cannot be resolved' : 'No variant exists'}: {outcome.error.message}
             </Text>
             {outcome.conflict.length ? <Text>These conditions cannot hold together:</Text> : null}
             {outcome.conflict.map((c, i) => (
@@ -67,7 +67,7 @@ export function ConflictScreen({outcome, missing, suggestions, progress, width}:
                     ))}
                 </>
             ) : null}
-            <Text dimColor>1–9 applies a repair · p presets · esc back</Text>
+            <Text dimColor>{outcome.error.errorClass === 'input' ? 'esc back to change the choices · p presets' : '1–9 applies a repair · p presets · esc back'}</Text>
         </Box>
     )
 }

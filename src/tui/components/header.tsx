@@ -48,6 +48,7 @@ function Verdict({outcome, missing, busy}: {readonly outcome?: Outcome; readonly
                 <Text color={paint('green')}>✔ {outcome.present} present</Text> <Text color={paint('red')}>✘ {outcome.pruned} pruned</Text>
             </Text>
         )
+    if (outcome.error.errorClass === 'input') return <Text color={paint('red')}>✘ cannot resolve these choices (c to see)</Text>
     const n = outcome.conflict.length
     return <Text color={paint('red')}>✘ no variant{n ? `: ${n} ${n === 1 ? 'condition conflicts' : 'conditions conflict'}` : ''} (c to see)</Text>
 }

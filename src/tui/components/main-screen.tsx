@@ -33,7 +33,8 @@ export interface MainScreenProps {
 function emptyTopology(state: WizardState, inputs: readonly InputRow[]): string {
     if (!state.outcome) return 'resolving…'
     if (state.outcome.ok) return 'no element matches'
-    return missingInputs(inputs).length > 0 ? 'nothing resolves until every input has a value' : 'no variant exists (c shows why)'
+    if (state.outcome.error.errorClass === 'resolution') return 'no variant exists (c shows why)'
+    return missingInputs(inputs).length > 0 ? 'nothing resolves until every input has a value' : 'these choices cannot be resolved (c shows why)'
 }
 
 /** The topology rows on screen, whose reasons are worth asking for. */

@@ -1,24 +1,27 @@
 // Dead and core elements for the topology and the why pane: the template is
 // analyzed once by the resolver, within a short budget, once it resolved
 // (analysis reads the template alone, not the user's choices).
-import {useEffect, useState} from 'react'
+import {useEffect, useRef, useState} from 'react'
 import type {Analysis, LoadedTemplate, ReasonLine} from '../../engine/index.js'
 import type {Resolver} from '../resolver/client.js'
 import {nextId} from './use-resolver.js'
 
 export function useAnalysis(resolver: Resolver, template: LoadedTemplate, resolved: boolean): Analysis | undefined {
-    const [analysis, setAnalysis] = useState<Analysis | undefined>(undefined)
+    const [analysis, setAnalysis] = useState<{template: LoadedTemplate; analysis?: Analysis} | undefined>(undefined)
+    // asked once per template, once it resolved: the analysis blocks the resolver for up to its budget
+    const asked = useRef<LoadedTemplate | undefined>(undefined)
     useEffect(() => {
-        setAnalysis(undefined)
-        if (!resolved) return
+        if (!resolved || asked.current === template) return
+        asked.current = template
         const id = nextId()
         const stop = resolver.listen(response => {
-            if (response.type === 'analyzed' && response.id === id) setAnalysis(response.analysis)
+            if (response.type !== 'analyzed' || response.id !== id) return
+            stop()
+            setAnalysis({template, analysis: response.analysis})
         })
         resolver.send({type: 'analyze', id})
-        return stop
     }, [resolver, template, resolved])
-    return analysis
+    return analysis?.template === template ? analysis.analysis : undefined
 }
 
 /** The words a topology row and the why pane add for a dead or core element. */

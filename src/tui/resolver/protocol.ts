@@ -8,6 +8,8 @@ import type {Lookup, Suggestion} from '../state/wizard.js'
 /** A failed resolution's error, as the wizard shows it. */
 export interface ErrorData {
     readonly code: TrellisError['code']
+    /** No variant exists ('resolution'), or the choices themselves are wrong ('input': an unknown input, a missing value). */
+    readonly errorClass: TrellisError['errorClass']
     readonly message: string
 }
 

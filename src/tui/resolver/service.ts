@@ -8,6 +8,7 @@ import {
     explanationLines,
     type InputChange,
     type LoadedTemplate,
+    readDefinitionOf,
     renderExpression,
     type ResolvedModel,
     type ResolveRequest,
@@ -131,7 +132,7 @@ export class ResolverService {
     private decisivePass(id: number, evaluation: Evaluation): () => void {
         if (!evaluation.ok) {
             // without a variant nothing is decided yet: every input may matter
-            this.post({type: 'decisive', resolution: id, inputs: evaluation.inputs.map(i => i.name)})
+            this.post({type: 'decisive', resolution: id, inputs: [...readDefinitionOf(this.template).inputs.keys()]})
             return () => {}
         }
         const {model} = evaluation
@@ -186,7 +187,7 @@ export class ResolverService {
 
 export function resolutionData(id: number, e: Evaluation): ResolutionData {
     const common = {id, choices: e.choices, inputs: e.inputs}
-    if (!e.ok) return {ok: false, error: {code: e.error.code, message: e.error.message}, conflict: e.conflict, ...common}
+    if (!e.ok) return {ok: false, error: {code: e.error.code, errorClass: e.error.errorClass, message: e.error.message}, conflict: e.conflict, ...common}
     return {ok: true, present: e.present, pruned: e.pruned, presence: presenceOf(e.model), mode: e.model.options.mode.value, removed: removedByKind(e.model), ...common}
 }
 

@@ -5,7 +5,7 @@ import {parse as parseYaml} from 'yaml'
 import {checkNesting, checkType, isTrellisError, type LoadedTemplate, type ResolveRequest, type VariabilityDefinition} from '../../engine/index.js'
 import {inputsView, selectedElement, topologyView, whyView} from './selectors.js'
 import {choose, clamp, FILTERS, withEffect, type WizardState} from './wizard.js'
-import {missingInputs, nextMissing} from './missing.js'
+import {nextMissing} from './missing.js'
 import {STANDARD_OUTPUT} from './write.js'
 
 export interface KeyContext {
@@ -100,7 +100,7 @@ function mainKey(state: WizardState, input: string, key: Key, ctx: KeyContext): 
         case 'W':
             return {...state, screen: 'write', write: {...state.write, confirming: false, field: undefined, offering: false}, message: undefined}
         case 'c':
-            return toConflict(state, ctx)
+            return toConflict(state)
         case 'f':
             return {...state, pane: 'topology', filter: FILTERS[(FILTERS.indexOf(state.filter) + 1) % FILTERS.length]!, topologyCursor: 0, why: {stack: [], cursor: 0}}
         case '/':
@@ -192,13 +192,12 @@ function walkOn(state: WizardState, ctx: KeyContext): WizardState {
 }
 
 /**
- * The conflict screen, when no variant exists: with the repairs search started, unless inputs still
- * need a value (nothing was weighed yet; the screen lists them instead).
+ * The conflict screen, when nothing resolves: with the repairs search started when no variant exists;
+ * a mistake in the choices (inputs that still need a value, an unknown input) is shown instead.
  */
-function toConflict(state: WizardState, ctx: KeyContext): WizardState {
+function toConflict(state: WizardState): WizardState {
     if (!state.outcome || state.outcome.ok) return state
-    if (missingInputs(inputsView(ctx, state)).length > 0 && state.outcome.error.code === 'input-missing')
-        return {...state, screen: 'conflict', lookup: undefined, suggestions: undefined}
+    if (state.outcome.error.errorClass === 'input') return {...state, screen: 'conflict', lookup: undefined, suggestions: undefined}
     return {...state, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
 }
 
@@ -230,7 +229,7 @@ function presetsKey(state: WizardState, input: string, key: Key, ctx: KeyContext
     const name = names[state.presetCursor]
     if ((input === ' ' || key.return) && name) return choose(state, {...state.choices, presets: togglePreset(state.choices.presets, name)})
     if (input === 'o') return withEffect({...state, screen: 'profiles', profiles: {...state.profiles, cursor: 0, naming: undefined}}, {kind: 'load-profiles'})
-    if (input === 'c') return toConflict(state, ctx)
+    if (input === 'c') return toConflict(state)
     return globalKey(state, input) ?? state
 }
 

@@ -100,7 +100,7 @@ export interface Suggestion {
 }
 
 /** `opening`: the screen the walk starts on (the presets, when the template has some and none were given). */
-export function initialState(choices: Choices, output: string, report: string, opening: Screen = 'main'): WizardState {
+export function initialState(choices: Choices, output: string, report: string, opening: Screen = 'main', message?: string): WizardState {
     return {
         screen: opening,
         quitting: false,
@@ -115,6 +115,7 @@ export function initialState(choices: Choices, output: string, report: string, o
         profiles: {list: [], cursor: 0},
         write: {output, report, confirming: false, offering: false},
         effects: [],
+        ...(message ? {message} : {}),
     }
 }
 
