@@ -99,7 +99,7 @@ export function App({template, base, initialPresets = [], output, store, opening
     useExplanation(resolver, state.outcome, explainedElement(state), whyView(state).length > 0, explained)
     const preview = usePreview(resolver, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
     useEffects(resolver, template, openStore, state, dispatch, onWritten ?? ignore)
-    const analysis = useAnalysis(resolver, template, state.outcome?.ok === true)
+    const analysis = useAnalysis(resolver, template, state.outcome?.ok ? state.outcome.rows.length : undefined)
     useEffect(
         () =>
             resolver.listen(response => {

@@ -84,6 +84,16 @@ describe('the resolver in a worker thread', () => {
         expect(counts.ok && [...counts.presence].some(p => p === 1)).toBe(true)
     })
 
+    it('analyzes the template (dead and core elements) in a worker of its own, resolutions going on meanwhile', async () => {
+        const resolver = await start('worker')
+        const analyzed = next(resolver, (r): r is Extract<Response, {type: 'analyzed'}> => r.type === 'analyzed')
+        resolver.send({type: 'analyze', id: 11, elements: 33})
+        const answer = next(resolver, resolved)
+        resolver.send({type: 'resolve', id: 12, choices: {presets: [], values: {}}})
+        expect((await answer).resolution.id).toBe(12)
+        expect((await analyzed).analysis?.dead).toBeInstanceOf(Map)
+    })
+
     it('writes the resolved template where it is asked to', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-resolver-'))
         const resolver = await start('worker')

@@ -6,12 +6,13 @@ import type {Analysis, LoadedTemplate, ReasonLine} from '../../engine/index.js'
 import type {Resolver} from '../resolver/client.js'
 import {nextId} from './use-resolver.js'
 
-export function useAnalysis(resolver: Resolver, template: LoadedTemplate, resolved: boolean): Analysis | undefined {
+/** `elements`: how many the template has, once it resolved (undefined before). */
+export function useAnalysis(resolver: Resolver, template: LoadedTemplate, elements: number | undefined): Analysis | undefined {
     const [analysis, setAnalysis] = useState<{template: LoadedTemplate; analysis?: Analysis} | undefined>(undefined)
     // asked once per template, once it resolved: the analysis blocks the resolver for up to its budget
     const asked = useRef<LoadedTemplate | undefined>(undefined)
     useEffect(() => {
-        if (!resolved || asked.current === template) return
+        if (elements === undefined || asked.current === template) return
         asked.current = template
         const id = nextId()
         const stop = resolver.listen(response => {
@@ -19,8 +20,8 @@ export function useAnalysis(resolver: Resolver, template: LoadedTemplate, resolv
             stop()
             setAnalysis({template, analysis: response.analysis})
         })
-        resolver.send({type: 'analyze', id})
-    }, [resolver, template, resolved])
+        resolver.send({type: 'analyze', id, elements})
+    }, [resolver, template, elements])
     return analysis?.template === template ? analysis.analysis : undefined
 }
 

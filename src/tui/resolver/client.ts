@@ -59,21 +59,36 @@ class Listeners {
 
 function workerResolver(template: LoadedTemplate, base: ResolveRequest): Resolver {
     const {plugins, ...rest} = base
-    const early = prepared?.file === template.file ? prepared.worker : undefined
-    prepared = undefined
-    const worker = early ?? new Worker(WORKER, {workerData: {file: template.file} satisfies WorkerInput})
-    // the worker never keeps the process alive: the wizard ends it when it leaves
-    worker.unref()
-    worker.postMessage({kind: 'start', base: rest, plugins: (plugins ?? []).map(p => p.source)} satisfies WorkerMessage)
     const listeners = new Listeners()
-    worker.on('message', (response: Response) => listeners.emit(response))
-    worker.on('error', e => listeners.emit({type: 'reload-failed', message: `the resolver stopped: ${e.message}`}))
+    const spawn = (adopted?: Worker): Worker => {
+        const worker = adopted ?? new Worker(WORKER, {workerData: {file: template.file} satisfies WorkerInput})
+        // a worker never keeps the process alive: the wizard ends it when it leaves
+        worker.unref()
+        worker.postMessage({kind: 'start', base: rest, plugins: (plugins ?? []).map(p => p.source)} satisfies WorkerMessage)
+        worker.on('message', (response: Response) => listeners.emit(response))
+        worker.on('error', e => listeners.emit({type: 'reload-failed', message: `the resolver stopped: ${e.message}`}))
+        return worker
+    }
+    const worker = spawn(prepared?.file === template.file ? prepared.worker : undefined)
+    prepared = undefined
+    // the analysis runs for up to its budget in one go: a worker of its own, so resolutions never wait for it
+    const analysts = new Set<Worker>()
+    const analyze = (request: Request) => {
+        const analyst = spawn()
+        analysts.add(analyst)
+        const done = () => (analysts.delete(analyst), void analyst.terminate())
+        analyst.on('message', (response: Response) => response.type === 'analyzed' && done())
+        analyst.postMessage({kind: 'request', request} satisfies WorkerMessage)
+    }
     const post = (message: WorkerMessage) => worker.postMessage(message)
     return {
-        send: request => post({kind: 'request', request}),
+        send: request => (request.type === 'analyze' ? analyze(request) : post({kind: 'request', request})),
         reload: () => post({kind: 'reload'}),
         listen: listener => listeners.add(listener),
-        close: () => void worker.terminate(),
+        close: () => {
+            void worker.terminate()
+            for (const analyst of analysts) void analyst.terminate()
+        },
     }
 }
 

@@ -47,7 +47,8 @@ export type Request =
     | {readonly type: 'count'; readonly id: number; readonly choices: Choices}
     | {readonly type: 'lookup'; readonly id: number; readonly lookup: Lookup}
     | {readonly type: 'cancel'; readonly id: number}
-    | {readonly type: 'analyze'; readonly id: number}
+    /** Dead and core elements, for a template of `elements` elements (a large one is not analyzed). */
+    | {readonly type: 'analyze'; readonly id: number; readonly elements: number}
     | {readonly type: 'write'; readonly id: number; readonly choices: Choices; readonly output: string; readonly report: string}
 
 export type Response =

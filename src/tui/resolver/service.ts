@@ -89,7 +89,7 @@ export class ResolverService {
                 this.searches.delete(request.id)
                 return
             case 'analyze':
-                return this.analyze(request.id)
+                return this.analyze(request.id, request.elements)
             case 'write':
                 try {
                     writeResolution(this.template, this.base, request.choices, request.output, request.report)
@@ -173,9 +173,8 @@ export class ResolverService {
         timer = setImmediate(run)
     }
 
-    private analyze(id: number): void {
-        const model = [...this.models.values()].pop()
-        if (!model || model.graph.elements.length > MOST_ANALYZED) return this.post({type: 'analyzed', id})
+    private analyze(id: number, elements: number): void {
+        if (elements > MOST_ANALYZED) return this.post({type: 'analyzed', id})
         try {
             this.post({type: 'analyzed', id, analysis: analyzeTemplate(this.template, {plugins: this.base.plugins, budget: ANALYSIS_BUDGET_MS})})
         } catch {
