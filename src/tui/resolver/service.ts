@@ -17,7 +17,7 @@ import {
 } from '../../engine/index.js'
 import {describeSystemError} from '../../app/errors.js'
 import {SHORT_REASON} from '../state/reasons.js'
-import {countChoices, elementRows, elementTable, evaluateChoices, explanationOf, presenceOf, removedByKind, requestOf, type Choices, type Evaluation} from '../state/session.js'
+import {countsOf, elementRows, elementTable, evaluateChoices, explanationOf, presenceOf, removedByKind, requestOf, type Choices, type Evaluation} from '../state/session.js'
 import type {Lookup, Suggestion} from '../state/wizard.js'
 import {writeResolution} from '../state/write.js'
 import type {ResolutionData, Request, Response} from './protocol.js'
@@ -26,7 +26,9 @@ import {recordingReads} from './reads.js'
 /** How long one slice of background work runs before the resolver looks at its messages again. */
 const SLICE_MS = 8
 /** Resolutions whose models are kept, for explanations asked about the one on screen while a newer one lands. */
-const KEPT = 3
+const KEPT = 2
+/** Resolutions remembered by their choices: the current one and the candidates previewed around it. */
+const REMEMBERED = 3
 /** Beyond this many elements the template is not analyzed (dead and core marks): it would take too long. */
 const MOST_ANALYZED = 5_000
 const ANALYSIS_BUDGET_MS = 1_500
@@ -40,6 +42,10 @@ export class ResolverService {
     private rowsSent = -1
     private readonly models = new Map<number, ResolvedModel>()
     private waiting: Extract<Request, {type: 'resolve'}> | undefined
+    private previewing: Extract<Request, {type: 'count'}> | undefined
+    private scheduled = false
+    /** The latest resolutions made, by their choices. */
+    private readonly evaluated = new Map<string, Evaluation>()
     private pass: (() => void) | undefined
     private readonly searches = new Map<number, () => void>()
     private readonly reads = new Set<string>()
@@ -58,15 +64,15 @@ export class ResolverService {
         this.template = recordingReads(template, this.reads)
         this.version++
         this.models.clear()
+        this.evaluated.clear()
     }
 
     handle(request: Request): void {
         switch (request.type) {
             case 'resolve':
-                // resolutions asked for while one runs are folded: only the latest is made
-                if (!this.waiting) setImmediate(() => this.resolveWaiting())
+                // resolutions asked for while one runs are folded: only the latest is made, before any preview
                 this.waiting = request
-                return
+                return this.schedule()
             case 'explain': {
                 const model = this.models.get(request.resolution)
                 const element = model?.graph.element(request.element)
@@ -78,10 +84,10 @@ export class ResolverService {
                 const reasons = model ? request.seqs.map(seq => [seq, reasonOf(model, seq)] as const) : undefined
                 return this.post({type: 'reasons', id: request.id, resolution: request.resolution, reasons})
             }
-            case 'count': {
-                const counts = countChoices(this.template, request.choices, this.base)
-                return this.post({type: 'counted', id: request.id, counts}, counts.ok ? [counts.presence.buffer as ArrayBuffer] : [])
-            }
+            case 'count':
+                // only the latest preview asked for is worked out, after any resolution waiting
+                this.previewing = request
+                return this.schedule()
             case 'lookup':
                 return this.search(request.id, request.lookup)
             case 'cancel':
@@ -100,12 +106,44 @@ export class ResolverService {
         }
     }
 
+    /** Runs the waiting resolution, else the waiting preview, on a later turn (messages that come meanwhile are read first). */
+    private schedule(): void {
+        if (this.scheduled) return
+        this.scheduled = true
+        setImmediate(() => {
+            this.scheduled = false
+            if (this.waiting) this.resolveWaiting()
+            else if (this.previewing) this.previewWaiting()
+            if (this.waiting || this.previewing) this.schedule()
+        })
+    }
+
+    /**
+     * A resolution of these choices: made once, whether a preview or the wizard asked first (moving
+     * to a value previews it; choosing it then costs nothing).
+     */
+    private evaluate(choices: Choices): Evaluation {
+        const key = JSON.stringify(choices)
+        let evaluation = this.evaluated.get(key)
+        if (!evaluation) evaluation = evaluateChoices(this.template, choices, this.base)
+        this.evaluated.delete(key)
+        this.evaluated.set(key, evaluation)
+        for (const old of this.evaluated.keys()) if (this.evaluated.size > REMEMBERED) this.evaluated.delete(old)
+        return evaluation
+    }
+
+    private previewWaiting(): void {
+        const request = this.previewing!
+        this.previewing = undefined
+        const counts = countsOf(this.evaluate(request.choices))
+        this.post({type: 'counted', id: request.id, counts}, counts.ok ? [counts.presence.buffer as ArrayBuffer] : [])
+    }
+
     private resolveWaiting(): void {
-        const request = this.waiting
+        const request = this.waiting!
         this.waiting = undefined
-        if (!request) return
         this.pass?.()
-        const evaluation = evaluateChoices(this.template, request.choices, this.base)
+        const evaluation = this.evaluate(request.choices)
         const data = resolutionData(request.id, evaluation)
         let rows
         if (evaluation.ok) {

@@ -110,15 +110,13 @@ export type Counts =
     | {readonly ok: false; readonly missing: boolean}
 
 export function countChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Counts {
-    try {
-        const model = checkedModel(template, requestOf(choices, base))
-        const presence = presenceOf(model)
-        const present = presence.reduce((n, p) => n + p, 0)
-        return {ok: true, present, pruned: model.graph.elements.length - present, presence}
-    } catch (e) {
-        if (isTrellisError(e)) return {ok: false, missing: e.code === 'input-missing'}
-        throw e
-    }
+    return countsOf(evaluateChoices(template, choices, base))
+}
+
+/** What a preview needs of a resolution already made. */
+export function countsOf(evaluation: Evaluation): Counts {
+    if (!evaluation.ok) return {ok: false, missing: evaluation.error.code === 'input-missing'}
+    return {ok: true, present: evaluation.present, pruned: evaluation.pruned, presence: presenceOf(evaluation.model)}
 }
 
 /** An element as the topology lists it, the same in every resolution of one template (rows are kept by sequence number). */
