@@ -5,6 +5,7 @@ import path from 'node:path'
 import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
 import {UsageError} from '../../app/errors.js'
 import {renderReport} from '../../app/report-file.js'
+import {writeStandardOutput} from '../../app/standard-output.js'
 import {type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest, stringifyTemplate} from '../../engine/index.js'
 import {requestOf, type Choices} from './session.js'
 
@@ -49,6 +50,9 @@ export function writeResolution(
     )
     checkOutputs(files, [template.file])
     writeFilesAtomic(files.map(({file, content}) => ({file, content: content()})))
-    if (output === STANDARD_OUTPUT) stdout!.write(resolvedText())
-    if (report === STANDARD_OUTPUT) for (const piece of reportText()) stdout!.write(piece)
+    // the process's own standard output is written as resolve -o - writes it: in full, or an error
+    const print = (content: string | Iterable<string>) =>
+        stdout === process.stdout ? writeStandardOutput(content) : typeof content === 'string' ? stdout!.write(content) : [...content].forEach(piece => stdout!.write(piece))
+    if (output === STANDARD_OUTPUT) print(resolvedText())
+    if (report === STANDARD_OUTPUT) print(reportText())
 }
