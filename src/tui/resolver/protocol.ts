@@ -3,7 +3,21 @@
 // what it draws. Everything here is plain data that crosses a thread boundary.
 import type {Analysis, ConflictItem, ExplanationLine, InputValue, TrellisError} from '../../engine/index.js'
 import type {Choices, Counts, ElementTable} from '../state/session.js'
-import type {Lookup, Suggestion} from '../state/wizard.js'
+
+/** A verified search running off the render path: what would flip an element, or what would repair a failed resolution. */
+export interface Lookup {
+    readonly kind: 'what-if' | 'repairs'
+    /** The element asked about (what-if). */
+    readonly target?: string
+    /** The choices it was asked for: a result for other choices is stale. */
+    readonly choices: Choices
+}
+
+/** A verified change of choices, shown numbered; its number applies it. */
+export interface Suggestion {
+    readonly text: string
+    readonly choices: Choices
+}
 
 /** A failed resolution's error, as the wizard shows it. */
 export interface ErrorData {

@@ -5,8 +5,10 @@
 // effect, or the hooks derive it from the state.
 import type {ExplanationLine} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
-import type {ResolutionData} from '../resolver/protocol.js'
+import type {Lookup, ResolutionData, Suggestion} from '../resolver/protocol.js'
 import type {Choices, ElementRow} from './session.js'
+
+export type {Lookup, Suggestion}
 
 /** A resolution as the wizard holds it: what the resolver sent, and the rows of its template's elements. */
 export type Outcome = ResolutionData & {readonly rows: readonly ElementRow[]}
@@ -27,15 +29,6 @@ export interface Editor {
     readonly typing: boolean
     readonly text: string
     readonly error?: string
-}
-
-/** A verified search running off the render path: what would flip an element, or what would repair a failed resolution. */
-export interface Lookup {
-    readonly kind: 'what-if' | 'repairs'
-    /** The element asked about (what-if). */
-    readonly target?: string
-    /** The choices it was asked for: a result for other choices is stale. */
-    readonly choices: Choices
 }
 
 export type Effect =
@@ -91,12 +84,6 @@ export interface WizardState {
     readonly effects: readonly Effect[]
     /** The template changed on disk: what it resolved to before, to say what the edit changed once it resolves again. */
     readonly reloaded?: {readonly before: Outcome | undefined; readonly dropped: readonly string[]}
-}
-
-/** A verified change of choices, shown numbered; its number applies it. */
-export interface Suggestion {
-    readonly text: string
-    readonly choices: Choices
 }
 
 /** `opening`: the screen the walk starts on (the presets, when the template has some and none were given). */
