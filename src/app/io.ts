@@ -39,9 +39,10 @@ export function writeFilesAtomic(files: readonly {readonly file: string; readonl
         stageAndRename(files)
     } finally {
         staging = false
-        // a signal sent while staging is dispatched by the event loop, after this returns: keep
-        // listening a moment for it (an unreferenced timer never keeps the process alive)
-        setTimeout(release, 100).unref()
+        // a signal that arrived while staging is dispatched by the event loop after this returns, when
+        // it polls for I/O: keep listening until it has polled once (the second check phase after now
+        // comes after a poll, from whichever phase this runs in), not for a time a busy machine may outlast
+        setImmediate(() => setImmediate(release))
     }
 }
 

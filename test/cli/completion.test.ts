@@ -11,6 +11,7 @@ import {registerResolve} from '../../src/cli/commands/resolve.js'
 import {registerTest} from '../../src/cli/commands/test.js'
 import {registerWizard} from '../../src/cli/commands/wizard.js'
 import {addExamples, commandPath} from '../../src/cli/examples.js'
+import {skipNamed} from '../helpers/skip.js'
 import {BIN, tempDir, TEMPLATE} from './helpers.js'
 
 function program(): Command {
@@ -68,7 +69,8 @@ describe('completion candidates', () => {
     })
 })
 
-describe.skipIf(spawnSync('bash', ['--version']).status !== 0)('the bash script', () => {
+const NO_BASH = spawnSync('bash', ['--version']).status !== 0
+describe.skipIf(NO_BASH)(skipNamed('the bash script', NO_BASH && 'bash not found'), () => {
     it('completes presets through trellis __complete', () => {
         const bin = tempDir('trellis-completion-bin-')
         fs.writeFileSync(path.join(bin, 'trellis'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, {mode: 0o755})

@@ -12,23 +12,28 @@ const IO = pathToFileURL(path.join(ROOT, 'dist/app/io.js')).href
 const temps = (dir: string) => fs.readdirSync(dir).filter(name => name.includes('.trellis-tmp-'))
 
 describe('writeFilesAtomic', () => {
-    it.each(['SIGTERM', 'SIGINT', 'SIGHUP'])('a %s while staging takes effect once every file is in place, leaving no temporary file', signal => {
-        const dir = tempDir('trellis-io-')
-        // the signal is sent while the second file is being staged, after the first one was written
-        const script = `
+    it.each(['SIGTERM', 'SIGINT', 'SIGHUP'])(
+        'a %s while staging takes effect once every file is in place, however long the process is busy after, leaving no temporary file',
+        signal => {
+            const dir = tempDir('trellis-io-')
+            // the signal is sent while the second file is being staged, after the first one was written;
+            // then the process computes for a while (as on a loaded machine) before the event loop runs
+            const script = `
             import {writeFilesAtomic} from ${JSON.stringify(IO)}
             writeFilesAtomic([
                 {file: 'a.yaml', content: 'a: 1\\n'},
                 {file: 'b.yaml', get content() { process.kill(process.pid, ${JSON.stringify(signal)}); return 'b: 2\\n' }},
             ])
             console.log('written')
-            setTimeout(() => console.log('not reached: the signal ends the process'), 5000)`
-        const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: dir, encoding: 'utf8'})
-        expect(r.signal).toBe(signal)
-        expect(r.stdout).toBe('written\n')
-        expect(fs.readdirSync(dir).sort()).toEqual(['a.yaml', 'b.yaml'])
-        expect(fs.readFileSync(path.join(dir, 'b.yaml'), 'utf8')).toBe('b: 2\n')
-    })
+            for (const busy = Date.now() + 300; Date.now() < busy; );
+            setTimeout(() => console.log('not reached: the signal ends the process'), 20_000)`
+            const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: dir, encoding: 'utf8'})
+            expect(r.signal).toBe(signal)
+            expect(r.stdout).toBe('written\n')
+            expect(fs.readdirSync(dir).sort()).toEqual(['a.yaml', 'b.yaml'])
+            expect(fs.readFileSync(path.join(dir, 'b.yaml'), 'utf8')).toBe('b: 2\n')
+        },
+    )
 
     it('removes a temporary file left by a process that no longer runs, and keeps a running one', () => {
         const dir = tempDir('trellis-io-')

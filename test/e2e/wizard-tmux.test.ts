@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
+import {skipNamed} from '../helpers/skip.js'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')
@@ -48,7 +49,7 @@ function terminal(args: string, size = {columns: 100, rows: 30}) {
     return {dir, screen, until, keys}
 }
 
-describe.skipIf(!HAS_TMUX)(HAS_TMUX ? 'the wizard in a real terminal' : 'the wizard in a real terminal (skipped: tmux is not installed)', () => {
+describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX && 'tmux not found'), () => {
     it('walks from presets through inputs, topology and why to a written template and report', async () => {
         const {dir, screen, until, keys} = terminal('shop.yaml')
         await until('present')

@@ -12,10 +12,11 @@ import {benchmarkTemplate} from '../../bench/generate.mjs'
 import {readBlock} from '../../src/engine/load/block.js'
 import {CORE} from '../../src/engine/load/core-schema.js'
 import {screen} from '../../src/engine/load/screen.js'
-import {conformanceAndSampleFiles} from '../helpers/files.js'
+import {CONFORMANCE, conformanceAndSampleFiles, HAS_CONFORMANCE, needsConformance, yamlFiles} from '../helpers/files.js'
+import {iterations} from '../helpers/deep.js'
 import {yamlText} from '../properties/yaml-text.js'
 
-const RUNS = Number(process.env.YAML_FUZZ_RUNS ?? 400)
+const RUNS = iterations(400, 5000, 'YAML_FUZZ_RUNS')
 
 /** js-yaml's reading, or undefined when it fails or warns. */
 function jsYaml(text: string): {data: unknown} | undefined {
@@ -47,11 +48,18 @@ describe('the block reader', () => {
         expect(readsAsJsYaml(stringify(benchmarkTemplate(125), {lineWidth: 0}))).toBe(true)
     })
 
-    it('reads most files of the conformance suite and the samples, each as js-yaml does', () => {
+    it('reads every file of the conformance suite and the samples it does not decline as js-yaml does', () => {
         const files = conformanceAndSampleFiles()
+        expect(files.length).toBeGreaterThan(0)
+        for (const file of files) readsAsJsYaml(fs.readFileSync(file, 'utf8'))
+    })
+
+    // a share says something only of a corpus written by many hands: the four samples are too few
+    it.skipIf(!HAS_CONFORMANCE)(needsConformance('reads most files of the conformance suite'), () => {
+        const files = yamlFiles(CONFORMANCE)
         let read = 0
         for (const file of files) if (readsAsJsYaml(fs.readFileSync(file, 'utf8'))) read++
-        if (files.length > 0) expect(read / files.length).toBeGreaterThan(0.7)
+        expect(read / files.length).toBeGreaterThan(0.7)
     })
 
     it('reads random texts it does not decline as js-yaml does', () => {

@@ -10,8 +10,7 @@ import {explanationDocument, explanationJson, type DocumentBecause} from '../../
 import {restatesPath} from '../../src/app/report/reasons.js'
 import {readYamlFile, loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
-
-const ROOT = path.resolve(__dirname, '../../../shared/conformance')
+import {CONFORMANCE, HAS_CONFORMANCE, needsConformance} from '../helpers/files.js'
 
 function cases(dir: string): string[] {
     if (!fs.existsSync(dir)) return []
@@ -25,10 +24,14 @@ function cases(dir: string): string[] {
     return out.sort()
 }
 
-const all = cases(ROOT)
+const all = cases(CONFORMANCE)
 
-describe.skipIf(all.length === 0)('explanations of the conformance suite', () => {
-    it.each(all.map(dir => [path.relative(ROOT, dir), dir]))('%s', (_, dir) => {
+describe.skipIf(!HAS_CONFORMANCE)(needsConformance('explanations of the conformance suite'), () => {
+    it('are asked of every case found', () => {
+        expect(all.length).toBeGreaterThan(0)
+    })
+
+    it.each(all.map(dir => [path.relative(CONFORMANCE, dir), dir]))('%s', (_, dir) => {
         const config = fs.existsSync(path.join(dir, 'test.yaml')) ? (parse(fs.readFileSync(path.join(dir, 'test.yaml'), 'utf8')) ?? {}) : {}
         if (config.error !== undefined) return
         const template = loadTemplate(path.join(dir, config.template ?? 'template.yaml'))

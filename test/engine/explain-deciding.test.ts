@@ -12,6 +12,7 @@ import {explainElement} from '../../src/engine/explain/index.js'
 import {variabilityGroupOf} from '../../src/engine/explain/why.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, type ResolvedModel} from '../../src/engine/pipeline.js'
+import {iterations} from '../helpers/deep.js'
 import {template} from '../properties/generate.js'
 
 /** Parts with more open variables than this are not enumerated (the sample is skipped). */
@@ -67,7 +68,7 @@ describe('constraints that decide a verdict the solver reached', () => {
                     named += shown.length
                 }
             }),
-            {numRuns: 300},
+            {numRuns: iterations(100, 3000)},
         )
         // the samples must reach the interesting case at all
         expect(named).toBeGreaterThan(0)

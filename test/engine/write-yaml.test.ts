@@ -8,9 +8,10 @@ import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {stringifyTemplate} from '../../src/engine/transform/yaml.js'
+import {iterations} from '../helpers/deep.js'
 import {conformanceAndSampleFiles} from '../helpers/files.js'
 
-const RUNS = Number(process.env.YAML_FUZZ_RUNS ?? 400)
+const RUNS = iterations(400, 5000, 'YAML_FUZZ_RUNS')
 
 function roundTrips(value: Record<string, unknown>): void {
     const text = stringifyTemplate(value)

@@ -4,13 +4,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
+import {skipNamed} from '../helpers/skip.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SHARED = path.resolve(ROOT, '../shared')
 const GROUP = path.join(SHARED, 'conformance/pruning')
 const summary = (text: string) => /^(\d+) passed, (\d+) failed$/m.exec(text)?.slice(1).map(Number)
 
-describe.skipIf(!fs.existsSync(GROUP))('trellis test on the conformance suite', () => {
+describe.skipIf(!fs.existsSync(GROUP))(skipNamed('trellis test on the conformance suite', !fs.existsSync(GROUP) && `needs ${path.relative(ROOT, GROUP)}, not found`), () => {
     it('agrees with the shared scorer on the pruning group', () => {
         const ours = spawnSync(process.execPath, ['bin/trellis.js', 'test', GROUP], {cwd: ROOT, encoding: 'utf8'})
         const scorer = spawnSync(process.execPath, [path.join(SHARED, 'tools/conformance.mjs'), '--dir', GROUP, '--quiet'], {cwd: ROOT, encoding: 'utf8'})

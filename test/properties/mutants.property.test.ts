@@ -20,14 +20,17 @@ import {withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, workspace} from '../cli/run.js'
 import {BIN} from '../cli/helpers.js'
 import {CONFORMANCE, conformanceAndSampleFiles} from '../helpers/files.js'
+import {iterations} from '../helpers/deep.js'
 import {mutant} from './mutate.js'
 
 afterAll(removeWorkspaces)
 
-const MUTANTS = Number(process.env.TRELLIS_MUTANTS ?? 2500)
-const CLI_MUTANTS = 40
-const ANALYZED_MUTANTS = 300
-const LIMITED_MUTANTS = 12
+// sized for npm test; npm run test:deep tries ten times as many (TRELLIS_MUTANTS sets the first count)
+const MUTANTS = iterations(500, 5000, 'TRELLIS_MUTANTS')
+const ANALYZED_MUTANTS = iterations(60, 600)
+const CLI_MUTANTS = iterations(10, 100)
+// each limit (1, 4, 16 and 64 KB) once
+const LIMITED_MUTANTS = iterations(4, 40)
 const POSIX_SHELL = process.platform !== 'win32' && fs.existsSync('/bin/bash')
 
 /** The parsed templates to mutate: every template.yaml of the suite and every sample. */
@@ -73,7 +76,7 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             if (error) failures.push(`mutant ${i}: ${(error as Error)?.stack?.split('\n').slice(0, 3).join(' | ') ?? String(error)}`)
         }
         expect(failures).toEqual([])
-    }, 180_000)
+    })
 
     it(`${ANALYZED_MUTANTS} mutants analyzed: findings or a clear error, never an internal one, and never a dead element the defaults keep`, () => {
         const failures: string[] = []
@@ -96,7 +99,7 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             }
         }
         expect(failures).toEqual([])
-    }, 180_000)
+    })
 
     it(`${CLI_MUTANTS} mutants through trellis resolve: a failed run writes nothing and says one line`, async () => {
         for (let i = 0; i < CLI_MUTANTS; i++) {
@@ -117,7 +120,7 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('previous output\n')
             expect(fs.readdirSync(dir).filter(f => f.includes('trellis-tmp'))).toEqual([])
         }
-    }, 180_000)
+    })
 
     it.skipIf(!POSIX_SHELL)(
         `${LIMITED_MUTANTS} mutants through trellis resolve under a file size limit: each output complete or as it was${POSIX_SHELL ? '' : ' (skipped: no bash)'}`,
@@ -143,7 +146,6 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
                 expect(fs.readdirSync(dir).filter(f => f.includes('trellis-tmp'))).toEqual([])
             }
         },
-        180_000,
     )
 })
 

@@ -8,9 +8,10 @@ import {isTrellisError, TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {prepare, resolve, type PreparedModel} from '../../src/engine/pipeline.js'
 import {solve} from '../../src/engine/solve/index.js'
+import {iterations} from '../helpers/deep.js'
 import {template} from './generate.js'
 
-const RUNS = 200
+const RUNS = iterations(100, 2000)
 /** Enumerating 2^n assignments stays fast up to this many variables; larger samples are skipped. */
 const MAX_VARIABLES = 16
 

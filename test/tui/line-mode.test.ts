@@ -65,7 +65,7 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
     expect(new ProfileStore({dir: config}).get('lined')).toMatchObject({presets: ['prod'], inputs: {monitoring: false}})
     fs.rmSync(dir, {recursive: true, force: true})
     fs.rmSync(config, {recursive: true, force: true})
-}, 20_000)
+})
 
 it('stops cleanly when the answers run out', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
@@ -79,7 +79,7 @@ it('stops cleanly when the answers run out', async () => {
     expect(stderr).toBe('trellis: cancelled; nothing was written\n')
     expect(fs.readdirSync(dir)).toEqual(['shop.yaml'])
     fs.rmSync(dir, {recursive: true, force: true})
-}, 20_000)
+})
 
 it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the answers echoed, a profile’s presets chosen', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
@@ -110,7 +110,7 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
     expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
     fs.rmSync(dir, {recursive: true, force: true})
     fs.rmSync(config, {recursive: true, force: true})
-}, 20_000)
+})
 
 it('keeps the written files and exits 0 when the input ends at the profile question', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
@@ -128,7 +128,7 @@ it('keeps the written files and exits 0 when the input ends at the profile quest
     expect(stdout).toContain('Profile not saved.')
     expect(fs.readdirSync(dir).sort()).toEqual(['shop.report.md', 'shop.resolved.yaml', 'shop.yaml'])
     fs.rmSync(dir, {recursive: true, force: true})
-}, 20_000)
+})
 
 it('reads "-" as standard output for the resolved template, as resolve -o - does, and writes no file named "-"', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
@@ -156,7 +156,7 @@ it('reads "-" as standard output for the resolved template, as resolve -o - does
     expect(fs.readdirSync(dir)).toEqual(['shop.yaml'])
     fs.rmSync(dir, {recursive: true, force: true})
     fs.rmSync(config, {recursive: true, force: true})
-}, 20_000)
+})
 
 it('opens the template of the profile named when no template is given', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
@@ -175,4 +175,4 @@ it('opens the template of the profile named when no template is given', async ()
     expect(stdout).toContain('trellis — shop.yaml')
     expect(stdout).toContain('empty keeps prod')
     for (const d of [dir, config, elsewhere]) fs.rmSync(d, {recursive: true, force: true})
-}, 20_000)
+})
