@@ -36,7 +36,7 @@ function terminal(args: string, size = {columns: 100, rows: 30}) {
     tmux('new-session', '-d', '-s', session, '-x', String(size.columns), '-y', String(size.rows), command)
     const screen = (escapes = false) => tmux('capture-pane', '-t', session, '-p', ...(escapes ? ['-e'] : []))
     /** Waits until the screen shows the text (generous: CI machines are slow and busy). */
-    const until = async (text: string | RegExp, timeout = 20_000): Promise<string> => {
+    const until = async (text: string | RegExp, timeout = 60_000): Promise<string> => {
         const end = Date.now() + timeout
         for (;;) {
             const s = screen()
@@ -89,7 +89,7 @@ describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX 
         expect(Object.keys(written.topology_template.node_templates)).not.toContain('monitor')
         expect(Object.keys(written.topology_template.node_templates)).not.toContain('vm')
         expect(fs.readFileSync(path.join(dir, 'shop.report.md'), 'utf8')).toContain('--preset prod --set monitoring=false')
-    }, 90_000)
+    })
 
     it('at 80×24 keeps the header and the key line, and a key typed right after Tab is not lost', async () => {
         const {until, keys} = terminal('shop.yaml', {columns: 80, rows: 24})
@@ -104,7 +104,7 @@ describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX 
         const lines = shown.trimEnd().split('\n')
         expect(lines[0]).toMatch(/^trellis shop\.yaml .*✔ \d+ present ✘ \d+ pruned/)
         expect(lines[lines.length - 1]).toContain('⏎ write')
-    }, 60_000)
+    })
 
     it('ctrl-c leaves at once with exit status 130 and gives back the screen as it was', async () => {
         const {until, keys} = terminal('shop.yaml')
@@ -114,7 +114,7 @@ describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX 
         expect(after).toContain('EXIT=130')
         expect(after).toContain('BEFORE-THE-WIZARD')
         expect(after).not.toContain('Topology')
-    }, 60_000)
+    })
 
     it('ctrl-c in a --prompt question exits 130, writing nothing', async () => {
         const {dir, until, keys} = terminal('shop.yaml --prompt')
@@ -124,5 +124,5 @@ describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX 
         expect(after).toContain('EXIT=130')
         expect(after).toContain('interrupted; nothing was written')
         expect(fs.readdirSync(dir).filter(f => f !== 'config')).toEqual(['shop.yaml'])
-    }, 60_000)
+    })
 })

@@ -372,8 +372,8 @@ topology_template:
         await press(app.stdin, 'q')
         expect(await until(frame, 'Quit anyway? y / n')).toBeTruthy()
         await press(app.stdin, 'n')
-        await new Promise(resolve => setTimeout(resolve, 50))
-        expect(frame()).not.toContain('Quit anyway')
+        // the question goes, and the wizard is still there
+        expect(await until(frame, f => !f.includes('Quit anyway'))).toMatch(RESOLVED)
         app.unmount()
     })
 
@@ -530,8 +530,8 @@ topology_template:
         // a value set in the wizard survives the reload
         await press(app.stdin, ENTER, CTRL_U, ...'dev', ENTER)
         await until(app.lastFrame, 'env dev set here')
-        // the watcher starts with the first render; give it a moment before editing
-        await new Promise(resolve => setTimeout(resolve, 300))
+        // the folder is watched from an effect of the first render, set up before React renders again
+        // (and fs.watch is in place when it returns): with the value shown, the watcher is there
         fs.writeFileSync(file, text(true))
         const f = await until(app.lastFrame, 'the template changed:')
         expect(await until(app.lastFrame, /now present \(node\.cache/)).toMatch(/✔ present Node "cache"/)

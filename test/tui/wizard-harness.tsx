@@ -17,7 +17,7 @@ export const RESOLVED = /✔ \d+ present/
 export type Frame = () => string | undefined
 
 /** Waits until the frame shows the text (generous: CI machines are slow and busy). */
-export async function until(frame: Frame, text: string | RegExp | ((frame: string) => boolean), timeout = 10_000): Promise<string> {
+export async function until(frame: Frame, text: string | RegExp | ((frame: string) => boolean), timeout = 60_000): Promise<string> {
     const end = Date.now() + timeout
     const matches = (f: string) => (typeof text === 'string' ? f.includes(text) : text instanceof RegExp ? text.test(f) : text(f))
     for (;;) {
