@@ -1,6 +1,7 @@
-// trellis resolve as a process (node bin/trellis.js): exit codes, one-line errors on stderr
-// with file:line:col where the problem is in a file and no stack trace, nothing written on
-// failure, the precedence of input sources, and atomic output.
+// trellis resolve on the command line: exit codes, one-line errors on stderr with file:line:col
+// where the problem is in a file and no stack trace, nothing written on failure, the precedence
+// of input sources, and atomic output. Most cases run main() in this process (runHere); those
+// where the process matters (its stack, plugins, a full standard output) run node bin/trellis.js.
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -8,7 +9,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {skipNamed} from '../helpers/skip.js'
 import {EXCERPT_LINE, withoutExcerpts} from '../helpers/stderr.js'
-import {removeWorkspaces, run, workspace, type Run} from './run.js'
+import {removeWorkspaces, run, runHere, workspace, type Run} from './run.js'
 
 afterAll(removeWorkspaces)
 
@@ -104,7 +105,7 @@ interface FailureCase {
 async function expectCase(c: FailureCase): Promise<void> {
     const dir = workspace(c.files)
     const before = listing(dir)
-    const r = await run(['resolve', 't.yaml', ...(c.args ?? []), '--output', 'out.yaml'], {cwd: dir, env: c.env})
+    const r = await runHere(['resolve', 't.yaml', ...(c.args ?? []), '--output', 'out.yaml'], {cwd: dir, env: c.env})
     const where = c.where ? `${c.where[0]}:${at(c.files[c.where[0]]!, c.where[1], c.where[2])}` : undefined
     expectFailure(r, c.code, c.message, where)
     expect(listing(dir)).toEqual(before)
@@ -120,14 +121,14 @@ function resolved(r: Run): {tosca_definitions_version: string; topology_template
 describe.concurrent('trellis resolve: success', () => {
     it('prints the resolved template on stdout by default', async () => {
         const dir = workspace({'t.yaml': BASE})
-        const r = await run(['resolve', 't.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml'], {cwd: dir})
         expect(resolved(r)).toEqual(BASE_RESOLVED)
         expect(listing(dir)).toEqual(['t.yaml'])
     })
 
     it('writes the resolved template to --output FILE and nothing on stdout', async () => {
         const dir = workspace({'t.yaml': BASE})
-        const r = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
         expect(r).toEqual({code: 0, stdout: '', stderr: ''})
         expect(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8'))).toEqual(BASE_RESOLVED)
         expect(listing(dir)).toEqual(['out.yaml', 't.yaml'])
@@ -135,10 +136,10 @@ describe.concurrent('trellis resolve: success', () => {
 
     it('prints on stdout with --output -, and writes the same text as --output FILE', async () => {
         const dir = workspace({'t.yaml': BASE})
-        const dash = await run(['resolve', 't.yaml', '--output', '-'], {cwd: dir})
+        const dash = await runHere(['resolve', 't.yaml', '--output', '-'], {cwd: dir})
         expect(resolved(dash)).toEqual(BASE_RESOLVED)
         expect(listing(dir)).toEqual(['t.yaml'])
-        const file = await run(['resolve', 't.yaml', '-o', 'out.yaml'], {cwd: dir})
+        const file = await runHere(['resolve', 't.yaml', '-o', 'out.yaml'], {cwd: dir})
         expect(file.code).toBe(0)
         expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe(dash.stdout)
     })
@@ -161,9 +162,9 @@ topology_template:
       type: tosca.nodes.Compute
 `
         const dir = workspace({'t.yaml': plain})
-        const r = await run(['resolve', 't.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml'], {cwd: dir})
         expect(resolved(r)).toEqual(parse(plain))
-        const file = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
+        const file = await runHere(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
         expect(file.code).toBe(0)
         expect(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8'))).toEqual(parse(plain))
     })
@@ -193,7 +194,7 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
 
     it('a missing template file', async () => {
         const dir = workspace()
-        const r = await run(['resolve', 'missing.yaml', '--output', 'out.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 'missing.yaml', '--output', 'out.yaml'], {cwd: dir})
         expectFailure(r, 2, 'cannot read "missing.yaml": no such file')
         expect(listing(dir)).toEqual([])
     })
@@ -420,7 +421,7 @@ describe.concurrent('trellis resolve: deep nesting is refused where it crosses t
 describe.concurrent('trellis resolve: an input value of the wrong type is used as given, with a located warning', () => {
     const warns = async (args: readonly string[], message: string, options: {files?: Record<string, string>; env?: Record<string, string>; at?: RegExp} = {}) => {
         const dir = workspace(options.files ?? {'t.yaml': BASE})
-        const result = await run(['resolve', 't.yaml', ...args], {cwd: dir, env: options.env ?? {}})
+        const result = await runHere(['resolve', 't.yaml', ...args], {cwd: dir, env: options.env ?? {}})
         expect(result.code).toBe(0)
         expect(result.stdout).toContain('tosca_simple_yaml_1_3')
         const warning = result.stderr.split('\n').find(line => line.startsWith('trellis: warning: '))
@@ -449,7 +450,7 @@ describe.concurrent('trellis resolve: an input value of the wrong type is used a
 describe.concurrent('trellis resolve: precedence of input sources', () => {
     const files = {'t.yaml': BASE, 'in.yaml': 'mode: file\nregion: ap\n'}
     const resolveIn = async (dir: string, args: readonly string[], env: Record<string, string> = {}) => {
-        const out = resolved(await run(['resolve', 't.yaml', ...args], {cwd: dir, env}))
+        const out = resolved(await runHere(['resolve', 't.yaml', ...args], {cwd: dir, env}))
         return {properties: out.topology_template.node_templates.app!.properties, nodes: Object.keys(out.topology_template.node_templates)}
     }
 
@@ -572,10 +573,10 @@ describe.concurrent('trellis resolve: atomic output', () => {
     it('a failing run leaves an existing output file byte-identical', async () => {
         const before = Buffer.from('# not even YAML: \u00e9\u0000\r\n\tkeep me\n', 'utf8')
         const dir = workspace({'t.yaml': failing, 'unsolvable.yaml': variability('        constraints: [false]\n'), 'out.yaml': before})
-        const badInput = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
+        const badInput = await runHere(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: dir})
         expect(badInput.code).toBe(2)
         expect(fs.readFileSync(path.join(dir, 'out.yaml')).equals(before)).toBe(true)
-        const noVariant = await run(['resolve', 'unsolvable.yaml', '--output', 'out.yaml'], {cwd: dir})
+        const noVariant = await runHere(['resolve', 'unsolvable.yaml', '--output', 'out.yaml'], {cwd: dir})
         expect(noVariant.code).toBe(1)
         expect(fs.readFileSync(path.join(dir, 'out.yaml')).equals(before)).toBe(true)
         expect(listing(dir)).toEqual(['out.yaml', 't.yaml', 'unsolvable.yaml'])
@@ -584,7 +585,7 @@ describe.concurrent('trellis resolve: atomic output', () => {
     it('a failing run with a new path leaves no file and no temporary file', async () => {
         const dir = workspace({'t.yaml': failing})
         fs.mkdirSync(path.join(dir, 'sub'))
-        const r = await run(['resolve', 't.yaml', '--output', 'sub/out.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml', '--output', 'sub/out.yaml'], {cwd: dir})
         expect(r.code).toBe(2)
         expect(listing(path.join(dir, 'sub'))).toEqual([])
         expect(listing(dir)).toEqual(['sub', 't.yaml'])
@@ -592,7 +593,7 @@ describe.concurrent('trellis resolve: atomic output', () => {
 
     it('an output path in a missing directory exits 2 naming that path, and creates nothing', async () => {
         const dir = workspace({'t.yaml': BASE})
-        const r = await run(['resolve', 't.yaml', '--output', 'nowhere/out.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml', '--output', 'nowhere/out.yaml'], {cwd: dir})
         expectFailure(r, 2, '--output nowhere/out.yaml: the folder nowhere does not exist')
         expect(listing(dir)).toEqual(['t.yaml'])
     })
@@ -611,7 +612,7 @@ describe.concurrent('trellis resolve: atomic output', () => {
             const dir = workspace({'t.yaml': BASE, 'in.yaml': 'mode: prod\n', 'sub/keep.txt': 'x'})
             fs.symlinkSync('t.yaml', path.join(dir, 'link.yaml'))
             const before = listing(dir)
-            const r = await run(['resolve', 't.yaml', ...args], {cwd: dir})
+            const r = await runHere(['resolve', 't.yaml', ...args], {cwd: dir})
             expectFailure(r, 2, message)
             expect(listing(dir)).toEqual(before)
             expect(fs.readFileSync(path.join(dir, 't.yaml'), 'utf8')).toBe(BASE)
@@ -620,14 +621,14 @@ describe.concurrent('trellis resolve: atomic output', () => {
 
     it('a device is not an output', async () => {
         const dir = workspace({'t.yaml': BASE})
-        expectFailure(await run(['resolve', 't.yaml', '--output', '/dev/null'], {cwd: dir}), 2, '--output /dev/null is not a regular file')
+        expectFailure(await runHere(['resolve', 't.yaml', '--output', '/dev/null'], {cwd: dir}), 2, '--output /dev/null is not a regular file')
     })
 
     it('a successful run replaces an existing file by renaming a complete one into place', async () => {
         const dir = workspace({'t.yaml': BASE, 'out.yaml': 'old: content\n'})
         const out = path.join(dir, 'out.yaml')
         const inode = fs.statSync(out).ino
-        const r = await run(['resolve', 't.yaml', '--output', 'out.yaml', '--preset', 'large'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml', '--output', 'out.yaml', '--preset', 'large'], {cwd: dir})
         expect(r).toEqual({code: 0, stdout: '', stderr: ''})
         const written = parse(fs.readFileSync(out, 'utf8'))
         expect(written.topology_template.node_templates.app.properties).toEqual({mode: 'large', replicas: 5, region: 'eu', n: 0})
@@ -640,52 +641,52 @@ describe.concurrent('trellis resolve: atomic output', () => {
 
 describe.concurrent('trellis resolve: usage', () => {
     it('--help exits 0 and mentions every flag', async () => {
-        const r = await run(['resolve', '--help'])
+        const r = await runHere(['resolve', '--help'])
         expect(r.code).toBe(0)
         expect(r.stderr).toBe('')
         for (const flag of ['--preset', '--inputs', '--set', '--output', '--profile', '--report', '--help', 'TRELLIS_INPUT_']) expect(r.stdout).toContain(flag)
         // --debug is a flag of every command, listed by trellis --help
-        const top = await run(['--help'])
+        const top = await runHere(['--help'])
         expect(top.code).toBe(0)
         expect(top.stdout).toContain('--debug')
     })
 
     it('an unknown flag exits 2 with one line, writing nothing', async () => {
         const dir = workspace({'t.yaml': BASE})
-        const r = await run(['resolve', 't.yaml', '--outptu', 'out.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml', '--outptu', 'out.yaml'], {cwd: dir})
         expectFailure(r, 2, "unknown option '--outptu' (Did you mean --output?)")
         expect(listing(dir)).toEqual(['t.yaml'])
     })
 
     it('a mistyped command is named, with the command meant, instead of opening the wizard', async () => {
         const dir = workspace({'t.yaml': BASE})
-        expectFailure(await run(['resovle', 't.yaml'], {cwd: dir}), 2, "unknown command 'resovle' (did you mean resolve?)")
-        expectFailure(await run(['--debug', 'explian', 't.yaml'], {cwd: dir}), 2, "unknown command 'explian' (did you mean explain?)")
+        expectFailure(await runHere(['resovle', 't.yaml'], {cwd: dir}), 2, "unknown command 'resovle' (did you mean resolve?)")
+        expectFailure(await runHere(['--debug', 'explian', 't.yaml'], {cwd: dir}), 2, "unknown command 'explian' (did you mean explain?)")
         expectFailure(
-            await run(['frobnicate', 't.yaml'], {cwd: dir}),
+            await runHere(['frobnicate', 't.yaml'], {cwd: dir}),
             2,
             "unknown command 'frobnicate' (commands: resolve, explain, analyze, profile, test, wizard, completion, help)",
         )
         // a flag's value is no second argument: a missing template is said to be missing
-        const missing = await run(['app.tosca', '-p', 'prod'], {cwd: dir})
+        const missing = await runHere(['app.tosca', '-p', 'prod'], {cwd: dir})
         expect(missing.stderr).not.toContain('unknown command')
-        const help = await run(['help'], {cwd: dir})
+        const help = await runHere(['help'], {cwd: dir})
         expect(help.code).toBe(0)
         expect(help.stdout).toContain('Commands:')
     })
 
     it('a missing template argument exits 2 with one line', async () => {
         const dir = workspace()
-        const r = await run(['resolve', '--output', 'out.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', '--output', 'out.yaml'], {cwd: dir})
         expectFailure(r, 2, "missing required argument 'template'")
         expect(listing(dir)).toEqual([])
     })
 
     it('--debug adds the stack trace that is otherwise left out', async () => {
         const dir = workspace({'t.yaml': BASE})
-        const plain = await run(['resolve', 't.yaml', '--set', 'nope=1'], {cwd: dir})
+        const plain = await runHere(['resolve', 't.yaml', '--set', 'nope=1'], {cwd: dir})
         expect(plain.stderr).not.toMatch(STACK_LINE)
-        const debug = await run(['resolve', 't.yaml', '--set', 'nope=1', '--debug'], {cwd: dir})
+        const debug = await runHere(['resolve', 't.yaml', '--set', 'nope=1', '--debug'], {cwd: dir})
         expect(debug.code).toBe(2)
         expect(debug.stderr.split('\n')[0]).toBe(plain.stderr.trimEnd())
         expect(debug.stderr).toMatch(STACK_LINE)
@@ -749,10 +750,10 @@ describe.concurrent('trellis resolve: template text in a message stays one safe 
     it('control characters are escaped and a huge name is cut with an ellipsis', async () => {
         const evil = 'evil\\x1b[31mred\\nsecond'
         const text = `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: t, conditions: {node_presence: "${evil}"}}\n`
-        const r = await run(['resolve', 't.yaml'], {cwd: workspace({'t.yaml': text})})
+        const r = await runHere(['resolve', 't.yaml'], {cwd: workspace({'t.yaml': text})})
         expectFailure(r, 2, 'Node "evil\\x1b[31mred\\nsecond" not found', 't.yaml:4:34')
         const long = `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: t, conditions: {node_presence: ${'x'.repeat(100_000)}}}\n`
-        const cut = await run(['resolve', 't.yaml'], {cwd: workspace({'t.yaml': long})})
+        const cut = await runHere(['resolve', 't.yaml'], {cwd: workspace({'t.yaml': long})})
         expect(cut.stderr.length).toBeLessThan(600)
         expect(cut.stderr).toContain('…')
     })
@@ -777,7 +778,7 @@ topology_template:
 `
 
     it('are each reported with the line they point at and the token underlined, then counted', async () => {
-        const r = await run(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: workspace({'t.yaml': text})})
+        const r = await runHere(['resolve', 't.yaml', '--output', 'out.yaml'], {cwd: workspace({'t.yaml': text})})
         expect(r.code).toBe(2)
         expect(r.stdout).toBe('')
         expect(r.stderr.split('\n')).toEqual(
@@ -798,7 +799,7 @@ topology_template:
     })
 
     it('are data with explain --json', async () => {
-        const r = await run(['explain', 't.yaml', '--json'], {cwd: workspace({'t.yaml': text})})
+        const r = await runHere(['explain', 't.yaml', '--json'], {cwd: workspace({'t.yaml': text})})
         expect(r.code).toBe(2)
         const {diagnostics} = JSON.parse(r.stdout)
         expect(

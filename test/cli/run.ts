@@ -1,5 +1,9 @@
-// Runs the built command line as a process: `node bin/trellis.js ARGS` in a temporary
-// working directory, with an environment free of the caller's TRELLIS_INPUT_* variables.
+// Runs the command line in a temporary working directory, with an environment free of the
+// caller's TRELLIS_INPUT_* variables: as a process (`node bin/trellis.js ARGS`, run), or in this
+// process (main(ARGS), what bin/trellis.js calls, runHere), which spares starting a Node and
+// loading the command line for each case. runHere is for what main() decides (messages, exit
+// codes, files written); what only a process shows (signals, the stack a process has, standard
+// output that fails, plugins loaded into a Node of their own) keeps to run.
 import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -40,19 +44,25 @@ export function removeWorkspaces(): void {
     for (const dir of created.splice(0)) fs.rmSync(dir, {recursive: true, force: true})
 }
 
-export function run(args: readonly string[], options: RunOptions = {}): Promise<Run> {
-    const cwd = options.cwd ?? workspace()
+/** The environment a command runs with: the caller's, without TRELLIS_*, changed by `extra`. */
+function commandEnv(extra: RunOptions['env']): Record<string, string> {
     const env: Record<string, string | undefined> = {...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: undefined}
     for (const name of Object.keys(env)) if (name.startsWith('TRELLIS_')) delete env[name]
     // a profile store of its own, outside the working directory, should anything open it
     env.TRELLIS_CONFIG_DIR = path.join(os.tmpdir(), `trellis-cli-config-${process.pid}`)
-    for (const [name, value] of Object.entries(options.env ?? {})) {
+    for (const [name, value] of Object.entries(extra ?? {})) {
         if (value === undefined) delete env[name]
         else env[name] = value
     }
     for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name]
+    return env as Record<string, string>
+}
+
+export function run(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+    const cwd = options.cwd ?? workspace()
+    const env = commandEnv(options.env)
     return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], {cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe']})
+        const child = spawn(process.execPath, [BIN, ...args], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
         let stdout = ''
         let stderr = ''
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -60,4 +70,50 @@ export function run(args: readonly string[], options: RunOptions = {}): Promise<
         child.on('error', reject)
         child.on('close', code => resolve({code, stdout, stderr}))
     })
+}
+
+/** One command at a time: each takes over this process's working directory, environment and output. */
+let queue: Promise<unknown> = Promise.resolve()
+
+/** Runs main(args) here, as bin/trellis.js would in a process of its own (see the top of this file). */
+export function runHere(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+    const next = queue.then(() => runNow(args, options))
+    queue = next.catch(() => {})
+    return next
+}
+
+async function runNow(args: readonly string[], options: RunOptions): Promise<Run> {
+    const cwd = options.cwd ?? workspace()
+    const env = commandEnv(options.env)
+    const {main} = await import('../../src/cli/main.js')
+    const saved = {cwd: process.cwd(), env: {...process.env}, stdout: process.stdout.write, stderr: process.stderr.write}
+    const output = {stdout: '', stderr: ''}
+    const capture = (stream: 'stdout' | 'stderr') =>
+        function write(chunk: string | Uint8Array, encoding?: BufferEncoding | ((e?: Error | null) => void), done?: (e?: Error | null) => void): boolean {
+            output[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+            const callback = typeof encoding === 'function' ? encoding : done
+            if (callback) process.nextTick(callback)
+            return true
+        } as typeof process.stdout.write
+    setEnv(env)
+    process.chdir(cwd)
+    process.stdout.write = capture('stdout')
+    process.stderr.write = capture('stderr')
+    try {
+        const code = await main([...args])
+        return {code, ...output}
+    } catch (e) {
+        // what a process would print dying of it: the stack, exit code 1
+        return {code: 1, stdout: output.stdout, stderr: `${output.stderr}${(e as Error)?.stack ?? String(e)}\n`}
+    } finally {
+        process.stdout.write = saved.stdout
+        process.stderr.write = saved.stderr
+        process.chdir(saved.cwd)
+        setEnv(saved.env)
+    }
+}
+
+function setEnv(env: Readonly<Record<string, string | undefined>>): void {
+    for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name]
+    for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value
 }
