@@ -9,6 +9,11 @@ export default defineConfig({
         // busy 2-core machine is slow; npm run test:deep (TRELLIS_DEEP=1) runs longer
         testTimeout: DEEP ? 3_600_000 : 120_000,
         hookTimeout: 120_000,
+        // both cores (vitest takes one fewer than there are): many files wait on processes they start
+        maxWorkers: 2,
+        // test files share a worker's loaded modules instead of loading the engine again for each
+        // (a third of the CPU time); tests give back what they change (environment, directory, spies)
+        isolate: false,
         // the command-line tests run dist/: build it when missing or older than src/
         globalSetup: ['test/cli/global-setup.ts'],
         reporters: ['default', './test/helpers/skipped-reporter.ts'],
