@@ -1,4 +1,5 @@
 import {defineConfig} from 'vitest/config'
+import EndToEndFirst from './test/helpers/sequencer.js'
 
 const DEEP = process.env.TRELLIS_DEEP === '1'
 
@@ -14,6 +15,7 @@ export default defineConfig({
         // test files share a worker's loaded modules instead of loading the engine again for each
         // (a third of the CPU time); tests give back what they change (environment, directory, spies)
         isolate: false,
+        sequence: {sequencer: EndToEndFirst},
         // the command-line tests run dist/: build it when missing or older than src/
         globalSetup: ['test/cli/global-setup.ts'],
         reporters: ['default', './test/helpers/skipped-reporter.ts'],

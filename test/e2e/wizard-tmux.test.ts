@@ -6,7 +6,7 @@ import {execFileSync, spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {skipNamed} from '../helpers/skip.js'
 
@@ -17,7 +17,8 @@ const tmux = (...args: string[]) => execFileSync('tmux', args, {encoding: 'utf8'
 
 let sessions: string[] = []
 let dirs: string[] = []
-afterEach(() => {
+// after all: the tests run at once, so one test's end must not end another's session
+afterAll(() => {
     for (const s of sessions) spawnSync('tmux', ['kill-session', '-t', s])
     for (const d of dirs) fs.rmSync(d, {recursive: true, force: true})
     sessions = []
@@ -49,7 +50,8 @@ function terminal(args: string, size = {columns: 100, rows: 30}) {
     return {dir, screen, until, keys}
 }
 
-describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX && 'tmux not found'), () => {
+// the tests run at once, each in its own session and folder: most of their time is waiting for the screen
+describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX && 'tmux not found'), {concurrent: true}, () => {
     it('walks from presets through inputs, topology and why to a written template and report', async () => {
         const {dir, screen, until, keys} = terminal('shop.yaml')
         await until('present')
