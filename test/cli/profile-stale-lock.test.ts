@@ -1,11 +1,11 @@
 // Twenty writers of the profile store started at once while a lock left by a crashed process sits
 // in it: the stale lock is broken once, and every profile is kept. The writers (profile-saver.mjs)
-// wait on one file, so they reach the lock within a millisecond of each other, and stay up across
-// trials, so many trials cost twenty processes. Against the two earlier locks (removing a stale
-// lock outright; renaming it away and comparing inodes) a profile was lost within 12 trials in 26
-// of 28 runs, and within 30 in 8 of 8 (the first failing trial: at most the 12th); spawning a
-// `trellis profile save` per writer lost one in about every fourth trial with the first, and none
-// in 36 trials with the second. One trial goes through `trellis profile save` itself.
+// block on their standard input until the test writes to all of them, so they reach the lock at
+// once, and stay up across trials, so many trials cost twenty processes. Against the two earlier
+// locks (removing a stale lock outright; renaming it away and comparing inodes) a profile was lost
+// in 10 of 10 runs of 30 trials (first at trials 0 to 19); spawning a `trellis profile save` per
+// writer lost one in about every fourth trial with the first, and none in 36 trials with the
+// second. One trial goes through `trellis profile save` itself.
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -73,7 +73,7 @@ it(`${WRITERS} writers saving at once over a stale lock keep all ${WRITERS} prof
         for (let trial = 0; trial < TRIALS; trial++) {
             const config = path.join(base, `store-${trial}`)
             plantStaleLock(config)
-            fs.writeFileSync(path.join(base, `go-${trial}`), '')
+            for (const w of writers) w.stdin.write('g')
             expect(await Promise.all(line.map(l => l(trial + 1))), `trial ${trial}`).toEqual(names.map(() => `${trial} ok`))
             expectAllKept(config, names, `trial ${trial}`)
         }
