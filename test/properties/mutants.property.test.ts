@@ -17,7 +17,7 @@ import {decide, resolve} from '../../src/engine/pipeline.js'
 import {renderJson, renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport, reportableFailure} from '../../src/engine/report/index.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
-import {removeWorkspaces, run, workspace} from '../cli/run.js'
+import {removeWorkspaces, run, runHere, workspace} from '../cli/run.js'
 import {BIN} from '../cli/helpers.js'
 import {CONFORMANCE, conformanceAndSampleFiles} from '../helpers/files.js'
 import {iterations} from '../helpers/deep.js'
@@ -129,7 +129,7 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
                 const seed = 300_000 + i
                 const dir = workspace({'t.yaml': mutant(templates[(i * 11) % templates.length]!, seed), 'out.yaml': 'previous output\n', 'report.json': 'previous report\n'})
                 // what the run writes when nothing stops it
-                const whole = await run(['resolve', 't.yaml'], {cwd: dir})
+                const whole = await runHere(['resolve', 't.yaml'], {cwd: dir})
                 const r = await limited(dir, ['resolve', 't.yaml', '--output', 'out.yaml', '--report', 'report.json'], [1, 4, 16, 64][i % 4]!)
                 const out = fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')
                 const report = fs.readFileSync(path.join(dir, 'report.json'), 'utf8')
