@@ -48,6 +48,7 @@ export type Decline =
     | 'tab-indent' // a tab before the first character of a line
     | 'multi-line-flow' // a flow collection (or a stray bracket) over more than one line
     | 'multi-line-quote' // a quoted scalar continued on a line not indented past its start
+    | 'escaped-break' // an empty line after an escaped line break in a double-quoted scalar (js-yaml and yaml read it differently)
     | 'document-marker' // "---" or "..." followed by anything but a comment
     | 'empty-entry' // a sequence entry without a value (js-yaml may add the next, outer entry to its sequence)
     | 'block-scalar' // a block scalar with an indentation indicator, without text, or whose leading empty lines are more indented than its text
@@ -87,6 +88,8 @@ class LineScreen {
     /** Inside a quoted scalar: the quote, and the column its continuation lines must pass. */
     private quote = 0
     private quoteParent = 0
+    /** The quoted scalar's last line ended in an escaped line break ("\" at its end). */
+    private escapedBreak = false
     /** After a sequence entry without a value on its line: the column of its "-". */
     private entry = -1
 
@@ -135,7 +138,7 @@ class LineScreen {
             this.entry = -1
         }
         if (this.quote) {
-            if (blank) return undefined
+            if (blank) return this.escapedBreak ? 'escaped-break' : undefined
             if (indent <= this.quoteParent) return 'multi-line-quote'
             i = this.closeQuote(i, end)
             if (this.quote) return undefined
@@ -212,10 +215,13 @@ class LineScreen {
     /** Skips to just past the closing quote on this line, or to the line end (the quote stays open). */
     private closeQuote(from: number, end: number): number {
         const text = this.text
+        this.escapedBreak = false
         for (let i = from; i < end; i++) {
             const c = text.charCodeAt(i)
-            if (this.quote === DOUBLE && c === BACKSLASH) i++
-            else if (c === this.quote) {
+            if (this.quote === DOUBLE && c === BACKSLASH) {
+                this.escapedBreak = i + 1 === end || (i + 2 === end && text.charCodeAt(i + 1) === CR)
+                i++
+            } else if (c === this.quote) {
                 if (c === SINGLE && text.charCodeAt(i + 1) === SINGLE) i++
                 else {
                     this.quote = 0
