@@ -4,7 +4,8 @@ import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, tempDir, trellis} from './helpers.js'
+import {BIN, tempDir} from './helpers.js'
+import {runHere} from './run.js'
 
 const DEAD = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
@@ -49,8 +50,8 @@ function write(text: string): string {
 }
 
 describe('trellis analyze', () => {
-    it('prints findings grouped by severity, each located, and the variant count', () => {
-        const r = trellis(['analyze', write(DEAD)], {})
+    it('prints findings grouped by severity, each located, and the variant count', async () => {
+        const r = await runHere(['analyze', write(DEAD)])
         expect(r.code).toBe(0)
         expect(r.stdout).toMatch(/0 errors, 4 warnings, 0 notes/)
         expect(r.stdout).toMatch(/Node "ghost" can never be present {2}\(.*template\.yaml:13:9\) {2}\[dead-element\]/)
@@ -62,39 +63,38 @@ describe('trellis analyze', () => {
         expect(r.stdout).toContain('Variants: 1 variant (exact: all 3 combinations of input values resolved)')
     })
 
-    it('--json gives stable codes; --strict fails on dead elements and equivalent presets only', () => {
+    it('--json gives stable codes; --strict fails on dead elements and equivalent presets only', async () => {
         const dead = write(DEAD)
-        const json = JSON.parse(trellis(['analyze', dead, '--json'], {}).stdout)
+        const json = JSON.parse((await runHere(['analyze', dead, '--json'])).stdout)
         expect(json.findings.map((f: {code: string}) => f.code).sort()).toEqual(['dead-element', 'equivalent-presets', 'input-decides-nothing', 'input-decides-nothing'])
         expect(json.dead).toEqual(['node.ghost', 'type.tosca.nodes.Root@0.node.ghost'])
         expect(json.variants).toMatchObject({count: 1, exact: true})
-        expect(trellis(['analyze', dead, '--strict'], {}).code).toBe(1)
-        const clean = trellis(['analyze', write(CLEAN), '--strict'], {})
+        expect((await runHere(['analyze', dead, '--strict'])).code).toBe(1)
+        const clean = await runHere(['analyze', write(CLEAN), '--strict'])
         expect(clean.code).toBe(0)
         expect(clean.stdout).toContain('0 errors, 0 warnings, 0 notes')
     })
 
-    it('an analysis cut short by --combinations says so, is not clean, and fails --strict', () => {
+    it('an analysis cut short by --combinations says so, is not clean, and fails --strict', async () => {
         const clean = write(CLEAN)
-        const r = trellis(['analyze', clean, '--combinations', '1'], {})
+        const r = await runHere(['analyze', clean, '--combinations', '1'])
         expect(r.code).toBe(0)
         expect(r.stdout).toMatch(/0 errors, 1 warning, 0 notes/)
         expect(r.stdout).toContain('the analysis did not finish: it resolved 1 of 2 combinations of input values (raise --combinations)  [analysis-incomplete]')
-        expect(trellis(['analyze', clean, '--combinations', '1', '--strict'], {}).code).toBe(1)
-        expect(trellis(['analyze', clean, '--combinations', '0', '--json'], {}).stdout).toContain('"code": "analysis-incomplete"')
-        const bad = trellis(['analyze', clean, '--combinations', 'some'], {})
+        expect((await runHere(['analyze', clean, '--combinations', '1', '--strict'])).code).toBe(1)
+        expect((await runHere(['analyze', clean, '--combinations', '0', '--json'])).stdout).toContain('"code": "analysis-incomplete"')
+        const bad = await runHere(['analyze', clean, '--combinations', 'some'])
         expect(bad.code).toBe(2)
         expect(bad.stderr).toContain('--combinations expects a whole number, got "some"')
-        // a generous ceiling: four processes on a busy machine
-    }, 60_000)
-
-    it('--json is the same on every run', () => {
-        const dead = write(DEAD)
-        expect(trellis(['analyze', dead, '--json'], {}).stdout).toBe(trellis(['analyze', dead, '--json'], {}).stdout)
     })
 
-    it('reports a template it cannot read as resolve does: located, exit 2', () => {
-        const r = trellis(['analyze', write('tosca_definitions_version: tosca_variability_1_0\ntopology_template: [')], {})
+    it('--json is the same on every run', async () => {
+        const dead = write(DEAD)
+        expect((await runHere(['analyze', dead, '--json'])).stdout).toBe((await runHere(['analyze', dead, '--json'])).stdout)
+    })
+
+    it('reports a template it cannot read as resolve does: located, exit 2', async () => {
+        const r = await runHere(['analyze', write('tosca_definitions_version: tosca_variability_1_0\ntopology_template: [')])
         expect(r.code).toBe(2)
         expect(r.stderr).toMatch(/template\.yaml:2:\d+/)
     })

@@ -8,7 +8,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {stringify} from 'yaml'
 import {benchmarkTemplate} from '../../bench/generate.mjs'
-import {removeWorkspaces, run, workspace} from './run.js'
+import {removeWorkspaces, runHere, workspace} from './run.js'
 import {BIN, TEMPLATE} from './helpers.js'
 
 afterAll(removeWorkspaces)
@@ -93,7 +93,7 @@ describe('the mode of outputs', () => {
             ['secret.yaml', 'open.json'],
             ['new.yaml', 'new.md'],
         ]) {
-            const r = await run(['resolve', 't.yaml', '--set', 'mode=dev', '-o', output!, '--report', report!], {cwd: dir})
+            const r = await runHere(['resolve', 't.yaml', '--set', 'mode=dev', '-o', output!, '--report', report!], {cwd: dir})
             expect(r).toEqual({code: 0, stdout: '', stderr: ''})
         }
         const mode = (name: string) => fs.statSync(path.join(dir, name)).mode & 0o7777
@@ -105,7 +105,7 @@ describe('the mode of outputs', () => {
     it.skipIf(!root)(`a replaced output keeps its owner and group${root ? '' : ' (skipped: needs root to give a file away)'}`, async () => {
         const dir = workspace({'t.yaml': TEMPLATE, 'out.yaml': 'previous\n'})
         fs.chownSync(path.join(dir, 'out.yaml'), 4321, 8765)
-        expect(await run(['resolve', 't.yaml', '--set', 'mode=dev', '-o', 'out.yaml'], {cwd: dir})).toMatchObject({code: 0})
+        expect(await runHere(['resolve', 't.yaml', '--set', 'mode=dev', '-o', 'out.yaml'], {cwd: dir})).toMatchObject({code: 0})
         const stat = fs.statSync(path.join(dir, 'out.yaml'))
         expect([stat.uid, stat.gid]).toEqual([4321, 8765])
     })
@@ -121,7 +121,7 @@ describe('outputs reached through a link to a folder', () => {
             const dir = workspace({'t.yaml': TEMPLATE})
             fs.symlinkSync('.', path.join(dir, 'here'))
             fs.symlinkSync('here', path.join(dir, 'there'))
-            const r = await run(['resolve', 't.yaml', '--set', 'mode=dev', '-o', output!, '--report', report!], {cwd: dir})
+            const r = await runHere(['resolve', 't.yaml', '--set', 'mode=dev', '-o', output!, '--report', report!], {cwd: dir})
             expect(r.code).toBe(2)
             expect(r.stderr).toBe(`trellis: --output and --report name the same file (${report})\n`)
             expect(listing(dir)).toEqual(['here', 't.yaml', 'there'])
@@ -131,7 +131,7 @@ describe('outputs reached through a link to a folder', () => {
     it('an output naming an input through a linked folder is refused', async () => {
         const dir = workspace({'t.yaml': TEMPLATE})
         fs.symlinkSync('.', path.join(dir, 'here'))
-        const r = await run(['resolve', 't.yaml', '--set', 'mode=dev', '-o', 'here/t.yaml'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml', '--set', 'mode=dev', '-o', 'here/t.yaml'], {cwd: dir})
         expect(r.code).toBe(2)
         expect(r.stderr).toBe('trellis: --output here/t.yaml is an input of this run (t.yaml): it would be overwritten\n')
         expect(fs.readFileSync(path.join(dir, 't.yaml'), 'utf8')).toBe(TEMPLATE)
@@ -140,7 +140,7 @@ describe('outputs reached through a link to a folder', () => {
     it('different files through a linked folder are both written', async () => {
         const dir = workspace({'t.yaml': TEMPLATE})
         fs.symlinkSync('.', path.join(dir, 'here'))
-        const r = await run(['resolve', 't.yaml', '--set', 'mode=dev', '-o', 'out.yaml', '--report', 'here/out.md'], {cwd: dir})
+        const r = await runHere(['resolve', 't.yaml', '--set', 'mode=dev', '-o', 'out.yaml', '--report', 'here/out.md'], {cwd: dir})
         expect(r).toEqual({code: 0, stdout: '', stderr: ''})
         expect(listing(dir)).toEqual(['here', 'out.md', 'out.yaml', 't.yaml'])
     })

@@ -14,7 +14,7 @@ import {iterations} from '../helpers/deep.js'
 import {BIN, ROOT, tempDir, writeTemplate} from './helpers.js'
 
 const WRITERS = 20
-const TRIALS = iterations(30, 300)
+const TRIALS = iterations(15, 300)
 const COMMANDS = iterations(8, 20)
 const names = Array.from({length: WRITERS}, (_, i) => `p${i}`)
 
