@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
 import {parse} from 'yaml'
-import {isBelow, loadTechnologyPlugins, loadTemplate, type PluginPolicy, realpath, resolve, stringifyTemplate, variabilityInputNames} from '../engine/index.js'
+import {isBelow, loadTechnologyPlugins, loadTemplate, type PluginPolicy, outputOf, realpath, resolveTemplate, stringifyTemplate, variabilityInputNames} from '../engine/index.js'
 import {readInputsFile} from '../app/inputs.js'
 import {skippedPlugins} from '../app/plugins.js'
 import {reportError} from './report-error.js'
@@ -92,7 +92,7 @@ export async function runCase(dir: string, name: string, {policy = {allow: false
         skipped = skippedPlugins(template, policy)
         const fromFile = inputsFile ? readInputsFile(inputsFile, variabilityInputNames(template)) : {presets: [], assignments: []}
         const request = {presets: [...fromFile.presets, ...presets], assignments: fromFile.assignments, plugins: await loadTechnologyPlugins(template, policy)}
-        text = stringifyTemplate(resolve(template, request).output)
+        text = stringifyTemplate(outputOf(resolveTemplate(template, request)))
     } catch (e) {
         let message = ''
         reportError(e, false, line => (message += line))

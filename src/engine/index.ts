@@ -21,18 +21,7 @@ export {
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
 export {checkType, describeSource, type InputAssignment, type InputValue, type PresetDefinition, type VariabilityDefinition, VariabilityInputs} from './inputs/index.js'
-export {
-    checkModel,
-    decide,
-    readDefinitionOf,
-    type ResolutionFailure,
-    resolve,
-    type ResolvedModel,
-    type ResolveRequest,
-    stringifyTemplate,
-    templateChunks,
-    variabilityInputNames,
-} from './pipeline.js'
+export {readDefinitionOf, type ResolutionFailure, type ResolvedModel, type ResolveRequest, stringifyTemplate, templateChunks, variabilityInputNames} from './pipeline.js'
 export {
     conflictHeadline,
     type ConflictItem,
@@ -71,5 +60,5 @@ export {
     type ReportStream,
     type ReportTopology,
 } from './report/index.js'
-export {failedOutcome, type Outcome, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'
+export {type Outcome, outputOf, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'
 export {analyzeTemplate, DEFAULT_COMBINATIONS, type Analysis, type AnalysisOptions, type Finding, type FindingCode, type ReasonLine, type Severity} from './analyze/index.js'

@@ -16,13 +16,17 @@ export interface VariantDifference {
     readonly second: 'present' | 'pruned'
 }
 
-export type Outcome =
+export type Outcome = (
     | {readonly kind: 'resolved'; readonly template: LoadedTemplate; readonly output: Raw; readonly model: ResolvedModel}
     | {readonly kind: 'unsatisfiable'; readonly error: TrellisError; readonly failure: ResolutionFailure; readonly conflict: readonly ConflictItem[]}
     | {readonly kind: 'ambiguous'; readonly error: TrellisError; readonly failure: ResolutionFailure; readonly differences: readonly VariantDifference[]}
     /** The model the checks rejected; none for persistent_check, which runs before solving. */
     | {readonly kind: 'check-failed'; readonly error: TrellisError; readonly model?: ResolvedModel}
     | {readonly kind: 'invalid'; readonly error: TrellisError; readonly diagnostics: readonly Diagnostic[]}
+) & {
+    /** What the input values gave cause to warn about (a value of the wrong type), whatever came of it; none when the inputs were not read. */
+    readonly warnings: readonly TrellisError[]
+}
 
 /** Resolves and says how it went; only a fault of Trellis itself (not of the template or request) is thrown. */
 export function resolveTemplate(template: LoadedTemplate, request: ResolveRequest = {}): Outcome {
@@ -32,23 +36,30 @@ export function resolveTemplate(template: LoadedTemplate, request: ResolveReques
     } catch (e) {
         return failedOutcome(e)
     }
+    const warnings = model.inputs.warnings
     try {
         const resolution = finishResolution(template, model)
-        return {kind: 'resolved', template, output: resolution.output, model}
+        return {kind: 'resolved', template, output: resolution.output, model, warnings}
     } catch (e) {
-        if (e instanceof TrellisError && e.code === 'check-failed') return {kind: 'check-failed', error: e, model}
-        return failedOutcome(e)
+        if (e instanceof TrellisError && e.code === 'check-failed') return {kind: 'check-failed', error: e, model, warnings}
+        return {...failedOutcome(e), warnings}
     }
 }
 
-/** The outcome of an error thrown while resolving; anything but a TrellisError is rethrown. */
-export function failedOutcome(e: unknown): Outcome {
+/** The resolved template of an outcome; any other outcome's error is thrown (for callers that treat every failure alike). */
+export function outputOf(outcome: Outcome): Raw {
+    if (outcome.kind !== 'resolved') throw outcome.error
+    return outcome.output
+}
+
+/** The outcome of an error thrown while deciding; anything but a TrellisError is rethrown. */
+function failedOutcome(e: unknown): Outcome {
     if (!(e instanceof TrellisError)) throw e
     const failure = e instanceof ResolutionError ? e.resolution : undefined
-    if (failure?.failure.kind === 'unsatisfiable') return {kind: 'unsatisfiable', error: e, failure, conflict: conflictOf(failure)}
-    if (failure?.failure.kind === 'ambiguous') return {kind: 'ambiguous', error: e, failure, differences: variantDifferences(failure)}
-    if (e.code === 'check-failed') return {kind: 'check-failed', error: e}
-    return {kind: 'invalid', error: e, diagnostics: e.diagnostics()}
+    if (failure?.failure.kind === 'unsatisfiable') return {kind: 'unsatisfiable', error: e, failure, conflict: conflictOf(failure), warnings: failure.prepared.inputs.warnings}
+    if (failure?.failure.kind === 'ambiguous') return {kind: 'ambiguous', error: e, failure, differences: variantDifferences(failure), warnings: failure.prepared.inputs.warnings}
+    if (e.code === 'check-failed') return {kind: 'check-failed', error: e, warnings: []}
+    return {kind: 'invalid', error: e, diagnostics: e.diagnostics(), warnings: []}
 }
 
 /** Where the chosen variant and an equally good one differ. */

@@ -3,18 +3,19 @@ import type {Command} from 'commander'
 import {
     conflictHeadline,
     count,
-    decide,
     type Element,
     explainElement,
     type Explanation,
     explanationJson,
-    failedOutcome,
     type Graph,
-    isTrellisError,
+    type LoadedTemplate,
     renderExplanation,
     renderExpression,
     renderSummaryLine,
     type Outcome,
+    resolveTemplate,
+    type ResolvedModel,
+    type ResolveRequest,
     TrellisError,
     verdictOf,
     whatIf,
@@ -49,42 +50,61 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
         .action(async (file: string, names: string[], flags: ExplainFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
-                // explaining every element asks where nearly everything was written
-                const {template, request} = await prepareRequest(file, flags, {allPositions: names.length === 0})
-                const model = decide(template, request)
-                reportWarnings(model.inputs.warnings)
                 const depth = Number(flags.depth)
                 if (!Number.isInteger(depth) || depth < 0) throw new TrellisError('invalid-option', `--depth expects a non-negative whole number, got "${flags.depth}"`)
-                const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements
-                const changes = flags.whatIf && names.length ? chosen.map(e => whatIf(template, request, e.id)) : []
-                if (flags.json) {
-                    // the document explains the elements itself, and is written as it is made
-                    const chunks = explanationJson(template, model, {
-                        elements: names.length ? chosen.map(e => e.id) : flags.pruned ? chosen.filter(e => verdictOf(model, e) === 'pruned').map(e => e.id) : undefined,
-                        depth,
-                        whatIf: new Map(changes.map(w => [w.element, w])),
-                    })
-                    writeStandardOutput(withFinalNewline(chunks))
-                    setExit(EXIT_OK)
-                    return
-                }
-                const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
-                const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
-                if (names.length) {
-                    // wrapped for a terminal only: piped output keeps one line per item, for grep and scripts
-                    const width = process.stdout.isTTY ? Math.max(60, process.stdout.columns || 80) : Infinity
-                    process.stdout.write(`${shown.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')}\n`)
-                } else process.stdout.write(`${[...decisionLines(explanations), ...shown.map(renderSummaryLine)].join('\n')}\n`)
-                setExit(EXIT_OK)
-            } catch (e) {
-                const outcome = isTrellisError(e) ? failedOutcome(e) : undefined
-                if (outcome?.kind === 'unsatisfiable') printConflict(outcome, Boolean(flags.json))
-                else if (outcome?.kind === 'ambiguous') printAmbiguity(outcome, Boolean(flags.json))
+                // explaining every element asks where nearly everything was written
+                const {template, request} = await prepareRequest(file, flags, {allPositions: names.length === 0})
+                // resolved as resolve does, checks included: a variant the checks reject is explained, and said to be rejected
+                const outcome = resolveTemplate(template, request)
+                reportWarnings(outcome.warnings)
+                if (outcome.kind === 'unsatisfiable') printConflict(outcome, Boolean(flags.json))
+                else if (outcome.kind === 'ambiguous') printAmbiguity(outcome, Boolean(flags.json))
                 // a template with mistakes: every one found, as data, for editors and CI annotations
-                else if (flags.json && isTrellisError(e) && e.errorClass === 'input') process.stdout.write(`${JSON.stringify({diagnostics: shownDiagnostics(e)}, null, 2)}\n`)
+                else if (outcome.kind === 'invalid' && flags.json && outcome.error.errorClass === 'input')
+                    process.stdout.write(`${JSON.stringify({diagnostics: shownDiagnostics(outcome.error)}, null, 2)}\n`)
+                const explained = outcome.kind === 'resolved' || outcome.kind === 'check-failed' ? outcome.model : undefined
+                if (explained) explain(explained, {template, request, names, flags, depth, rejected: outcome.kind === 'check-failed' ? outcome.error.message : undefined})
+                setExit(outcome.kind === 'resolved' ? EXIT_OK : reportError(outcome.error, debug))
+            } catch (e) {
                 setExit(reportError(e, debug))
             }
         })
+}
+
+interface Explaining {
+    readonly template: LoadedTemplate
+    readonly request: ResolveRequest
+    readonly names: readonly string[]
+    readonly flags: ExplainFlags
+    readonly depth: number
+    /** Why the checks reject the variant explained, when they do. */
+    readonly rejected: string | undefined
+}
+
+/** Prints the explanations of a decided variant: the elements named, or every element with the decisions first. */
+function explain(model: ResolvedModel, {template, request, names, flags, depth, rejected}: Explaining): void {
+    const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements
+    const changes = flags.whatIf && names.length ? chosen.map(e => whatIf(template, request, e.id)) : []
+    if (flags.json) {
+        // the document explains the elements itself, and is written as it is made
+        const chunks = explanationJson(template, model, {
+            elements: names.length ? chosen.map(e => e.id) : flags.pruned ? chosen.filter(e => verdictOf(model, e) === 'pruned').map(e => e.id) : undefined,
+            depth,
+            whatIf: new Map(changes.map(w => [w.element, w])),
+            rejected,
+        })
+        writeStandardOutput(withFinalNewline(chunks))
+        return
+    }
+    const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
+    const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
+    const head = rejected === undefined ? [] : [`This variant is rejected by a check, as resolve rejects it: ${rejected}`, '']
+    if (names.length) {
+        // wrapped for a terminal only: piped output keeps one line per item, for grep and scripts
+        const width = process.stdout.isTTY ? Math.max(60, process.stdout.columns || 80) : Infinity
+        const body = shown.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')
+        process.stdout.write(`${[...head, body].join('\n')}\n`)
+    } else process.stdout.write(`${[...head, ...decisionLines(explanations), ...shown.map(renderSummaryLine)].join('\n')}\n`)
 }
 
 function renderWhatIf(w: WhatIf): string {

@@ -2,7 +2,7 @@
 // with the input values behind the difference.
 import {isDeepStrictEqual} from 'node:util'
 import type {Command} from 'commander'
-import {count, decide, explainElement, loadTemplate, type ResolvedModel} from '../../engine/index.js'
+import {count, explainElement, loadTemplate, resolveTemplate, type ResolvedModel} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
 import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
 import {guarded} from '../guarded.js'
@@ -21,7 +21,10 @@ export interface ElementDifference {
 export async function resolveProfile(profile: Profile, flags: PluginFlags = {}): Promise<ResolvedModel> {
     const template = loadTemplate(profile.template.path)
     await loadProfileFor(profile.name, template)
-    return decide(template, {presets: profile.presets, assignments: profileAssignments(profile, template, []), plugins: await pluginsFor(template, flags)})
+    // resolved as resolve does, checks included: a profile that resolve refuses has no variant to compare
+    const outcome = resolveTemplate(template, {presets: profile.presets, assignments: profileAssignments(profile, template, []), plugins: await pluginsFor(template, flags)})
+    if (outcome.kind !== 'resolved') throw outcome.error
+    return outcome.model
 }
 
 export function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifference[] {

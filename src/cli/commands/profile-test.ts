@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {Command} from 'commander'
 import {stringify} from 'yaml'
-import {isTrellisError, loadTemplate, resolve, stringifyTemplate} from '../../engine/index.js'
+import {isTrellisError, loadTemplate, outputOf, resolveTemplate, stringifyTemplate} from '../../engine/index.js'
 import {writeFileAtomic} from '../../app/io.js'
 import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
 import {guarded} from '../guarded.js'
@@ -31,7 +31,7 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
             let expected: string | undefined
             try {
                 const request = {presets: p.presets, assignments: profileAssignments(p, template, []), plugins: await pluginsFor(template, flags)}
-                expected = stringifyTemplate(resolve(template, request).output)
+                expected = stringifyTemplate(outputOf(resolveTemplate(template, request)))
             } catch (e) {
                 if (!isTrellisError(e)) throw e
                 config.error = e.message // the profile fails today: the test pins that failure

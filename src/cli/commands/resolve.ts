@@ -35,13 +35,14 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 const {template, request} = await prepareRequest(file, flags, {allPositions: flags.report !== undefined})
                 if (flags.report !== undefined) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
                 const outcome = resolveTemplate(template, request)
+                // before a failure too: a value of the wrong type may be why it failed
+                reportWarnings(outcome.warnings)
                 if (outcome.kind !== 'resolved') {
                     // a failed resolution still gets its report, naming the conflict
                     writeFailureReport(report, outcome, debug)
                     setExit(reportError(outcome.error, debug))
                     return
                 }
-                reportWarnings(outcome.model.inputs.warnings)
                 // the template's YAML in pieces, made while written (to a temporary file), never joined
                 // into one string nor held all at once; every output is written in full before any is
                 // renamed into place, and all are or none

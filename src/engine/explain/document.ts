@@ -51,6 +51,8 @@ export interface DocumentOptions {
     readonly elements?: readonly string[]
     readonly depth?: number
     readonly whatIf?: ReadonlyMap<string, WhatIf>
+    /** Why the checks reject the variant explained (resolve refuses it), when they do. */
+    readonly rejected?: string
 }
 
 export function explanationDocument(template: LoadedTemplate, model: ResolvedModel, options: DocumentOptions = {}): ExplanationDocument {
@@ -139,7 +141,8 @@ export function* explanationJson(template: LoadedTemplate, model: ResolvedModel,
         yield `${first ? '' : ','}\n    ${nestedJson(explainer.element(element), 2)}`
         first = false
     }
-    yield `${first ? '' : '\n  '}],\n  "conflict": null\n}`
+    const rejected = options.rejected === undefined ? '' : `,\n  "rejected": ${JSON.stringify(options.rejected)}`
+    yield `${first ? '' : '\n  '}]${rejected},\n  "conflict": null\n}`
 }
 
 /** A value as `JSON.stringify(…, null, 2)` writes it `depth` levels into a document (it indents the value itself): its brackets cut off, cheaper than re-indenting its text. */

@@ -1,10 +1,7 @@
 // The wizard's view of a resolution: plain functions over the engine, no React,
 // so screens stay presentational and the same data can be tested directly.
 import {
-    checkModel,
     type ConflictItem,
-    failedOutcome,
-    decide,
     describeSource,
     type Element,
     ELEMENT_KINDS,
@@ -16,6 +13,7 @@ import {
     type LoadedTemplate,
     readDefinitionOf,
     renderExpression,
+    resolveTemplate,
     type ResolvedModel,
     type ResolveRequest,
     TrellisError,
@@ -47,25 +45,17 @@ export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveR
 
 export function evaluateChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Evaluation {
     const request = requestOf(choices, base)
-    try {
-        // explanations are built when a row or the why pane shows an element, not here: on large
-        // templates explaining every element costs several times what resolving does
-        const model = checkedModel(template, request)
+    // explanations are built when a row or the why pane shows an element, not here: on large
+    // templates explaining every element costs several times what resolving does. Resolved as
+    // resolve does, checks included: the wizard must not offer a variant that resolve refuses.
+    const outcome = resolveTemplate(template, request)
+    if (outcome.kind === 'resolved') {
+        const model = outcome.model
         const present = countPresent(model)
         return {ok: true, model, present, pruned: model.graph.elements.length - present, choices, inputs: model.inputs.all()}
-    } catch (e) {
-        const outcome = failedOutcome(e)
-        if (outcome.kind === 'resolved') throw e
-        const conflict = outcome.kind === 'unsatisfiable' ? outcome.conflict : []
-        return {ok: false, error: outcome.error, conflict, choices, inputs: inputValues(template, request)}
     }
-}
-
-/** The decided model, with the checks resolve runs: a variant the checks reject is no variant, and the wizard must not offer what resolve refuses. */
-function checkedModel(template: LoadedTemplate, request: ResolveRequest): ResolvedModel {
-    const model = decide(template, request)
-    checkModel(model)
-    return model
+    const conflict = outcome.kind === 'unsatisfiable' ? outcome.conflict : []
+    return {ok: false, error: outcome.error, conflict, choices, inputs: inputValues(template, request)}
 }
 
 /** 1 for each element the model keeps, 0 for each it prunes, by sequence number (the same across resolutions of one template). */
