@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {isDirectory} from '../engine/index.js'
 import {UsageError} from './errors.js'
+import {processRunning} from '../profiles/lock.js'
 import {refuseIfParentGone} from './parent.js'
 import {batches, writeAll} from './write-all.js'
 
@@ -118,16 +119,7 @@ function removeLeftovers(target: string): void {
     }
     for (const name of names) {
         const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])
-        if (Number.isSafeInteger(pid) && pid !== process.pid && !isRunning(pid)) fs.rmSync(path.join(path.dirname(target), name), {force: true})
-    }
-}
-
-function isRunning(pid: number): boolean {
-    try {
-        process.kill(pid, 0)
-        return true
-    } catch (e) {
-        return (e as NodeJS.ErrnoException).code === 'EPERM' // alive, someone else's
+        if (Number.isSafeInteger(pid) && pid !== process.pid && !processRunning(pid)) fs.rmSync(path.join(path.dirname(target), name), {force: true})
     }
 }
 

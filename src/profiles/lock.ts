@@ -97,8 +97,13 @@ function holderRuns(lockFile: string): boolean {
     }
     const holder = /^(\d+) (.+)\n$/.exec(text)
     if (!holder || holder[2] !== os.hostname() || Number(holder[1]) === process.pid) return false
+    return processRunning(Number(holder[1]))
+}
+
+/** Whether a process of this machine with that id runs (someone else's counts: signalling it is refused, not failed). */
+export function processRunning(pid: number): boolean {
     try {
-        process.kill(Number(holder[1]), 0)
+        process.kill(pid, 0)
         return true
     } catch (e) {
         return (e as NodeJS.ErrnoException).code === 'EPERM'

@@ -17,7 +17,7 @@ import {
 import type {VariabilityInputs} from '../inputs/index.js'
 import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
-import {amo, and, constant, exo, expandedSize, expressionNote, FALSE, implies, not, or, presenceNote, valueNote, xor, type Formula} from './formula.js'
+import {amo, and, anyOf, constant, exo, expandedSize, expressionNote, FALSE, implies, not, or, presenceNote, valueNote, xor, type Formula} from './formula.js'
 import {References} from './references.js'
 
 export interface Variables {
@@ -222,37 +222,37 @@ function valueCondition(raw: unknown, element: Element | undefined, c: CompileCo
 function presence(name: PresenceOperator, args: unknown, element: Element | undefined, c: CompileContext, r: References): Formula {
     const v = c.variables
     const {graph} = c
-    const anyOf = (elements: readonly Element[]) => or2(elements.map(e => v.presence(e)))
+    const anyPresent = (elements: readonly Element[]) => anyOf(elements.map(e => v.presence(e)))
     switch (name) {
         case 'node_presence':
             return v.presence(r.node(args))
         case 'host_presence':
-            return anyOf(
+            return anyPresent(
                 r
                     .node(args)
                     .relations.filter(x => x.hosting)
                     .map(x => x.target),
             )
         case 'has_source':
-            return anyOf(r.node(args).incoming.map(x => x.source))
+            return anyPresent(r.node(args).incoming.map(x => x.source))
         case 'has_incoming_relation':
-            return or2(r.node(args).incoming.map(x => and([v.manual(x), v.presence(x.source)])))
+            return anyOf(r.node(args).incoming.map(x => and([v.manual(x), v.presence(x.source)])))
         case 'has_incoming_relation_naive':
-            return anyOf(r.node(args).incoming)
+            return anyPresent(r.node(args).incoming)
         case 'has_outgoing_relation':
-            return or2(r.node(args).relations.map(x => and([v.manual(x), v.presence(x.target)])))
+            return anyOf(r.node(args).relations.map(x => and([v.manual(x), v.presence(x.target)])))
         case 'has_outgoing_relation_naive':
-            return anyOf(r.node(args).relations)
+            return anyPresent(r.node(args).relations)
         case 'has_artifact':
-            return or2(r.node(args).artifacts.map(a => v.manual(a)))
+            return anyOf(r.node(args).artifacts.map(a => v.manual(a)))
         case 'has_artifact_naive':
-            return anyOf(r.node(args).artifacts)
+            return anyPresent(r.node(args).artifacts)
         case 'relation_presence':
             return v.presence(r.relation(args))
         case 'artifact_presence':
             return v.presence(r.artifact(args))
         case 'is_managed':
-            return anyOf(managingTechnologies(r.artifact(args), c.artifactTypes))
+            return anyPresent(managingTechnologies(r.artifact(args), c.artifactTypes))
         case 'policy_presence':
             return v.presence(r.policy(args))
         case 'group_presence':
@@ -264,17 +264,17 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
         case 'import_presence':
             return v.presence(r.keyed(args, 'import', k => (typeof k === 'number' ? graph.import(k, r.at) : r.fail(`imports are referred to by index, got "${k}"`))))
         case 'is_consumed':
-            return anyOf(r.keyed(args, 'input', k => graph.input(k, r.at)).consumers)
+            return anyPresent(r.keyed(args, 'input', k => graph.input(k, r.at)).consumers)
         case 'is_produced':
-            return anyOf(r.keyed(args, 'output', k => graph.output(k, r.at)).producers)
+            return anyPresent(r.keyed(args, 'output', k => graph.output(k, r.at)).producers)
         case 'source_presence':
             return v.presence(r.relation(args).source)
         case 'target_presence':
             return v.presence(r.relation(args).target)
         case 'has_present_target':
-            return or2(r.policy(args).targets.map(t => (t.kind === 'node' ? v.presence(t) : anyOf(t.members))))
+            return anyOf(r.policy(args).targets.map(t => (t.kind === 'node' ? v.presence(t) : anyPresent(t.members))))
         case 'has_present_member':
-            return anyOf(r.group(args).members)
+            return anyPresent(r.group(args).members)
         case 'container_presence': {
             r.relative()
             const self = args === 'SELF' ? element : args === 'CONTAINER' ? element?.container : r.fail('"container_presence" expects SELF or CONTAINER')
@@ -326,11 +326,6 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
             return v.presence(propertyOf(graph.artifactOf(r.node(node), r.key(artifact), r.at), key, c, r))
         }
     }
-}
-
-/** An empty "or" is false: no candidate is present. */
-function or2(args: readonly Formula[]): Formula {
-    return args.length === 0 ? FALSE : or(args)
 }
 
 function typeOf(container: {readonly types: readonly TypeElement[]; readonly display: string}, key: unknown, c: CompileContext, r: References): TypeElement {

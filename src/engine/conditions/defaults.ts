@@ -6,10 +6,8 @@ import type {Element, NodeElement} from '../model/index.js'
 import type {Options} from '../options/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
 import type {Variables} from './compile.js'
-import {and, FALSE, not, or, type Formula} from './formula.js'
+import {and, anyOf, not, type Formula} from './formula.js'
 import type {ConditionOrigin, DefaultWrapper} from './records.js'
-
-const anyOf = (formulas: Formula[]): Formula => (formulas.length === 0 ? FALSE : or(formulas))
 
 /** A wrapper descriptor with its two origins. */
 export function makeWrapper(fields: Omit<DefaultWrapper, 'origins'>): DefaultWrapper {

@@ -52,6 +52,11 @@ export function or(args: readonly Formula[]): Formula {
     return {op: 'or', args}
 }
 
+/** Or of any number: of none, false (no candidate is present). */
+export function anyOf(args: readonly Formula[]): Formula {
+    return args.length === 0 ? FALSE : or(args)
+}
+
 export const implies = (a: Formula, b: Formula): Formula => ({op: 'implies', args: [a, b]})
 export const exo = (args: readonly Formula[]): Formula => ({op: 'exo', args})
 export const amo = (args: readonly Formula[]): Formula => ({op: 'amo', args})

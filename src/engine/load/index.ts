@@ -10,7 +10,7 @@ import {isBelow, realpath, shown} from './paths.js'
 import {parseYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml.js'
 import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
-import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './template.js'
+import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './versions.js'
 
 export {SourceMap} from './yaml.js'
 export {CORE, plainScalar} from './fast.js'
@@ -20,7 +20,8 @@ export {isBelow, isDirectory, realpath} from './paths.js'
 export type {ParsedYaml, ReadOptions} from './yaml.js'
 export type {LibraryFile} from './library.js'
 
-export {TOSCA_VERSION, VARIABILITY_VERSIONS, type LoadedTemplate, type VariabilityVersion} from './template.js'
+export {type LoadedTemplate} from './template.js'
+export {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './versions.js'
 
 /** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
 export function readYamlFile(file: string, options?: ReadOptions): ParsedYaml {

@@ -10,6 +10,7 @@ import {TrellisError} from '../errors.js'
 import {isBelow, realpath, isDirectory} from './paths.js'
 import type {ParsedYaml} from './yaml.js'
 import {textOf} from '../text.js'
+import {TOSCA_VERSION} from './versions.js'
 
 /** A TOSCA service template of the library, read. */
 export interface LibraryFile extends ParsedYaml {
@@ -18,7 +19,6 @@ export interface LibraryFile extends ParsedYaml {
 }
 
 const YAML = /\.ya?ml$/i
-const TOSCA_VERSION = 'tosca_simple_yaml_1_3'
 
 /** The service templates below `<dir>/lib`, in path order; none when there is no such folder. */
 export function readLibrary(dir: string, read: (file: string) => ParsedYaml): LibraryFile[] {

@@ -3,10 +3,7 @@
 import type {SourceLocation} from '../errors.js'
 import type {LibraryFile} from './library.js'
 import type {ParsedYaml, SourceMap} from './yaml.js'
-
-export const VARIABILITY_VERSIONS = ['tosca_variability_1_0', 'tosca_variability_1_0_rc_2', 'tosca_variability_1_0_rc_3'] as const
-export type VariabilityVersion = (typeof VARIABILITY_VERSIONS)[number]
-export const TOSCA_VERSION = 'tosca_simple_yaml_1_3'
+import type {TOSCA_VERSION, VariabilityVersion} from './versions.js'
 
 export interface LoadedTemplate {
     /** Absolute path of the service template. */

@@ -6,6 +6,7 @@ import {collectErrors, MAX_ERRORS, TrellisError, type SourceLocation} from '../e
 import type {SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
 import {ownValue} from '../keys.js'
+import {DEFAULT_ARTIFACT_TYPE} from './normative-types.js'
 import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
     append,
@@ -39,7 +40,6 @@ import {pluginOf, type TechnologyPlugin} from './technology-plugins.js'
 import {findProducers} from './producers.js'
 import {textOf, lowerFirst} from '../text.js'
 
-const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 /** A hosting requirement: "host" as a whole word of its name, words separated by "_" (host, my_host, host_1, a_host_b). */
 function isHostingName(name: string): boolean {
     return name === 'host' || name.startsWith('host_') || name.endsWith('_host') || name.includes('_host_')

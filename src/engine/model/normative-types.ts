@@ -5,6 +5,9 @@
 // and a node of a normative type counts as a defined type. They never appear in
 // the resolved template.
 
+/** The type of an artifact that names none (a bare file name included). */
+export const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
+
 /** The type maps of a TOSCA service template, in the order TOSCA lists them. */
 export const TYPE_KEYS = ['artifact_types', 'data_types', 'capability_types', 'interface_types', 'relationship_types', 'node_types', 'group_types', 'policy_types'] as const
 export type TypeKey = (typeof TYPE_KEYS)[number]

@@ -4,12 +4,11 @@
 // folder and the TOSCA normative types (see model/normative-types.ts).
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {LibraryFile, SourceMap} from '../load/index.js'
-import {ENTITY_ROOT, NORMATIVE_TYPES, TYPE_KEYS, TYPE_ROOTS, type TypeKey} from './normative-types.js'
+import {DEFAULT_ARTIFACT_TYPE, ENTITY_ROOT, NORMATIVE_TYPES, TYPE_KEYS, TYPE_ROOTS, type TypeKey} from './normative-types.js'
 import {isMap} from './collections.js'
 import type {Raw} from './elements.js'
 
 /** The type of an artifact definition that names no type (TOSCA's short form is a file). */
-const DEFAULT_ARTIFACT_TYPE = 'tosca.artifacts.File'
 
 export class TypeHierarchy {
     /**

@@ -2,6 +2,7 @@
 // so screens stay presentational and the same data can be tested directly.
 import {
     type ConflictItem,
+    count,
     describeSource,
     type Element,
     ELEMENT_KINDS,
@@ -228,6 +229,6 @@ export function removedByKind(model: ResolvedModel): string {
     for (const e of model.graph.elements) if (!model.present(e)) counts.set(e.kind, counts.get(e.kind)! + 1)
     const removed = [...counts].filter(([, n]) => n > 0)
     if (removed.length === 0) return 'removes nothing'
-    const plural = (kind: string, n: number) => (n === 1 ? kind : kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : `${kind}s`)
-    return `removes ${removed.map(([kind, n]) => `${n} ${plural(kind, n)}`).join(', ')}`
+    // policy → policies; every other kind takes an s
+    return `removes ${removed.map(([kind, n]) => count(n, kind, kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : undefined)).join(', ')}`
 }
