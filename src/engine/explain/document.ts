@@ -215,7 +215,7 @@ class Converter {
             refs,
             because: this.list(b.because),
         }
-        // only a reason without a chain can be shared (see Explainer.leaves); others are converted once anyway
+        // only a reason without a chain is the same wherever it is cited; others are converted once anyway
         if (b.because.length === 0 && b.terms.length > 0) this.done.set(b, converted)
         return converted
     }

@@ -43,7 +43,7 @@ export interface NodeElement extends ElementBase {
     readonly technologies: readonly TechnologyElement[]
     /** Variability groups (ConditionalMembers) this node is a member of. */
     readonly groups: readonly GroupElement[]
-    /** Properties elsewhere that produce outputs from this node (outputs refer to nodes directly). */
+    /** What its presence counts in optimization (`weight`: true 1, false 0, a number as written; 1 when not written). */
     readonly weight: number
     readonly persistent: boolean
     /** Deployed by a technology: `managed` as written, else unless its type is abstract (`vintner_abstract`). */

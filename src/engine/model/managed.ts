@@ -1,6 +1,6 @@
 // is_managed: which technologies of a node deploy one of its artifacts. An
 // implementation named `<type>~<component>#<artifact type>::<technology>…` (see
-// match.ts) manages artifacts of that artifact type and of every type derived
+// technology-match.ts) manages artifacts of that artifact type and of every type derived
 // from it, just as its rule matched them.
 import type {ArtifactElement, TechnologyElement} from './elements.js'
 import type {TypeHierarchy} from './type-library.js'
