@@ -1,11 +1,11 @@
 // The first objective (the node templates) for every combination of input values,
-// with one solver: the whole problem is given to it once with the atoms free, and
-// each combination is asked as assumptions on the atoms. The optimum of the first
-// objective is asked for with comparisons cached per bound, so a combination adds
-// almost nothing to the solver. Only when the objective's compared variables are
-// unique at the optimum is the answer used: then every solver reaches it.
+// with one solver: the core problem is given to it once with the atoms free, and
+// each combination is asked as assumptions (its atoms, what its leaves forbid). The
+// optimum of the first objective is asked for with comparisons cached per bound, so
+// a combination adds almost nothing to the solver. Only when the objective's compared
+// variables are unique at the optimum is the answer used: then every solver reaches it.
 import type LogicSolver from 'logic-solver'
-import {variables} from '../conditions/index.js'
+import {variables, type Formula} from '../conditions/index.js'
 import {logic, toLogic, varName, type Objective, type Problem} from '../solve/index.js'
 
 export type FirstObjective = {readonly kind: 'unsatisfiable'} | {readonly kind: 'ambiguous'} | {readonly kind: 'fixed'; readonly values: ReadonlyMap<number, boolean>}
@@ -16,6 +16,7 @@ export class FirstObjectiveSolver {
     private readonly weights: number[] = []
     private readonly sum?: LogicSolver.Bits
     private readonly bounds = new Map<string, LogicSolver.Formula>()
+    private readonly free: Int8Array
 
     private constructor(
         problem: Problem,
@@ -23,7 +24,7 @@ export class FirstObjectiveSolver {
     ) {
         const Logic = logic()
         this.solver = new Logic.Solver()
-        const free = new Int8Array(problem.variableCount).fill(-1)
+        const free = (this.free = new Int8Array(problem.variableCount).fill(-1))
         problem.definitions.forEach((f, v) => {
             if (f) this.solver.require(Logic.equiv(varName(v), toLogic(f, free)))
         })
@@ -51,10 +52,10 @@ export class FirstObjectiveSolver {
         return new FirstObjectiveSolver(problem, objective)
     }
 
-    /** The compared variables at the optimum, given each atom's truth. */
-    decide(atoms: readonly {readonly v: number}[], truths: readonly boolean[]): FirstObjective {
+    /** The compared variables at the optimum, given what the combination assumes (its atoms' truths, what its leaves forbid). */
+    decide(assumptions: readonly Formula[]): FirstObjective {
         const Logic = logic()
-        const assumed = Logic.and(atoms.map((a, i) => (truths[i] ? varName(a.v) : Logic.not(varName(a.v)))))
+        const assumed = Logic.and(assumptions.map(f => toLogic(f, this.free)))
         let solution = this.solver.solveAssuming(assumed)
         if (!solution) return {kind: 'unsatisfiable'}
         const pinned: LogicSolver.Operand[] = [assumed]

@@ -82,8 +82,7 @@ export function laterObjectives(
                 const inGroup = new Set(group.flatMap(p => p.vars))
                 const joining = terms.filter(t => t.vars.some(v => inGroup.has(v)))
                 const chosen = chooseJoined(group, joining, direction, compared, values)
-                if (chosen?.kind === 'chosen')
-                    return {vars: group.flatMap(p => p.vars), candidates: [Uint8Array.from(group.flatMap((p, i) => [...p.candidates[chosen.choice[i]!]!]))]}
+                if (chosen?.kind === 'chosen') return {vars: group.flatMap(p => p.vars), candidates: [group.map((p, i) => p.candidates[chosen.choice[i]!]!).reduce(concat)]}
                 // several best combinations that differ in what is compared, with no objective left to tell them apart
                 return chosen?.kind === 'several' && objective.unique ? 'ambiguous' : undefined
             }
@@ -185,9 +184,16 @@ function joined(
         out.push(
             group.reduce((a, b) => ({
                 vars: [...a.vars, ...b.vars],
-                candidates: a.candidates.flatMap(x => b.candidates.map(y => Uint8Array.from([...x, ...y]))),
+                candidates: a.candidates.flatMap(x => b.candidates.map(y => concat(x, y))),
             })),
         )
     }
+    return out
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+    const out = new Uint8Array(a.length + b.length)
+    out.set(a)
+    out.set(b, a.length)
     return out
 }
