@@ -4,8 +4,7 @@
 // the input atoms); the enumeration of input regions adds what only optimization or
 // checks decide, and counts variants — exactly when it covers every region.
 import type {LoadedTemplate} from '../load/index.js'
-import {prepare, readDefinitionOf} from '../pipeline.js'
-import {AtomVariables} from './atoms.js'
+import {CompiledTemplate} from './compiled.js'
 import {inputDomains} from './domains.js'
 import {constrainedInputs, decidingInputs, elementFindings, inputFindings, namedValues, presetFindings, reasonLines} from './findings.js'
 import {tryPresets} from './presets.js'
@@ -21,10 +20,8 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
     const start = Date.now()
     const budget = options.budget ?? 10_000
     const spent = cpuBudget(budget)
-    const plugins = options.plugins ?? []
-    const definition = readDefinitionOf(template)
-    const prepared = prepare(template, {plugins}, {variables: graph => new AtomVariables(graph, definition.expressions), checkInputs: false})
-    const atoms = (prepared.variables as AtomVariables).atoms
+    const compiled = new CompiledTemplate(template, options.plugins ?? [])
+    const {definition, prepared, atoms} = compiled
     const domains = inputDomains(definition, atoms, constrainedInputs(definition))
     const problem = symbolicProblem(prepared, domains, definition.expressions)
     const findings: Finding[] = []
@@ -38,12 +35,12 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
         })
 
     const deciding = decidingInputs(definition, atoms, domains)
-    const enumeration = enumerateVariants(template, definition, problem, atoms, deciding, {
+    const enumeration = enumerateVariants(compiled, deciding, {
         spent: cpuBudget(budget * 0.6),
         combinations: options.combinations ?? DEFAULT_COMBINATIONS,
         bound: options.bound ?? 10_000,
     })
-    const trials = tryPresets(template, definition, namedValues(definition, prepared, atoms), plugins, spent)
+    const trials = tryPresets(compiled, namedValues(definition, prepared, atoms), spent)
 
     if (proven && enumeration.complete && enumeration.exact && enumeration.resolved === 0) {
         const kinds = [...enumeration.failures].map(([kind, n]) => `${kind} ${n}`).join(', ')

@@ -1,12 +1,14 @@
 // Resolves what a user is likely to choose: the defaults, each preset alone, the
 // pairs of presets whose order matters (both set an input, to different values),
 // and each input value a preset or a constraint names with the rest at defaults.
+// Each is decided by the analysis's compiled template; one that fails is resolved
+// again as resolving does, for the message and conflict it shows.
 import {isDeepStrictEqual} from 'node:util'
 import type {ConflictItem} from '../explain/index.js'
-import type {LoadedPlugin, LoadedTemplate} from '../load/index.js'
+import type {InputAssignment, VariabilityDefinition} from '../inputs/index.js'
 import {resolveTemplate, type Outcome} from '../outcome.js'
-import {stringifyTemplate, type ResolveRequest} from '../pipeline.js'
-import type {VariabilityDefinition} from '../inputs/index.js'
+import {stringifyTemplate} from '../pipeline.js'
+import type {CompiledTemplate} from './compiled.js'
 
 export interface Trial {
     /** The presets applied, in order (none: defaults or a single value). */
@@ -32,23 +34,21 @@ export interface PresetTrials {
     readonly skipped: number
 }
 
-export function tryPresets(
-    template: LoadedTemplate,
-    definition: VariabilityDefinition,
-    named: readonly {readonly input: string; readonly value: unknown}[],
-    plugins: readonly LoadedPlugin[],
-    spent: () => boolean,
-): PresetTrials {
+export function tryPresets(compiled: CompiledTemplate, named: readonly {readonly input: string; readonly value: unknown}[], spent: () => boolean): PresetTrials {
+    const definition = compiled.definition
     let skipped = 0
-    const attempt = (presets: readonly string[], value?: Trial['value']): Trial | undefined => {
-        if (spent()) {
-            skipped++
-            return undefined
-        }
-        const request: ResolveRequest = {presets, plugins, assignments: value ? [{name: value.input, value: value.value, source: {kind: 'wizard'}}] : []}
-        return trial(resolveTemplate(template, request), presets, value)
+    const resolve = (presets: readonly string[], value?: Trial['value']): Trial => {
+        const assignments: InputAssignment[] = value ? [{name: value.input, value: value.value, source: {kind: 'wizard'}}] : []
+        const resolved = compiled.resolve(presets, assignments)
+        if (resolved.kind === 'resolved') return {presets, value, kind: 'resolved', output: stringifyTemplate(compiled.finish(resolved).output)}
+        return trial(resolveTemplate(compiled.template, {presets, assignments, plugins: compiled.plugins}), presets, value)
     }
-    const defaults = trial(resolveTemplate(template, {plugins}), [])
+    const attempt = (presets: readonly string[], value?: Trial['value']): Trial | undefined => {
+        if (!spent()) return resolve(presets, value)
+        skipped++
+        return undefined
+    }
+    const defaults = resolve([])
     const names = [...definition.presets.keys()]
     const presets = names.flatMap(p => attempt([p]) ?? [])
     const pairs: [Trial, Trial][] = []

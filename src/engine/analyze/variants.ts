@@ -4,16 +4,9 @@
 // optimization and checks decide. Counts distinct topologies, and sees which
 // elements no combination keeps, which every one keeps and which inputs never
 // change the result.
-import {createHash} from 'node:crypto'
-import {TrellisError} from '../errors.js'
-import {evaluateValue} from '../expressions/index.js'
-import {inputConstraintViolations, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from '../inputs/index.js'
-import type {LoadedTemplate} from '../load/index.js'
-import {finishResolution, stringifyTemplate} from '../pipeline.js'
-import type {Atom} from './atoms.js'
-import {CombinationDecider} from './decide.js'
+import type {InputAssignment} from '../inputs/index.js'
+import type {CompiledTemplate} from './compiled.js'
 import type {InputDomain} from './domains.js'
-import type {SymbolicProblem} from './symbolic.js'
 
 export interface Enumeration {
     /** The inputs whose regions were combined (those conditions read, directly or through defaults). */
@@ -48,28 +41,20 @@ export interface EnumerationLimits {
     readonly bound: number
 }
 
-export function enumerateVariants(
-    template: LoadedTemplate,
-    definition: VariabilityDefinition,
-    problem: SymbolicProblem,
-    atoms: readonly Atom[],
-    domains: readonly InputDomain[],
-    limits: EnumerationLimits,
-): Enumeration {
-    const prepared = problem.prepared
-    const n = prepared.graph.elements.length
+export function enumerateVariants(compiled: CompiledTemplate, domains: readonly InputDomain[], limits: EnumerationLimits): Enumeration {
+    const n = compiled.prepared.graph.elements.length
     const radix = domains.map(d => d.choices.length)
     const combinations = radix.reduce((a, b) => a * b, 1)
     const full = combinations <= limits.combinations
     const presentIn = new Uint32Array(n)
     const failures = new Map<string, number>()
     const topologies = new Set<string>()
+    /** Per combination (when all are resolved): its failure, or what its resolved template is made of. */
     const results: string[] = []
     let resolved = 0
     let explored = 0
     const random = seeded()
     const seen = new Set<string>()
-    const decider = new CombinationDecider(prepared.problem, atoms)
     let timedOut = false
     for (let i = 0; explored < Math.min(combinations, limits.combinations) && i < 4 * limits.combinations; i++) {
         if (limits.spent()) {
@@ -84,23 +69,26 @@ export function enumerateVariants(
             seen.add(key)
         }
         explored++
-        const assignments: InputAssignment[] = []
-        domains.forEach((d, k) => {
-            const value = d.choices[digits[k]!]!.value
-            if (value !== undefined) assignments.push({name: d.name, value, source: {kind: 'wizard'}})
-        })
-        const result = resolveCombination(template, definition, prepared, decider, atoms, assignments, n)
-        if (full) results[i] = result.key
+        const result = compiled.resolve([], assignmentsOf(domains, digits))
+        if (full) results[i] = result.kind === 'failed' ? `!${result.failure}` : result.key
         if (result.kind === 'failed') {
             failures.set(result.failure, (failures.get(result.failure) ?? 0) + 1)
             continue
         }
         resolved++
-        for (let seq = 0; seq < n; seq++) if (result.values[seq] === 1) presentIn[seq]!++
+        const values = result.values
+        for (let seq = 0; seq < n; seq++) if (values[seq] === 1) presentIn[seq]!++
         if (topologies.size <= limits.bound) topologies.add(result.topology)
     }
     const complete = explored === combinations
     const exact = domains.every(d => d.exact)
+    // two combinations with different keys may still write the same template: then their templates are compared
+    const outputOf = (index: number): string => {
+        const again = compiled.resolve([], assignmentsOf(domains, digitsOf(index, radix)))
+        if (again.kind === 'failed') throw new Error(`combination ${index} no longer resolves`)
+        return compiled.outputHash(again)
+    }
+    const same = (a: number, b: number) => results[a] === results[b] || (!results[a]!.startsWith('!') && !results[b]!.startsWith('!') && outputOf(a) === outputOf(b))
     return {
         inputs: domains,
         combinations,
@@ -113,56 +101,18 @@ export function enumerateVariants(
         resolved,
         failures,
         presentIn,
-        decidesNothing: complete ? domains.filter((_, k) => neverDecides(results, radix, k)).map(d => d.name) : [],
+        decidesNothing: complete ? domains.filter((_, k) => neverDecides(results.length, radix, k, same)).map(d => d.name) : [],
     }
 }
 
-type Combination = {kind: 'resolved'; key: string; topology: string; values: Int8Array} | {kind: 'failed'; failure: string; key: string}
-
-function resolveCombination(
-    template: LoadedTemplate,
-    definition: VariabilityDefinition,
-    prepared: SymbolicProblem['prepared'],
-    decider: CombinationDecider,
-    atoms: readonly Atom[],
-    assignments: readonly InputAssignment[],
-    n: number,
-): Combination {
-    const failed = (failure: string): Combination => ({kind: 'failed', failure, key: failure})
-    let inputs: VariabilityInputs
-    try {
-        inputs = new VariabilityInputs(definition, template.sourceMap, [], assignments)
-        if (inputConstraintViolations(inputs).length > 0) return failed('inputs-violated')
-    } catch (e) {
-        if (e instanceof TrellisError) return failed('invalid')
-        throw e
-    }
-    const truths: boolean[] = []
-    for (const atom of atoms) {
-        let value: unknown
-        try {
-            value = evaluateValue(atom.raw, inputs)
-        } catch (e) {
-            if (e instanceof TrellisError) return failed('invalid')
-            throw e
-        }
-        if (typeof value !== 'boolean') return failed('invalid')
-        truths.push(value)
-    }
-    const decided = decider.decide(truths)
-    if (decided.kind === 'failed') return failed(decided.failure)
-    const values = decided.values
-    // checked and written as resolving writes it: a check or the output itself may still fail
-    let output: string
-    try {
-        const solution = {values, state: [], components: []}
-        output = stringifyTemplate(finishResolution(template, {...prepared, inputs, solution, present: e => values[e.seq] === 1}).output)
-    } catch (e) {
-        if (e instanceof TrellisError) return failed(e.code === 'check-failed' ? 'check-failed' : 'invalid')
-        throw e
-    }
-    const topology = createHash('sha1').update(values.subarray(0, n)).digest('base64')
-    return {kind: 'resolved', key: createHash('sha1').update(output).digest('base64'), topology, values}
+/** The inputs of a combination: each domain's chosen region (none: left to its default expression). */
+function assignmentsOf(domains: readonly InputDomain[], digits: readonly number[]): InputAssignment[] {
+    const assignments: InputAssignment[] = []
+    domains.forEach((d, k) => {
+        const value = d.choices[digits[k]!]!.value
+        if (value !== undefined) assignments.push({name: d.name, value, source: {kind: 'wizard'}})
+    })
+    return assignments
 }
 
 /** The choice of each input in combination `index` (mixed radix, first input fastest). */
@@ -174,13 +124,13 @@ function digitsOf(index: number, radix: readonly number[]): number[] {
     })
 }
 
-/** Whether changing input `k` alone never changes the result, over all combinations. */
-function neverDecides(results: readonly string[], radix: readonly number[], k: number): boolean {
+/** Whether changing input `k` alone never changes the result, over all `count` combinations. */
+function neverDecides(count: number, radix: readonly number[], k: number, same: (a: number, b: number) => boolean): boolean {
     const stride = radix.slice(0, k).reduce((a, b) => a * b, 1)
     const r = radix[k]!
-    for (let index = 0; index < results.length; index++) {
+    for (let index = 0; index < count; index++) {
         if (Math.floor(index / stride) % r !== 0) continue
-        for (let d = 1; d < r; d++) if (results[index + d * stride] !== results[index]) return false
+        for (let d = 1; d < r; d++) if (!same(index, index + d * stride)) return false
     }
     return true
 }

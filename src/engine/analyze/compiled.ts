@@ -1,0 +1,143 @@
+// A template compiled once for an analysis: the model over every input value (its
+// value conditions as free atoms), and the decider that answers combinations from
+// it. Every combination, preset and input value the analysis resolves goes through
+// this one object, so the type library, the conditions and the solvers are made
+// once; it is the analysis's own and dies with it.
+import {createHash} from 'node:crypto'
+import {TrellisError} from '../errors.js'
+import {evaluateValue} from '../expressions/index.js'
+import {inputConstraintViolations, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from '../inputs/index.js'
+import type {LoadedPlugin, LoadedTemplate} from '../load/index.js'
+import type {PropertyElement} from '../model/index.js'
+import {finishResolution, prepare, readDefinitionOf, stringifyTemplate, type PreparedModel, type Resolution} from '../pipeline.js'
+import {AtomVariables, type Atom} from './atoms.js'
+import {CombinationDecider} from './decide.js'
+
+/** One request resolved: how it failed, or the presence of every element with the inputs it was resolved with. */
+export type Resolved =
+    | {readonly kind: 'failed'; readonly failure: string}
+    | {
+          readonly kind: 'resolved'
+          readonly inputs: VariabilityInputs
+          readonly values: Int8Array
+          /** The elements' presence, hashed: two requests with the same topology give the same variant. */
+          readonly topology: string
+          /** The topology and the values of present properties computed from inputs: equal keys, equal resolved templates. */
+          readonly key: string
+      }
+
+export class CompiledTemplate {
+    readonly definition: VariabilityDefinition
+    readonly prepared: PreparedModel
+    readonly atoms: readonly Atom[]
+    readonly decider: CombinationDecider
+    /** Properties whose value an expression computes from inputs. */
+    private readonly computed: readonly PropertyElement[]
+    /** Per resolved key: how checking and writing went (undefined: written). */
+    private readonly finished = new Map<string, string | undefined>()
+    /** Per resolved key: the resolved template as written, hashed. */
+    private readonly outputs = new Map<string, string>()
+
+    constructor(
+        readonly template: LoadedTemplate,
+        readonly plugins: readonly LoadedPlugin[],
+    ) {
+        const definition = (this.definition = readDefinitionOf(template))
+        this.prepared = prepare(template, {plugins}, {variables: graph => new AtomVariables(graph, definition.expressions), checkInputs: false})
+        this.atoms = (this.prepared.variables as AtomVariables).atoms
+        this.decider = new CombinationDecider(this.prepared.problem, this.atoms)
+        this.computed = this.prepared.graph.properties.filter(p => p.expression !== undefined)
+    }
+
+    /**
+     * Decides a request as resolving would, checked and written as resolving writes it (a check or the
+     * output itself may still fail); the failure is the kind of outcome resolving would have.
+     */
+    resolve(presets: readonly string[], assignments: readonly InputAssignment[]): Resolved {
+        const decided = this.decide(presets, assignments)
+        if (decided.kind === 'failed') return decided
+        let finished = this.finished.get(decided.key)
+        if (!this.finished.has(decided.key)) {
+            try {
+                this.finish(decided)
+            } catch (e) {
+                if (!(e instanceof TrellisError)) throw e
+                finished = e.code === 'check-failed' ? 'check-failed' : 'invalid'
+            }
+            this.finished.set(decided.key, finished)
+        }
+        return finished === undefined ? decided : {kind: 'failed', failure: finished}
+    }
+
+    /** The resolved template of a request `resolve` resolved. */
+    finish(resolved: Resolved & {kind: 'resolved'}): Resolution {
+        const {values, inputs} = resolved
+        return finishResolution(this.template, {...this.prepared, inputs, solution: {values, state: [], components: []}, present: e => values[e.seq] === 1})
+    }
+
+    /** The resolved template as written, hashed (made once per key). */
+    outputHash(resolved: Resolved & {kind: 'resolved'}): string {
+        let hash = this.outputs.get(resolved.key)
+        if (hash === undefined) {
+            hash = createHash('sha1')
+                .update(stringifyTemplate(this.finish(resolved).output))
+                .digest('base64')
+            this.outputs.set(resolved.key, hash)
+        }
+        return hash
+    }
+
+    private decide(presets: readonly string[], assignments: readonly InputAssignment[]): Resolved {
+        const failed = (failure: string): Resolved => ({kind: 'failed', failure})
+        let inputs: VariabilityInputs
+        const truths: boolean[] = []
+        try {
+            inputs = new VariabilityInputs(this.definition, this.template.sourceMap, presets, assignments)
+            if (inputConstraintViolations(inputs).length > 0) return failed('inputs-violated')
+            for (const atom of this.atoms) {
+                const value = evaluateValue(atom.raw, inputs)
+                if (typeof value !== 'boolean') return failed('invalid')
+                truths.push(value)
+            }
+        } catch (e) {
+            if (e instanceof TrellisError) return failed('invalid')
+            throw e
+        }
+        const decided = this.decider.decide(truths)
+        if (decided.kind === 'failed') return decided
+        const values = decided.values
+        const n = this.prepared.graph.elements.length
+        const topology = createHash('sha1').update(values.subarray(0, n)).digest('base64')
+        return {kind: 'resolved', inputs, values, topology, key: `${topology}${this.computedValues(values, inputs)}`}
+    }
+
+    /** The values present computed properties take (what else the output depends on besides presence). */
+    private computedValues(values: Int8Array, inputs: VariabilityInputs): string {
+        let out = ''
+        for (const p of this.computed) {
+            if (values[p.seq] !== 1) continue
+            let value: unknown
+            try {
+                value = evaluateValue(p.expression, inputs)
+            } catch (e) {
+                if (!(e instanceof TrellisError)) throw e
+                value = `!${e.code}`
+            }
+            out += `|${p.seq}=${typed(value)}`
+        }
+        return out
+    }
+}
+
+/** A value written so that values of different types never read the same. */
+function typed(value: unknown): string {
+    if (value === undefined) return 'u'
+    if (typeof value === 'string') return JSON.stringify(value)
+    if (value instanceof Date) return `d${value.toISOString()}`
+    if (typeof value === 'number') return `n${Object.is(value, -0) ? '-0' : String(value)}`
+    if (value === null || typeof value !== 'object') return `${typeof value}${String(value)}`
+    if (Array.isArray(value)) return `[${value.map(typed).join(',')}]`
+    return `{${Object.keys(value)
+        .map(k => `${JSON.stringify(k)}:${typed((value as Record<string, unknown>)[k])}`)
+        .join(',')}}`
+}
