@@ -3,32 +3,48 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-export default tseslint.config({ignores: ['dist/', 'node_modules/', 'coverage/']}, js.configs.recommended, ...tseslint.configs.recommended, {
-    languageOptions: {
-        globals: {
-            process: 'readonly',
-            console: 'readonly',
-            Buffer: 'readonly',
-            setTimeout: 'readonly',
-            clearTimeout: 'readonly',
-            setImmediate: 'readonly',
-            URL: 'readonly',
-            performance: 'readonly',
-            SharedArrayBuffer: 'readonly',
-            Atomics: 'readonly',
-            structuredClone: 'readonly',
-            TextDecoder: 'readonly',
-            TextEncoder: 'readonly',
-            globalThis: 'readonly',
-            setInterval: 'readonly',
-            clearInterval: 'readonly',
-            queueMicrotask: 'readonly',
-            AbortController: 'readonly',
+export default tseslint.config(
+    {ignores: ['dist/', 'node_modules/', 'coverage/']},
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+        languageOptions: {
+            globals: {
+                process: 'readonly',
+                console: 'readonly',
+                Buffer: 'readonly',
+                setTimeout: 'readonly',
+                clearTimeout: 'readonly',
+                setImmediate: 'readonly',
+                URL: 'readonly',
+                performance: 'readonly',
+                SharedArrayBuffer: 'readonly',
+                Atomics: 'readonly',
+                structuredClone: 'readonly',
+                TextDecoder: 'readonly',
+                TextEncoder: 'readonly',
+                globalThis: 'readonly',
+                setInterval: 'readonly',
+                clearInterval: 'readonly',
+                queueMicrotask: 'readonly',
+                AbortController: 'readonly',
+            },
+        },
+        rules: {
+            // terminal escapes and control characters are matched on purpose (escaping, ANSI colours)
+            'no-control-regex': 'off',
+            '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'}],
         },
     },
-    rules: {
-        // terminal escapes and control characters are matched on purpose (escaping, ANSI colours)
-        'no-control-regex': 'off',
-        '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'}],
+    {
+        // the wizard shows text through components/text.tsx, which escapes control characters from templates
+        files: ['src/tui/**/*.{ts,tsx}'],
+        ignores: ['src/tui/components/text.tsx'],
+        rules: {
+            'no-restricted-imports': [
+                'error',
+                {paths: [{name: 'ink', importNames: ['Text'], message: 'use Text from src/tui/components/text.tsx: it escapes control characters'}]},
+            ],
+        },
     },
-})
+)

@@ -1,6 +1,7 @@
 // An analysis as the terminal shows it (grouped by severity, each finding with its
 // reason), as JSON, and as the difference between two runs (the watch loop).
 import {type Analysis, count, type Finding, type Severity} from '../engine/index.js'
+import {escapeControls} from './shown-text.js'
 
 const HEADINGS: Record<Severity, string> = {error: 'Errors', warning: 'Warnings', info: 'Notes'}
 
@@ -16,7 +17,8 @@ export function renderAnalysis(analysis: Analysis, file: string): string {
         for (const f of findings) lines.push(...findingLines(f))
     }
     lines.push('', variantLine(analysis))
-    return `${lines.join('\n')}\n`
+    // each line one line, whatever the names it quotes hold
+    return `${lines.map(escapeControls).join('\n')}\n`
 }
 
 function findingLines(f: Finding): string[] {

@@ -2,6 +2,7 @@
 // wherever the template came from, so they run only with the user's consent;
 // modules the user names run whatever the template says.
 import path from 'node:path'
+import {warnLine} from './shown-text.js'
 import {findTechnologyPlugins, type LoadedPlugin, type LoadedTemplate, loadTechnologyPlugins, type PluginPolicy} from '../engine/index.js'
 
 export interface PluginFlags {
@@ -26,6 +27,6 @@ export function skippedPlugins(template: LoadedTemplate, policy: PluginPolicy): 
 export async function pluginsFor(template: LoadedTemplate, flags: PluginFlags): Promise<LoadedPlugin[]> {
     const policy = pluginPolicy(flags)
     const skipped = skippedPlugins(template, policy)
-    if (skipped) process.stderr.write(`trellis: warning: ${skipped}\n`)
+    if (skipped) warnLine(skipped)
     return loadTechnologyPlugins(template, policy)
 }

@@ -4,8 +4,9 @@ import {type InputAssignment, type LoadedTemplate, readDefinitionOf} from '../en
 import {describeStaleness, staleness} from '../profiles/staleness.js'
 import type {ProfileStore} from '../profiles/store.js'
 import type {Profile} from '../profiles/types.js'
+import {warnLine} from './shown-text.js'
 
-export const warnLine = (message: string) => process.stderr.write(`trellis: warning: ${message}\n`)
+export {warnLine}
 
 /** The store, loaded on demand: `conf` is only needed by commands that read or write profiles. */
 export async function openStore(): Promise<ProfileStore> {

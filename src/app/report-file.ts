@@ -4,6 +4,7 @@ import path from 'node:path'
 import {type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, reportStream, type ResolveRequest} from '../engine/index.js'
 import {jsonChunks, markdownChunks} from './report/index.js'
 import {UsageError} from './errors.js'
+import {jsonPieces} from './shown-text.js'
 
 export type ReportFormat = 'markdown' | 'json'
 
@@ -47,5 +48,6 @@ export function renderReport(target: ReportTarget, outcome: Outcome): Iterable<s
     }
     // the pruned elements are explained as they are written: a large template's explanations are never all held
     const report = reportStream(request, reported)
-    return reportFormat(target.file) === 'json' ? jsonChunks(report) : markdownChunks(report)
+    // the same data, without a character a terminal showing the file would act on (see jsonText)
+    return reportFormat(target.file) === 'json' ? jsonPieces(jsonChunks(report)) : markdownChunks(report)
 }

@@ -12,7 +12,7 @@ import {registerTest} from './commands/test.js'
 import {registerWizard} from './commands/wizard.js'
 import fs from 'node:fs'
 import {closestName} from '../engine/index.js'
-import {EXIT_USAGE, reportError} from './report-error.js'
+import {EXIT_USAGE, oneLine, reportError} from './report-error.js'
 import {VERSION} from './version.js'
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -49,7 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (argv[0] === '__complete') return runCompletion(program, argv.slice(1))
     const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'], valueFlags(program))
     if (mistyped) {
-        process.stderr.write(`trellis: ${mistyped}\n`)
+        process.stderr.write(`trellis: ${oneLine(mistyped)}\n`)
         return EXIT_USAGE
     }
     try {

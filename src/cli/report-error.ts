@@ -12,23 +12,9 @@ export const EXIT_USAGE = 2
 export const EXIT_INTERRUPTED = 130
 
 import {describeSystemError, UsageError} from '../app/errors.js'
+import {oneLine} from '../app/shown-text.js'
 
-export {UsageError}
-
-/** Tokens longer than this (a 50 MB name echoed from a template) are cut with an ellipsis. */
-const LONGEST_TOKEN = 160
-
-/**
- * A message as one safe terminal line: template text it quotes can hold control characters (escape
- * sequences, newlines) and huge values, so control characters are escaped and long runs cut.
- */
-export function oneLine(text: string): string {
-    const escaped = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ch =>
-        ch === '\n' ? '\\n' : ch === '\t' ? '\\t' : ch === '\r' ? '\\r' : `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`,
-    )
-    return escaped.replace(LONG_TOKEN, token => `${token.slice(0, LONGEST_TOKEN - 1)}…`)
-}
-const LONG_TOKEN = new RegExp(`\\S{${LONGEST_TOKEN + 1},}`, 'g')
+export {oneLine, UsageError}
 
 /** Warnings the engine kept (input values used although they do not fit their type), one line each. */
 export function reportWarnings(warnings: readonly {describe(): string}[], write: (line: string) => void = line => process.stderr.write(line)): void {

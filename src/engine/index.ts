@@ -4,6 +4,7 @@
 
 export {collectErrors, type Diagnostic, formatLocation, isTrellisError, MAX_ERRORS, type SourceLocation, TrellisError} from './errors.js'
 export {count} from './plural.js'
+export {CONTROL_RANGES, escapedControl} from './text.js'
 export {closestName} from './names.js'
 export {
     checkNesting,

@@ -20,3 +20,20 @@ export function textOf(value: unknown): string {
 export function lowerFirst(text: string): string {
     return text.charAt(0).toLowerCase() + text.slice(1)
 }
+
+/**
+ * Characters a terminal acts on instead of showing: C0 controls (ESC starts the sequences that
+ * write the clipboard, clear the screen, set the title), DEL, C1 controls (U+009B is a CSI of its
+ * own on some terminals), the line and paragraph separators, and the bidirectional marks,
+ * embeddings, overrides and isolates that reorder what follows. The one rule every place that
+ * shows template text escapes by (the shells, the Markdown report, a quoted shell word).
+ */
+export const CONTROL_RANGES = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069'
+
+const NAMED_CONTROLS: Readonly<Record<string, string>> = {'\n': '\\n', '\t': '\\t', '\r': '\\r'}
+
+/** One such character as visible text: `\n`, `\x1b`, `\u202e` (as a shell's $'…' reads them too). */
+export function escapedControl(ch: string): string {
+    const code = ch.charCodeAt(0)
+    return NAMED_CONTROLS[ch] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+}

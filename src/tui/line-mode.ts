@@ -11,7 +11,8 @@ import {describeSource, type LoadedTemplate, readDefinitionOf, renderExpression,
 import {writeResolution} from './state/write.js'
 import {typedValue} from './state/keys.js'
 import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
-import {isInterrupt, plainPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
+import {isInterrupt, plainPrompts, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
+import {escapeControls} from '../app/shown-text.js'
 
 export interface LineModeStreams {
     readonly input?: NodeJS.ReadableStream
@@ -23,7 +24,7 @@ export interface LineModeStreams {
 export async function runLineMode(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], streams: LineModeStreams = {}): Promise<number> {
     const context = {input: streams.input ?? process.stdin, output: streams.output ?? process.stdout}
     // a pipe, a log or TERM=dumb gets plain lines: no cursor moves, no colours
-    const prompts = wantsPlainPrompts(context.output) ? plainPrompts() : await inquirerPrompts()
+    const prompts = shownPrompts(wantsPlainPrompts(context.output) ? plainPrompts() : await inquirerPrompts())
     try {
         return await dialogue(template, base, presets, streams, context, prompts)
     } finally {
@@ -39,7 +40,7 @@ async function dialogue(
     context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream},
     {checkbox, confirm, input}: Prompts,
 ): Promise<number> {
-    const say = (line = '') => context.output.write(`${line}\n`)
+    const say = (line = '') => context.output.write(`${escapeControls(line)}\n`)
     const definition = readDefinitionOf(template)
     say(`trellis — ${path.basename(template.file)} (${template.version})`)
 

@@ -3,6 +3,7 @@
 // terminal's own (Backspace, Ctrl-U and Ctrl-W work in its cooked mode). The same three kinds
 // of question as @inquirer/prompts, with the same options, so line mode asks either way.
 import readline from 'node:readline'
+import {escapeControls, terminalText} from '../app/shown-text.js'
 
 export interface PromptContext {
     readonly input: NodeJS.ReadableStream
@@ -68,21 +69,47 @@ class Lines {
     }
 }
 
+/**
+ * The prompts, with every text they show (messages, choices, defaults, validation messages) passed
+ * through the control-character rule of app/shown-text; an answer that takes a default shown
+ * escaped is the default itself.
+ */
+export function shownPrompts(prompts: Prompts): Prompts {
+    return {
+        close: () => prompts.close(),
+        checkbox: ({message, choices}, context) => prompts.checkbox({message: escapeControls(message), choices: choices.map(c => ({...c, name: escapeControls(c.name)}))}, context),
+        confirm: (options, context) => prompts.confirm({...options, message: escapeControls(options.message)}, context),
+        async input({message, default: fallback, validate}, context) {
+            const shown = fallback === undefined ? undefined : escapeControls(fallback)
+            const real = (answer: string) => (answer === shown ? fallback! : answer)
+            const check =
+                validate &&
+                ((answer: string) => {
+                    const verdict = validate(real(answer))
+                    return verdict === true ? true : escapeControls(verdict)
+                })
+            return real(await prompts.input({message: escapeControls(message), default: shown, validate: check}, context))
+        },
+    }
+}
+
 export function plainPrompts(): Prompts {
     let lines: Lines | undefined
+    // no escape codes of their own: all they write passes the control-character rule (choice values, echoed answers)
+    const write = (context: PromptContext, text: string) => context.output.write(terminalText(text))
     const ask = async (context: PromptContext, text: string): Promise<string> => {
         lines ??= new Lines(context.input)
-        context.output.write(text)
+        write(context, text)
         const answer = (await lines.next()).trim()
         // typed answers echo themselves; piped ones are written, so a log reads as a dialogue
-        if (!(context.input as {isTTY?: boolean}).isTTY) context.output.write(`${answer}\n`)
+        if (!(context.input as {isTTY?: boolean}).isTTY) write(context, `${answer}\n`)
         return answer
     }
     return {
         close: () => lines?.close(),
         async checkbox({message, choices}, context) {
-            context.output.write(`? ${message}\n`)
-            choices.forEach((c, i) => context.output.write(`  ${i + 1}. ${c.name}\n`))
+            write(context, `? ${message}\n`)
+            choices.forEach((c, i) => write(context, `  ${i + 1}. ${c.name}\n`))
             const checked = choices.filter(c => c.checked).map(c => c.value)
             for (;;) {
                 const answer = await ask(
@@ -100,7 +127,7 @@ export function plainPrompts(): Prompts {
                     else if (!picked.includes(choice.value)) picked.push(choice.value)
                 }
                 if (unknown.length === 0) return picked
-                context.output.write(`  ! no choice ${unknown.map(w => `"${w}"`).join(', ')}: give numbers from 1 to ${choices.length} or names\n`)
+                write(context, `  ! no choice ${unknown.map(w => `"${w}"`).join(', ')}: give numbers from 1 to ${choices.length} or names\n`)
             }
         },
         async confirm({message, default: fallback = false}, context) {
@@ -109,7 +136,7 @@ export function plainPrompts(): Prompts {
                 if (answer === '') return fallback
                 if (answer === 'y' || answer === 'yes') return true
                 if (answer === 'n' || answer === 'no') return false
-                context.output.write('  ! answer y or n\n')
+                write(context, '  ! answer y or n\n')
             }
         },
         async input({message, default: fallback, validate}, context) {
@@ -118,7 +145,7 @@ export function plainPrompts(): Prompts {
                 const answer = typed === '' ? (fallback ?? '') : typed
                 const verdict = validate ? validate(answer) : true
                 if (verdict === true) return answer
-                context.output.write(`  ! ${verdict}\n`)
+                write(context, `  ! ${verdict}\n`)
             }
         },
     }

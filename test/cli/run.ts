@@ -24,6 +24,8 @@ export interface RunOptions {
     readonly cwd?: string
     /** Added to (or, as undefined, removed from) the environment. */
     readonly env?: Readonly<Record<string, string | undefined>>
+    /** Standard input, written at once and closed; none (ignored) when not given. */
+    readonly input?: string
 }
 
 const created: string[] = []
@@ -62,7 +64,9 @@ export function run(args: readonly string[], options: RunOptions = {}): Promise<
     const cwd = options.cwd ?? workspace()
     const env = commandEnv(options.env)
     return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']})
+        const child = spawn(process.execPath, [BIN, ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
+        // no input is an input that has ended
+        child.stdin.end(options.input)
         let stdout = ''
         let stderr = ''
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

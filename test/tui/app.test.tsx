@@ -7,6 +7,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {loadTemplate} from '../../src/engine/load/index.js'
+import {HOSTILE_TEMPLATE, named, rawControls, SHOWN_PAYLOAD} from '../helpers/hostile.js'
 import {ProfileStore} from '../../src/profiles/index.js'
 import {App} from '../../src/tui/app.js'
 import {LiveApp} from '../../src/tui/live.js'
@@ -540,5 +541,39 @@ topology_template:
         fs.writeFileSync(file, 'tosca_definitions_version: [')
         expect(await until(app.lastFrame, 'cannot be read')).toMatch(/✔ present Node "cache"/)
         app.unmount()
+    })
+})
+
+describe('control characters from the template', () => {
+    /** Two inputs that may not both be true, both true by default: the wizard opens on the conflict. */
+    const conflicting = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            ${named('cheap')}: {type: boolean, default: true, description: ${named('about')}}
+            ${named('fast')}: {type: boolean, default: true}
+        constraints:
+            - {not: {and: [{variability_input: ${named('cheap')}}, {variability_input: ${named('fast')}}]}}
+    node_templates:
+        ${named('app')}: {type: x}
+`
+
+    it('are shown escaped on every screen: presets, inputs, topology, why, conflict', async () => {
+        const frames: string[] = []
+        const {template} = workspace(HOSTILE_TEMPLATE)
+        const app = show(<App template={template} />)
+        frames.push(await until(app.lastFrame, 'tab/esc on to the inputs'))
+        await press(app.stdin, TAB)
+        frames.push(await until(app.lastFrame, RESOLVED))
+        await press(app.stdin, TAB, DOWN)
+        frames.push(await until(app.lastFrame, 'property'))
+        app.unmount()
+        const conflict = show(<App template={workspace(conflicting).template} />)
+        frames.push(await until(conflict.lastFrame, 'these changes make a variant exist'))
+        conflict.unmount()
+        for (const f of frames) {
+            expect(rawControls(f)).toEqual([])
+            expect(f).toContain(SHOWN_PAYLOAD.slice(0, 20))
+        }
     })
 })

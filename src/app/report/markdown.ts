@@ -3,24 +3,26 @@
 // choice, inputs, summary, a Mermaid diagram, why each element is pruned (each
 // chain once, linked where another section explains it), optimization, checks,
 // and the conflict when resolving failed. The JSON keeps the whole graph.
-import {conflictHeadline, count, type DocumentBecause, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
+import {conflictHeadline, CONTROL_RANGES, count, type DocumentBecause, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
 import {renderMermaid} from './mermaid.js'
+import {escapeControls} from '../shown-text.js'
 import {companionOf, describeOptions, optionLines, restatesPath, rootInputs} from './reasons.js'
 
-/** Escapes text for Markdown prose and table cells. */
+/** Escapes text for Markdown prose and table cells: a line break is a space, other control characters are shown escaped. */
 export function escapeMarkdown(text: string): string {
     if (!SPECIAL.test(text)) return text
     const escaped = text.replace(/[\\`*_[\]<>|#~]/g, '\\$&')
-    return escaped.includes('\n') ? escaped.replace(/\r?\n/g, ' ') : escaped
+    return escapeControls(escaped.includes('\n') ? escaped.replace(/\r?\n/g, ' ') : escaped)
 }
 
-/** Characters escapeMarkdown changes; most texts have none. */
-const SPECIAL = /[\\`*_[\]<>|#~\n]/
+/** Characters escapeMarkdown changes (with any control character); most texts have none. */
+const SPECIAL = new RegExp(`[\\\\\`*_[\\]<>|#~${CONTROL_RANGES}]`)
+const CONTROL = new RegExp(`[${CONTROL_RANGES}]`)
 
-/** A code span that survives backticks in its content. */
+/** A code span that survives backticks in its content; line breaks are spaces, other control characters shown escaped. */
 export function code(text: string): string {
-    if (!/[`\n]/.test(text)) return `\`${text}\``
-    const flat = text.replace(/\r?\n/g, ' ')
+    if (!CONTROL.test(text) && !text.includes('`')) return `\`${text}\``
+    const flat = escapeControls(text.replace(/\r?\n/g, ' '))
     const runs = flat.match(/`+/g) ?? []
     const fence = '`'.repeat(Math.max(0, ...runs.map(r => r.length)) + 1)
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : ''
@@ -78,7 +80,9 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     out.push(`- **Profile:** ${r.profile ? code(r.profile) : 'none'}`)
     out.push(`- **Result:** ${r.status === 'resolved' ? 'resolved' : `failed (${r.status}): ${e(r.error ?? '')}`}`)
     out.push(`- **Date:** ${r.generatedAt}`)
-    out.push('', 'Reproduce with:', '', '```sh', r.command, '```', '')
+    // a fence longer than any run of backticks in the command (a quoted name may hold some)
+    const fence = '`'.repeat(Math.max(2, ...(r.command.match(/`+/g) ?? []).map(run => run.length)) + 1)
+    out.push('', 'Reproduce with:', '', `${fence}sh`, escapeControls(r.command), fence, '')
 
     if (r.summary && pruned.count) out.push(...decisions(r, facts))
 

@@ -3,6 +3,7 @@
 // style alone). Beyond MAX_NODES the unchanged ones (present, no conditions of
 // their own) collapse into one box first: the diagram tells the variability.
 import type {ReportTopology} from '../../engine/index.js'
+import {escapeControls} from '../shown-text.js'
 
 export const MAX_NODES = 60
 
@@ -15,9 +16,9 @@ export interface MermaidDiagram {
 
 const CODES: Readonly<Record<string, string>> = {'"': '#quot;', '#': '#35;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '|': '#124;', '`': '#96;', '\n': ' ', '\r': ' '}
 
-/** Text for inside a quoted label: Mermaid's entity codes for the characters that end a label or mark it up. */
+/** Text for inside a quoted label: Mermaid's entity codes for the characters that end a label or mark it up; other control characters shown escaped. */
 export function mermaidText(text: string): string {
-    return text.replace(/["#<>&|`\n\r]/g, c => CODES[c]!)
+    return escapeControls(text.replace(/["#<>&|`\n\r]/g, c => CODES[c]!))
 }
 
 /** A quoted label. */

@@ -5,9 +5,9 @@ import type {Command} from 'commander'
 import {analyzeTemplate, type Analysis, count, DEFAULT_COMBINATIONS, loadTemplate, TrellisError} from '../../engine/index.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {watchTemplate} from '../../app/watch.js'
-import {writeStandardOutput} from '../../app/standard-output.js'
 import {EXIT_OK, EXIT_RESOLUTION, reportError} from '../report-error.js'
 import {addPluginFlags} from '../plugins.js'
+import {printJson, printLines, printText} from '../print.js'
 import {renderAnalysis, analysisJson, analysisChanges} from '../../app/analysis-text.js'
 
 interface AnalyzeFlags extends PluginFlags {
@@ -63,7 +63,8 @@ chosen are one finding (--json lists each in "members").`,
                     return
                 }
                 const analysis = await run()
-                writeStandardOutput(flags.json ? `${JSON.stringify(analysisJson(analysis), null, 2)}\n` : renderAnalysis(analysis, file))
+                if (flags.json) printJson(`${JSON.stringify(analysisJson(analysis), null, 2)}\n`)
+                else printText(renderAnalysis(analysis, file))
                 setExit(flags.strict && failsStrict(analysis) ? EXIT_RESOLUTION : EXIT_OK)
             } catch (e) {
                 setExit(reportError(e, debug))
@@ -84,13 +85,11 @@ async function watchAnalysis(file: string, run: () => Promise<Analysis>, json: b
         try {
             const analysis = await run()
             const stamp = new Date().toLocaleTimeString()
-            if (json) process.stdout.write(`${JSON.stringify({...analysisJson(analysis), changes: previous ? analysisChanges(previous, analysis) : undefined})}\n`)
-            else if (!previous) process.stdout.write(renderAnalysis(analysis, file))
+            if (json) printJson(`${JSON.stringify({...analysisJson(analysis), changes: previous ? analysisChanges(previous, analysis) : undefined})}\n`)
+            else if (!previous) printText(renderAnalysis(analysis, file))
             else {
                 const changes = analysisChanges(previous, analysis)
-                process.stdout.write(
-                    `\n[${stamp}] ${file} changed: ${changes.length ? count(changes.length, 'change') : 'same findings'}\n${changes.map(c => `  ${c}\n`).join('')}`,
-                )
+                printLines(['', `[${stamp}] ${file} changed: ${changes.length ? count(changes.length, 'change') : 'same findings'}`, ...changes.map(c => `  ${c}`)])
             }
             previous = analysis
         } catch (e) {
@@ -98,6 +97,6 @@ async function watchAnalysis(file: string, run: () => Promise<Analysis>, json: b
         }
     }
     await once()
-    if (!json) process.stdout.write(`watching ${file} and the files it imports (Ctrl-C to stop)\n`)
+    if (!json) printLines([`watching ${file} and the files it imports (Ctrl-C to stop)`])
     await watchTemplate(file, once)
 }

@@ -7,6 +7,7 @@ import {loadTemplate, readDefinitionOf} from '../../engine/index.js'
 import {openStore} from '../../app/profile-request.js'
 import {valueFlags} from '../repeatable.js'
 import {EXIT_OK, EXIT_USAGE} from '../report-error.js'
+import {printLines} from '../print.js'
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const
 type Shell = (typeof SHELLS)[number]
@@ -139,6 +140,6 @@ export function registerCompletion(program: Command, setExit: (code: number) => 
 /** `trellis __complete WORD…`, which the scripts call: read before commander, which would take the words' flags for its own. */
 export async function runCompletion(program: Command, words: readonly string[]): Promise<number> {
     const list = await completions(program, words.length ? words : [''], FILE_SOURCES)
-    if (list.length) process.stdout.write(`${list.join('\n')}\n`)
+    if (list.length) printLines(list)
     return EXIT_OK
 }

@@ -22,8 +22,8 @@ import {
     type WhatIf,
 } from '../../engine/index.js'
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
+import {printJson, printLines, printText} from '../print.js'
 import {shownDiagnostics} from '../../app/diagnostics.js'
-import {writeStandardOutput} from '../../app/standard-output.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
@@ -61,7 +61,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 else if (outcome.kind === 'ambiguous') printAmbiguity(outcome, Boolean(flags.json))
                 // a template with mistakes: every one found, as data, for editors and CI annotations
                 else if (outcome.kind === 'invalid' && flags.json && outcome.error.errorClass === 'input')
-                    process.stdout.write(`${JSON.stringify({diagnostics: shownDiagnostics(outcome.error)}, null, 2)}\n`)
+                    printJson(`${JSON.stringify({diagnostics: shownDiagnostics(outcome.error)}, null, 2)}\n`)
                 const explained = outcome.kind === 'resolved' || outcome.kind === 'check-failed' ? outcome.model : undefined
                 if (explained) explain(explained, {template, request, names, flags, depth, rejected: outcome.kind === 'check-failed' ? outcome.error.message : undefined})
                 setExit(outcome.kind === 'resolved' ? EXIT_OK : reportError(outcome.error, debug))
@@ -93,7 +93,7 @@ function explain(model: ResolvedModel, {template, request, names, flags, depth, 
             whatIf: new Map(changes.map(w => [w.element, w])),
             rejected,
         })
-        writeStandardOutput(withFinalNewline(chunks))
+        printJson(withFinalNewline(chunks))
         return
     }
     const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
@@ -103,8 +103,8 @@ function explain(model: ResolvedModel, {template, request, names, flags, depth, 
         // wrapped for a terminal only: piped output keeps one line per item, for grep and scripts
         const width = process.stdout.isTTY ? Math.max(60, process.stdout.columns || 80) : Infinity
         const body = shown.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')
-        process.stdout.write(`${[...head, body].join('\n')}\n`)
-    } else process.stdout.write(`${[...head, ...decisionLines(explanations), ...shown.map(renderSummaryLine)].join('\n')}\n`)
+        printText(`${[...head, body].join('\n')}\n`)
+    } else printLines([...head, ...decisionLines(explanations), ...shown.map(renderSummaryLine)])
 }
 
 function renderWhatIf(w: WhatIf): string {
@@ -124,7 +124,7 @@ function renderWhatIf(w: WhatIf): string {
 
 function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsatisfiable'}>, json: boolean): void {
     if (json) {
-        process.stdout.write(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
+        printJson(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
         return
     }
     const lines = [`No variant exists: ${conflictHeadline(conflict)}${conflict.length ? ':' : '.'}`]
@@ -132,18 +132,18 @@ function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsa
         lines.push(`  - ${c.text}: ${c.condition}${c.location ? `  (${c.location})` : ''}`)
         for (const i of c.inputs) lines.push(`      input ${i}`)
     }
-    process.stdout.write(`${lines.join('\n')}\n`)
+    printLines(lines)
 }
 
 function printAmbiguity({error, differences}: Extract<Outcome, {kind: 'ambiguous'}>, json: boolean): void {
     if (json) {
-        process.stdout.write(`${JSON.stringify({error: error.message, differences}, null, 2)}\n`)
+        printJson(`${JSON.stringify({error: error.message, differences}, null, 2)}\n`)
         return
     }
     const lines = ['Two variants satisfy every condition equally well; they differ in:']
     for (const d of differences) lines.push(`  - ${d.element}: ${d.first} in one, ${d.second} in the other`)
     lines.push('Add a condition or enable optimization (optimization_topology) to choose between them.')
-    process.stdout.write(`${lines.join('\n')}\n`)
+    printLines(lines)
 }
 
 /** An identifier (node.db), a display form (Node "db") or a node name. */

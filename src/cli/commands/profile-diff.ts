@@ -8,6 +8,7 @@ import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-r
 import {guarded} from '../guarded.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
+import {printLines} from '../print.js'
 
 export interface ElementDifference {
     readonly id: string
@@ -64,7 +65,7 @@ export function registerProfileDiff(profile: Command, setExit: (code: number) =>
                 for (const i of d.inputs) lines.push(`      input ${i.name}: ${JSON.stringify(i.a) ?? 'unset'} → ${JSON.stringify(i.b) ?? 'unset'}`)
                 if (d.inputs.length === 0) lines.push('      (no input it reads differs: decided by presence of other elements or optimization)')
             }
-            process.stdout.write(`${lines.join('\n')}\n`)
+            printLines(lines)
         }),
     )
 }

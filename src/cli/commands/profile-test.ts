@@ -10,6 +10,7 @@ import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-r
 import {guarded} from '../guarded.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
+import {printLines} from '../print.js'
 
 export function registerProfileTest(profile: Command, setExit: (code: number) => void): void {
     addPluginFlags(
@@ -40,9 +41,9 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
             if (expected !== undefined) writeFileAtomic(path.join(dir, 'expected.yaml'), expected)
             else fs.rmSync(path.join(dir, 'expected.yaml'), {force: true})
             writeFileAtomic(path.join(dir, 'test.yaml'), `# written by: trellis profile test ${name}\n${stringify(config)}`)
-            process.stdout.write(
-                `wrote ${path.relative(process.cwd(), dir) || dir}/test.yaml, inputs.yaml${expected !== undefined ? ', expected.yaml' : ' (the profile fails to resolve: the test expects that error)'}\n`,
-            )
+            printLines([
+                `wrote ${path.relative(process.cwd(), dir) || dir}/test.yaml, inputs.yaml${expected !== undefined ? ', expected.yaml' : ' (the profile fails to resolve: the test expects that error)'}`,
+            ])
         }),
     )
 }

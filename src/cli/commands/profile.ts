@@ -7,9 +7,11 @@ import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
 import {describeStaleness, sha256File, staleness} from '../../profiles/staleness.js'
 import {writeFileAtomic} from '../../app/io.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
+import {escapeControls} from '../../app/shown-text.js'
 import {parseSetFlag, readInputsFile} from '../../app/inputs.js'
 import {openStore, warnLine} from '../../app/profile-request.js'
 import {guarded} from '../guarded.js'
+import {printLines, printText} from '../print.js'
 import {UsageError} from '../report-error.js'
 import {registerProfileDiff} from './profile-diff.js'
 import {registerProfileTest} from './profile-test.js'
@@ -30,7 +32,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 const wanted = flags.template ? path.resolve(flags.template) : undefined
                 const profiles = store.list().filter(p => !wanted || path.resolve(p.template.path) === wanted)
                 if (profiles.length === 0) {
-                    process.stdout.write(`no profiles${wanted ? ` for ${wanted}` : ''} (store: ${store.path})\n`)
+                    printLines([`no profiles${wanted ? ` for ${wanted}` : ''} (store: ${store.path})`])
                     return
                 }
                 // one row per profile, its columns aligned: name, template, choices, then state and note
@@ -39,7 +41,8 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                     const presets = p.presets.length ? `presets ${p.presets.join(', ')}; ` : ''
                     return [p.name, p.template.path, `${presets}${count(Object.keys(p.inputs).length, 'input')}`, [state, p.note ? `— ${p.note}` : ''].filter(Boolean).join('  ')]
                 })
-                process.stdout.write(alignedColumns(rows))
+                // each cell escaped before the columns are measured
+                printText(alignedColumns(rows.map(row => row.map(escapeControls))))
             }),
         )
 
@@ -66,7 +69,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                     const problems = describeStaleness(p, staleness(p, loadTemplate(p.template.path)))
                     lines.push(...(problems.length ? problems.map(l => `  stale: ${l}`) : ['  up to date with its template']))
                 }
-                process.stdout.write(`${lines.join('\n')}\n`)
+                printLines(lines)
             }),
         )
 
@@ -92,7 +95,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                     {name, template: {path: template.file, sha256: sha256File(template.file)}, presets, inputs: typed, ...(flags.note !== undefined ? {note: flags.note} : {})},
                     {force: flags.force},
                 )
-                process.stdout.write(`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(inputs).length, 'input')}) for ${saved.template.path}\n`)
+                printLines([`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(inputs).length, 'input')}) for ${saved.template.path}`])
             }),
         )
 
@@ -103,7 +106,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .action(
             guarded(setExit, async (name: string) => {
                 ;(await openStore()).delete(name)
-                process.stdout.write(`deleted profile ${name}\n`)
+                printLines([`deleted profile ${name}`])
             }),
         )
 
@@ -116,7 +119,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .action(
             guarded(setExit, async (from: string, to: string, flags: {force?: boolean}) => {
                 ;(await openStore()).rename(from, to, {force: flags.force})
-                process.stdout.write(`renamed profile ${from} to ${to}\n`)
+                printLines([`renamed profile ${from} to ${to}`])
             }),
         )
 
@@ -133,7 +136,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 if (flags.output === '-') writeStandardOutput(exportProfile(p, path.join(process.cwd(), `${name}.yaml`)))
                 else {
                     writeFileAtomic(flags.output, exportProfile(p, flags.output))
-                    process.stdout.write(`exported profile ${name} to ${flags.output}\n`)
+                    printLines([`exported profile ${name} to ${flags.output}`])
                 }
             }),
         )
@@ -162,7 +165,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                     {name, template: {path: template.file, sha256}, presets: read.presets, inputs: typed, ...(header.note ? {note: header.note} : {})},
                     {force: flags.force},
                 )
-                process.stdout.write(`imported profile ${saved.name} for ${saved.template.path}\n`)
+                printLines([`imported profile ${saved.name} for ${saved.template.path}`])
             }),
         )
 

@@ -1,6 +1,7 @@
 // trellis test DIR: runs a directory of variability tests in-process.
 import type {Command} from 'commander'
-import {EXIT_OK, EXIT_RESOLUTION, EXIT_USAGE, reportError} from '../report-error.js'
+import {EXIT_OK, EXIT_RESOLUTION, EXIT_USAGE, oneLine, reportError} from '../report-error.js'
+import {printLines} from '../print.js'
 import {pluginPolicy, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
 import {runCases} from '../test-cases.js'
@@ -23,7 +24,7 @@ export function registerTest(program: Command, setExit: (code: number) => void):
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
                 if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-                    process.stderr.write(`trellis: no such folder: ${dir}\n`)
+                    process.stderr.write(`trellis: no such folder: ${oneLine(dir)}\n`)
                     setExit(EXIT_USAGE)
                     return
                 }
@@ -37,7 +38,7 @@ export function registerTest(program: Command, setExit: (code: number) => void):
                 for (const r of results) {
                     if (r.ok) continue
                     failed++
-                    process.stdout.write(`FAIL ${r.name}: ${r.reason}\n`)
+                    printLines([`FAIL ${r.name}: ${r.reason}`])
                 }
                 process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`)
                 setExit(failed ? EXIT_RESOLUTION : EXIT_OK)

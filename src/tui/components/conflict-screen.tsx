@@ -3,7 +3,8 @@
 // still need a value, nothing was weighed yet: they are listed, and enter
 // walks through them.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
+import {Text} from './text.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Outcome, Suggestion} from '../state/wizard.js'
 import {Spinner} from './spinner.js'

@@ -1,6 +1,7 @@
 // The live verdict, always visible: counts, or that no variant exists.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
+import {Text} from './text.js'
 import type {Outcome} from '../state/wizard.js'
 import {Spinner} from './spinner.js'
 

@@ -1,6 +1,6 @@
 // Every key, grouped by where it works.
-import {Box, Text} from 'ink'
-import {wrapText} from './text.js'
+import {Box} from 'ink'
+import {Text, wrapText} from './text.js'
 
 export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string, string])[]])[] = [
     [

@@ -1,7 +1,8 @@
 // Variability inputs with their value and where it came from; inputs that
 // decide nothing are marked. The focused input previews what changing it does.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
+import {Text} from './text.js'
 import {renderExpression} from '../../engine/index.js'
 import type {InputRow} from '../state/session.js'
 import type {Editor} from '../state/wizard.js'

@@ -2,7 +2,8 @@
 // apply order is numbered because later presets override earlier ones. The
 // focused preset previews what choosing (or dropping) it would do.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
+import {Text} from './text.js'
 import {type PresetDefinition, renderExpression} from '../../engine/index.js'
 import {window} from './window.js'
 

@@ -1,6 +1,7 @@
 // Load a saved profile, or save the current choices as one.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
+import {Text} from './text.js'
 import {renderExpression} from '../../engine/index.js'
 import type {ProfilesState} from '../state/wizard.js'
 import {window} from './window.js'

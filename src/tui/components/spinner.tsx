@@ -1,6 +1,6 @@
 // A small spinner for work past ~150 ms; the word beside it carries the meaning.
 import {paint} from './paint.js'
-import {Text} from 'ink'
+import {Text} from './text.js'
 import {useEffect, useState} from 'react'
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']

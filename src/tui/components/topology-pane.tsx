@@ -1,7 +1,8 @@
 // Elements as the template nests them, each with a glyph, a word and, when
 // pruned, its one-line reason: meaning never rests on colour alone.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
+import {Text} from './text.js'
 import type {Filter} from '../state/wizard.js'
 import type {TopologyRow} from '../state/selectors.js'
 import {window} from './window.js'

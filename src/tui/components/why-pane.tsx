@@ -2,13 +2,13 @@
 // that name another element can be followed (enter) and come back (esc);
 // verified suggestions follow, numbered, and their number applies them.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
 import type {ExplanationLine} from '../../engine/index.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Suggestion} from '../state/wizard.js'
 import type {ReactNode} from 'react'
 import {Spinner} from './spinner.js'
-import {wrapText} from './text.js'
+import {Text, wrapText} from './text.js'
 import {window} from './window.js'
 
 export interface WhyPaneProps {

@@ -3,10 +3,10 @@
 // Paths are shown relative to the current folder and, when still too long, cut
 // from the left: the file name always shows.
 import {paint} from './paint.js'
-import {Box, Text} from 'ink'
+import {Box} from 'ink'
 import type {ProfilesState, WriteState} from '../state/wizard.js'
 import {NamingLine} from './profiles-screen.js'
-import {fromLeft, shortPath} from './text.js'
+import {fromLeft, shortPath, Text} from './text.js'
 
 export interface WriteScreenProps {
     readonly summary: string

@@ -2,7 +2,19 @@
 // path is split across lines only when it is longer than a line), and paths
 // shortened from the left, relative to the current folder, so their file name
 // stays in view where only one line is theirs.
+//
+// Ink's Text passes the strings it is given to the terminal as they are, escape sequences
+// included (its own sanitizing keeps colours and OSC sequences: OSC 52 writes the clipboard).
+// Every text of the wizard is shown through this one instead, which applies the control-character
+// rule of app/shown-text to each string child; lint forbids Ink's own elsewhere in src/tui.
 import path from 'node:path'
+import {Text as InkText, type TextProps} from 'ink'
+import {Children} from 'react'
+import {escapeControls} from '../../app/shown-text.js'
+
+export function Text({children, ...props}: TextProps) {
+    return <InkText {...props}>{Children.map(children, child => (typeof child === 'string' ? escapeControls(child) : child))}</InkText>
+}
 
 /**
  * Splits `text` into lines of at most `width` characters, between words: a word that does not fit

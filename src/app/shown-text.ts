@@ -1,0 +1,55 @@
+// Text from a template, an inputs file or a profile, as the shells show it. Such text can hold
+// characters a terminal acts on instead of showing (the engine's CONTROL_RANGES: escape sequences
+// that write the clipboard or clear the screen, C1 controls, bidirectional overrides). One rule for
+// every shell: they are shown escaped (`\x1b`, `\u202e`), never passed on. Each sink applies it
+// where text leaves for it: a terminal line, terminal text, Markdown and Mermaid (app/report), JSON
+// (escaped in its own syntax, so the data stays exact).
+import {CONTROL_RANGES, escapedControl} from '../engine/index.js'
+
+const CONTROL = new RegExp(`[${CONTROL_RANGES}]`)
+const CONTROLS = new RegExp(CONTROL.source, 'g')
+/** The same but the line feed: text of several lines keeps its own line breaks. */
+const CONTROLS_BUT_LF = new RegExp(`(?!\\n)[${CONTROL_RANGES}]`, 'g')
+
+export {escapedControl}
+
+/** A text meant as one line, every control character (line breaks too) escaped. */
+export function escapeControls(text: string): string {
+    return CONTROL.test(text) ? text.replace(CONTROLS, escapedControl) : text
+}
+
+/** Text of several lines for a terminal: line feeds kept, every other control character escaped. */
+export function terminalText(text: string): string {
+    return CONTROL.test(text) ? text.replace(CONTROLS_BUT_LF, escapedControl) : text
+}
+
+/** Tokens longer than this (a 50 MB name echoed from a template) are cut with an ellipsis. */
+const LONGEST_TOKEN = 160
+const LONG_TOKEN = new RegExp(`\\S{${LONGEST_TOKEN + 1},}`, 'g')
+
+/** A message as one safe terminal line: control characters escaped, huge runs cut. */
+export function oneLine(text: string): string {
+    return escapeControls(text).replace(LONG_TOKEN, token => `${token.slice(0, LONGEST_TOKEN - 1)}…`)
+}
+
+/** The characters of the rule that JSON.stringify leaves as they are (it escapes C0 itself). */
+const JSON_RAW = new RegExp(`(?![\\u0000-\\u001f])[${CONTROL_RANGES}]`)
+const JSON_RAWS = new RegExp(JSON_RAW.source, 'g')
+
+/**
+ * JSON text with those characters written as `\uXXXX`: the same data when read, but nothing a
+ * terminal acts on. They can only stand inside strings, so the escape is always valid JSON.
+ */
+export function jsonText(json: string): string {
+    return JSON_RAW.test(json) ? json.replace(JSON_RAWS, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : json
+}
+
+/** JSON text in pieces, each written as jsonText writes it. */
+export function* jsonPieces(pieces: Iterable<string>): Generator<string> {
+    for (const piece of pieces) yield jsonText(piece)
+}
+
+/** A warning of the shells naming text from a template: one line, `trellis: warning: …`, on stderr. */
+export function warnLine(message: string): void {
+    process.stderr.write(`trellis: warning: ${oneLine(message)}\n`)
+}
