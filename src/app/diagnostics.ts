@@ -1,8 +1,7 @@
 // Diagnostics as compilers show them: the located message, then the line it points at with the
 // offending token underlined. The engine knows where a mistake starts; the token's end is read
 // here, from the text, when the diagnostic is shown (resolving never pays for it).
-import fs from 'node:fs'
-import type {Diagnostic, TrellisError} from '../engine/index.js'
+import {type Diagnostic, readRegularFile, type TrellisError} from '../engine/index.js'
 
 export interface SourcePoint {
     readonly line: number
@@ -33,9 +32,9 @@ export function fileLines(): LineReader {
 
 function readLines(file: string): string[] | undefined {
     try {
-        const stat = fs.statSync(file)
-        if (!stat.isFile() || stat.size > LARGEST_SOURCE) return undefined
-        return fs.readFileSync(file, 'utf8').split(/\r?\n/)
+        return readRegularFile(file, file, {maxBytes: LARGEST_SOURCE, why: () => 'too large to show'})
+            .toString('utf8')
+            .split(/\r?\n/)
     } catch {
         return undefined
     }

@@ -27,13 +27,17 @@ export function findTemplates(root: string, maxDepth = 4, limit = 200): string[]
 }
 
 function isVariable(file: string): boolean {
+    let fd: number | undefined
     try {
-        const fd = fs.openSync(file, 'r')
+        // without blocking, and only a regular file: a FIFO named t.yaml must not stop the search
+        fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0))
+        if (!fs.fstatSync(fd).isFile()) return false
         const buffer = Buffer.alloc(4096)
         const read = fs.readSync(fd, buffer, 0, buffer.length, 0)
-        fs.closeSync(fd)
         return VERSION.test(buffer.toString('utf8', 0, read))
     } catch {
         return false
+    } finally {
+        if (fd !== undefined) fs.closeSync(fd)
     }
 }

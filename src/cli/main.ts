@@ -11,12 +11,22 @@ import {registerResolve} from './commands/resolve.js'
 import {registerTest} from './commands/test.js'
 import {registerWizard} from './commands/wizard.js'
 import fs from 'node:fs'
-import {closestName} from '../engine/index.js'
+import {closestName, setMaxYamlSize} from '../engine/index.js'
 import {EXIT_USAGE, oneLine, reportError} from './report-error.js'
 import {VERSION} from './version.js'
 
 export async function main(argv: readonly string[]): Promise<number> {
     const debug = argv.includes('--debug')
+    // the largest YAML file read (see the README's "Untrusted templates")
+    const limit = process.env.TRELLIS_MAX_YAML_MB
+    if (limit) {
+        const megabytes = Number(limit)
+        if (!(megabytes > 0 && Number.isFinite(megabytes))) {
+            process.stderr.write(`trellis: TRELLIS_MAX_YAML_MB expects a positive number of megabytes, got "${oneLine(limit)}"\n`)
+            return EXIT_USAGE
+        }
+        setMaxYamlSize(megabytes)
+    }
     const program = new Command()
         .name('trellis')
         .description('Resolve Variability4TOSCA service templates into plain TOSCA 1.3, and explain every decision.')

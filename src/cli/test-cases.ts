@@ -5,8 +5,21 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {isDeepStrictEqual} from 'node:util'
-import {parse} from 'yaml'
-import {isBelow, loadTechnologyPlugins, loadTemplate, type PluginPolicy, outputOf, realpath, resolveTemplate, stringifyTemplate, variabilityInputNames} from '../engine/index.js'
+import {
+    isBelow,
+    isTrellisError,
+    loadTechnologyPlugins,
+    loadTemplate,
+    maxYamlBytes,
+    type PluginPolicy,
+    readYamlFile,
+    readYamlText,
+    realpath,
+    outputOf,
+    resolveTemplate,
+    stringifyTemplate,
+    variabilityInputNames,
+} from '../engine/index.js'
 import {readInputsFile} from '../app/inputs.js'
 import {skippedPlugins} from '../app/plugins.js'
 import {reportError} from './report-error.js'
@@ -20,7 +33,10 @@ export interface CaseResult {
 /** The names a case's template may have, in the order they are looked for (as the reference does). */
 const TEMPLATE_NAMES = ['vst.yaml', 'variable-service-template.yaml', 'service-template.yaml', 'template.yaml']
 
-const load = (text: string): unknown => parse(text, {maxAliasCount: -1})
+/** A downloaded suite is read as templates are: regular files only, aliases and size bounded. */
+const load = (file: string): unknown => readYamlFile(file).data
+/** The first line of why a file could not be read, located. */
+const why = (e: unknown): string => (isTrellisError(e) ? e.describe() : (e as Error).message).split('\n')[0]!
 
 /** Case directories below `root` (or `root` itself), sorted, skipping `---disabled` ones. */
 export function findCases(root: string): string[] {
@@ -101,13 +117,18 @@ export async function runCase(dir: string, name: string, {policy = {allow: false
         return message.includes(want) ? {name, ok: true} : failed(`expected error "${want}" but got: ${message.trim().split('\n')[0]}`)
     }
     if (config.error !== undefined) return {name, ok: false, reason: `expected error "${String(config.error)}" but resolving succeeded`}
-    for (const [from, to] of config.replace ?? []) text = text.split(from).join(to)
-    const actual = load(text)
+    let actual: unknown
+    try {
+        text = replaced(text, config.replace ?? [])
+        actual = readYamlText(text, 'the resolved template').data
+    } catch (e) {
+        return failed(`cannot compare: ${why(e)}`)
+    }
     let expected: unknown
     try {
-        expected = load(fs.readFileSync(expectedFile, 'utf8'))
+        expected = load(expectedFile)
     } catch (e) {
-        return {name, ok: false, reason: `cannot read expected template: ${(e as Error).message.split('\n')[0]}`}
+        return {name, ok: false, reason: `cannot read expected template: ${why(e)}`}
     }
     if (config.merge) expected = merge(expected, config.merge)
     if (isDeepStrictEqual(actual, expected)) return {name, ok: true}
@@ -124,9 +145,9 @@ function readConfig(file: string): CaseConfig {
     if (!fs.existsSync(file)) return {}
     let config: unknown
     try {
-        config = load(fs.readFileSync(file, 'utf8'))
+        config = load(file)
     } catch (e) {
-        throw new Error(`cannot read test.yaml: ${(e as Error).message.split('\n')[0]}`)
+        throw new Error(`cannot read test.yaml: ${why(e)}`)
     }
     if (config === null || config === undefined) return {}
     if (typeof config !== 'object' || Array.isArray(config)) throw new Error('test.yaml must be a YAML map')
@@ -151,6 +172,24 @@ function caseFile(key: string, base: string, name: string, home: string, root?: 
     if (!inside(home) && !(root && inside(root)))
         throw new Error(`test.yaml: ${key} names a file outside ${root ? `${home} and ${root}` : `${home} (give --root to allow a folder around it)`} (${name})`)
     return file
+}
+
+/** The resolved text with test.yaml's replacements made, each refused once the text would grow past what a YAML file may have. */
+function replaced(text: string, replacements: readonly (readonly [string, string])[]): string {
+    for (const [from, to] of replacements) {
+        if (text.length + occurrences(text, from) * (to.length - from.length) > maxYamlBytes())
+            throw new Error(`test.yaml: replace ${JSON.stringify(from)} makes the resolved template larger than the ${maxYamlBytes() / 2 ** 20} MB a YAML file may have`)
+        text = text.split(from).join(to)
+    }
+    return text
+}
+
+/** Where split(from).join(to) puts `to`: each occurrence of `from`, or between characters for an empty `from`. */
+function occurrences(text: string, from: string): number {
+    if (from === '') return Math.max(0, text.length - 1)
+    let n = 0
+    for (let at = text.indexOf(from); at >= 0; at = text.indexOf(from, at + from.length)) n++
+    return n
 }
 
 export async function runCases(folder: string, options: CaseOptions = {}): Promise<CaseResult[]> {

@@ -17,8 +17,13 @@ export {
     loadTemplate,
     type PluginPolicy,
     type ReadOptions,
+    readRegularFile,
     readYamlFile,
+    readYamlText,
+    maxYamlBytes,
     realpath,
+    setMaxYamlSize,
+    DEFAULT_MAX_YAML_MB,
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
 export {checkType, describeSource, type InputAssignment, type InputValue, type PresetDefinition, type VariabilityDefinition, VariabilityInputs} from './inputs/index.js'

@@ -4,15 +4,20 @@
 // `trellis profile import` can restore the whole profile.
 import path from 'node:path'
 import {stringify} from 'yaml'
+import {CONTROL_RANGES, escapedControl} from '../engine/index.js'
 import type {Profile} from './types.js'
 
+/** A comment line holds one line of text, without a character a terminal acts on (YAML allows none there either). */
+const comment = (text: string) => text.replace(/\r?\n/g, ' ').replace(CONTROLS, escapedControl)
+const CONTROLS = new RegExp(`[${CONTROL_RANGES}]`, 'g')
+
 export function exportProfile(profile: Profile, exportFile: string): string {
-    const relative = path.relative(path.dirname(path.resolve(exportFile)), profile.template.path) || path.basename(profile.template.path)
+    const relative = comment(path.relative(path.dirname(path.resolve(exportFile)), profile.template.path) || path.basename(profile.template.path))
     const header = [
         `# trellis profile: ${profile.name}`,
         `# template: ${relative.split(path.sep).join('/')}`,
         `# sha256: ${profile.template.sha256}`,
-        ...(profile.note ? [`# note: ${profile.note.replace(/\n/g, ' ')}`] : []),
+        ...(profile.note ? [`# note: ${comment(profile.note)}`] : []),
         `# use: trellis resolve ${relative.split(path.sep).join('/')} --inputs ${path.basename(exportFile)}`,
     ]
     const body: Record<string, unknown> = {presets: [...profile.presets], ...profile.inputs}

@@ -2,13 +2,12 @@
 // no longer declares, inputs the template requires that the profile leaves unset;
 // or, used on another template than its own, which one it belongs to.
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
-import {type LoadedTemplate, readDefinitionOf} from '../engine/index.js'
+import {type LoadedTemplate, readDefinitionOf, readRegularFile} from '../engine/index.js'
 import type {Profile} from './types.js'
 
 export function sha256File(file: string): string {
-    return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+    return crypto.createHash('sha256').update(readRegularFile(file)).digest('hex')
 }
 
 export interface Staleness {

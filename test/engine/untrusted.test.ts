@@ -84,3 +84,38 @@ describe('a policy target that does not exist is located', () => {
         expect(error.location).toMatchObject({line: 8, column})
     })
 })
+
+describe('computed values are bounded', () => {
+    it('a chain of named concat expressions doubling its text is refused, located where it crosses the limit', () => {
+        const lines = ['topology_template:', '    variability:', '        expressions:']
+        for (let i = 0; i < 40; i++) lines.push(`            e${i}: {concat: [{value_expression: e${i + 1}}, {value_expression: e${i + 1}}]}`)
+        lines.push(
+            '            e40: abcdefgh',
+            '    node_templates:',
+            '        a:',
+            '            type: t',
+            '            properties:',
+            '                - p: {expression: {value_expression: e0}}',
+            '',
+        )
+        const error = expectCode(() => run(lines.join('\n')), 'too-large')
+        expect(error.message).toBe('value expression computes a text of more than 10,000,000 characters')
+        expect(error.errorClass).toBe('input')
+        // 8 · 2^21 characters is the first text over the limit: e19 (line 24) computes it
+        expect(error.location?.line).toBe(5 + 19)
+    })
+
+    it('so is a chain of input default expressions, and a concat of many long operands', () => {
+        const lines = ['topology_template:', '    variability:', '        inputs:']
+        for (let i = 0; i < 40; i++) lines.push(`            i${i}: {type: string, default_expression: {concat: [{variability_input: i${i + 1}}, {variability_input: i${i + 1}}]}}`)
+        lines.push(
+            '            i40: {type: string, default: abcdefgh}',
+            '    node_templates:',
+            '        a: {type: t, properties: [{p: {expression: {variability_input: i0}}}]}',
+            '',
+        )
+        expect(expectCode(() => run(lines.join('\n')), 'too-large').location?.line).toBe(5 + 19)
+        const many = `topology_template:\n    variability:\n        inputs:\n            long: {type: string}\n    node_templates:\n        a: {type: t, properties: [{p: {expression: {concat: [${Array(60).fill('{variability_input: long}').join(', ')}]}}}]}\n`
+        expect(expectCode(() => run(many, {inputs: {long: 'x'.repeat(9_000_000)}}), 'too-large').location?.line).toBe(7)
+    })
+})

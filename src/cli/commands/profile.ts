@@ -2,7 +2,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type {Command} from 'commander'
-import {count, type LoadedTemplate, loadTemplate, readDefinitionOf, TrellisError, variabilityInputNames, VariabilityInputs} from '../../engine/index.js'
+import {
+    count,
+    isBelow,
+    isTrellisError,
+    type LoadedTemplate,
+    loadTemplate,
+    readDefinitionOf,
+    readRegularFile,
+    realpath,
+    TrellisError,
+    variabilityInputNames,
+    VariabilityInputs,
+} from '../../engine/index.js'
 import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
 import {describeStaleness, sha256File, staleness} from '../../profiles/staleness.js'
 import {writeFileAtomic} from '../../app/io.js'
@@ -150,10 +162,9 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .option('--force', 'replace a profile of the same name')
         .action(
             guarded(setExit, async (file: string, flags: {name?: string; template?: string; force?: boolean}) => {
-                const header = readExportHeader(fs.readFileSync(file, 'utf8'), file)
-                const templateFile = flags.template ?? header.template
-                if (!templateFile) throw new UsageError(`${file} does not name its template; give --template FILE`)
-                const template = loadTemplate(templateFile)
+                const header = readExportHeader(readRegularFile(file).toString('utf8'), file)
+                if (!flags.template && !header.template) throw new UsageError(`${file} does not name its template; give --template FILE`)
+                const template = flags.template ? loadTemplate(flags.template) : templateNamedBy(file, header.template!)
                 const name = flags.name ?? header.name ?? path.basename(file).replace(/\.ya?ml$/i, '')
                 const read = readInputsFile(file, variabilityInputNames(template))
                 const inputs = Object.fromEntries(read.assignments.map(a => [a.name, a.value]))
@@ -177,6 +188,27 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
 export function alignedColumns(rows: readonly (readonly string[])[]): string {
     const widths = rows[0]?.map((_, i) => Math.max(...rows.map(r => [...(r[i] ?? '')].length))) ?? []
     return rows.map(r => `${r.map((cell, i) => (i < r.length - 1 ? cell + ' '.repeat(widths[i]! - [...cell].length) : cell)).join('  ')}`.trimEnd() + '\n').join('')
+}
+
+/**
+ * The template an exported file names in its header. The file may come from anywhere, and the user
+ * did not name that template: it is read only inside the file's folder or the working folder (links
+ * resolved), only as a variable service template, and nothing of it is shown when it is not one (a
+ * header naming ../.env must not print a line of it).
+ */
+function templateNamedBy(file: string, named: string): LoadedTemplate {
+    const shown = path.relative(process.cwd(), named) || named
+    const real = realpath(named) ?? path.resolve(named)
+    if (![path.dirname(path.resolve(file)), process.cwd()].some(dir => isBelow(real, realpath(dir) ?? dir)))
+        throw new UsageError(`${file} names its template "${shown}" outside its own folder and the working folder; give --template FILE to import it`)
+    try {
+        const template = loadTemplate(named)
+        readDefinitionOf(template)
+        return template
+    } catch (e) {
+        if (!isTrellisError(e)) throw e
+        throw new UsageError(`${file} names its template "${shown}", which cannot be read as a variable service template; give --template FILE (which shows why)`)
+    }
 }
 
 /** Unknown presets, undeclared inputs and values of the wrong type are refused before saving. */

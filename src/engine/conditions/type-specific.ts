@@ -56,7 +56,7 @@ export function typeSpecificConditions(template: LoadedTemplate, variability: Ra
     const value = variability.type_specific_conditions
     const where = () => template.sourceMap.locate(variability, 'type_specific_conditions')
     if (value === undefined || value === null) {
-        const file = template.readRelative('./type-specific-conditions.yaml')
+        const file = template.readDefault('./type-specific-conditions.yaml')
         return file ? readTypeSpecific(file.data, () => file.sourceMap.at(0)) : undefined
     }
     if (typeof value === 'string') {

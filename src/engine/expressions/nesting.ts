@@ -15,3 +15,12 @@ export function nestedTooDeep(location: SourceLocation | undefined): TrellisErro
         location,
     )
 }
+
+/**
+ * The longest text a value expression may compute. Each operator's result is checked, so a chain
+ * of `concat`s that doubles its text at every level (40 levels would be a terabyte) stops where it
+ * crosses the limit instead of running out of memory.
+ */
+export const MAX_VALUE_LENGTH = 10_000_000
+
+export const VALUE_TOO_LARGE = `value expression computes a text of more than ${MAX_VALUE_LENGTH.toLocaleString('en')} characters`

@@ -24,7 +24,10 @@ export interface OperatorContext {
     /** The whole `{operator: args}` map, for locating errors. */
     readonly raw: object
     readonly evaluate: Evaluate
-    fail(message: string, code?: 'operand-count' | 'operand-type'): never
+    fail(message: string, code?: FailCode): never
 }
+
+/** Why an operator fails: its operands (their number, their type), or a result too large to compute. */
+export type FailCode = 'operand-count' | 'operand-type' | 'too-large'
 
 export type Operator = (args: unknown, context: OperatorContext) => unknown

@@ -3,9 +3,9 @@
 import {TrellisError} from '../errors.js'
 import {ownValue, soleKey} from '../keys.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
-import {MAX_NESTING, nestedTooDeep} from './nesting.js'
+import {MAX_NESTING, MAX_VALUE_LENGTH, nestedTooDeep, VALUE_TOO_LARGE} from './nesting.js'
 import {show} from './operators/checks.js'
-import type {OperatorContext, ValueScope} from './types.js'
+import type {FailCode, OperatorContext, ValueScope} from './types.js'
 
 /** The operator of a `{operator: args}` map, or undefined for a plain value. */
 export function operatorOf(expression: unknown): string | undefined {
@@ -63,7 +63,9 @@ class Evaluator {
         if (nesting >= MAX_NESTING) throw nestedTooDeep(this.scope.locate(e))
         nesting++
         try {
-            return this.applyOperator(name, e as Record<string, unknown>)
+            const value = this.applyOperator(name, e as Record<string, unknown>)
+            if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH) fail(this.scope, e as object, VALUE_TOO_LARGE, 'too-large')
+            return value
         } finally {
             nesting--
         }
@@ -105,11 +107,11 @@ class Context implements OperatorContext {
         private readonly scope: ValueScope,
     ) {}
 
-    fail(message: string, code: 'operand-count' | 'operand-type' = 'operand-type'): never {
+    fail(message: string, code: FailCode = 'operand-type'): never {
         return fail(this.scope, this.raw, message, code)
     }
 }
 
-function fail(scope: ValueScope, raw: object, message: string, code: 'operand-count' | 'operand-type' | 'unknown-operator' = 'operand-type'): never {
+function fail(scope: ValueScope, raw: object, message: string, code: FailCode | 'unknown-operator' = 'operand-type'): never {
     throw new TrellisError(code, message, scope.locate(raw))
 }

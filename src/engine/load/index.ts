@@ -4,6 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
 import {decodeText} from './encoding.js'
+import {readRegularFile} from './files.js'
+import {maxYamlBytes, tooLargeFile} from './limits.js'
 import {checkNesting} from './nesting.js'
 import {readLibrary, type LibraryFile} from './library.js'
 import {isBelow, realpath, shown} from './paths.js'
@@ -17,6 +19,8 @@ export {CORE, plainScalar} from './fast.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginModule, type PluginPolicy} from './plugins.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export {isBelow, isDirectory, realpath} from './paths.js'
+export {isRegularFile, readRegularFile} from './files.js'
+export {DEFAULT_MAX_YAML_MB, maxYamlBytes, setMaxYamlSize} from './limits.js'
 export type {ParsedYaml, ReadOptions} from './yaml.js'
 export type {LibraryFile} from './library.js'
 
@@ -34,15 +38,13 @@ export function readYamlFile(file: string, options?: ReadOptions): ParsedYaml {
  * is 105 MB kept until well into resolving.
  */
 function readText(file: string): string {
-    let bytes: Buffer
-    try {
-        bytes = fs.readFileSync(file)
-    } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code
-        const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message)
-        throw new TrellisError('file-not-found', `cannot read "${file}": ${why}`)
-    }
+    const bytes = readRegularFile(file, shown(file), {maxBytes: maxYamlBytes(), why: size => tooLargeFile(shown(file), size)})
     return decodeText(bytes, shown(file))
+}
+
+/** Reads YAML text already in memory as files are read (nesting, size and aliases bounded); `file` names it in messages. */
+export function readYamlText(text: string, file: string): ParsedYaml {
+    return parseChecked(text, file)
 }
 
 /** No parser sees a text nested deeper than it can read without running out of stack. */
@@ -82,6 +84,7 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
         )
     const dir = path.dirname(absolute)
     let library: readonly LibraryFile[] | undefined
+    const inside = (target: string) => isBelow(realpath(target) ?? target, realpath(dir) ?? dir)
     return {
         file: absolute,
         dir,
@@ -92,9 +95,12 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
             const target = path.resolve(dir, relative)
             if (!fs.existsSync(target)) return undefined
             // a template names files beside it, never elsewhere (an absolute path, ../, a link leading out)
-            if (!isBelow(realpath(target) ?? target, realpath(dir) ?? dir))
-                throw new TrellisError('invalid-template', `"${relative}" lies outside the template's folder: a template may only name files inside it`, where)
+            if (!inside(target)) throw new TrellisError('invalid-template', `"${relative}" lies outside the template's folder: a template may only name files inside it`, where)
             return readYamlFile(target)
+        },
+        readDefault: relative => {
+            const target = path.resolve(dir, relative)
+            return fs.existsSync(target) && inside(target) ? readYamlFile(target) : undefined
         },
         library: () => (library ??= readLibrary(dir, readYamlFile)),
     }

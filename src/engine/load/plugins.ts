@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {TrellisError, type SourceLocation} from '../errors.js'
+import {isRegularFile} from './files.js'
 import {isBelow, realpath, shown} from './paths.js'
 import type {LoadedTemplate} from './template.js'
 
@@ -79,6 +80,8 @@ async function load({file, where}: PluginModule): Promise<LoadedPlugin> {
         throw new TrellisError('plugin-load', `technology plugin "${shown(file)}" could not be loaded: ${why}`, where)
     }
     if (!fs.existsSync(file)) fail('no such file')
+    // importing a FIFO would wait for a writer forever
+    if (!isRegularFile(file)) fail('not a regular file')
     let module: Record<string, unknown>
     try {
         module = (await import(pathToFileURL(file).href)) as Record<string, unknown>

@@ -13,8 +13,13 @@ export interface LoadedTemplate {
     readonly sourceMap: SourceMap
     /** `tosca_simple_yaml_1_3` templates carry no variability and pass through unchanged. */
     readonly version: VariabilityVersion | typeof TOSCA_VERSION
-    /** Reads a YAML file relative to the template (type-specific conditions, rules, …); `where` names it in the template. */
+    /** Reads a YAML file the template names relative to itself (type-specific conditions, rules, …); `where` names it in the template. */
     readonly readRelative: (relative: string, where?: SourceLocation) => ParsedYaml | undefined
+    /**
+     * Reads a default file beside the template, one it does not name (`technology-rules.yaml`, …):
+     * one that leads out of the template's folder (`lib -> /`) is taken as absent.
+     */
+    readonly readDefault: (relative: string) => ParsedYaml | undefined
     /** The TOSCA service templates below the template's `lib/` folder (read once, on first call). */
     readonly library: () => readonly LibraryFile[]
 }

@@ -5,6 +5,7 @@
 // for nearly every position has the block reader write them down as it reads.
 import {parseExact} from './exact.js'
 import {readFast} from './fast.js'
+import {checkExactSize} from './limits.js'
 import {Locator} from './locator.js'
 import {RecordedPositions} from './recorded.js'
 import {SourceMap} from './source-map.js'
@@ -27,6 +28,9 @@ export interface ReadOptions {
 export function parseYaml(text: string, file: string, options: ReadOptions = {}): ParsedYaml {
     const record = options.allPositions ? new RecordedPositions(text) : undefined
     const fast = readFast(text, record)
-    if (fast === undefined) return parseExact(text, file)
+    if (fast === undefined) {
+        checkExactSize(text, file)
+        return parseExact(text, file)
+    }
     return {data: fast.data, sourceMap: new SourceMap(file, record && fast.block ? record : new Locator(text, fast.data))}
 }

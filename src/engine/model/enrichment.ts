@@ -24,8 +24,8 @@ export function technologyEnrichment(template: LoadedTemplate, variability: Raw,
         rules.push(...readRules(parsed.data, parsed.sourceMap))
     } else if (value === undefined || value === null) {
         let found: ParsedYaml | undefined
-        for (const file of REFERENCE_RULES) if ((found = template.readRelative(file))) break
-        const files = found ? [found] : SPEC_RULES.map(file => template.readRelative(file))
+        for (const file of REFERENCE_RULES) if ((found = template.readDefault(file))) break
+        const files = found ? [found] : SPEC_RULES.map(file => template.readDefault(file))
         for (const parsed of files) if (parsed) rules.push(...readRules(parsed.data, parsed.sourceMap))
     } else rules.push(...readRules(value, template.sourceMap))
     const types = typeLibraryOf(template)

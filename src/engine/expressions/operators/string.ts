@@ -1,17 +1,22 @@
 // String operators: concat, join, token.
-import type {Operator} from '../types.js'
+import {MAX_VALUE_LENGTH, VALUE_TOO_LARGE} from '../nesting.js'
+import type {Operator, OperatorContext} from '../types.js'
 import {list, number, string} from './checks.js'
 
 export const strings: Record<string, Operator> = {
     concat: (args, c) =>
-        list(args, c)
-            .map(a => text(c.evaluate(a)))
-            .join(''),
+        joined(
+            list(args, c).map(a => text(c.evaluate(a))),
+            '',
+            c,
+        ),
     join: (args, c) => {
         const [values, delimiter] = list(args, c, 1, 2)
-        return list(values, c)
-            .map(a => text(c.evaluate(a)))
-            .join(delimiter === undefined ? ',' : string(delimiter, c))
+        return joined(
+            list(values, c).map(a => text(c.evaluate(a))),
+            delimiter === undefined ? ',' : string(delimiter, c),
+            c,
+        )
     },
     token: (args, c) => {
         const [value, delimiter, index] = list(args, c, 3, 3)
@@ -21,6 +26,14 @@ export const strings: Record<string, Operator> = {
             c.fail(`operator "token": index ${i} is out of range, the value has ${parts.length} token${parts.length === 1 ? '' : 's'}`, 'operand-type')
         return parts[i]
     },
+}
+
+/** The parts joined, refused before joining when the text would pass the longest a value may be. */
+function joined(parts: string[], delimiter: string, c: OperatorContext): string {
+    let length = delimiter.length * Math.max(0, parts.length - 1)
+    for (const part of parts) length += part.length
+    if (length > MAX_VALUE_LENGTH) c.fail(VALUE_TOO_LARGE, 'too-large')
+    return parts.join(delimiter)
 }
 
 function text(value: unknown): string {
