@@ -1,7 +1,7 @@
 // --report FILE: the explanation report beside the resolved template, Markdown
 // or JSON by the file's extension; the shells write it with their other outputs.
 import path from 'node:path'
-import {type LoadedTemplate, type Outcome, reportableFailure, type ReportOutcome, reportStream, type ResolveRequest} from '../engine/index.js'
+import {type LoadedTemplate, type Outcome, type ReportOutcome, reportStream, type ResolveRequest} from '../engine/index.js'
 import {jsonChunks, markdownChunks} from './report/index.js'
 import {UsageError} from './errors.js'
 import {jsonPieces} from './shown-text.js'
@@ -26,14 +26,10 @@ export interface ReportTarget {
     readonly now?: Date
 }
 
-/**
- * The report's text, in the format its file name asks for, in pieces made as they are written;
- * undefined for an outcome a report does not describe (a template with mistakes).
- */
-export function renderReport(target: ReportTarget, outcome: Outcome): Iterable<string> | undefined {
+/** The report's text, in the format its file name asks for, in pieces made as they are written; every outcome has one. */
+export function renderReport(target: ReportTarget, outcome: Outcome): Iterable<string> {
     let reported: ReportOutcome
     if (outcome.kind === 'resolved') reported = {model: outcome.model}
-    else if (outcome.kind === 'invalid' || !reportableFailure(outcome.error)) return undefined
     // a failed check comes after solving: the report shows the model the check rejected
     else reported = outcome.kind === 'check-failed' && outcome.model ? {error: outcome.error, model: outcome.model} : {error: outcome.error}
     const env: Record<string, string> = {}

@@ -57,7 +57,6 @@ export {
 export {
     buildReport,
     PrunedElements,
-    reportableFailure,
     reportStream,
     type ReportData,
     type ReportElement,

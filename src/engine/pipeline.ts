@@ -105,7 +105,11 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     validateOptions(options)
     const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
     const graph = buildGraph(data, sourceMap, enrichment)
-    persistentCheck(graph, options)
+    try {
+        persistentCheck(graph, options)
+    } catch (e) {
+        throw e instanceof TrellisError ? new EarlyCheckError(e, {graph, options, inputs}) : e
+    }
     if (hooks.checkInputs !== false) checkInputConstraints(inputs)
 
     const variables = hooks.variables?.(graph) ?? new PresenceVariables(graph)
@@ -142,6 +146,19 @@ export class ResolutionError extends TrellisError {
         readonly resolution: ResolutionFailure,
     ) {
         super(code, message, location)
+    }
+}
+
+/** What was read before solving: enough to show the topology, the inputs and the options. */
+export type ReadModel = Pick<PreparedModel, 'graph' | 'options' | 'inputs'>
+
+/** A check that runs before solving (persistent_check) failed: with what was read, for the report. */
+export class EarlyCheckError extends TrellisError {
+    constructor(
+        error: TrellisError,
+        readonly read: ReadModel,
+    ) {
+        super(error.code, error.message, error.location)
     }
 }
 

@@ -1,9 +1,9 @@
 // Mutants of every conformance and sample template (see mutate.ts) go through everything a user
 // can run on a template: resolving, the explanation document, the report in Markdown and JSON and
 // the one-line error. Whatever a mutant does, the answer is a result or a TrellisError (a clear,
-// located message), never an internal error; and through the command line, a failed run writes no
-// output and no report, also when a file size limit stops it half way: each output is then
-// complete or as it was. Without ../shared the samples alone are mutated (fewer templates).
+// located message), never an internal error, and every outcome has its report; through the command
+// line, a failed run writes no output, also when a file size limit stops it half way: each output
+// is then complete or as it was. Without ../shared the samples alone are mutated (fewer templates).
 import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -13,9 +13,9 @@ import {analyzeTemplate} from '../../src/engine/analyze/index.js'
 import {errorSummary, explanationDocument} from '../../src/engine/explain/index.js'
 import {isTrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, resolve} from '../../src/engine/pipeline.js'
-import {renderJson, renderMarkdown} from '../../src/app/report/index.js'
-import {buildReport, reportableFailure} from '../../src/engine/report/index.js'
+import {resolve} from '../../src/engine/pipeline.js'
+import {resolveTemplate} from '../../src/engine/outcome.js'
+import {renderReport} from '../../src/app/report-file.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, runHere, workspace} from '../cli/run.js'
 import {BIN} from '../cli/helpers.js'
@@ -46,19 +46,12 @@ function internalError(text: string): unknown {
     const dir = path.join(path.sep, 'nonexistent-trellis-dir')
     try {
         const template = templateFromText(text, 'mutant.yaml', dir)
-        const request = {template, templateName: 'mutant.yaml', presets: [], argv: ['trellis', 'resolve', 'mutant.yaml'], now: new Date(0)}
-        try {
-            const resolution = resolve(template, {})
-            explanationDocument(template, resolution.model)
-            renderMarkdown(buildReport(request, {model: resolution.model}))
-        } catch (e) {
-            if (!isTrellisError(e)) throw e
-            errorSummary(e)
-            if (reportableFailure(e)) {
-                const outcome = e.code === 'check-failed' ? {error: e, model: decide(template, {})} : {error: e}
-                renderJson(buildReport(request, outcome))
-            }
-        }
+        // every outcome, failed ones included, has its report in both formats
+        const outcome = resolveTemplate(template, {})
+        if (outcome.kind === 'resolved') explanationDocument(template, outcome.model)
+        else errorSummary(outcome.error)
+        for (const file of ['report.md', 'report.json'])
+            [...renderReport({file, templateName: 'mutant.yaml', template, request: {}, argv: ['resolve', 'mutant.yaml'], now: new Date(0)}, outcome)].join('')
     } catch (e) {
         return isTrellisError(e) ? undefined : e
     }

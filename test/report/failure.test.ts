@@ -8,7 +8,7 @@ import {TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, resolve} from '../../src/engine/pipeline.js'
 import {renderMarkdown} from '../../src/app/report/index.js'
-import {buildReport, reportableFailure} from '../../src/engine/report/index.js'
+import {buildReport} from '../../src/engine/report/index.js'
 import {failedReport, TIE, UNSAT, WEB_SHOP} from './fixtures.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
 
@@ -56,7 +56,6 @@ topology_template:
         } catch (e) {
             error = e
         }
-        expect(reportableFailure(error)).toBe(true)
         const report = buildReport(
             {template, templateName: 'check.yaml', presets: [], argv: ['trellis', 'resolve', 'check.yaml'], now: new Date(0)},
             {error: error as TrellisError, model: decide(template, {})},
@@ -114,6 +113,30 @@ describe('trellis resolve --report', () => {
         const text = fs.readFileSync(report, 'utf8')
         expect(text).toContain('## Why resolving failed')
         expect(text).toContain('Node "primary" is present only if its condition holds')
+    })
+
+    it.each([
+        [
+            'a check that runs before solving (located where the mode is chosen)',
+            `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    variability:\n        options: {node_default_condition: true, node_default_condition_mode: incoming-host}\n    node_templates:\n        a: {type: t}\n`,
+            1,
+            'A check failed before solving: Node default condition mode "incoming(naive)-host" requires at least one persistent node template (`',
+        ],
+        [
+            'a template with mistakes',
+            `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: t, conditions: {nope: 1}}\n        b: {type: t, conditions: {variability_input: missing}}\n`,
+            2,
+            'The template or the request has 2 mistakes; nothing was solved:',
+        ],
+    ])('writes a report for every kind of failure: %s', async (_, text, code, says) => {
+        const template = path.join(dir, 'failing.yaml')
+        fs.writeFileSync(template, text)
+        const report = path.join(dir, 'failing.md')
+        expect(await main(['resolve', template, '--output', path.join(dir, 'out.yaml'), '--report', report])).toBe(code)
+        expect(stderr.join('')).not.toContain('internal error')
+        expect(stderr.join('')).toMatch(/^trellis: [^\n]*failing\.yaml:\d+:\d+: /)
+        expect(fs.readFileSync(report, 'utf8')).toContain(says)
+        expect(fs.readdirSync(dir).sort()).toEqual(['failing.md', 'failing.yaml'])
     })
 
     it('refuses a report file of another kind before resolving (exit 2)', async () => {

@@ -32,6 +32,19 @@ describe('JSON report', () => {
         expect(renderJsonChunks(r).length).toBeGreaterThan(10)
     })
 
+    it.each([
+        [
+            'a check before solving',
+            'check-failed',
+            `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    variability:\n        options: {node_default_condition: true, node_default_condition_mode: incoming-host}\n    node_templates:\n        a: {type: t}\n`,
+        ],
+        ['mistakes', 'invalid', `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: t, conditions: {nope: 1}}\n`],
+    ])('of every kind of failure validates against the schema: %s', (_, status, text) => {
+        const data = expectValid(failedReport(text)) as ReportData
+        expect(data.status).toBe(status)
+        expect(data.conflict?.kind).toBe(status)
+    })
+
     it('of the web-shop sample validates against schema/report.schema.json', () => {
         const data = expectValid(sampleReport(['prod'])) as ReportData
         expect(data.status).toBe('resolved')

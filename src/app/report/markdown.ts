@@ -75,7 +75,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     out.push(`# ${title}: ${e(r.template)}`, '')
     out.push(`- **Template:** ${code(r.template)}`)
     out.push(`- **Definitions version:** ${code(r.version)}`)
-    out.push(`- **Pruning mode:** ${code(r.pruningMode.value)} (${e(r.pruningMode.origin)})`)
+    out.push(`- **Pruning mode:** ${pruningMode(r)}`)
     out.push(`- **Presets applied, in order:** ${r.presets.length ? r.presets.map(code).join(' → ') : 'none'}`)
     out.push(`- **Profile:** ${r.profile ? code(r.profile) : 'none'}`)
     out.push(`- **Result:** ${r.status === 'resolved' ? 'resolved' : `failed (${r.status}): ${e(r.error ?? '')}`}`)
@@ -83,6 +83,11 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     // a fence longer than any run of backticks in the command (a quoted name may hold some)
     const fence = '`'.repeat(Math.max(2, ...(r.command.match(/`+/g) ?? []).map(run => run.length)) + 1)
     out.push('', 'Reproduce with:', '', `${fence}sh`, escapeControls(r.command), fence, '')
+    // a template with mistakes was read no further than them: the report lists them
+    if (r.status === 'invalid') {
+        yield* [...out, ...conflict(r)]
+        return
+    }
 
     if (r.summary && pruned.count) out.push(...decisions(r, facts))
 
@@ -92,7 +97,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
         // one line per choice: what a pruning mode (or a wider option) set together, then each option written
         for (const {origin, options} of optionLines(r)) {
             const single = options.length === 1 && options[0]!
-            if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${code(r.pruningMode.value)} (${e(r.pruningMode.origin)}) ${e(describeOptions(options))}.`)
+            if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${pruningMode(r)} ${e(describeOptions(options))}.`)
             else if (single) out.push(`- ${cell(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(origin)}.`)
             else out.push(`- ${e(origin)}: ${e(describeOptions(options))}.`)
         }
@@ -120,7 +125,10 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
 
     out.push('## Topology', '')
     if (r.status !== 'resolved' && r.summary === null)
-        out.push('No variant exists, so no element is kept or pruned; the diagram shows every node template and relation as written.', '')
+        out.push(
+            `${r.status === 'check-failed' ? 'A check failed before solving' : 'No variant exists'}, so no element is kept or pruned; the diagram shows every node template and relation as written.`,
+            '',
+        )
     // a pruned relation's arrow names the inputs behind its pruning
     const causes = new Map(facts.filter(p => p.kind === 'relation').map(p => [p.id, p.roots.join(', ')] as const))
     const diagram = renderMermaid(r.topology, undefined, causes)
@@ -202,6 +210,11 @@ interface PrunedFacts {
 function* factsOf(pruned: Pruned): Generator<PrunedFacts> {
     if (pruned.count === 0) return
     for (const p of pruned.explain()) yield {id: p.id, display: p.display, kind: p.kind, roots: rootInputs(p), companion: companionOf(p, pruned.ids)}
+}
+
+/** The pruning mode and who set it; none is known of a template with mistakes. */
+function pruningMode(r: ReportData | ReportStream): string {
+    return r.pruningMode ? `${code(r.pruningMode.value)} (${e(r.pruningMode.origin)})` : 'not read (the template has mistakes)'
 }
 
 function checkStatus(r: ReportData | ReportStream, enabled: boolean): string {
@@ -359,7 +372,13 @@ function conflict(r: ReportData | ReportStream): string[] {
             out.push('', 'Add a condition or enable optimization (`optimization_topology`) to choose between them.', '')
             break
         case 'check-failed':
-            out.push(`A variant exists, but a check failed: ${e(c.message)}${c.location ? ` (${code(c.location)})` : ''}.`, '')
+            // persistent_check runs before solving: no variant was looked for
+            out.push(`${r.summary ? 'A variant exists, but a check failed' : 'A check failed before solving'}: ${e(c.message)}${c.location ? ` (${code(c.location)})` : ''}.`, '')
+            break
+        case 'invalid':
+            out.push(`The template or the request has ${c.mistakes.length === 1 ? 'a mistake' : `${c.mistakes.length} mistakes`}; nothing was solved:`, '')
+            for (const m of c.mistakes) out.push(`- ${e(m.message)}${m.location ? ` (${code(m.location)})` : ''}`)
+            out.push('')
             break
     }
     return out

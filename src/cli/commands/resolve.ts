@@ -47,7 +47,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 // into one string nor held all at once; every output is written in full before any is
                 // renamed into place, and all are or none
                 const files: {file: string; content: string | Iterable<string>}[] = flags.output === '-' ? [] : [{file: flags.output, content: templateChunks(outcome.output)}]
-                if (report) files.push({file: report.file, content: renderReport(report, outcome)!})
+                if (report) files.push({file: report.file, content: renderReport(report, outcome)})
                 writeFilesAtomic(files)
                 if (flags.output === '-') writeStandardOutput(templateChunks(outcome.output))
                 setExit(EXIT_OK)
@@ -61,8 +61,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
 function writeFailureReport(report: ReportTarget | undefined, outcome: Outcome, debug: boolean): void {
     if (!report) return
     try {
-        const text = renderReport(report, outcome)
-        if (text !== undefined) writeFilesAtomic([{file: report.file, content: text}])
+        writeFilesAtomic([{file: report.file, content: renderReport(report, outcome)}])
     } catch (reportFailure) {
         reportError(reportFailure, debug)
     }

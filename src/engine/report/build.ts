@@ -7,7 +7,7 @@ import {conflictOf, DocumentExplainer, verdictOf} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
-import {ResolutionError, type PreparedModel, type ResolutionFailure, type ResolvedModel} from '../pipeline.js'
+import {EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure, type ResolvedModel} from '../pipeline.js'
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
 import {PrunedElements, type ReportStream} from './pruned.js'
@@ -28,15 +28,6 @@ export interface ReportRequest {
 /** What resolving gave: a model, or the error (with the model when checks failed after solving). */
 export type ReportOutcome = {readonly model: ResolvedModel} | {readonly error: TrellisError; readonly model?: ResolvedModel}
 
-/** True for an error a report can describe: no variant, an ambiguous result or a failed check. */
-export function reportableFailure(error: unknown): error is TrellisError {
-    return (
-        error instanceof TrellisError &&
-        (error.code === 'unsatisfiable' || error.code === 'ambiguous' || error.code === 'check-failed') &&
-        (error instanceof ResolutionError || error.code === 'check-failed')
-    )
-}
-
 export function buildReport(request: ReportRequest, outcome: ReportOutcome): ReportData {
     const report = reportStream(request, outcome)
     return {...report, pruned: [...report.pruned.explain()]}
@@ -52,8 +43,9 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
     const error = 'error' in outcome ? outcome.error : undefined
     const failure = error instanceof ResolutionError ? error.resolution : undefined
     const model = outcome.model
-    const prepared: PreparedModel | undefined = model ?? failure?.prepared
-    if (!prepared) throw new Error('buildReport needs a resolved model or a resolution failure')
+    const prepared: ReadModel | undefined = model ?? failure?.prepared ?? (error instanceof EarlyCheckError ? error.read : undefined)
+    // mistakes found before solving: the report says what they are, and nothing past them was read
+    if (!prepared) return mistakesReport(request, error!)
     const explainer = model ? new DocumentExplainer(model) : undefined
     const decisive = explainer?.decisiveInputs()
     const status: ReportStatus = error ? (error.code === 'check-failed' ? 'check-failed' : failure?.failure.kind === 'ambiguous' ? 'ambiguous' : 'unsatisfiable') : 'resolved'
@@ -91,6 +83,30 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
     }
 }
 
+/** The report of a template or request with mistakes: what was asked for, and every mistake found. */
+function mistakesReport(request: ReportRequest, error: TrellisError): ReportStream {
+    return {
+        format: REPORT_FORMAT,
+        template: request.templateName,
+        version: request.template.version,
+        generatedAt: request.now.toISOString(),
+        command: commandLine(request.argv, request.env),
+        status: 'invalid',
+        error: error.message,
+        pruningMode: null,
+        options: [],
+        presets: [...request.presets],
+        profile: null,
+        inputs: [],
+        summary: null,
+        topology: {nodes: [], relations: []},
+        pruned: new PrunedElements([], undefined),
+        optimization: {objectives: [], decisions: []},
+        checks: [],
+        conflict: {kind: 'invalid', mistakes: error.diagnostics().map(d => ({message: d.message, location: d.location ? formatLocation(d.location) : null}))},
+    }
+}
+
 /** Counted from the verdicts, which say what the resolved template holds (a variability group never). */
 function summary(model: ResolvedModel): ReportSummary {
     const counts = new Map<string, {kept: number; pruned: number}>(ELEMENT_KINDS.map(kind => [kind, {kept: 0, pruned: 0}]))
@@ -103,7 +119,7 @@ function summary(model: ResolvedModel): ReportSummary {
     return {byKind, kept: byKind.reduce((s, k) => s + k.kept, 0), pruned: byKind.reduce((s, k) => s + k.pruned, 0)}
 }
 
-function topology(p: PreparedModel, present: (seq: number) => boolean | null): ReportTopology {
+function topology(p: ReadModel, present: (seq: number) => boolean | null): ReportTopology {
     return {
         nodes: p.graph.nodes.map(n => ({
             id: n.id,
@@ -116,7 +132,7 @@ function topology(p: PreparedModel, present: (seq: number) => boolean | null): R
     }
 }
 
-function optimization(p: PreparedModel, model: ResolvedModel | undefined): ReportOptimization {
+function optimization(p: ReadModel, model: ResolvedModel | undefined): ReportOptimization {
     const o = p.options
     const topologyOption = o.optimizationTopology()
     const technologies = o.optimizationTechnologies()

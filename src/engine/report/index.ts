@@ -1,4 +1,4 @@
-export {buildReport, reportableFailure, reportStream, type ReportOutcome, type ReportRequest} from './build.js'
+export {buildReport, reportStream, type ReportOutcome, type ReportRequest} from './build.js'
 export {PrunedElements, type ReportStream} from './pruned.js'
 export {commandLine, shellQuote} from './command.js'
 export {differingOptions, effectiveOptions} from './options.js'

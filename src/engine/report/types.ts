@@ -6,7 +6,8 @@ import type {ConflictItem, DocumentBecause, DocumentElement} from '../explain/in
 
 export const REPORT_FORMAT = 1
 
-export type ReportStatus = 'resolved' | 'unsatisfiable' | 'ambiguous' | 'check-failed'
+/** `invalid`: the template or the request has mistakes, found before anything could be solved. */
+export type ReportStatus = 'resolved' | 'unsatisfiable' | 'ambiguous' | 'check-failed' | 'invalid'
 
 export interface ReportData {
     readonly format: typeof REPORT_FORMAT
@@ -20,7 +21,8 @@ export interface ReportData {
     readonly status: ReportStatus
     /** The one-line error when resolving failed. */
     readonly error: string | null
-    readonly pruningMode: {readonly value: string; readonly origin: string}
+    /** Null when the template has mistakes (status `invalid`): nothing past them was read. */
+    readonly pruningMode: {readonly value: string; readonly origin: string} | null
     /** Every option whose effective value differs from the definitions version's default, by name. */
     readonly options: readonly ReportOption[]
     /** Presets in the order they were applied (later ones win). */
@@ -96,3 +98,5 @@ export type ReportConflict =
           readonly differences: readonly {readonly element: string; readonly display: string; readonly chosen: boolean; readonly alternative: boolean}[]
       }
     | {readonly kind: 'check-failed'; readonly message: string; readonly location: string | null}
+    /** Every independent mistake found (up to the limit the shells show). */
+    | {readonly kind: 'invalid'; readonly mistakes: readonly {readonly message: string; readonly location: string | null}[]}

@@ -44,7 +44,7 @@ export function writeResolution(
     const resolvedText = (): string => stringifyTemplate(outcome.output)
     // a report on standard output is Markdown, as a file without .json would be
     const reportText = (): Iterable<string> =>
-        renderReport({file: report === STANDARD_OUTPUT ? 'report.md' : report, templateName: shown(template.file), template, request, argv}, outcome)!
+        renderReport({file: report === STANDARD_OUTPUT ? 'report.md' : report, templateName: shown(template.file), template, request, argv}, outcome)
     const files = [{flag: 'the output', file: output, content: resolvedText}, ...(report ? [{flag: 'the report', file: report, content: reportText}] : [])].filter(
         f => f.file !== STANDARD_OUTPUT,
     )
