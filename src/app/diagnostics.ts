@@ -1,7 +1,7 @@
 // Diagnostics as compilers show them: the located message, then the line it points at with the
 // offending token underlined. The engine knows where a mistake starts; the token's end is read
 // here, from the text, when the diagnostic is shown (resolving never pays for it).
-import {type Diagnostic, readRegularFile, type TrellisError} from '../engine/index.js'
+import {CONTROL_RANGES, type Diagnostic, readRegularFile, type TrellisError} from '../engine/index.js'
 
 export interface SourcePoint {
     readonly line: number
@@ -91,6 +91,9 @@ export function tokenEnd(line: string, start: number): number {
     return Math.max(end, start + 1)
 }
 
+/** The characters of the control-character rule (app/shown-text), each one column wide: shown as spaces, the caret stays in place. */
+const CONTROLS = new RegExp(`[${CONTROL_RANGES}]`, 'g')
+
 /** Lines longer than this are shown as a window around the range. */
 const WIDEST_EXCERPT = 120
 
@@ -103,7 +106,7 @@ export function renderExcerpt(d: ShownDiagnostic, width = String(d.range?.start.
     if (!d.range || d.excerpt === undefined) return []
     const number = String(d.range.start.line).padStart(width)
     const gutter = ' '.repeat(number.length)
-    let text = d.excerpt.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    let text = d.excerpt.replace(CONTROLS, ' ')
     let from = d.range.start.column - 1
     let to = Math.max(from + 1, d.range.end.column - 1)
     if (text.length > WIDEST_EXCERPT) {

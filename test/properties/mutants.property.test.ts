@@ -10,7 +10,9 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {analyzeTemplate} from '../../src/engine/analyze/index.js'
-import {errorSummary, explanationDocument} from '../../src/engine/explain/index.js'
+import {explanationDocument} from '../../src/engine/explain/index.js'
+import {reportError} from '../../src/cli/report-error.js'
+import {rawControls} from '../helpers/hostile.js'
 import {isTrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
@@ -41,17 +43,23 @@ function originals(): Record<string, unknown>[] {
         .filter((d): d is Record<string, unknown> => d !== null && typeof d === 'object' && !Array.isArray(d))
 }
 
-/** Everything the engine does for a user with one template text; the first non-TrellisError, if any. */
+/**
+ * Everything the engine does for a user with one template text; the first non-TrellisError, if any,
+ * or an error naming a control character that reached the Markdown report or the error lines.
+ */
 function internalError(text: string): unknown {
     const dir = path.join(path.sep, 'nonexistent-trellis-dir')
     try {
         const template = templateFromText(text, 'mutant.yaml', dir)
         // every outcome, failed ones included, has its report in both formats
         const outcome = resolveTemplate(template, {})
+        let lines = ''
         if (outcome.kind === 'resolved') explanationDocument(template, outcome.model)
-        else errorSummary(outcome.error)
-        for (const file of ['report.md', 'report.json'])
-            [...renderReport({file, templateName: 'mutant.yaml', template, request: {}, argv: ['resolve', 'mutant.yaml'], now: new Date(0)}, outcome)].join('')
+        else reportError(outcome.error, false, line => (lines += line))
+        for (const file of ['report.md', 'report.json']) {
+            const report = [...renderReport({file, templateName: 'mutant.yaml', template, request: {}, argv: ['resolve', 'mutant.yaml'], now: new Date(0)}, outcome)].join('')
+            if (rawControls(report + lines).length) return new Error(`a control character reached ${file} or the error lines: ${JSON.stringify(rawControls(report + lines))}`)
+        }
     } catch (e) {
         return isTrellisError(e) ? undefined : e
     }
@@ -99,6 +107,7 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
             const dir = workspace({'t.yaml': mutant(templates[(i * 7) % templates.length]!, 100_000 + i), 'out.yaml': 'previous output\n'})
             const r = await run(['resolve', 't.yaml', '--output', 'out.yaml', '--report', 'report.md'], {cwd: dir})
             expect(r.stderr, `mutant ${100_000 + i}`).not.toMatch(/internal error|^\s+at /m)
+            expect(rawControls(r.stderr), `mutant ${100_000 + i}`).toEqual([])
             if (r.code === 0) continue
             // one message per mistake found (with the source line it points at), each a trellis: line
             const messages = withoutExcerpts(r.stderr)

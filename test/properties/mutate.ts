@@ -1,11 +1,27 @@
 // Mutants of real templates, for robustness tests: a seeded walk picks places in a
 // parsed template and changes them the way careless edits and hostile input do —
 // a value of another kind, a JavaScript built-in name, a removed or duplicated
-// entry, a very long or control-character string, a deep reference chain.
+// entry, a very long or control-character string (names too: escape sequences, a C1 control, a
+// bidirectional override), a deep reference chain.
 import {stringify} from 'yaml'
 import {random} from '../../scripts/differential/random.mjs'
 
-const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'SELF', 'CONTAINER', 'SOURCE', 'TARGET', '', 'x'.repeat(300)]
+const NAMES = [
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    'SELF',
+    'CONTAINER',
+    'SOURCE',
+    'TARGET',
+    '',
+    'x'.repeat(300),
+    'clip\u001b]52;c;aGk=\u0007',
+    'clear\u001b[2J\u009b2J',
+    'rtl\u202eoverride',
+]
 const SCALARS: unknown[] = [null, true, false, 0, -1, 1.5, 1e308, 'text', '\u001b[31m\n', [], {}, [[]], {a: {b: {}}}, ...NAMES]
 
 /** The seeded generator, with picks copied: the same object placed twice in a mutant could become a cycle in a later edit. */

@@ -6,7 +6,7 @@
 import type LogicSolver from 'logic-solver'
 import {and, exo, implies, not, variable, variables, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
 import type {PreparedModel} from '../pipeline.js'
-import {logic, toLogic, varName} from '../solve/index.js'
+import {logic, newSolver, toLogic, varName} from '../solve/index.js'
 import type {Atom} from './atoms.js'
 import {regionTruths, type InputDomain} from './domains.js'
 
@@ -54,7 +54,7 @@ export class Backbone {
 
     constructor(readonly problem: SymbolicProblem) {
         const Logic = logic()
-        this.solver = new Logic.Solver()
+        this.solver = newSolver()
         this.open = new Int8Array(problem.variableCount).fill(-1)
         const {definitions, constraints} = problem.prepared.problem
         definitions.forEach((f, v) => {
@@ -121,7 +121,7 @@ export class Reasons {
         const {prepared} = problem
         const n = prepared.graph.elements.length
         const open = new Int8Array(problem.variableCount).fill(-1)
-        this.solver = new Logic.Solver()
+        this.solver = newSolver()
         const select = (item: ReasonItem) => {
             const name = `s${this.selector.size}`
             this.selector.set(item, name)

@@ -17,7 +17,7 @@ import {evaluate, variables} from '../conditions/index.js'
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {logic} from '../solve/index.js'
+import {logic, newSolver} from '../solve/index.js'
 import {toLogic, varName} from '../solve/index.js'
 
 /** Beyond this many constraints in one part, deciding constraints are not searched (each step is a SAT call). */
@@ -213,7 +213,7 @@ export class DecidingConstraints {
         const values = Int8Array.from(solution.values)
         for (const u of component.variables) values[u] = -1
         const Logic = logic()
-        const solver = new Logic.Solver()
+        const solver = newSolver()
         for (const u of component.variables) solver.require(Logic.equiv(varName(u), toLogic(problem.definitions[u]!, values)))
         const selectors: Part['selectors'][number][] = []
         constraints.forEach((record, i) => {

@@ -3,7 +3,7 @@
 // Because parts share no variables, the global optimum is the sum of the
 // parts' optima and the result is ambiguous exactly when some part is.
 import type LogicSolver from 'logic-solver'
-import {logic} from './logic.js'
+import {logic, newSolver} from './logic.js'
 import {evaluate, variables, type Formula} from '../conditions/index.js'
 import {DisjointSets} from './components.js'
 import type {Component, Objective, Problem, Solution, SolveFailure, VariableState} from './problem.js'
@@ -12,7 +12,7 @@ import {propagate} from './propagate.js'
 import {toLogic, varName} from './sat.js'
 
 export {objectives} from './objectives.js'
-export {logic} from './logic.js'
+export {logic, newSolver} from './logic.js'
 export {toLogic, varName} from './sat.js'
 // analysis decides many combinations in stages of its own, with the solver's propagation and parts
 export {propagate} from './propagate.js'
@@ -149,7 +149,7 @@ function batches(parts: readonly Part[]): Part[][] {
  */
 function solveParts(problem: Problem, values: Int8Array, parts: readonly Part[]): {ok: true; components: Component[]} | {ok: false; failure: SolveFailure; part: number} {
     const Logic = logic()
-    const solver = new Logic.Solver()
+    const solver = newSolver()
     for (const part of parts) {
         for (const v of part.vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
         for (const c of part.constraints) solver.require(toLogic(c, values))
@@ -211,7 +211,7 @@ function solveParts(problem: Problem, values: Int8Array, parts: readonly Part[])
 function unsatisfiablePart(problem: Problem, values: Int8Array, parts: readonly Part[]): number {
     const Logic = logic()
     return parts.findIndex(part => {
-        const solver = new Logic.Solver()
+        const solver = newSolver()
         for (const v of part.vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
         for (const c of part.constraints) solver.require(toLogic(c, values))
         return !solver.solve()
