@@ -6,6 +6,7 @@ import {findTemplates} from '../find-templates.js'
 import {EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
 import {openStore, warnLine} from '../../app/profile-request.js'
+import {escapeControls} from '../../app/shown-text.js'
 import {addResolutionFlags, type ResolutionFlags} from '../resolution-flags.js'
 import {isInterrupt} from '../../tui/plain-prompts.js'
 
@@ -18,7 +19,7 @@ async function pickTemplate(): Promise<string | undefined> {
     }
     if (found.length === 1) return found[0]
     const {select} = await import('@inquirer/prompts')
-    return select({message: 'Which variable service template?', choices: found.map(f => ({name: f, value: f})), pageSize: 15})
+    return select({message: 'Which variable service template?', choices: found.map(f => ({name: escapeControls(f), value: f})), pageSize: 15})
 }
 
 /** The template a saved profile was made for. */
