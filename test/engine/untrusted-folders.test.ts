@@ -4,34 +4,20 @@
 // files are read (a FIFO would block the read for ever).
 import {execFileSync} from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {MAX_DEPTH} from '../../src/engine/load/library.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {expectCode} from '../helpers/errors.js'
+import {removeWorkspaces, workspace} from '../cli/run.js'
 
-const made: string[] = []
-afterAll(() => {
-    for (const dir of made) fs.rmSync(dir, {recursive: true, force: true})
-})
-
-/** A fresh folder with the given files (relative path → text). */
-function folder(files: Record<string, string> = {}): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-folder-'))
-    made.push(dir)
-    for (const [name, text] of Object.entries(files)) {
-        fs.mkdirSync(path.dirname(path.join(dir, name)), {recursive: true})
-        fs.writeFileSync(path.join(dir, name), text)
-    }
-    return dir
-}
+afterAll(removeWorkspaces)
 
 const SECRET = 'hunter2-secret'
 /** A folder outside the template's: a service template of types, and a file that is no YAML at all. */
 const foreign = () =>
-    folder({
+    workspace({
         'types.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n    foreign.Type: {derived_from: tosca.nodes.Root}\n',
         'broken.yaml': `tosca_definitions_version: tosca_simple_yaml_1_3\n${SECRET}: [\n`,
         'rules.yaml': `${SECRET}: [\n`,
@@ -55,7 +41,7 @@ const hasFifo = (() => {
 
 describe('the type library below lib/', () => {
     it('is not read when lib/ itself is a link leading out of the template folder', () => {
-        const dir = folder({'t.yaml': TEMPLATE})
+        const dir = workspace({'t.yaml': TEMPLATE})
         fs.symlinkSync(foreign(), path.join(dir, 'lib'))
         const template = loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library()).toEqual([])
@@ -64,7 +50,7 @@ describe('the type library below lib/', () => {
 
     it('reads a link inside lib/ only when it leads to a file inside the template folder', () => {
         const outside = foreign()
-        const dir = folder({'t.yaml': TEMPLATE, 'types/own.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
+        const dir = workspace({'t.yaml': TEMPLATE, 'types/own.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
         fs.mkdirSync(path.join(dir, 'lib'))
         fs.symlinkSync(path.join(outside, 'types.yaml'), path.join(dir, 'lib', 'foreign.yaml'))
         fs.symlinkSync(outside, path.join(dir, 'lib', 'away'))
@@ -77,7 +63,7 @@ describe('the type library below lib/', () => {
     })
 
     it('visits each folder once: links back up (lib/a -> ., lib/b -> .) end the walk', () => {
-        const dir = folder({'t.yaml': TEMPLATE, 'lib/types.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
+        const dir = workspace({'t.yaml': TEMPLATE, 'lib/types.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
         fs.symlinkSync('.', path.join(dir, 'lib', 'a'))
         fs.symlinkSync('.', path.join(dir, 'lib', 'b'))
         fs.symlinkSync('..', path.join(dir, 'lib', 'up'))
@@ -88,7 +74,7 @@ describe('the type library below lib/', () => {
 
     it('is refused with a clear error when nested deeper than the bound', () => {
         const deep = Array.from({length: MAX_DEPTH + 2}, (_, i) => `d${i}`).join('/')
-        const dir = folder({'t.yaml': TEMPLATE, [`lib/${deep}/x.yaml`]: 'a: 1\n'})
+        const dir = workspace({'t.yaml': TEMPLATE, [`lib/${deep}/x.yaml`]: 'a: 1\n'})
         const error = expectCode(() => loadTemplate(path.join(dir, 't.yaml')).library(), 'too-large')
         expect(error.message).toMatch(/^the type library "lib\/" is nested deeper than \d+ folders/)
     })
@@ -99,7 +85,7 @@ describe('files a template names', () => {
         ['technology rules', `        technology_rules: ./link/rules.yaml\n`],
         ['type-specific conditions', `        type_specific_conditions: ./link/rules.yaml\n`],
     ])('%s behind a link leading out are refused, located, and nothing of the foreign file is shown', (_, variability) => {
-        const dir = folder({'t.yaml': withVariability(variability)})
+        const dir = workspace({'t.yaml': withVariability(variability)})
         fs.symlinkSync(foreign(), path.join(dir, 'link'))
         const error = expectCode(() => resolve(loadTemplate(path.join(dir, 't.yaml')), {}), 'invalid-template')
         expect(error.message).toBe(`"./link/rules.yaml" lies outside the template's folder: a template may only name files inside it`)
@@ -110,7 +96,7 @@ describe('files a template names', () => {
 
 describe.skipIf(!hasFifo)('only regular files are read (a FIFO never blocks)', () => {
     it('a FIFO below lib/ is no file of the type library', () => {
-        const dir = folder({'t.yaml': TEMPLATE, 'lib/types.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
+        const dir = workspace({'t.yaml': TEMPLATE, 'lib/types.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
         fifo(dir, 'lib/fifo.yaml')
         const template = loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library().map(f => path.basename(f.file))).toEqual(['types.yaml'])
@@ -120,7 +106,7 @@ describe.skipIf(!hasFifo)('only regular files are read (a FIFO never blocks)', (
     const fifo = (dir: string, name: string) => execFileSync('mkfifo', [path.join(dir, name)])
 
     it('the template', () => {
-        const dir = folder()
+        const dir = workspace()
         fifo(dir, 't.yaml')
         expect(expectCode(() => loadTemplate(path.join(dir, 't.yaml')), 'file-not-found').message).toMatch(/not a regular file/)
     })
@@ -130,7 +116,7 @@ describe.skipIf(!hasFifo)('only regular files are read (a FIFO never blocks)', (
         ['the default technology rules file', '', 'technology-rules.yaml'],
         ['named type-specific conditions', `        type_specific_conditions: rules.yaml\n`, 'rules.yaml'],
     ])('%s', (_, variability, name) => {
-        const dir = folder({'t.yaml': variability ? withVariability(variability) : TEMPLATE})
+        const dir = workspace({'t.yaml': variability ? withVariability(variability) : TEMPLATE})
         fs.mkdirSync(path.join(dir, 'lib'))
         fifo(dir, name)
         expect(expectCode(() => resolve(loadTemplate(path.join(dir, 't.yaml')), {}), 'file-not-found').message).toMatch(/not a regular file/)

@@ -53,11 +53,7 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
     const options = prepared.options
     const profiles = new Set(prepared.inputs.all().flatMap(i => (i.source.kind === 'profile' ? [i.source.profile] : [])))
     return {
-        format: REPORT_FORMAT,
-        template: request.templateName,
-        version: request.template.version,
-        generatedAt: request.now.toISOString(),
-        command: commandLine(request.argv, request.env),
+        ...heading(request),
         status,
         error: error ? error.message : null,
         pruningMode: {value: options.mode.value, origin: describeOrigin(options.mode.origin, 'mode', 'mode')},
@@ -83,14 +79,21 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
     }
 }
 
-/** The report of a template or request with mistakes: what was asked for, and every mistake found. */
-function mistakesReport(request: ReportRequest, error: TrellisError): ReportStream {
+/** What every report opens with: the format, the template and the command that reproduces the run. */
+function heading(request: ReportRequest): Pick<ReportData, 'format' | 'template' | 'version' | 'generatedAt' | 'command'> {
     return {
         format: REPORT_FORMAT,
         template: request.templateName,
         version: request.template.version,
         generatedAt: request.now.toISOString(),
         command: commandLine(request.argv, request.env),
+    }
+}
+
+/** The report of a template or request with mistakes: what was asked for, and every mistake found. */
+function mistakesReport(request: ReportRequest, error: TrellisError): ReportStream {
+    return {
+        ...heading(request),
         status: 'invalid',
         error: error.message,
         pruningMode: null,
