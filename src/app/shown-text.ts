@@ -9,7 +9,8 @@ import {CONTROL_RANGES, escapedControl} from '../engine/index.js'
 const CONTROL = new RegExp(`[${CONTROL_RANGES}]`)
 const CONTROLS = new RegExp(CONTROL.source, 'g')
 /** The same but the line feed: text of several lines keeps its own line breaks. */
-const CONTROLS_BUT_LF = new RegExp(`(?!\\n)[${CONTROL_RANGES}]`, 'g')
+const CONTROL_BUT_LF = new RegExp(`(?!\\n)[${CONTROL_RANGES}]`)
+const CONTROLS_BUT_LF = new RegExp(CONTROL_BUT_LF.source, 'g')
 
 export {escapedControl}
 
@@ -20,7 +21,7 @@ export function escapeControls(text: string): string {
 
 /** Text of several lines for a terminal: line feeds kept, every other control character escaped. */
 export function terminalText(text: string): string {
-    return CONTROL.test(text) ? text.replace(CONTROLS_BUT_LF, escapedControl) : text
+    return CONTROL_BUT_LF.test(text) ? text.replace(CONTROLS_BUT_LF, escapedControl) : text
 }
 
 /** Tokens longer than this (a 50 MB name echoed from a template) are cut with an ellipsis. */
