@@ -112,9 +112,13 @@ export async function runCase(dir: string, name: string, {policy = {allow: false
     } catch (e) {
         let message = ''
         reportError(e, false, line => (message += line))
-        if (config.error === undefined) return failed(`failed: ${message.trim().split('\n')[0]}`)
+        // an error in a template outside the case and the working folder may quote that file: not shown
+        const said = shownFrom(templateFile, home, root)
+            ? message.trim().split('\n')[0]
+            : `an error (${isTrellisError(e) ? e.code : 'internal'}; not shown: the template lies outside ${home})`
+        if (config.error === undefined) return failed(`failed: ${said}`)
         const want = String(config.error)
-        return message.includes(want) ? {name, ok: true} : failed(`expected error "${want}" but got: ${message.trim().split('\n')[0]}`)
+        return message.includes(want) ? {name, ok: true} : failed(`expected error "${want}" but got: ${said}`)
     }
     if (config.error !== undefined) return {name, ok: false, reason: `expected error "${String(config.error)}" but resolving succeeded`}
     let actual: unknown
@@ -132,12 +136,18 @@ export async function runCase(dir: string, name: string, {policy = {allow: false
     }
     if (config.merge) expected = merge(expected, config.merge)
     if (isDeepStrictEqual(actual, expected)) return {name, ok: true}
-    // values resolved from a template outside both the case and the working folder are not shown:
-    // a downloaded suite could name any file as its template (`profile test` cases name the user's own)
-    const real = realpath(templateFile) ?? templateFile
-    const shown = [home, process.cwd(), ...(root ? [root] : [])].some(dir => isBelow(real, realpath(dir) ?? dir))
     const difference = firstDifference(expected, actual) ?? '?'
-    return failed(`differs from expected: ${shown ? difference : `${difference.split(' ')[0]} (values not shown: the template lies outside ${home})`}`)
+    return failed(`differs from expected: ${shownFrom(templateFile, home, root) ? difference : `${difference.split(' ')[0]} (values not shown: the template lies outside ${home})`}`)
+}
+
+/**
+ * Whether what a template gives may be shown: values resolved from (and errors in) a template
+ * outside the case, the working folder and --root are not, as a downloaded suite could name any file
+ * as its template (`profile test` cases name the user's own).
+ */
+function shownFrom(templateFile: string, home: string, root: string | undefined): boolean {
+    const real = realpath(templateFile) ?? templateFile
+    return [home, process.cwd(), ...(root ? [root] : [])].some(dir => isBelow(real, realpath(dir) ?? dir))
 }
 
 /** test.yaml, checked: a case that cannot be read fails with one line, never runs half-configured. */

@@ -73,6 +73,14 @@ describe.concurrent('trellis test on a downloaded suite', () => {
         expect(r.stderr).toBe('')
     })
 
+    it('shows nothing of an error in a template named outside the case and the working folder', async () => {
+        const outside = workspace({'secret.yaml': 'tosca_definitions_version: hunter2\n'})
+        const dir = workspace({'case/expected.yaml': EXPECTED, 'case/test.yaml': `template: ${JSON.stringify(path.join(outside, 'secret.yaml'))}\n`})
+        const r = await run(['test', '.'], {cwd: dir})
+        expect(r.stdout).toMatch(/^FAIL case: failed: an error \(unsupported-version; not shown: the template lies outside /)
+        expect(r.stdout).not.toContain('hunter2')
+    })
+
     it.skipIf(!hasFifo)('reads no FIFO named test.yaml or expected.yaml', async () => {
         const dir = workspace({'a/template.yaml': TEMPLATE, 'a/expected.yaml': EXPECTED, 'b/template.yaml': TEMPLATE, 'b/test.yaml': 'presets: []\n'})
         execFileSync('mkfifo', [path.join(dir, 'a/test.yaml'), path.join(dir, 'b/expected.yaml')])
