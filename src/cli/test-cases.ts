@@ -137,7 +137,9 @@ export async function runCase(dir: string, name: string, {policy = {allow: false
     if (config.merge) expected = merge(expected, config.merge)
     if (isDeepStrictEqual(actual, expected)) return {name, ok: true}
     const difference = firstDifference(expected, actual) ?? '?'
-    return failed(`differs from expected: ${shownFrom(templateFile, home, root) ? difference : `${difference.split(' ')[0]} (values not shown: the template lies outside ${home})`}`)
+    return failed(
+        `differs from expected: ${shownFrom(templateFile, home, root) ? difference : `${difference.split(' ')[0]} (values not shown: the template lies outside ${home})`}`,
+    )
 }
 
 /**
