@@ -21,6 +21,9 @@ export function lowerFirst(text: string): string {
     return text.charAt(0).toLowerCase() + text.slice(1)
 }
 
+/** The bidirectional marks, embeddings, overrides and isolates: printable to YAML, yet they reorder what a terminal shows after them. */
+export const BIDI_RANGES = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069'
+
 /**
  * Characters a terminal acts on instead of showing: C0 controls (ESC starts the sequences that
  * write the clipboard, clear the screen, set the title), DEL, C1 controls (U+009B is a CSI of its
@@ -28,7 +31,7 @@ export function lowerFirst(text: string): string {
  * embeddings, overrides and isolates that reorder what follows. The one rule every place that
  * shows template text escapes by (the shells, the Markdown report, a quoted shell word).
  */
-export const CONTROL_RANGES = '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069'
+export const CONTROL_RANGES = `\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI_RANGES}`
 
 const NAMED_CONTROLS: Readonly<Record<string, string>> = {'\n': '\\n', '\t': '\\t', '\r': '\\r'}
 

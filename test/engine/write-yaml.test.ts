@@ -96,6 +96,24 @@ describe('writing resolved templates', () => {
         )
     })
 
+    it('writes bidirectional controls escaped, in keys and values of one line or several, and reads them back the same', () => {
+        const names = ['a\u202eb', 'x\u2066y\u2069', 'rtl\u200f', 'alm\u061c']
+        const value = {
+            topology_template: {node_templates: Object.fromEntries(names.map(n => [n, {type: n, description: `first line\n${n}\nlast`}]))},
+            [names[0]!]: [names[1], `${names[2]}\n${names[3]}`],
+            other: {[names[0]!]: names[1]},
+        }
+        // plain data (js-yaml), and data with undefined in it (`yaml`)
+        for (const data of [value, {...value, undefined}]) {
+            const text = stringifyTemplate(data)
+            expect(text).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/)
+            expect(text).toContain('\\u202E')
+            expect(parse(text)).toEqual(JSON.parse(JSON.stringify(data)))
+        }
+        // a template without them is written as before, each value as plain as it reads
+        expect(stringifyTemplate({a: {b: 'c'}})).toBe('a:\n  b: c\n')
+    })
+
     it('leaves out undefined in a map and writes it as null in a list, as before', () => {
         expect(parse(stringifyTemplate({a: 1, b: undefined, c: [1, undefined]}))).toEqual({a: 1, c: [1, null]})
     })

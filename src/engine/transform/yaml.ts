@@ -4,11 +4,20 @@
 // by a YAML 1.2 reader and by a YAML 1.1 one (yaml-1.1.ts). It takes plain
 // data only: anything else (undefined, which `yaml` writes as null in a list
 // and leaves out of a map; other objects) is written by `yaml`, quoting the same.
+// The bidirectional controls (engine/text.ts), which YAML counts as printable and would write as
+// they are, are written escaped (`\u202E`) inside double quotes: the same data, and nothing that
+// reorders what a terminal showing the file (resolve -o -) shows after them.
 import {dump, Type} from 'js-yaml'
 import {Document, visit} from 'yaml'
 import {CORE, plainScalar} from '../load/index.js'
 import type {Raw} from '../model/index.js'
+import {BIDI_RANGES} from '../text.js'
 import {retypedByYaml11} from './yaml-1.1.js'
+
+const BIDI = new RegExp(`[${BIDI_RANGES}]`)
+const BIDIS = new RegExp(BIDI.source, 'g')
+/** A bidirectional control as a double-quoted scalar's escape, in js-yaml's spelling (`\x9B`). */
+const escapeBidi = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
 
 export function stringifyTemplate(template: Raw): string {
     return [...templateChunks(template)].join('')
@@ -43,17 +52,24 @@ const PLAIN_KEY = /^[a-z_]+$/
 /**
  * The reader's schema and one more implicit type that represents nothing: js-yaml quotes every
  * string some implicit type of the schema would resolve, so this one makes it quote the strings a
- * YAML 1.1 reader would take for something else.
+ * YAML 1.1 reader would take for something else, and those with a bidirectional control (keys too).
  */
-const WRITER = CORE.extend({implicit: [new Type('tag:trellis,2025:yaml-1.1-non-string', {kind: 'scalar', resolve: (s: string | null) => s !== null && retypedByYaml11(s)})]})
+const WRITER = CORE.extend({
+    implicit: [new Type('tag:trellis,2025:yaml-1.1-non-string', {kind: 'scalar', resolve: (s: string | null) => s !== null && (retypedByYaml11(s) || BIDI.test(s))})],
+})
+
+const OPTIONS = {schema: WRITER, lineWidth: -1, noRefs: true, quotingType: '"', indent: 2, noArrayIndent: false} as const
 
 function yaml(value: Raw): string {
-    return dump(value, {schema: WRITER, lineWidth: -1, noRefs: true, quotingType: '"', indent: 2, noArrayIndent: false})
+    const text = dump(value, OPTIONS)
+    if (!BIDI.test(text)) return text
+    // written again with every value in double quotes (a text of several lines would be a block scalar, which has no escapes)
+    return dump(value, {...OPTIONS, forceQuotes: true}).replace(BIDIS, escapeBidi)
 }
 
-/** Whether a string may be written plain: YAML 1.2 and 1.1 readers both read it as that string. */
+/** Whether a string may be written plain: YAML 1.2 and 1.1 readers both read it as that string (and it shows as it is). */
 function readsAsItself(text: string): boolean {
-    return typeof plainScalar(text) === 'string' && !retypedByYaml11(text)
+    return typeof plainScalar(text) === 'string' && !retypedByYaml11(text) && !BIDI.test(text)
 }
 
 /** Data that is not plain, written by `yaml`: no line folding, no anchors, the same strings quoted as by `dump`. */
@@ -64,7 +80,7 @@ function stringifyOther(value: unknown): string {
             if (typeof scalar.value === 'string' && !readsAsItself(scalar.value)) scalar.type = 'QUOTE_DOUBLE'
         },
     })
-    return document.toString({lineWidth: 0})
+    return document.toString({lineWidth: 0}).replace(BIDIS, escapeBidi)
 }
 
 /** `topology_template:` and its pairs; a large collection slice by slice, each slice without the lines above it. */
