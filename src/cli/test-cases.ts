@@ -191,12 +191,35 @@ function replaced(text: string, replacements: readonly (readonly [string, string
     for (const [from, to] of replacements) {
         if (text.length + occurrences(text, from) * (to.length - from.length) > maxYamlBytes())
             throw new Error(`test.yaml: replace ${JSON.stringify(from)} makes the resolved template larger than the ${maxYamlBytes() / 2 ** 20} MB a YAML file may have`)
-        text = text.split(from).join(to)
+        text = replaceEvery(text, from, to)
     }
     return text
 }
 
-/** Where split(from).join(to) puts `to`: each occurrence of `from`, or between characters for an empty `from`. */
+/**
+ * text.split(from).join(to), joined a few thousand pieces at a time: split holds a string per
+ * occurrence (a replace that doubles 64 million characters held 2.2 GB; this holds 0.8 GB).
+ */
+function replaceEvery(text: string, from: string, to: string): string {
+    // an empty `from` is found between every two characters, as split('') cuts the text
+    const next = (after: number) => (from === '' ? (after + 1 < text.length ? after + 1 : -1) : text.indexOf(from, after))
+    const joined: string[] = []
+    let pieces: string[] = []
+    let last = 0
+    for (let at = next(0); at >= 0; at = next(last)) {
+        pieces.push(text.slice(last, at), to)
+        last = at + from.length
+        if (pieces.length >= 8192) {
+            joined.push(pieces.join(''))
+            pieces = []
+        }
+    }
+    pieces.push(text.slice(last))
+    joined.push(pieces.join(''))
+    return joined.join('')
+}
+
+/** How many times `to` is put in: each occurrence of `from`, or between characters for an empty `from`. */
 function occurrences(text: string, from: string): number {
     if (from === '') return Math.max(0, text.length - 1)
     let n = 0

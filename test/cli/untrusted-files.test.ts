@@ -65,6 +65,15 @@ describe.concurrent('trellis test on a downloaded suite', () => {
         expect(r.stdout).toMatch(/^FAIL case: cannot read test\.yaml: case\/test\.yaml:\d+:\d+: YAML aliases expand too far\n0 passed, 1 failed\n$/)
     })
 
+    it('still makes every replacement: each occurrence, and an empty text between every two characters', async () => {
+        // the resolved app is a tosca.nodes.Root, the expected one a Compute; "" puts "-" between all characters, "-" removes them again
+        const expected = EXPECTED.replace('Root', 'Compute')
+        const test = 'replace:\n    - [Root, Compute]\n    - ["", "-"]\n    - ["-", ""]\n'
+        const r = await run(['test', '.'], {cwd: workspace({'case/template.yaml': TEMPLATE, 'case/expected.yaml': expected, 'case/test.yaml': test})})
+        expect(r.stdout).toBe('1 passed, 0 failed\n')
+        expect(r.code).toBe(0)
+    })
+
     it('bounds replacements: a chain that doubles the text fails the case with the limit named', async () => {
         // the limit lowered (TRELLIS_MAX_YAML_MB) keeps the test quick; the default is reached the same way
         const r = await run(['test', '.'], {cwd: suite(`replace:\n${'    - [o, oo]\n'.repeat(40)}`), env: {TRELLIS_MAX_YAML_MB: '1'}})
