@@ -118,4 +118,22 @@ describe('computed values are bounded', () => {
         const many = `topology_template:\n    variability:\n        inputs:\n            long: {type: string}\n    node_templates:\n        a: {type: t, properties: [{p: {expression: {concat: [${Array(60).fill('{variability_input: long}').join(', ')}]}}}]}\n`
         expect(expectCode(() => run(many, {inputs: {long: 'x'.repeat(9_000_000)}}), 'too-large').location?.line).toBe(7)
     })
+
+    /** A template whose `count` properties each read e19, a text of 8 · 2^19 characters (4 MB) made by doubling `seed`. */
+    const readBy = (count: number, seed: string) => {
+        const lines = ['topology_template:', '    variability:', '        expressions:', `            e0: {concat: [${seed}]}`]
+        for (let i = 1; i < 20; i++) lines.push(`            e${i}: {concat: [{value_expression: e${i - 1}}, {value_expression: e${i - 1}}]}`)
+        lines.push('    node_templates:', '        a:', '            type: t', '            properties:')
+        for (let k = 0; k < count; k++) lines.push(`                - p${k}: {expression: {concat: [{value_expression: e19}, '${k}']}}`)
+        return `${lines.join('\n')}\n`
+    }
+
+    it('so is the text value expressions compute in all: values that each read a long expression are refused once they pass it', () => {
+        // each value computes its e19 again (12 million characters with the steps): 50 values would be 600 million
+        const error = expectCode(() => run(readBy(50, 'abcdefgh')), 'too-large')
+        expect(error.message).toBe('value expressions compute more than 100,000,000 characters of text in all (each time a value reads an expression, its text is computed again)')
+        expect(error.location?.line).toBeGreaterThan(4)
+        // the same reads of a short text are nothing
+        expect(run(readBy(50, "''")).model).toBeDefined()
+    })
 })

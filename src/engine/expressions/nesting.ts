@@ -1,8 +1,9 @@
-// How deep conditions and value expressions may nest. Compiling and evaluating
-// them recurse once per operator and once per reference to a named expression
-// or to an input's default expression; a limit far above anything written by
-// hand turns a runaway nesting into one error where it crosses the limit,
-// before the stack runs out.
+// How deep conditions and value expressions may nest, and how much text value
+// expressions may compute. Compiling and evaluating them recurse once per operator
+// and once per reference to a named expression or to an input's default
+// expression; a limit far above anything written by hand turns a runaway nesting
+// (or text) into one error where it crosses the limit, before the stack (or the
+// memory) runs out.
 import {TrellisError, type SourceLocation} from '../errors.js'
 
 /** Operators and references (logic_expression, value_expression, input defaults) nested in one another. */
@@ -24,3 +25,12 @@ export function nestedTooDeep(location: SourceLocation | undefined): TrellisErro
 export const MAX_VALUE_LENGTH = 10_000_000
 
 export const VALUE_TOO_LARGE = `value expression computes a text of more than ${MAX_VALUE_LENGTH.toLocaleString('en')} characters`
+
+/**
+ * The characters value expressions may compute in all, in one resolution. A named expression is
+ * computed again for every value that reads it, so texts below MAX_VALUE_LENGTH read by many
+ * properties (400 of 5,000,000 characters each: 2 GB) would run out of memory, or take hours.
+ */
+export const MAX_COMPUTED_LENGTH = 100_000_000
+
+export const COMPUTED_TOO_LARGE = `value expressions compute more than ${MAX_COMPUTED_LENGTH.toLocaleString('en')} characters of text in all (each time a value reads an expression, its text is computed again)`

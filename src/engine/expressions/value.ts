@@ -3,7 +3,7 @@
 import {TrellisError} from '../errors.js'
 import {ownValue, soleKey} from '../keys.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
-import {MAX_NESTING, MAX_VALUE_LENGTH, nestedTooDeep, VALUE_TOO_LARGE} from './nesting.js'
+import {COMPUTED_TOO_LARGE, MAX_COMPUTED_LENGTH, MAX_NESTING, MAX_VALUE_LENGTH, nestedTooDeep, VALUE_TOO_LARGE} from './nesting.js'
 import {show} from './operators/checks.js'
 import type {FailCode, OperatorContext, ValueScope} from './types.js'
 
@@ -44,6 +44,8 @@ class Evaluator {
      * within one evaluation, whose inputs read the scope records already.
      */
     private named: Map<string, unknown> | undefined
+    /** Characters of the texts operators made in this scope (a resolution), against MAX_COMPUTED_LENGTH. */
+    private computed = 0
 
     constructor(private readonly scope: ValueScope) {}
 
@@ -94,7 +96,10 @@ class Evaluator {
             const hint = closestOperator(name)
             fail(scope, raw, `unknown operator "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 'unknown-operator')
         }
-        return operator(args, new Context(name, raw, this.evaluate, scope))
+        const value = operator(args, new Context(name, raw, this.evaluate, scope))
+        // every text an operator makes is counted, however often it is made again
+        if (typeof value === 'string' && (this.computed += value.length) > MAX_COMPUTED_LENGTH) fail(scope, raw, COMPUTED_TOO_LARGE, 'too-large')
+        return value
     }
 }
 
