@@ -19,7 +19,8 @@ export function reportFormat(file: string): ReportFormat {
 export interface ReportTarget {
     readonly file: string
     readonly templateName: string
-    readonly template: LoadedTemplate
+    /** Undefined when the template (or an inputs file) could not be read. */
+    readonly template?: LoadedTemplate
     readonly request: ResolveRequest
     /** The command line as typed, without the program name. */
     readonly argv: readonly string[]

@@ -139,6 +139,24 @@ describe('trellis resolve --report', () => {
         expect(fs.readdirSync(dir).sort()).toEqual(['failing.md', 'failing.yaml'])
     })
 
+    it.each([
+        ['a YAML syntax error', (t: string) => fs.writeFileSync(t, 'a: [\n'), 'YAML syntax error'],
+        ['a template that is not there', () => {}, 'cannot read'],
+    ])('writes a report when the template cannot be read: %s', async (_, make, says) => {
+        const template = path.join(dir, 'unread.yaml')
+        make(template)
+        const markdown = path.join(dir, 'unread.md')
+        const json = path.join(dir, 'unread.json')
+        for (const report of [markdown, json]) expect(await main(['resolve', template, '--output', path.join(dir, 'out.yaml'), '--report', report])).toBe(2)
+        expect(stderr.join('')).not.toContain('internal error')
+        expect(fs.readFileSync(markdown, 'utf8')).toContain('**Definitions version:** not known (the template or an inputs file could not be read)')
+        expect(fs.readFileSync(markdown, 'utf8')).toContain(`The template or the request has a mistake; nothing was solved:\n\n- ${says}`)
+        const data = JSON.parse(fs.readFileSync(json, 'utf8')) as {status: string; version: unknown; conflict: {kind: string; mistakes: {message: string}[]}}
+        expect(data).toMatchObject({status: 'invalid', version: null, conflict: {kind: 'invalid'}})
+        expect(data.conflict.mistakes[0]!.message).toContain(says)
+        expect(fs.existsSync(path.join(dir, 'out.yaml'))).toBe(false)
+    })
+
     it('refuses a report file of another kind before resolving (exit 2)', async () => {
         expect(await main(['resolve', WEB_SHOP, '--report', path.join(dir, 'report.txt')])).toBe(2)
         expect(stderr.join('')).toContain('--report expects a file ending in .md or .json')

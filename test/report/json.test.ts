@@ -4,7 +4,8 @@ import path from 'node:path'
 import {Ajv} from 'ajv'
 import {describe, expect, it} from 'vitest'
 import {renderJson, renderJsonChunks} from '../../src/app/report/index.js'
-import type {ReportData} from '../../src/engine/report/index.js'
+import {TrellisError} from '../../src/engine/errors.js'
+import {buildReport, type ReportData} from '../../src/engine/report/index.js'
 import {failedReport, sampleReport, TIE, UNSAT} from './fixtures.js'
 
 const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/report.schema.json'), 'utf8')) as object
@@ -43,6 +44,16 @@ describe('JSON report', () => {
         const data = expectValid(failedReport(text)) as ReportData
         expect(data.status).toBe(status)
         expect(data.conflict?.kind).toBe(status)
+    })
+
+    it('of a template that could not be read validates against the schema', () => {
+        const data = expectValid(
+            buildReport(
+                {template: undefined, templateName: 'gone.yaml', presets: [], argv: ['trellis', 'resolve', 'gone.yaml'], now: new Date(0)},
+                {error: new TrellisError('file-not-found', 'cannot read "gone.yaml": no such file')},
+            ),
+        ) as ReportData
+        expect(data).toMatchObject({status: 'invalid', version: null, conflict: {kind: 'invalid', mistakes: [{message: 'cannot read "gone.yaml": no such file', location: null}]}})
     })
 
     it('of the web-shop sample validates against schema/report.schema.json', () => {

@@ -74,7 +74,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     const title = r.status === 'resolved' ? 'Resolution report' : 'Resolution report: resolving failed'
     out.push(`# ${title}: ${e(r.template)}`, '')
     out.push(`- **Template:** ${code(r.template)}`)
-    out.push(`- **Definitions version:** ${code(r.version)}`)
+    out.push(`- **Definitions version:** ${version(r)}`)
     out.push(`- **Pruning mode:** ${pruningMode(r)}`)
     out.push(`- **Presets applied, in order:** ${r.presets.length ? r.presets.map(code).join(' → ') : 'none'}`)
     out.push(`- **Profile:** ${r.profile ? code(r.profile) : 'none'}`)
@@ -92,7 +92,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     if (r.summary && pruned.count) out.push(...decisions(r, facts))
 
     out.push('## Options that differ from the defaults', '')
-    if (r.options.length === 0) out.push(`Every option has the default of ${code(r.version)}.`, '')
+    if (r.options.length === 0) out.push(`Every option has the default of ${version(r)}.`, '')
     else {
         // one line per choice: what a pruning mode (or a wider option) set together, then each option written
         for (const {origin, options} of optionLines(r)) {
@@ -210,6 +210,11 @@ interface PrunedFacts {
 function* factsOf(pruned: Pruned): Generator<PrunedFacts> {
     if (pruned.count === 0) return
     for (const p of pruned.explain()) yield {id: p.id, display: p.display, kind: p.kind, roots: rootInputs(p), companion: companionOf(p, pruned.ids)}
+}
+
+/** The definitions version; none is known when the template or an inputs file could not be read. */
+function version(r: ReportData | ReportStream): string {
+    return r.version === null ? 'not known (the template or an inputs file could not be read)' : code(r.version)
 }
 
 /** The pruning mode and who set it; none is known of a template with mistakes. */

@@ -1,6 +1,6 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
+import {isTrellisError, resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
 import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
@@ -23,6 +23,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
         .action(async (file: string, flags: ResolveFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             let report: ReportTarget | undefined
+            let checked = false
             try {
                 if (flags.report !== undefined) reportFormat(flags.report)
                 // nothing is resolved, run or written when an output would destroy something
@@ -31,6 +32,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                     ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : []),
                 ]
                 checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
+                checked = true
                 // a report explains every pruned element, which asks where most of the template was written
                 const {template, request} = await prepareRequest(file, flags, {allPositions: flags.report !== undefined})
                 if (flags.report !== undefined) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
@@ -52,6 +54,13 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 if (flags.output === '-') writeStandardOutput(templateChunks(outcome.output))
                 setExit(EXIT_OK)
             } catch (e) {
+                // a template or an inputs file that cannot be read gets its report too, saying why
+                if (checked && !report && flags.report !== undefined && isTrellisError(e))
+                    writeFailureReport(
+                        {file: flags.report, templateName: file, request: {presets: flags.preset}, argv: typedArgs(command, file)},
+                        {kind: 'invalid', error: e, diagnostics: e.diagnostics(), warnings: []},
+                        debug,
+                    )
                 setExit(reportError(e, debug))
             }
         })

@@ -14,7 +14,8 @@ import {PrunedElements, type ReportStream} from './pruned.js'
 import {REPORT_FORMAT, type ReportConflict, type ReportData, type ReportOptimization, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
 
 export interface ReportRequest {
-    readonly template: LoadedTemplate
+    /** Undefined when the template (or an inputs file) could not be read: the report says why. */
+    readonly template: LoadedTemplate | undefined
     /** The template as the user named it (the report shows this, not an absolute path). */
     readonly templateName: string
     readonly presets: readonly string[]
@@ -84,7 +85,7 @@ function heading(request: ReportRequest): Pick<ReportData, 'format' | 'template'
     return {
         format: REPORT_FORMAT,
         template: request.templateName,
-        version: request.template.version,
+        version: request.template?.version ?? null,
         generatedAt: request.now.toISOString(),
         command: commandLine(request.argv, request.env),
     }

@@ -13,7 +13,8 @@ export interface ReportData {
     readonly format: typeof REPORT_FORMAT
     /** The template as the user named it. */
     readonly template: string
-    readonly version: string
+    /** Null when the template (or an inputs file) could not be read. */
+    readonly version: string | null
     /** ISO 8601; the only field that differs between two reports of the same resolution. */
     readonly generatedAt: string
     /** A shell command that reproduces this resolution (environment inputs included). */
