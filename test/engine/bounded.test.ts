@@ -28,6 +28,9 @@ describe('YAML files are read only up to the size the readers can finish', () =>
         fs.writeFileSync(file, template(20))
         const error = expectCode(() => loadTemplate(file), 'too-large')
         expect(error.message).toMatch(/^"[^"]*big\.yaml" has 0\.02 MB, more than the 0\.01 MB a YAML file may have \(TRELLIS_MAX_YAML_MB raises the limit, given the memory\)$/)
+        // sizes that would show as 0 MB in bytes
+        setMaxYamlSize(0.0001)
+        expect(expectCode(() => loadTemplate(file), 'too-large').message).toMatch(/ has 0\.02 MB, more than the 105 bytes a YAML file may have /)
     })
 
     it('a text the exact reader must read (an anchor) may have an eighth of the limit; block YAML the whole', () => {

@@ -114,11 +114,14 @@ describe.skipIf(!hasFifo)('only regular files are read (a FIFO never blocks)', (
     it.each([
         ['named technology rules', `        technology_rules: rules.yaml\n`, 'rules.yaml'],
         ['the default technology rules file', '', 'technology-rules.yaml'],
-        ['named type-specific conditions', `        type_specific_conditions: rules.yaml\n`, 'rules.yaml'],
+        ['named type-specific conditions', `        type_specific_conditions: conditions.yaml\n`, 'conditions.yaml'],
     ])('%s', (_, variability, name) => {
         const dir = workspace({'t.yaml': variability ? withVariability(variability) : TEMPLATE})
         fs.mkdirSync(path.join(dir, 'lib'))
         fifo(dir, name)
-        expect(expectCode(() => resolve(loadTemplate(path.join(dir, 't.yaml')), {}), 'file-not-found').message).toMatch(/not a regular file/)
+        const error = expectCode(() => resolve(loadTemplate(path.join(dir, 't.yaml')), {}), 'file-not-found')
+        expect(error.message).toMatch(/not a regular file/)
+        // located where the template names the file; a default file it does not name has no place in it
+        expect(error.location?.line).toBe(variability ? 4 : undefined)
     })
 })

@@ -96,7 +96,13 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
             if (!fs.existsSync(target)) return undefined
             // a template names files beside it, never elsewhere (an absolute path, ../, a link leading out)
             if (!inside(target)) throw new TrellisError('invalid-template', `"${relative}" lies outside the template's folder: a template may only name files inside it`, where)
-            return readYamlFile(target)
+            try {
+                return readYamlFile(target)
+            } catch (e) {
+                // a file that cannot be read at all (a FIFO, too large) is located where the template names it
+                if (e instanceof TrellisError && !e.location && where) throw new TrellisError(e.code, e.message, where)
+                throw e
+            }
         },
         readDefault: relative => {
             const target = path.resolve(dir, relative)

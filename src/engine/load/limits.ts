@@ -23,7 +23,8 @@ export function maxYamlBytes(): number {
     return maxYamlMB * MB
 }
 
-const megabytes = (n: number) => `${(n / MB).toFixed(n < 10 * MB ? 2 : 1).replace(/\.?0+$/, '')} MB`
+/** A size as megabytes (in bytes below the 0.005 MB that would show as 0 MB). */
+const megabytes = (n: number) => (n < MB / 200 ? `${Math.round(n)} bytes` : `${(n / MB).toFixed(n < 10 * MB ? 2 : 1).replace(/\.?0+$/, '')} MB`)
 const RAISE = 'TRELLIS_MAX_YAML_MB raises the limit, given the memory'
 
 /** Why a file of `size` bytes is not read. */
