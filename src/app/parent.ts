@@ -1,4 +1,4 @@
-// A process bin/trellis.js started to run a command for it (see runTuned there) works for that
+// A process bin/trellis.js started to run a command for it (see runInChild there) works for that
 // process alone: once its parent is gone (killed outright, which no handler can see), nothing
 // it would still write is wanted, and writing it would replace files long after the user
 // stopped the command. The parent passes its process id; writers check it before each write.

@@ -1,7 +1,8 @@
-// Explaining a large template runs in a child Node with a larger young generation (bin/trellis.js):
-// the child's output, exit code and files are what the command gives without it, and it ends with
-// its parent, writing nothing, when the parent is killed outright.
-import {spawn} from 'node:child_process'
+// Resolving, explaining or analyzing a large template runs in a child Node (bin/trellis.js), with a
+// larger young generation when explaining: the child's output, exit code and files are what the
+// command gives without it, running out of memory is one line, and it ends with its parent, writing
+// nothing, when the parent is killed outright.
+import {spawn, spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -34,6 +35,21 @@ describe('explaining a large template', () => {
         expect(r.code).toBe(2)
         expect(r.stderr.trim().split('\n')).toHaveLength(1)
         expect(fs.existsSync(out)).toBe(false)
+    })
+})
+
+describe('a large template that needs more memory than Node allows', () => {
+    it.each([
+        ['analyze', () => ['analyze', large]],
+        ['resolve --report', () => ['resolve', large, '--set', 'mode=present', '-o', path.join(dir, 'oom.yaml'), '--report', path.join(dir, 'oom.md')]],
+    ])('%s: one line naming the limit, exit 2, no native stack, nothing written', (_, args) => {
+        // the heap Node is given here (its flag applies to the child too) is far below what the template needs
+        const r = spawnSync(process.execPath, ['--max-old-space-size=40', BIN, ...args()], {encoding: 'utf8', env: {...process.env, CI: 'true', TRELLIS_TUNED: ''}})
+        expect(r.status).toBe(2)
+        expect(r.stderr).toMatch(
+            /^trellis: out of memory: \w+ on this template needs more than the \d+ MB Node allows; NODE_OPTIONS=--max-old-space-size=\d+ raises the limit, given the memory\n$/,
+        )
+        expect(fs.readdirSync(dir).filter(name => name.startsWith('oom') || name.includes('.trellis-tmp-'))).toEqual([])
     })
 })
 
