@@ -29,7 +29,7 @@ export function registerTest(program: Command, setExit: (code: number) => void):
                     return
                 }
                 if (flags.root !== undefined && !isDirectory(flags.root)) {
-                    process.stderr.write(`trellis: --root: no such folder: ${flags.root}\n`)
+                    process.stderr.write(`trellis: --root: no such folder: ${oneLine(flags.root)}\n`)
                     setExit(EXIT_USAGE)
                     return
                 }
