@@ -47,4 +47,12 @@ export default tseslint.config(
             ],
         },
     },
+    {
+        // MiniSat out of its fixed heap prints onto standard output and aborts with a stack trace; newSolver() makes that a clear error
+        files: ['src/**/*.{ts,tsx}'],
+        ignores: ['src/engine/solve/logic.ts'],
+        rules: {
+            'no-restricted-syntax': ['error', {selector: "NewExpression[callee.property.name='Solver']", message: 'make a solver with newSolver() (src/engine/solve/logic.ts)'}],
+        },
+    },
 )

@@ -6,7 +6,7 @@
 // variables are unique at the optimum is the answer used: then every solver reaches it.
 import type LogicSolver from 'logic-solver'
 import {variables, type Formula} from '../conditions/index.js'
-import {logic, toLogic, varName, type Objective, type Problem} from '../solve/index.js'
+import {logic, newSolver, toLogic, varName, type Objective, type Problem} from '../solve/index.js'
 
 export type FirstObjective = {readonly kind: 'unsatisfiable'} | {readonly kind: 'ambiguous'} | {readonly kind: 'fixed'; readonly values: ReadonlyMap<number, boolean>}
 
@@ -23,7 +23,7 @@ export class FirstObjectiveSolver {
         private readonly objective: Objective,
     ) {
         const Logic = logic()
-        this.solver = new Logic.Solver()
+        this.solver = newSolver()
         const free = (this.free = new Int8Array(problem.variableCount).fill(-1))
         problem.definitions.forEach((f, v) => {
             if (f) this.solver.require(Logic.equiv(varName(v), toLogic(f, free)))
