@@ -46,7 +46,6 @@ export {
     renderExplanation,
     renderExpression,
     renderSummaryLine,
-    restatesChain,
     sameValue,
     startRepairs,
     startWhatIf,

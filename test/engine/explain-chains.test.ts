@@ -1,7 +1,9 @@
 // Explanations follow the elements a condition reads, down a chain of hosts,
 // to the depth asked for: each element is shown once per explanation and
 // referred to ("see above") when met again. A hosting stack of 150 nodes, each
-// hosted on the next, is the long chain; every element of it is explained.
+// hosted on the next, is the long chain; every element of it is explained. When
+// the solver decided a stack (a constraint holds it up), the conditions it settled
+// with each node are consequences, not followed.
 import {describe, expect, it} from 'vitest'
 import {DocumentExplainer, explainElement, explanationDocument, type Because, type Explanation} from '../../src/engine/explain/index.js'
 import {RENEW_EVERY} from '../../src/engine/explain/document.js'
@@ -35,10 +37,9 @@ function firstChain(e: Explanation): string[] {
     }
 }
 
-/** Every element shown in full in the chains of an explanation (not the elements a constraint reads), and every element referred to as shown above. */
+/** Every element shown in full in the chains of an explanation, and every element referred to as shown above. */
 function shown(list: readonly Because[], full: string[] = [], above: string[] = []): {full: string[]; above: string[]} {
     for (const b of list) {
-        if (b.kind === 'constraint') continue
         if (b.kind === 'element' && b.element) full.push(b.element.id)
         if (b.seeAbove) above.push(b.seeAbove)
         shown(b.because, full, above)
@@ -88,26 +89,29 @@ describe('a stack of hosts held up by the hosting stack constraint (incoming-hos
         expect(relations.every(e => e.present)).toBe(true)
     })
 
-    it('shows each element of a chain once and refers back to it when met again', () => {
+    it('names the constraint first and marks the conditions the solver settled with the node as not causes, never following them back', () => {
         for (const i of [1, 75, SIZE - 2]) {
             const e = explainElement(model, model.graph.element(`node.node_${i}`)!)
+            expect(e.because.map(b => b.code)).toEqual(['constraint-requires', 'default-condition-true', 'default-condition-true'])
+            // a condition is a cause only where it reads a node propagation decided (the persistent top or bottom)
+            // and is followed there; the others the solver settled with the node
+            const ends = ['node.node_0', `node.node_${SIZE - 1}`]
+            for (const b of e.because.slice(1)) {
+                const read = b.because.map(c => c.element!.id)
+                if (b.role === undefined) expect(read.length > 0 && read.every(id => ends.includes(id))).toBe(true)
+                else expect([b.role, read]).toEqual(['consequence', []])
+            }
+            expect(e.because.filter(b => b.role === 'consequence')).toHaveLength(i === 75 ? 2 : 1)
+            // what the constraint reads: the persistent top, followed (it has no conditions), and its hosting relation, decided with the node
+            expect(e.because[0]!.because.map(b => [b.element!.id, b.code])).toEqual([
+                ['node.node_0', 'no-conditions'],
+                ['relation.host@0.node.node_0', 'constraint-requires'],
+            ])
             const {full, above} = shown(e.because)
             expect(new Set(full).size).toBe(full.length)
-            // a reference points to the element explained or to one shown in full in this explanation
-            for (const id of above) expect([e.element.id, ...full]).toContain(id)
-            expect(above.length).toBeGreaterThan(0)
+            for (const id of above) expect(full).toContain(id)
+            expect([...full, ...above]).not.toContain(e.element.id)
         }
-    })
-
-    it('follows a middle node down its hosts, eight elements deep', () => {
-        const e = explainElement(model, model.graph.element('node.node_75')!)
-        // the constraint first (not followed), then the node's own conditions: its incoming relation, then its host
-        expect(e.because.map(b => b.code)).toEqual(['constraint-requires', 'default-condition-true', 'default-condition-true'])
-        const host = e.because[2]!
-        expect(host.because[0]!.element!.id).toBe('node.node_76')
-        const {full} = shown([host])
-        expect(full).toContain('node.node_79')
-        expect(full).not.toContain('node.node_84')
     })
 
     it('explains each element of a whole document as it explains that element alone', () => {

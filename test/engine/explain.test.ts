@@ -97,9 +97,10 @@ topology_template:
         const e = explain(circle, 'node.a')
         expect(e).toMatchObject({verdict: 'pruned', code: 'optimization-not-chosen', decidedBy: 'optimization'})
         expect(e.summary).toContain('min weight of node templates')
-        // the circle a → b → a is shown once and referred to, not unrolled
-        const text = JSON.stringify(e)
-        expect(text).toContain('"seeAbove":"node.a"')
+        // the circle a → b → a is decided by the optimizer: its condition is settled with it, not a cause, and not unrolled
+        expect(e.because.map(b => [b.code, b.role])).toEqual([['default-incoming-none-present', 'consequence']])
+        expect(e.because[0]!.reads?.map(r => r.id)).toEqual(['relation.uses@0.node.b'])
+        expect(renderExplanation(e).match(/Node "a"/g)).toHaveLength(1)
     })
 })
 

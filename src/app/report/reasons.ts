@@ -1,7 +1,7 @@
 // The report's reading aids over the explanation data: which inputs each pruned element's
 // explanation leads back to, which elements go with another one (a type or property with its
 // node), and the options a single choice set.
-import {restatesChain, type DocumentBecause, type ReportData, type ReportElement, type ReportOption} from '../../engine/index.js'
+import {type DocumentBecause, type ReportData, type ReportElement, type ReportOption} from '../../engine/index.js'
 
 /** The variability inputs anywhere in an element's explanation: the decisions behind its verdict. */
 export function rootInputs(element: ReportElement): string[] {
@@ -30,7 +30,7 @@ export function companionOf(element: ReportElement, pruned: ReadonlySet<string>)
 
 /** Whether a reason only leads back to elements on the path to it (the engine's rule, over the document's `refs`): a consequence of their absence, not a cause. */
 export function restatesPath(reason: DocumentBecause, path: readonly string[]): boolean {
-    return restatesChain(reason, path, b => b.refs[0])
+    return reason.role === 'consequence' && path.length > 0
 }
 
 const PRUNING = /^(\w+?)_(consistency_|semantic_)?pruning$/

@@ -51,33 +51,53 @@ interface Part {
 
 const NONE: readonly ConstraintRecord[] = []
 
+/**
+ * What decided a verdict the solver reached: the conditions alone (every variant of its part has it),
+ * constraints (a minimal set without which it could flip), or the optimizer (variants satisfying
+ * everything differ in it). A verdict propagation reached is decided by the conditions.
+ */
+export type Decision = {readonly kind: 'conditions'} | {readonly kind: 'constraints'; readonly constraints: readonly ConstraintRecord[]} | {readonly kind: 'optimizer'}
+
+const CONDITIONS: Decision = {kind: 'conditions'}
+const OPTIMIZER: Decision = {kind: 'optimizer'}
+
 export class DecidingConstraints {
     private readonly parts = new Map<number, Part | undefined>()
-    private readonly found = new Map<number, ConstraintRecord[]>()
+    private readonly found = new Map<number, Decision>()
     private componentOf?: Map<number, number>
 
     constructor(private readonly model: ResolvedModel) {}
 
     /** A minimal set of constraints without which the element's verdict could flip; empty when its conditions alone decide it. */
     of(element: Element): readonly ConstraintRecord[] {
+        const decision = this.decision(element)
+        return decision.kind === 'constraints' ? decision.constraints : NONE
+    }
+
+    decision(element: Element): Decision {
         const state = this.model.solution.state[element.seq]
-        if (state === undefined || state === 'propagated') return NONE
+        if (state === undefined || state === 'propagated') return CONDITIONS
         let found = this.found.get(element.seq)
-        if (!found) this.found.set(element.seq, (found = logic().disablingAssertions(() => this.search(element.seq))))
+        if (!found) this.found.set(element.seq, (found = logic().disablingAssertions(() => this.search(element.seq, state === 'optimized'))))
         return found
     }
 
-    private search(v: number): ConstraintRecord[] {
+    private search(v: number, optimized: boolean): Decision {
         const index = this.component(v)
-        if (index === undefined) return []
-        const part = this.part(index)
-        if (!part || part.selectors.length === 0 || part.selectors.length > MAX_CONSTRAINTS) return []
-        // with every constraint the verdict may still flip (an optimizer's choice), or the conditions alone may force it
-        if (!this.forcedByAll(part, v) || this.forcedByNone(part, v)) return []
+        const part = index === undefined ? undefined : this.part(index)
+        // too many constraints to search (each step is a SAT call): what the solver said
+        if (!part || part.selectors.length > MAX_CONSTRAINTS) return optimized ? OPTIMIZER : CONDITIONS
+        // a part the optimizer did not choose in, without constraints: the conditions decided it (one
+        // variant, or several that nothing chooses between), no SAT call needed to say so
+        if (!optimized && part.selectors.length === 0) return CONDITIONS
+        // with every constraint the verdict may still flip (the optimizer's choice, or nobody's), or the
+        // conditions alone may force it
+        if (!this.forcedByAll(part, v)) return optimized ? OPTIMIZER : CONDITIONS
+        if (part.selectors.length === 0 || this.forcedByNone(part, v)) return CONDITIONS
         const all = part.selectors.map((_, i) => i)
         const kept = quickXplain(all, set => this.forced(part, v, set))
         this.spread(part, kept)
-        return kept.map(i => part.selectors[i]!.record)
+        return {kind: 'constraints', constraints: kept.map(i => part.selectors[i]!.record)}
     }
 
     /**

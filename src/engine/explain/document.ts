@@ -45,6 +45,8 @@ export interface DocumentBecause {
     readonly location?: string
     readonly refs: readonly string[]
     readonly because: readonly DocumentBecause[]
+    /** `also` or `consequence` for a condition that is not a cause (not followed); absent for a cause. */
+    readonly role?: 'also' | 'consequence'
 }
 
 export interface DocumentOptions {
@@ -214,6 +216,7 @@ class Converter {
             location: b.location,
             refs,
             because: this.list(b.because),
+            role: b.role,
         }
         // only a reason without a chain is the same wherever it is cited; others are converted once anyway
         if (b.because.length === 0 && b.terms.length > 0) this.done.set(b, converted)
@@ -226,9 +229,11 @@ class Converter {
         const add = (id: string) => {
             if (!refs.includes(id)) refs.push(id)
         }
-        if (refs.length + b.because.length > 16) return [...new Set([...refs, ...(b.seeAbove ? [b.seeAbove] : []), ...b.because.flatMap(c => (c.element ? [c.element.id] : []))])]
+        if (refs.length + b.because.length + (b.reads?.length ?? 0) > 16)
+            return [...new Set([...refs, ...(b.seeAbove ? [b.seeAbove] : []), ...b.because.flatMap(c => (c.element ? [c.element.id] : [])), ...(b.reads ?? []).map(r => r.id)])]
         if (b.seeAbove) add(b.seeAbove)
         for (const c of b.because) if (c.element) add(c.element.id)
+        if (b.reads) for (const r of b.reads) add(r.id)
         return refs
     }
 

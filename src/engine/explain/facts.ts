@@ -4,6 +4,13 @@
 // their formulas blame. Worked out once per resolved model and shared by every
 // explanation that shows it, so explaining every element of a template costs
 // about as much as explaining each once.
+//
+// Causes come from the order in which propagation decided the elements: a verdict
+// propagation reached was decided by values known before it, so a record whose value
+// was settled before its element's verdict is a cause, and the elements it blames are
+// those decided earlier. A record settled only later (or by the solver) holds or fails
+// because of that verdict, or together with it: a consequence, never followed. Each
+// step of a chain goes to an element decided earlier, so no chain can come back.
 import {evaluate, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {Element, GroupElement} from '../model/index.js'
@@ -22,10 +29,15 @@ export interface RecordFacts {
     readonly value: boolean
     readonly location: string | undefined
     readonly terms: readonly Term[]
-    /** The elements the formula's deciding parts read, in the order found. */
+    /**
+     * The elements the formula's deciding parts read, in the order found; of a cause, only those
+     * decided before the record's element (what a chain follows).
+     */
     readonly blamed: readonly Element[]
     readonly element: ElementRef
     readonly writtenOn: ElementRef | undefined
+    /** The record's value was settled before its element's verdict: a cause of it, not a consequence. */
+    readonly cause: boolean
     /** The record reads no other element: its reason is the same in every chain, one object (set by the explainer). */
     leaf?: Because
 }
@@ -35,12 +47,20 @@ export interface ElementFacts {
     readonly location: string | undefined
     /** How many condition records the element has. */
     readonly records: number
-    /** The deciding records: the false ones of a pruned element (written ones first), every one of a present element. */
+    /**
+     * The deciding records (the false ones of a pruned element, every one of a present element): the
+     * causes first — written conditions, then technology rules, then default conditions, each the
+     * earliest settled first — then the consequences.
+     */
     readonly deciding: readonly RecordFacts[]
-    /** The code of an element shown without its reasons. */
-    readonly fallback: ReasonCode
+    /** How many of the deciding records are causes. */
+    readonly causes: number
+    /** The code its records give: the first cause of a pruned element; a present element's conditions hold (or it has none). */
+    readonly code: ReasonCode
     /** `Node "db" is pruned`. */
     readonly is: string
+    /** The step of propagation that decided the element; Infinity when the solver did. */
+    readonly time: number
 }
 
 /** A constraint as a reason: the same for every element it forces. */
@@ -53,7 +73,22 @@ export interface ConstraintFacts {
     readonly read: readonly Element[]
 }
 
-/** The variability group an element is, or whose type or property it is: removed when resolving, whatever its conditions. */
+const NO_RECORDS: readonly RecordFacts[] = []
+const NO_INPUTS: readonly InputCitation[] = []
+
+/** Adds an input once, where it is first met; a later citation of the same input replaces it in place. */
+export function cite(inputs: InputCitation[], input: InputCitation): void {
+    for (let k = 0; k < inputs.length; k++)
+        if (inputs[k]!.name === input.name) {
+            inputs[k] = input
+            return
+        }
+    inputs.push(input)
+}
+
+/** Written conditions are shown first, then technology rules, then default and pruning conditions. */
+const RANK: Readonly<Record<string, number>> = {manual: 0, group: 0, input: 0, 'default-alternative': 0, 'technology-rule': 1}
+
 /** Present or pruned in the resolved template: a variability group and its types and properties are always removed. */
 export function verdictOf(model: ResolvedModel, element: Element): Verdict {
     return !variabilityGroupOf(element) && model.present(element) ? 'present' : 'pruned'
@@ -80,6 +115,7 @@ export class Facts {
     private readonly citations = new Map<string, InputCitation>()
     private readonly rendered = new Map<object, string>()
     private readonly locations: (string | null | undefined)[] = []
+    private readonly chains: (readonly InputCitation[] | undefined)[] = []
 
     constructor(private readonly model: ResolvedModel) {}
 
@@ -104,20 +140,110 @@ export class Facts {
         const ref = this.ref(element)
         const records = this.model.conditions.of(element.seq).records
         const present = this.model.present(element)
-        // written records first, then generated ones, each in their order
-        const deciding: RecordFacts[] = []
-        for (const generated of [false, true])
-            for (const r of records) if (r.generated === generated && (present || evaluate(r.formula, this.value) === false)) deciding.push(this.recordOf(r))
+        const time = this.time(element.seq)
+        const found: {readonly facts: RecordFacts; readonly rank: number; readonly known: number}[] = []
+        for (const r of records)
+            if (present || evaluate(r.formula, this.value) === false) {
+                const known = this.when(r.formula)
+                found.push({facts: this.recordOf(r, known < time ? time : undefined), rank: RANK[kindOf(r.origin)] ?? 2, known})
+            }
+        // causes first, by rank, the earliest settled first; the sort is stable, so ties keep the written order
+        const key = (f: (typeof found)[number]) => (f.facts.cause ? 0 : 3) + f.rank
+        const deciding = found.length < 2 ? found.map(f => f.facts) : found.sort((a, b) => key(a) - key(b) || (a.facts.cause ? a.known - b.known : 0)).map(f => f.facts)
+        let causes = 0
+        while (causes < deciding.length && deciding[causes]!.cause) causes++
         const facts: ElementFacts = {
             ref,
             location: this.location(element),
             records: records.length,
             deciding,
-            fallback: records.length === 0 ? 'no-conditions' : 'all-conditions-hold',
+            causes,
+            code: present ? (records.length === 0 ? 'no-conditions' : 'all-conditions-hold') : (deciding[0]?.code ?? 'all-conditions-hold'),
             is: `${ref.display} is ${ref.verdict}`,
+            time,
         }
         this.elements[element.seq] = facts
         return facts
+    }
+
+    /**
+     * The records a chain follows into an element: every cause of a present element (all must hold), the
+     * first cause of a pruned one (it alone prunes it); none of an element the solver decided (its
+     * reasons are its decision).
+     */
+    followed(element: Element): readonly RecordFacts[] {
+        const facts = this.element(element)
+        if (facts.time === Infinity || facts.causes === 0) return NO_RECORDS
+        return facts.ref.verdict === 'present' ? (facts.causes === facts.deciding.length ? facts.deciding : facts.deciding.slice(0, facts.causes)) : facts.deciding.slice(0, 1)
+    }
+
+    /**
+     * The inputs the whole chain behind an element cites, at any depth, in the order a chain shows
+     * them: what a verdict depends on, whatever depth an explanation is cut at. Worked out once per
+     * element, without recursion (a chain can be as long as the template).
+     */
+    chainInputs(element: Element): readonly InputCitation[] {
+        const known = this.chains[element.seq]
+        if (known) return known
+        const stack: Element[] = [element]
+        const open = new Set<Element>([element])
+        while (stack.length) {
+            const at = stack[stack.length - 1]!
+            const records = this.followed(at)
+            let waiting = false
+            for (const r of records)
+                for (const b of r.blamed)
+                    if (b !== at && !this.chains[b.seq] && !open.has(b)) {
+                        open.add(b)
+                        stack.push(b)
+                        waiting = true
+                    }
+            if (waiting) continue
+            stack.pop()
+            const inputs: InputCitation[] = []
+            for (const r of records) {
+                for (const t of r.terms) for (const i of t.inputs) cite(inputs, i)
+                for (const b of r.blamed) if (b !== at) for (const i of this.chains[b.seq] ?? NO_INPUTS) cite(inputs, i)
+            }
+            this.chains[at.seq] = inputs.length ? inputs : NO_INPUTS
+        }
+        return this.chains[element.seq]!
+    }
+
+    /** The step of propagation that decided a variable; Infinity when the solver did. */
+    time(v: number): number {
+        return this.model.solution.order[v] || Infinity
+    }
+
+    /** When a formula's value was settled in propagation: the step of the last variable it waited for (0: at once; Infinity: by the solver). */
+    when(f: Formula): number {
+        switch (f.op) {
+            case 'const':
+                return 0
+            case 'var':
+                return this.time(f.v)
+            case 'not':
+            case 'note':
+                return this.when(f.arg)
+            case 'and':
+            case 'or': {
+                const value = evaluate(f, this.value)
+                // a false "and" was settled by its first false part, a true "or" by its first true part; otherwise by the last part
+                if ((f.op === 'and') === (value === false)) {
+                    let first = Infinity
+                    for (const a of f.args) if (evaluate(a, this.value) === value) first = Math.min(first, this.when(a))
+                    return first
+                }
+                let last = 0
+                for (const a of f.args) last = Math.max(last, this.when(a))
+                return last
+            }
+            default: {
+                let last = 0
+                for (const a of f.args) last = Math.max(last, this.when(a))
+                return last
+            }
+        }
     }
 
     /** A record's facts: those of a deciding record are kept with its element, any other is worked out when asked. */
@@ -125,13 +251,16 @@ export class Facts {
         return this.element(record.element).deciding.find(r => r.record === record) ?? this.recordOf(record)
     }
 
-    private recordOf(record: ConditionRecord): RecordFacts {
+    /** `before`: the record is a cause of a verdict decided at that step; only parts settled before it are blamed. */
+    private recordOf(record: ConditionRecord, before?: number): RecordFacts {
         const value = evaluate(record.formula, this.value) === true
         const {code, text} = describeRecord(record, value)
         const terms: Term[] = []
-        const blamed: Element[] = []
-        this.blame(record.formula, terms, blamed)
+        let blamed: Element[] = []
+        this.blame(record.formula, terms, blamed, before)
+        if (before !== undefined) blamed = blamed.filter(e => this.time(e.seq) < before)
         return {
+            cause: before !== undefined,
             record,
             kind: kindOf(record.origin),
             code,
@@ -193,35 +322,50 @@ export class Facts {
      */
     decidingInputs(element: Element, names: Set<string>): void {
         const present = this.model.present(element)
-        for (const r of this.model.conditions.of(element.seq).records) if (present || evaluate(r.formula, this.value) === false) this.inputsOf(r.formula, names)
+        const time = this.time(element.seq)
+        for (const r of this.model.conditions.of(element.seq).records)
+            if (present || evaluate(r.formula, this.value) === false) {
+                const before = this.when(r.formula) < time ? time : undefined
+                this.inputsOf(r.formula, names, before)
+            }
     }
 
     /** The inputs blame would cite for a formula: those of its value notes, inside named expressions too, not inside other notes. */
-    private inputsOf(f: Formula, names: Set<string>): void {
+    private inputsOf(f: Formula, names: Set<string>, before: number | undefined): void {
         switch (f.op) {
             case 'const':
             case 'var':
                 return
             case 'not':
-                return this.inputsOf(f.arg, names)
+                return this.inputsOf(f.arg, names, before)
             case 'note':
                 if (f.kind === 'value') for (const name of f.inputs) names.add(name)
-                else if (f.kind === 'expression') this.inputsOf(f.arg, names)
+                else if (f.kind === 'expression') this.inputsOf(f.arg, names, undefined)
                 return
             case 'and':
-            case 'or': {
-                const value = evaluate(f, this.value)
-                const decisive = (f.op === 'and') === (value === false) ? f.args.filter(a => evaluate(a, this.value) === value) : f.args
-                for (const a of decisive) this.inputsOf(a, names)
+            case 'or':
+                for (const a of this.decisive(f, before)) this.inputsOf(a, names, before)
                 return
-            }
             default:
-                for (const a of f.args) this.inputsOf(a, names)
+                for (const a of f.args) this.inputsOf(a, names, before)
         }
     }
 
+    /**
+     * The parts that decide an "and" or "or": a false "and" is decided by its false parts, a true "or"
+     * by its true parts — of a cause, those settled before `before` — otherwise by all.
+     */
+    private decisive(f: Formula & {readonly args: readonly Formula[]}, before: number | undefined): readonly Formula[] {
+        const value = evaluate(f, this.value)
+        if ((f.op === 'and') !== (value === false)) return f.args
+        const parts = f.args.filter(a => evaluate(a, this.value) === value)
+        if (before === undefined || parts.length < 2) return parts
+        const early = parts.filter(a => this.when(a) < before)
+        return early.length ? early : parts
+    }
+
     /** Walks the parts of a formula that decide its value, collecting notes as terms and the elements read. */
-    private blame(f: Formula, terms: Term[], elements: Element[]): void {
+    private blame(f: Formula, terms: Term[], elements: Element[], before?: number): void {
         switch (f.op) {
             case 'const':
                 return
@@ -231,7 +375,7 @@ export class Facts {
                 return
             }
             case 'not':
-                return this.blame(f.arg, terms, elements)
+                return this.blame(f.arg, terms, elements, before)
             case 'note': {
                 const note = this.note(f)
                 terms.push(note.term)
@@ -240,15 +384,11 @@ export class Facts {
                 return
             }
             case 'and':
-            case 'or': {
-                const value = evaluate(f, this.value)
-                // a false "and" is decided by its false parts, a true "or" by its true parts; otherwise by all
-                const decisive = (f.op === 'and') === (value === false) ? f.args.filter(a => evaluate(a, this.value) === value) : f.args
-                for (const a of decisive) this.blame(a, terms, elements)
+            case 'or':
+                for (const a of this.decisive(f, before)) this.blame(a, terms, elements, before)
                 return
-            }
             default:
-                for (const a of f.args) this.blame(a, terms, elements)
+                for (const a of f.args) this.blame(a, terms, elements, before)
         }
     }
 

@@ -7,7 +7,6 @@ export {conflictHeadline, conflictOf, describeRecord, errorSummary, failureSumma
 export {startWhatIf, whatIf, type Suggestion, type WhatIf, type WhatIfOptions} from './what-if.js'
 export {repairs, startRepairs, type Repair, type RepairOptions, type Repairs} from './repairs.js'
 export {inputChoices, sameValue} from './input-choices.js'
-export {restatesChain} from './why.js'
 export type {InputChange, SearchLimits, SearchProgress, StepwiseSearch} from './search.js'
 export {
     DocumentExplainer,

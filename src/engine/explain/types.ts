@@ -65,6 +65,13 @@ export interface ElementRef {
     readonly verdict: Verdict
 }
 
+/**
+ * What a condition is to the verdict it is shown under: a cause (followed into what it reads), another
+ * condition that fails too and would prune the element alone (`also`, not followed), or one settled
+ * only by the verdict itself or together with it by the solver (`consequence`, not followed).
+ */
+export type Role = 'cause' | 'also' | 'consequence'
+
 /** One reason, with the chain behind it. */
 export interface Because {
     /** manual, group, default, pruning, type-specific, default-alternative, input, technology-rule, constraint, variability-group; element for a followed element; reference for one shown above. */
@@ -83,6 +90,10 @@ export interface Because {
     readonly element?: ElementRef
     /** Where the condition was written when that is not the element itself: the variability group of a group condition. */
     readonly writtenOn?: ElementRef
+    /** Set for a condition that is not a cause (see Role); a cause has none. */
+    readonly role?: Exclude<Role, 'cause'>
+    /** Of a condition that is not a cause: the elements its deciding parts read (it is not followed into them). */
+    readonly reads?: readonly ElementRef[]
 }
 
 export interface Explanation {

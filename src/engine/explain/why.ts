@@ -5,9 +5,9 @@
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element, GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {DecidingConstraints} from './deciding.js'
-import {Facts, variabilityGroupOf, verdictOf, type RecordFacts} from './facts.js'
-import {formatSourceLocation, type Because, type Explanation, type InputCitation, type Term, type Verdict} from './types.js'
+import {DecidingConstraints, type Decision} from './deciding.js'
+import {cite, Facts, variabilityGroupOf, verdictOf, type ElementFacts, type RecordFacts} from './facts.js'
+import {formatSourceLocation, type Because, type Explanation, type InputCitation, type ReasonCode, type Role, type Term, type Verdict} from './types.js'
 import {lowerFirst} from '../text.js'
 
 export {variabilityGroupOf, verdictOf}
@@ -61,26 +61,36 @@ export class Explainer {
         if (group) return this.removedWithGroup(element, group)
         const facts = this.facts.element(element)
         const verdict = facts.ref.verdict
-        const state = this.model.solution.state[element.seq]
-        const deciding = this.constraints(element)
-        const constraints = deciding.length ? deciding.map(d => d.because) : NO_REASONS
-        const reasons = this.reasons(element, new Shown(element), 0)
-        const records = facts.records
-        const decidedBy = state === 'optimized' ? 'optimization' : state === 'solved' ? 'solver' : 'conditions'
+        const decision = this.deciding.decision(element)
+        const shown = new Shown(element)
         // a constraint that forces the verdict is its first reason: without it the verdict could flip
+        const constraints = decision.kind === 'constraints' ? decision.constraints.map(c => this.constraint(c, element, shown)) : NO_REASONS
+        const reasons = this.reasons(element, shown, 0, true)
         const because = constraints.length ? [...constraints, ...reasons] : reasons
-        let code = reasons[0]?.code ?? facts.fallback
-        if (verdict === 'present' && records > 0) code = 'all-conditions-hold'
-        if (constraints[0]) code = constraints[0].code
-        if (decidedBy === 'optimization') code = verdict === 'present' ? 'optimization-chosen' : 'optimization-not-chosen'
         return {
             element: {id: facts.ref.id, display: facts.ref.display, verdict, kind: element.kind, location: facts.location},
             verdict,
-            code,
-            summary: this.summary(element, verdict, decidedBy, reasons, deciding.length ? deciding.map(d => d.name) : NO_NAMES, records),
-            decidedBy,
-            rootCauses: rootCauses(because, conditions),
+            code: this.code(element),
+            summary: this.summary(element, verdict, decision, facts),
+            decidedBy: facts.time < Infinity ? 'conditions' : decision.kind === 'optimizer' ? 'optimization' : 'solver',
+            rootCauses: rootCauses(because, conditions, this.facts, this.model.graph),
             because,
+        }
+    }
+
+    /** The element's reason code, the same wherever it is shown: what decided it, else the first cause among its conditions. */
+    code(element: Element): ReasonCode {
+        const group = variabilityGroupOf(element)
+        if (group) return element === group ? 'variability-group' : 'in-variability-group'
+        const decision = this.deciding.decision(element)
+        const present = this.model.present(element)
+        switch (decision.kind) {
+            case 'constraints':
+                return present ? 'constraint-requires' : 'constraint-excludes'
+            case 'optimizer':
+                return present ? 'optimization-chosen' : 'optimization-not-chosen'
+            case 'conditions':
+                return this.facts.element(element).code
         }
     }
 
@@ -119,10 +129,11 @@ export class Explainer {
         return names
     }
 
-    private summary(element: Element, verdict: Verdict, decidedBy: Explanation['decidedBy'], reasons: readonly Because[], constraints: readonly string[], records: number): string {
+    private summary(element: Element, verdict: Verdict, decision: Decision, facts: ElementFacts): string {
         const what = element.display
-        if (decidedBy === 'optimization')
+        if (decision.kind === 'optimizer')
             return `${what} is ${verdict}: several variants satisfy every condition and the optimizer (${this.optimizerName()}) chose one where it is ${verdict}`
+        const records = facts.records
         const conditions =
             verdict === 'present'
                 ? records === 0
@@ -130,10 +141,11 @@ export class Explainer {
                     : records === 1
                       ? 'its only condition holds'
                       : `all ${records} of its conditions hold`
-                : (reasons[0]?.text ?? 'its conditions do not hold')
-        if (constraints.length === 0) return `${what} is ${verdict}: ${conditions}`
+                : (facts.deciding[0]?.text ?? 'its conditions do not hold')
+        if (decision.kind === 'conditions') return `${what} is ${verdict}: ${conditions}`
+        const names = decision.constraints.map(c => this.facts.constraint(c).name)
         const verb = verdict === 'present' ? 'require' : 'exclude'
-        const forcing = constraints.length === 1 ? `${constraints[0]} ${verb}s it` : `together, ${constraints.join(' and ')} ${verb} it`
+        const forcing = names.length === 1 ? `${names[0]} ${verb}s it` : `together, ${names.join(' and ')} ${verb} it`
         return `${what} is ${verdict}: ${forcing} (its conditions alone would allow either verdict; ${conditions})`
     }
 
@@ -190,7 +202,7 @@ export class Explainer {
         const records = this.model.conditions.of(member.seq).records.filter(r => r.origin.kind === 'group' && r.origin.group === group)
         const shown = new Shown(member)
         shown.add(group)
-        const sub = records.map(r => this.because(this.facts.record(r), shown, this.depth, [member]))
+        const sub = records.map(r => this.because(this.facts.record(r), shown, this.depth, 'cause'))
         const facts = this.facts.element(member)
         return {
             kind: 'element',
@@ -203,90 +215,60 @@ export class Explainer {
         }
     }
 
+    /** The objectives the optimizer applied, in order: `min weight of node templates, then max weight-count of technologies`. */
     private optimizerName(): string {
         const o = this.model.options
-        const direction = o.optimizationTopology().value
-        return direction ? `${direction} ${o.optimizationTopologyMode().value} of node templates` : 'no optimization'
+        const nodes = o.optimizationTopology().value
+        const technologies = o.optimizationTechnologies().value
+        const names = [
+            ...(nodes ? [`${nodes} ${o.optimizationTopologyMode().value} of node templates`] : []),
+            ...(technologies && this.model.graph.technologies.length ? [`${technologies} ${o.optimizationTechnologiesMode().value} of technologies`] : []),
+        ]
+        return names.length ? names.join(', then ') : 'no optimization'
     }
 
-    /** Constraints (topology constraints, implications, constraint options) that force the verdict: a minimal set without which it could flip. */
-    private constraints(element: Element): readonly {readonly because: Because; readonly name: string}[] {
-        const found = this.deciding.of(element)
-        if (found.length === 0) return NO_CONSTRAINTS
-        const present = this.model.present(element)
-        return found.map(c => {
-            const facts = this.facts.constraint(c)
-            const because: Because = {
-                kind: 'constraint',
-                code: present ? 'constraint-requires' : 'constraint-excludes',
-                text: `${facts.name} ${present ? 'requires' : 'excludes'} it`,
-                condition: facts.condition,
-                value: true,
-                location: facts.location,
-                terms: facts.terms,
-                because: this.constraintElements(c, facts.read, element),
-                element: this.facts.ref(element),
-            }
-            return {because, name: facts.name}
-        })
-    }
-
-    /** The elements a deciding constraint reads, each with its verdict (not followed further: the constraint is the reason). */
-    private constraintElements(c: ConstraintRecord, read: readonly Element[], self: Element): Because[] {
+    /**
+     * A constraint that forces the verdict, with the elements it reads: those propagation decided are
+     * followed to their causes; those the solver decided with this element are named with their codes.
+     */
+    private constraint(c: ConstraintRecord, self: Element, shown: Shown): Because {
+        const facts = this.facts.constraint(c)
+        const present = this.model.present(self)
         const owner = c.origin.kind === 'constraint' ? undefined : c.origin.element
-        const list = owner && !read.includes(owner) ? [owner, ...read] : read
-        return list
-            .filter(e => e !== self)
-            .map(e => {
-                const facts = this.facts.element(e)
-                return {
-                    kind: 'element',
-                    code: facts.records === 0 ? 'no-conditions' : this.model.present(e) ? 'all-conditions-hold' : (facts.deciding[0]?.code ?? 'all-conditions-hold'),
-                    text: facts.is,
-                    terms: [],
-                    because: [],
-                    element: facts.ref,
-                    location: facts.location,
-                }
-            })
-    }
-
-    /** The deciding records' reasons; `path`: the elements whose reasons lead here, the explained one first. */
-    private reasons(element: Element, shown: Shown, level: number, path: readonly Element[] = [element]): Because[] {
-        const deciding = this.facts.element(element).deciding
-        const reasons: Because[] = new Array(deciding.length)
-        for (let i = 0; i < deciding.length; i++) reasons[i] = this.because(deciding[i]!, shown, level, path)
-        // a reason that only restates the absence of an element on the way here ("its target is absent",
-        // the target being absent because of this relation) is a consequence: the causes come first
-        if (reasons.length < 2) return reasons
-        const ids = path.map(e => e.id)
-        const restating = reasons.map(r => restatesChain(r, ids, linkedId))
-        return restating.includes(true) ? [...reasons.filter((_, i) => !restating[i]), ...reasons.filter((_, i) => restating[i])] : reasons
-    }
-
-    /** One record with the chain behind it: each element it blames, followed to the depth limit, or referenced when shown above. */
-    private because(record: RecordFacts, shown: Shown, level: number, path: readonly Element[]): Because {
-        if (record.leaf) return record.leaf
+        const read = owner && !facts.read.includes(owner) ? [owner, ...facts.read] : facts.read
         const chain: Because[] = []
-        for (const other of record.blamed) {
-            if (other === record.record.element) continue
-            const facts = this.facts.element(other)
-            if (shown.has(other)) {
-                chain.push({kind: 'reference', code: record.code, text: `${facts.is} (see above)`, terms: [], because: [], seeAbove: facts.ref.id, element: facts.ref})
-                continue
-            }
-            shown.add(other)
-            const sub = level + 1 < this.depth ? this.reasons(other, shown, level + 1, [...path, other]) : []
-            chain.push({
-                kind: 'element',
-                code: sub[0]?.code ?? facts.fallback,
-                text: facts.is,
-                terms: [],
-                because: sub,
-                element: facts.ref,
-                location: facts.location,
-            })
+        for (const e of read) if (e !== self) chain.push(this.link(e, shown, 0))
+        return {
+            kind: 'constraint',
+            code: present ? 'constraint-requires' : 'constraint-excludes',
+            text: `${facts.name} ${present ? 'requires' : 'excludes'} it`,
+            condition: facts.condition,
+            value: true,
+            location: facts.location,
+            terms: facts.terms,
+            because: chain,
+            element: this.facts.ref(self),
         }
+    }
+
+    /**
+     * The records of an element as reasons: at the top of an explanation every deciding record, each
+     * with its role; further down the causes only — every one of a present element (all must hold), the
+     * first of a pruned one (it alone prunes it).
+     */
+    private reasons(element: Element, shown: Shown, level: number, top: boolean): Because[] {
+        if (!top) return this.facts.followed(element).map(r => this.because(r, shown, level, 'cause'))
+        const facts = this.facts.element(element)
+        const present = facts.ref.verdict === 'present'
+        return facts.deciding.map((r, i) => this.because(r, shown, level, i >= facts.causes ? 'consequence' : present || i === 0 ? 'cause' : 'also'))
+    }
+
+    /** One record; a cause with the chain behind it: each element it blames, followed to the depth limit, or referenced when shown above. */
+    private because(record: RecordFacts, shown: Shown, level: number, role: Role): Because {
+        const cause = role === 'cause'
+        if (cause && record.leaf) return record.leaf
+        const chain: Because[] = []
+        if (cause) for (const other of record.blamed) if (other !== record.record.element) chain.push(this.link(other, shown, level))
         const because: Because = {
             kind: record.kind,
             code: record.code,
@@ -298,37 +280,27 @@ export class Explainer {
             because: chain,
             element: record.element,
             writtenOn: record.writtenOn,
+            ...(cause ? {} : {role, reads: record.blamed.filter(e => e !== record.record.element).map(e => this.facts.ref(e))}),
         }
-        // a record that reads no other element has the same reason in every chain: shown as one object
-        if (record.blamed.every(e => e === record.record.element)) record.leaf = because
+        // a cause that reads no other element has the same reason in every chain: shown as one object
+        if (cause && chain.length === 0) record.leaf = because
         return because
     }
-}
 
-/**
- * Whether a reason's chain only leads back to elements on the path to it (ids): every element it
- * blames is one of them, or pruned only for reasons that lead back the same way. Such a reason
- * restates a consequence of their absence ("its target is absent", the target being absent because
- * of this). `idOf` names the element a link of the chain is about; the explanation model and its
- * JSON document (whose links carry it in `refs`) read the same way.
- */
-export function restatesChain<T extends {readonly kind: string; readonly because: readonly T[]}>(
-    reason: T,
-    path: readonly string[],
-    idOf: (link: T) => string | undefined,
-): boolean {
-    return (
-        reason.because.length > 0 &&
-        reason.because.every(b => {
-            const id = idOf(b)
-            if (id === undefined) return false
-            if (b.kind === 'reference') return path.includes(id)
-            return b.kind === 'element' && b.because.length > 0 && b.because.every(r => restatesChain(r, [...path, id], idOf))
-        })
-    )
+    /**
+     * An element a reason leads to, with its own code. Shown once per explanation (met again, it is
+     * referred to); followed into its causes when propagation decided it and the depth allows; an
+     * element the solver decided is named without them (its reasons are its decision: explain it).
+     */
+    private link(other: Element, shown: Shown, level: number): Because {
+        const facts = this.facts.element(other)
+        const code = this.code(other)
+        if (shown.has(other)) return {kind: 'reference', code, text: `${facts.is} (see above)`, terms: [], because: [], seeAbove: facts.ref.id, element: facts.ref}
+        shown.add(other)
+        const sub = level + 1 < this.depth ? this.reasons(other, shown, level + 1, false) : NO_REASONS
+        return {kind: 'element', code, text: facts.is, terms: [], because: sub, element: facts.ref, location: facts.location}
+    }
 }
-
-const linkedId = (b: Because): string | undefined => (b.kind === 'reference' ? b.seeAbove : b.element?.id)
 
 /** The elements shown in full in one explanation, the explained element first: met again, they are referred to. */
 class Shown {
@@ -346,23 +318,34 @@ class Shown {
 }
 
 const NO_REASONS: readonly Because[] = []
-const NO_NAMES: readonly string[] = []
-const NO_CONSTRAINTS: readonly {readonly because: Because; readonly name: string}[] = []
 
 type RootCondition = Explanation['rootCauses']['conditions'][number]
 
-/** The user's decisions (inputs) and the written conditions found anywhere in the chain. */
-function rootCauses(because: readonly Because[], withConditions: boolean): Explanation['rootCauses'] {
+/**
+ * The user's decisions (inputs) and the written conditions found in the chain: the inputs of the whole
+ * chain behind each element shown, at any depth (an explanation cut short still says what decided it),
+ * the conditions as far as it is shown.
+ */
+function rootCauses(because: readonly Because[], withConditions: boolean, facts: Facts, graph: ResolvedModel['graph']): Explanation['rootCauses'] {
     const inputs: InputCitation[] = []
     const conditions = withConditions ? new Map<string, RootCondition>() : undefined
-    walk(because, inputs, conditions)
+    walk(because, inputs, conditions, facts, graph)
     return {inputs, conditions: conditions ? [...conditions.values()] : []}
 }
 
-function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map<string, RootCondition> | undefined): void {
+function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map<string, RootCondition> | undefined, facts: Facts, graph: ResolvedModel['graph']): void {
     for (const b of list) {
+        if ((b.kind === 'element' || b.kind === 'reference') && b.element) {
+            const element = graph.element(b.element.id)
+            if (element) for (const i of facts.chainInputs(element)) cite(inputs, i)
+            if (conditions && b.because.length) walk(b.because, inputs, conditions, facts, graph)
+            continue
+        }
         for (const t of b.terms) for (const i of t.inputs) cite(inputs, i)
-        const written = conditions && (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
+        const written =
+            conditions &&
+            b.role === undefined &&
+            (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
         if (written && b.condition && b.element) {
             // a group's condition is written on the group, not on the member it applies to
             const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lowerFirst(b.element.display)}` : b.element.display
@@ -372,16 +355,6 @@ function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map
                 element: b.writtenOn?.id ?? b.element.id,
             })
         }
-        if (b.because.length) walk(b.because, inputs, conditions)
+        if (b.because.length) walk(b.because, inputs, conditions, facts, graph)
     }
-}
-
-/** Adds an input once, where it is first met; a later citation of the same input replaces it in place. */
-function cite(inputs: InputCitation[], input: InputCitation): void {
-    for (let k = 0; k < inputs.length; k++)
-        if (inputs[k]!.name === input.name) {
-            inputs[k] = input
-            return
-        }
-    inputs.push(input)
 }

@@ -30,7 +30,8 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
     const enumerateUpTo = options.enumerateUpTo ?? ENUMERATE_VARIABLES
     const n = problem.variableCount
     const values = new Int8Array(n).fill(-1)
-    propagate(problem.definitions, values)
+    const order = new Int32Array(n)
+    propagate(problem.definitions, values, order)
     const state: (VariableState | undefined)[] = new Array(n)
     for (let v = 0; v < n; v++) if (values[v] !== -1) state[v] = 'propagated'
 
@@ -108,7 +109,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
         for (const v of parts[i]!.vars) state[v] = outcome.component.chosen ? 'optimized' : 'solved'
         components.push(outcome.component)
     }
-    return {ok: true, solution: {values, state, components}}
+    return {ok: true, solution: {values, state, order, components}}
 }
 
 /** An independent part of the open problem: its variables, the constraints among them, the objectives restricted to them. */

@@ -30,6 +30,8 @@ export interface Solution {
     readonly values: Int8Array
     /** How each variable was decided: fixed by propagation, the only model of its part, or chosen by optimization. */
     readonly state: readonly (VariableState | undefined)[]
+    /** For each propagated variable, the step of propagation that decided it (1 first); 0 for the others. */
+    readonly order: Int32Array
     /** Independent parts handed to the SAT solver (for explanations and benchmarks). */
     readonly components: readonly Component[]
 }

@@ -4,7 +4,13 @@
 // naive default conditions, optimization choices).
 import {evaluate, forEachVariable, type Formula} from '../conditions/index.js'
 
-export function propagate(definitions: readonly (Formula | undefined)[], values: Int8Array): void {
+/**
+ * Decides every variable whose definition evaluates to a constant, in as many rounds as it takes.
+ * `order` (when given) receives for each variable decided the step at which it was: 1 for the first,
+ * 2 for the next…; a variable's definition was decided by variables of earlier steps only, which is
+ * what explanations follow from an element to its causes. Undecided variables keep 0.
+ */
+export function propagate(definitions: readonly (Formula | undefined)[], values: Int8Array, order?: Int32Array): void {
     const n = definitions.length
     // dependents in compressed form (offsets + flat list), built in two passes over the
     // formulas, instead of keeping a list of variables per formula
@@ -34,6 +40,7 @@ export function propagate(definitions: readonly (Formula | undefined)[], values:
     const queued = new Uint8Array(n)
     let head = 0
     let size = 0
+    let step = 0
     for (let v = 0; v < n; v++)
         if (definitions[v]) {
             queue[size++] = v
@@ -49,6 +56,7 @@ export function propagate(definitions: readonly (Formula | undefined)[], values:
         const r = evaluate(definitions[v]!, lookup)
         if (r === undefined) continue
         values[v] = r ? 1 : 0
+        if (order) order[v] = ++step
         for (let i = count[v]!; i < count[v + 1]!; i++) {
             const d = dependents[i]!
             if (values[d] === -1 && !queued[d]) {
