@@ -43,6 +43,7 @@ export {
     type InputChange,
     inputChoices,
     type ReasonCode,
+    REASON_CODES,
     renderExplanation,
     renderExpression,
     renderSummaryLine,

@@ -7,7 +7,6 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {explanationDocument, explanationJson, type DocumentBecause} from '../../src/engine/explain/index.js'
-import {restatesPath} from '../../src/app/report/reasons.js'
 import {readYamlFile, loadTemplate} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {CONFORMANCE, HAS_CONFORMANCE, needsConformance} from '../helpers/files.js'
@@ -55,9 +54,14 @@ describe.skipIf(!HAS_CONFORMANCE)(needsConformance('explanations of the conforma
                     element.id,
                 ).toBe(true)
         }
-        // no element leads with a reason that only restates an absence its own explains ("its target is
-        // absent" where the target is absent because of this element): the cause comes first
-        for (const element of document.elements) expect(circularFirst(element.because, [element.id]), element.id).toEqual([])
+        // no chain comes back to an element on its way (the element explained included), and the causes
+        // come before the conditions that are not (which are never followed)
+        for (const element of document.elements) {
+            expect(revisits(element.because, [element.id]), element.id).toEqual([])
+            const roles = element.because.filter(b => b.kind !== 'constraint').map(b => b.role ?? 'cause')
+            expect(roles, element.id).toEqual([...roles].sort((a, b) => ROLES.indexOf(a) - ROLES.indexOf(b)))
+            for (const b of element.because) if (b.role) expect(b.because, element.id).toEqual([])
+        }
         // a document of some elements explains only those, and says the same of the inputs and of each
         const some = document.elements.filter((_, i) => i % 3 === 0)
         const partial = explanationDocument(template, result.model!, {elements: some.map(e => e.id)})
@@ -70,10 +74,17 @@ describe.skipIf(!HAS_CONFORMANCE)(needsConformance('explanations of the conforma
     })
 })
 
-/** The chains (as ids) in which the first of several reasons only points back at an element on the path to it. */
-function circularFirst(reasons: readonly DocumentBecause[], path: readonly string[]): string[] {
-    const restates = (r: DocumentBecause) => restatesPath(r, path)
-    const found = reasons.length > 1 && restates(reasons[0]!) && reasons.some(r => !restates(r)) ? [path.join(' → ')] : []
-    for (const r of reasons) for (const b of r.because) if (b.kind === 'element' && b.refs[0]) found.push(...circularFirst(b.because, [...path, b.refs[0]]))
+const ROLES = ['cause', 'also', 'consequence']
+
+/** The chains (as ids) that reach an element already on their path. */
+function revisits(reasons: readonly DocumentBecause[], path: readonly string[]): string[] {
+    const found: string[] = []
+    for (const r of reasons)
+        for (const b of r.because) {
+            const id = b.refs[0]
+            if ((b.kind !== 'element' && b.kind !== 'reference') || id === undefined) continue
+            if (path.includes(id)) found.push([...path, id].join(' → '))
+            else if (b.kind === 'element') found.push(...revisits(b.because, [...path, id]))
+        }
     return found
 }

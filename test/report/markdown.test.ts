@@ -67,22 +67,33 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         expect(markdown).toContain('21 elements kept, 12 pruned (3 nodes, 4 relations, 2 properties, 3 types).')
     })
 
-    it('explains each chain once: a section per element with reasons of its own, the others linked or listed with it', () => {
+    it('lists every pruned element once, under the decision it follows from: a section per decision that prunes others', () => {
         const why = markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization'))
         const sections = why.split('\n').filter(l => l.startsWith('### '))
-        expect(sections).toHaveLength(6)
-        // a node pruned because its host relation is: the relation is linked, not explained again
-        expect(why).toContain('  - Relation "host@0" of node "shop" is pruned: see [why](#relation.host@0.node.shop)')
-        expect(why).toContain('Pruned with it: Type "node.Runtime@0" of node "vm\\_runtime", Relation "host@0" of node "vm\\_runtime".')
-        // the explanation tree is the engine's: the decisive condition, its value, the code and where it is written
+        expect(sections).toEqual([
+            '### <a id="relation.host@0.node.shop"></a>Relation "host@0" of node "shop"',
+            '### <a id="relation.host@0.node.shop_db"></a>Relation "host@0" of node "shop\\_db"',
+            '### Pruned by their own conditions',
+        ])
+        // the decision: the input value behind it, the decisive condition with its value, code and where it is written
+        expect(why).toContain('Decided by `platform` = `managed` (preset prod):')
         expect(why).toContain(
             '- its condition does not hold: `{logic_expression: on_vm}` is false `manual-condition-false` (`sample-templates/web-shop/variable-service-template.yaml:66:23`)',
         )
-        // no circle: the relation's target is absent because of the relation, which says so
-        expect(why).toContain('- its target node "vm\\_runtime" is absent (pruning: target, consistency) — a consequence of this pruning, not a cause')
-        // every pruned element is named in the report, in a section or with one
-        for (const name of ['log\\_level@1', 'size@0', 'dbms.MySQL@0', 'compute.VirtualMachine@0']) expect(why).toContain(name)
-        expect(markdown.split('\n').length).toBeLessThanOrEqual(150)
+        // no circle: the relation's target is absent because of the relation, which says so once
+        expect(why).toContain('- its target node "vm\\_runtime" is absent (pruning: target, consistency) `target-absent` — a consequence of this verdict, not a cause')
+        // what it pruned, one level per step, with what goes along counted on the line
+        expect(why).toMatch(
+            /\n- (<a id="[^"]+"><\/a>)+Node "vm\\_runtime" \(`[^`]+`\): no incoming relation is present .*`default-incoming-none-present`; with it: 1 type and 1 relation\.\n/,
+        )
+        expect(why).toMatch(
+            /\n {2}- (<a id="[^"]+"><\/a>)+Node "vm" \(`[^`]+`\): .*; it reads \[Node "vm\\_dbms"\]\(#node\.vm_dbms\) too, also pruned; with it: 1 type and 1 property\.\n/,
+        )
+        // every pruned element is named by an anchor exactly once
+        const report = sampleReport(['prod'])
+        const anchors = [...why.matchAll(/<a id="([^"]+)"><\/a>/g)].map(m => m[1])
+        expect([...anchors].sort()).toEqual(report.pruned.map(p => p.id).sort())
+        expect(markdown.split('\n').length).toBeLessThanOrEqual(130)
     })
 
     it('shows optimization and every check, on or off', () => {
@@ -102,13 +113,13 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
 
     it('reports the dev preset with nothing of the managed platform', () => {
         const dev = renderMarkdown(sampleReport(['dev']))
-        expect(dev).toContain('### <a id="node.platform_runtime"></a>Node "platform\\_runtime"')
+        expect(dev).toContain('- <a id="node.platform_runtime"></a><a id="type.platform.Runtime@0.node.platform_runtime"></a>Node "platform\\_runtime"')
         expect(dev).toContain('- **Presets applied, in order:** `dev`')
     })
 })
 
 describe('Markdown report: elements pruned with another', () => {
-    it('lists a relation and its property with the node they go with, however deep the chain', () => {
+    it('counts a relation and its property on the line of the node they go with, however deep the chain, each with its anchor', () => {
         const text = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
@@ -132,9 +143,10 @@ topology_template:
         const model = resolve(template, {}).model!
         const markdown = renderMarkdown(buildReport({template, templateName: 'chain.yaml', presets: [], argv: ['trellis'], now: NOW}, {model}))
         const why = markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization'))
-        expect(why.split('\n').filter(l => l.startsWith('### '))).toEqual(['### <a id="node.app"></a>Node "app"'])
-        const along = why.split('\n').find(l => l.startsWith('Pruned with it:')) ?? ''
-        for (const e of model.graph.elements.filter(e => !model.present(e) && e.id !== 'node.app')) expect(along).toContain(e.display.replace(/_/g, '\\_'))
+        expect(why.split('\n').filter(l => l.startsWith('### '))).toEqual(['### Pruned by their own conditions'])
+        const line = why.split('\n').find(l => l.includes('Node "app"')) ?? ''
+        expect(line).toMatch(/its condition does not hold: `false` is false `manual-condition-false`.*; with it: .*1 relation.*1 property/)
+        for (const e of model.graph.elements.filter(e => !model.present(e))) expect(line).toContain(`<a id="${e.id}"></a>`)
     })
 })
 

@@ -1,12 +1,14 @@
 // The report as Markdown for code hosts, root causes first: header, what decided
 // the variant (each input value with what it prunes), options one line per
-// choice, inputs, summary, a Mermaid diagram, why each element is pruned (each
-// chain once, linked where another section explains it), optimization, checks,
-// and the conflict when resolving failed. The JSON keeps the whole graph.
-import {conflictHeadline, CONTROL_RANGES, count, type DocumentBecause, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
+// choice, inputs, summary, a Mermaid diagram, why each element is pruned (every
+// element once, under the decision it follows from; see forest.ts), optimization,
+// checks, and the conflict when resolving failed. The JSON keeps the whole graph.
+import {conflictHeadline, CONTROL_RANGES, count, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
+import {prunedFacts, type PrunedFacts} from './forest.js'
 import {renderMermaid} from './mermaid.js'
 import {escapeControls} from '../shown-text.js'
-import {companionOf, describeOptions, optionLines, restatesPath, rootInputs} from './reasons.js'
+import {append, describeOptions, kinds, listed, optionLines} from './reasons.js'
+import {whyPruned} from './why-pruned.js'
 
 /** Escapes text for Markdown prose and table cells: a line break is a space, other control characters are shown escaped. */
 export function escapeMarkdown(text: string): string {
@@ -42,6 +44,11 @@ function value(v: unknown): string {
 
 const e = escapeMarkdown
 
+/** An input with its value and where the value came from: `` `env` = `prod` (preset prod) ``. */
+function inputText(i: ReportData['inputs'][number]): string {
+    return `${cell(i.name)} = ${value(i.value)} (${e(i.source)})`
+}
+
 export function renderMarkdown(r: ReportData | ReportStream): string {
     return [...markdownChunks(r)].join('')
 }
@@ -70,7 +77,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     const out: string[] = []
     const pruned = prunedOf(r)
     // what the sections and the decisions need of every pruned element, read first
-    const facts = [...factsOf(pruned)]
+    const facts = factsOf(pruned)
     const title = r.status === 'resolved' ? 'Resolution report' : 'Resolution report: resolving failed'
     out.push(`# ${title}: ${e(r.template)}`, '')
     out.push(`- **Template:** ${code(r.template)}`)
@@ -130,7 +137,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
             '',
         )
     // a pruned relation's arrow names the inputs behind its pruning
-    const causes = new Map(facts.filter(p => p.kind === 'relation').map(p => [p.id, p.roots.join(', ')] as const))
+    const causes = new Map(facts.filter(p => p.kind === 'relation').map(p => [p.id, p.inputs.join(', ')] as const))
     const diagram = renderMermaid(r.topology, undefined, causes)
     if (diagram.collapsed)
         out.push(
@@ -142,7 +149,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
 
     yield* out
     out.length = 0
-    if (r.summary && pruned.count) yield* whyPruned(facts, pruned)
+    if (r.summary && pruned.count) yield* whyPruned(facts, pruned, r.topology, new Map(r.inputs.map(i => [i.name, inputText(i)])), {text: e, code})
 
     out.push('## Optimization', '')
     for (const o of r.optimization.objectives) {
@@ -154,13 +161,34 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     out.push('')
     if (r.status === 'resolved' && r.optimization.decisions.length === 0) out.push('The conditions decided every element: the optimizer had no choice to make.', '')
     for (const [i, d] of r.optimization.decisions.entries()) {
+        // the part's elements in a few words (the JSON lists each): which of them the optimizer itself chose is said above
+        const kept = d.elements.filter(el => el.present)
+        const gone = d.elements.filter(el => !el.present)
         out.push(
-            `Decision ${i + 1}: several variants satisfied every condition; the optimizer reached ${d.optima.map(v => (v === null ? '—' : String(v))).join(' / ')} and chose:`,
+            `Decision ${i + 1}: several variants satisfied every condition of a part of ${count(d.elements.length, 'element')}; the optimizer reached ${d.optima.map(v => (v === null ? '—' : String(v))).join(' / ')} and kept ${
+                kept.length
+                    ? listed(
+                          kept.map(el => ({kind: kindOf(el.id), display: el.display})),
+                          e,
+                      )
+                    : 'none of them'
+            }${
+                gone.length
+                    ? `, pruning ${listed(
+                          gone.map(el => ({kind: kindOf(el.id), display: el.display})),
+                          e,
+                      )}`
+                    : ''
+            }.`,
             '',
         )
-        for (const el of d.elements) out.push(`- ${e(el.display)}: ${el.present ? 'kept' : 'pruned'}`)
-        out.push('')
     }
+    const chosen = facts.filter(f => f.decidedBy === 'optimization')
+    if (chosen.length)
+        out.push(
+            `Of these, the optimizer itself decided against ${listed(chosen, e)} (the other verdicts of its parts were forced by conditions or constraints): each is listed under [why each element is pruned](#why-each-element-is-pruned).`,
+            '',
+        )
 
     out.push('## Checks', '')
     if (r.status === 'resolved') {
@@ -196,20 +224,15 @@ function prunedOf(r: ReportData | ReportStream): Pruned {
     }
 }
 
-/** What the decisions, the diagram and the sections need of a pruned element, without its explanation. */
-interface PrunedFacts {
-    readonly id: string
-    readonly display: string
-    readonly kind: string
-    /** The inputs its explanation leads back to, by name. */
-    readonly roots: readonly string[]
-    /** The pruned element it goes with (see companionOf). */
-    readonly companion: string | undefined
+function factsOf(pruned: Pruned): PrunedFacts[] {
+    const facts: PrunedFacts[] = []
+    if (pruned.count > 0) for (const p of pruned.explain()) facts.push(prunedFacts(p, pruned.ids))
+    return facts
 }
 
-function* factsOf(pruned: Pruned): Generator<PrunedFacts> {
-    if (pruned.count === 0) return
-    for (const p of pruned.explain()) yield {id: p.id, display: p.display, kind: p.kind, roots: rootInputs(p), companion: companionOf(p, pruned.ids)}
+/** The kind of an element, from its identifier (`node.db`, `property.port@0.node.db`). */
+function kindOf(id: string): string {
+    return id.slice(0, id.indexOf('.'))
 }
 
 /** The definitions version; none is known when the template or an inputs file could not be read. */
@@ -229,13 +252,6 @@ function checkStatus(r: ReportData | ReportStream, enabled: boolean): string {
     return 'on, not reached'
 }
 
-const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
-    conditions: 'the conditions',
-    solver: 'the SAT solver',
-    optimization: 'the optimizer',
-    specification: 'the specification (a variability group is always removed)',
-}
-
 /**
  * The decisions first: each input value (or combination) that the pruned elements' explanations
  * lead back to, with what it prunes, so a reviewer sees the root causes without scrolling.
@@ -243,117 +259,33 @@ const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
 function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[]): string[] {
     const groups = new Map<string, PrunedFacts[]>()
     for (const p of pruned) {
-        const key = p.roots.join(' ')
-        const group = groups.get(key)
-        if (group) group.push(p)
-        else groups.set(key, [p])
+        const key = p.decidedBy === 'optimization' ? OPTIMIZER : p.inputs.join(' ')
+        append(groups, key, p)
     }
     const out = ['## What decided the variant', '']
-    for (const [key, elements] of [...groups].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))) {
-        const who = key
-            ? key
-                  .split(' ')
-                  .map(name => {
-                      const input = r.inputs.find(i => i.name === name)
-                      return input ? `${cell(name)} = ${value(input.value)} (${e(input.source)})` : cell(name)
-                  })
-                  .join(' and ')
-            : 'No input: the template alone'
-        out.push(`- ${who} prunes ${listed(elements)}.`)
+    const rank = (key: string) => (key === '' ? 2 : key === OPTIMIZER ? 1 : 0)
+    for (const [key, elements] of [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))) {
+        const who =
+            key === OPTIMIZER
+                ? 'The optimizer'
+                : key
+                  ? key
+                        .split(' ')
+                        .map(name => {
+                            const input = r.inputs.find(i => i.name === name)
+                            return input ? inputText(input) : cell(name)
+                        })
+                        .join(' and ')
+                  : 'No input: the template alone'
+        const see = key === OPTIMIZER ? ' (see [Optimization](#optimization))' : ''
+        out.push(`- ${who} prunes ${listed(elements, e)}${see}.`)
     }
     out.push('')
     return out
 }
 
-/** `3 properties`, `1 policy`: a number of elements of one kind. */
-function kinds(n: number, kind: string): string {
-    return count(n, kind, kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : `${kind}s`)
-}
-
-/** Nodes by name, the rest counted by kind. */
-function listed(elements: readonly PrunedFacts[]): string {
-    const nodes = elements.filter(p => p.kind === 'node').map(p => e(p.display))
-    const others = new Map<string, number>()
-    for (const p of elements) if (p.kind !== 'node') others.set(p.kind, (others.get(p.kind) ?? 0) + 1)
-    const counted = [...others].map(([kind, n]) => kinds(n, kind))
-    const parts = [...nodes.slice(0, 6), ...(nodes.length > 6 ? [`${nodes.length - 6} more nodes`] : []), ...counted]
-    return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'nothing')
-}
-
-/** One section per pruned element that has reasons of its own; what goes with it is listed there. */
-function* whyPruned(facts: readonly PrunedFacts[], pruned: Pruned): Generator<string> {
-    const companions = new Map<string, PrunedFacts[]>()
-    const companionOf = new Map(facts.map(p => [p.id, p.companion]))
-    // an element goes with the first element up its chain of companions that has a section of its own
-    // (a relation's property with the relation, which goes with its source node)
-    const sectionOf = (p: PrunedFacts): string | undefined => {
-        const seen = new Set<string>()
-        let at: string | undefined = p.companion
-        while (at !== undefined && !seen.has(at)) {
-            seen.add(at)
-            const next: string | undefined = companionOf.get(at)
-            if (next === undefined) return at
-            at = next
-        }
-        return undefined // a circle of companions: each gets its own section
-    }
-    const sections = new Set<string>()
-    for (const p of facts) {
-        const with_ = sectionOf(p)
-        if (with_ === undefined) {
-            sections.add(p.id)
-            continue
-        }
-        const along = companions.get(with_)
-        if (along) along.push(p)
-        else companions.set(with_, [p])
-    }
-    yield '## Why each element is pruned'
-    yield ''
-    // explained again, one at a time, as each section is written
-    for (const p of pruned.explain(sections)) {
-        const out: string[] = []
-        out.push(`### <a id="${anchor(p.id)}"></a>${e(p.display)}`, '')
-        const said: string[] = []
-        if (p.location) said.push(`Defined at ${code(p.location)}`)
-        if (p.decidedBy !== 'conditions') said.push(`decided by ${DECIDED_BY[p.decidedBy]}`)
-        if (!p.dependsOnInputs) said.push('no change of variability inputs can flip it')
-        if (said.length) out.push(`${said.join('; ')}.`, '')
-        for (const b of p.because) because(b, 0, [p.id], sections, out)
-        const along = companions.get(p.id)
-        if (along?.length) out.push('', `Pruned with it: ${along.map(c => e(c.display)).join(', ')}.`)
-        out.push('')
-        yield* out
-    }
-}
-
-/** An element id as an HTML anchor (ids hold dots and @, which anchors may). */
-function anchor(id: string): string {
-    return id.replace(/[^\w.@-]/g, '_')
-}
-
-/**
- * A reason and what is behind it; an element with a section of its own is linked, not explained again,
- * and a reason that only restates the absence of an element on the path is said to be a consequence.
- */
-function because(b: DocumentBecause, depth: number, path: readonly string[], sections: ReadonlySet<string>, lines: string[]): void {
-    const pad = '  '.repeat(depth)
-    const condition = b.condition !== undefined ? `: ${code(b.condition)} is ${String(b.value)}` : ''
-    const at = b.location ? ` (${code(b.location)})` : ''
-    const id = b.refs[0]
-    if (restatesPath(b, path)) {
-        lines.push(`${pad}- ${e(b.text)} — a consequence of this pruning, not a cause`)
-        return
-    }
-    if ((b.kind === 'element' || b.kind === 'reference') && id !== undefined && sections.has(id) && !path.includes(id)) {
-        lines.push(`${pad}- ${e(b.text.replace(/ \(see above\)$/, ''))}: see [why](#${anchor(id)})`)
-        return
-    }
-    const tag = b.kind === 'reference' || b.kind === 'element' ? '' : ` ${code(b.code)}`
-    lines.push(`${pad}- ${e(b.text)}${condition}${tag}${at}`)
-    const next = b.kind === 'element' && id !== undefined ? [...path, id] : path
-    for (const c of b.because) because(c, depth + 1, next, sections, lines)
-}
+/** The key of the elements the optimizer decided in the decisions (no input is named so). */
+const OPTIMIZER = '\u0000optimizer'
 
 function conflict(r: ReportData | ReportStream): string[] {
     const c = r.conflict!

@@ -1,36 +1,46 @@
-// The report's reading aids over the explanation data: which inputs each pruned element's
-// explanation leads back to, which elements go with another one (a type or property with its
-// node), and the options a single choice set.
-import {type DocumentBecause, type ReportData, type ReportElement, type ReportOption} from '../../engine/index.js'
+// The report's reading aids: elements named or counted in a few words, and the
+// options a single choice set.
+import {count, type ReportData, type ReportOption} from '../../engine/index.js'
 
-/** The variability inputs anywhere in an element's explanation: the decisions behind its verdict. */
-export function rootInputs(element: ReportElement): string[] {
-    const found = new Set<string>()
-    const walk = (b: DocumentBecause) => {
-        for (const ref of b.refs) if (ref.startsWith('input.')) found.add(ref.slice('input.'.length))
-        b.because.forEach(walk)
-    }
-    element.because.forEach(walk)
-    return [...found].sort()
+/** `3 properties`, `1 policy`: a number of elements of one kind. */
+export function kinds(n: number, kind: string): string {
+    return count(n, kind, kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : `${kind}s`)
 }
 
-/** Reasons that only say the element goes with another pruned element: its container, a relation's source or target. */
-const GOES_WITH = new Set(['container-absent', 'source-absent', 'target-absent'])
+/** Nodes by name (the first six), the rest counted by kind: `Node "a", Node "b", 2 properties and 1 type`. `escape` makes a name safe for where it goes. */
+export function listed(elements: readonly {readonly kind: string; readonly display: string}[], escape: (text: string) => string): string {
+    const nodes = elements.filter(p => p.kind === 'node').map(p => escape(p.display))
+    const others = new Map<string, number>()
+    for (const p of elements) if (p.kind !== 'node') others.set(p.kind, (others.get(p.kind) ?? 0) + 1)
+    const counted = [...others].map(([kind, n]) => kinds(n, kind))
+    const parts = [...nodes.slice(0, 6), ...(nodes.length > 6 ? [count(nodes.length - 6, 'more node', 'more nodes')] : []), ...counted]
+    return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'nothing')
+}
+
+/** Adds a value to the list kept under a key. */
+export function append<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+    const list = lists.get(key)
+    if (list) list.push(value)
+    else lists.set(key, [value])
+}
+
+const DISPLAY = /^(\w+) "(.*?)"( of .*)?$/s
 
 /**
- * The pruned element another pruned element goes with (a type or property with its node, a relation
- * with its source), when that is all its reasons say; such an element is listed in the other's
- * section instead of explaining the same chain again.
+ * Elements named on one line: siblings of one kind in one container share the words once
+ * (`Technologies "ansible@3", "terraform@4" of node "shop"; "ansible@0" of node "db"`); elements
+ * named otherwise are listed as they are.
  */
-export function companionOf(element: ReportElement, pruned: ReadonlySet<string>): string | undefined {
-    const others = element.because.map(reason => (GOES_WITH.has(reason.code) ? reason.because.find(b => b.kind === 'element' || b.kind === 'reference')?.refs[0] : undefined))
-    if (others.length === 0 || others.some(o => o === undefined || !pruned.has(o))) return undefined
-    return others[0]
-}
-
-/** Whether a reason only leads back to elements on the path to it (the engine's rule, over the document's `refs`): a consequence of their absence, not a cause. */
-export function restatesPath(reason: DocumentBecause, path: readonly string[]): boolean {
-    return reason.role === 'consequence' && path.length > 0
+export function names(elements: readonly {readonly display: string}[], escape: (text: string) => string): string {
+    if (elements.length === 1) return escape(elements[0]!.display)
+    const parts = elements.map(e => DISPLAY.exec(e.display))
+    const kind = parts[0]?.[1]
+    if (!kind || !parts.every(p => p && p[1] === kind)) return elements.map(e => escape(e.display)).join(', ')
+    const byContainer = new Map<string, string[]>()
+    for (const p of parts) append(byContainer, p![3] ?? '', `"${p![2]}"`)
+    const plural = kinds(2, kind.toLowerCase()).replace(/^2 /, '')
+    const listed = [...byContainer].map(([container, list]) => `${list.join(', ')}${container}`).join('; ')
+    return escape(`${plural[0]!.toUpperCase()}${plural.slice(1)} ${listed}`)
 }
 
 const PRUNING = /^(\w+?)_(consistency_|semantic_)?pruning$/

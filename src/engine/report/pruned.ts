@@ -28,7 +28,7 @@ export class PrunedElements {
         if (!this.explainer) return
         for (const element of this.elements) {
             if (only && !only.has(element.id)) continue
-            const e = this.explainer.element(element)
+            const {document: e, rootInputs} = this.explainer.explain(element)
             yield {
                 id: e.id,
                 display: e.display,
@@ -37,6 +37,8 @@ export class PrunedElements {
                 reason: e.reason,
                 decidedBy: e.decidedBy,
                 dependsOnInputs: e.dependsOnInputs,
+                container: element.container?.id ?? null,
+                inputs: [...rootInputs].sort(),
                 location: e.location ?? null,
                 because: e.because,
             }

@@ -70,6 +70,10 @@ export interface ReportTopology {
 }
 
 export type ReportElement = Pick<DocumentElement, 'id' | 'display' | 'kind' | 'code' | 'reason' | 'decidedBy' | 'dependsOnInputs'> & {
+    /** The element it belongs to (a property's or technology's node, a relation's source), by identifier; null for a top-level element. */
+    readonly container: string | null
+    /** The variability inputs the whole chain behind the verdict leads back to, by name. */
+    readonly inputs: readonly string[]
     readonly location: string | null
     readonly because: readonly DocumentBecause[]
 }
