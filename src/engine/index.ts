@@ -30,6 +30,7 @@ export {checkType, describeSource, type InputAssignment, type InputValue, type P
 export {readDefinitionOf, type ResolutionFailure, type ResolvedModel, type ResolveRequest, stringifyTemplate, templateChunks, variabilityInputNames} from './pipeline.js'
 export {
     conflictHeadline,
+    conflictInputs,
     type ConflictItem,
     conflictOf,
     type DocumentBecause,

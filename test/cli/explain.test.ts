@@ -1,5 +1,6 @@
 // trellis explain as a process: piped output is not wrapped (one line per item, locations
-// whole), a conflict is counted in proper words, and a variability group is reported removed.
+// whole), a conflict is counted in proper words and names the input values it reads, and a
+// variability group is reported removed.
 import {afterAll, describe, expect, it} from 'vitest'
 import {CHAIN} from '../helpers/templates.js'
 import {removeWorkspaces, run, workspace} from './run.js'
@@ -40,6 +41,29 @@ topology_template:
         expect(r.stdout.split('\n')[0]).toMatch(
             /^No variant exists: (this condition and this constraint cannot both hold \(removing either of them|this constraint cannot hold \(removing it)/,
         )
+    })
+
+    it('names the input values a conflict takes part in once, with where each came from and what it overrode', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            ha: {type: boolean, default: false}
+        presets:
+            safe: {inputs: {ha: false}}
+        constraints:
+            - {implies: [{node_presence: replica}, {node_presence: primary}]}
+        options: {type_default_condition: true, expected_incoming_relation_check: false}
+    node_templates:
+        primary: {type: db, conditions: {not: {variability_input: ha}}}
+        replica: {type: db, conditions: {variability_input: ha}}
+`
+        const dir = workspace({'t.yaml': text})
+        const r = await run(['explain', 't.yaml', '--preset', 'safe', '--set', 'ha=true'], {cwd: dir})
+        expect(r.code).toBe(1)
+        const lines = r.stdout.split('\n')
+        expect(lines.slice(1, 3)).toEqual(['  with the input value:', '    input ha: true — --set, overriding preset safe (false)'])
+        expect(r.stderr).toContain('with the input value ha: true — --set, overriding preset safe (false)')
     })
 
     it('reports a variability group as removed, in the list and in JSON', async () => {

@@ -22,6 +22,8 @@ describe('report of a failed resolution', () => {
         expect(markdown).toContain('# Resolution report: resolving failed: unsat.yaml')
         expect(markdown).toContain('## Why resolving failed')
         expect(markdown).toContain('No variant exists: this condition and this constraint cannot both hold (removing either of them makes the template resolvable):')
+        // the input values that take part, once, before the items that read them
+        expect(markdown).toContain('With the input value ha: true — default.')
         expect(markdown).toMatch(/1\. Node "primary" is present only if its condition holds: `\{not: \{variability_input: ha\}\}` \(`unsat\.yaml:\d+:\d+`\)/)
         expect(markdown).toContain('   - reads input ha: true — default')
         expect(markdown).toMatch(/2\. .*`\{implies: \[\{node_presence: replica\}, \{node_presence: primary\}\]\}` \(`unsat\.yaml:\d+:\d+`\)/)

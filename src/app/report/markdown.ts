@@ -3,7 +3,7 @@
 // choice, inputs, summary, a Mermaid diagram, why each element is pruned (every
 // element once, under the decision it follows from; see forest.ts), optimization,
 // checks, and the conflict when resolving failed. The JSON keeps the whole graph.
-import {conflictHeadline, CONTROL_RANGES, count, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
+import {conflictHeadline, conflictInputs, CONTROL_RANGES, count, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
 import {prunedFacts, type PrunedFacts} from './forest.js'
 import {renderMermaid} from './mermaid.js'
 import {escapeControls} from '../shown-text.js'
@@ -297,6 +297,8 @@ function conflict(r: ReportData | ReportStream): string[] {
                 break
             }
             out.push(`No variant exists: ${conflictHeadline(c.items)}:`, '')
+            const inputs = conflictInputs(c.items)
+            if (inputs.length) out.push(`With the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.map(i => e(i)).join('; ')}.`, '')
             for (const [i, item] of c.items.entries()) {
                 out.push(`${i + 1}. ${e(item.text)}: ${code(item.condition)}${item.location ? ` (${code(item.location)})` : ''}`)
                 for (const input of item.inputs) out.push(`   - reads input ${e(input)}`)

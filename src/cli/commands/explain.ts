@@ -2,6 +2,7 @@
 import type {Command} from 'commander'
 import {
     conflictHeadline,
+    conflictInputs,
     count,
     type Element,
     explainElement,
@@ -128,6 +129,8 @@ function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsa
         return
     }
     const lines = [`No variant exists: ${conflictHeadline(conflict)}${conflict.length ? ':' : '.'}`]
+    const inputs = conflictInputs(conflict)
+    if (inputs.length) lines.push(`  with the input ${inputs.length === 1 ? 'value' : 'values'}:`, ...inputs.map(i => `    input ${i}`), '  the conditions and constraints:')
     for (const c of conflict) {
         lines.push(`  - ${c.text}: ${c.condition}${c.location ? `  (${c.location})` : ''}`)
         for (const i of c.inputs) lines.push(`      input ${i}`)

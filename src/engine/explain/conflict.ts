@@ -6,7 +6,7 @@ import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
 import type {TrellisError} from '../errors.js'
 import {ResolutionError, type PreparedModel, type ResolutionFailure} from '../pipeline.js'
 import {solve} from '../solve/index.js'
-import {describeSource} from '../inputs/index.js'
+import {inputText} from './input-text.js'
 import {renderExpression} from './render-expression.js'
 import {count} from '../plural.js'
 import {formatSourceLocation} from './types.js'
@@ -68,7 +68,8 @@ export function failureSummary(f: ResolutionFailure): string | undefined {
     const items = conflictOf(f)
     if (items.length === 0) return undefined
     const shown = items.slice(0, SUMMARY_ITEMS).map(i => `${i.text} (${i.condition}${i.location ? ` at ${i.location}` : ''})`)
-    return `${conflictHeadline(items)}: ${shown.join('; ')}${more(items.length, 'item')}`
+    const inputs = conflictInputs(items)
+    return `${conflictHeadline(items)}: ${shown.join('; ')}${more(items.length, 'item')}${inputs.length ? `; with the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.join('; ')}` : ''}`
 }
 
 /** The summary of an error thrown by resolving (see pipeline's decide), if it failed to find one variant. */
@@ -80,23 +81,47 @@ export type Item = {readonly kind: 'condition'; readonly record: ConditionRecord
 
 export function minimalConflict(p: PreparedModel, start?: readonly number[]): ConflictItem[] {
     const describe = (item: Item) => describeItem(item, p)
-    const items = relevantItems(p, start)
+    const all = allItems(p)
+    const items = relevantItems(p, all, start)
     const satisfiable = (active: ReadonlySet<Item>) => solve(relaxed(p, active)).ok
-    const kept = new Set(items)
+    // the items that cannot matter stay in force: taken away, their elements would be present and could
+    // break a constraint that holds in the template (two properties of one name, each under its own condition)
+    const kept = new Set(all)
     if (satisfiable(kept)) return []
-    for (const item of items) {
+    // an item tried early is dropped whenever the rest still conflicts, one tried late is kept when it
+    // takes part at all: of several conflicts, the one shown is made of the conditions that read the
+    // user's inputs (what the user can change), not of a constraint that only fails once every other
+    // condition is taken away (removing a condition makes its element present)
+    for (const item of [...items].sort((a, b) => keepLate(a) - keepLate(b))) {
         kept.delete(item)
         if (satisfiable(kept)) kept.add(item)
     }
     return items.filter(i => kept.has(i)).map(describe)
 }
 
-/** Items that can matter: those over variables the failing part depends on (all, when the part is unknown). */
-function relevantItems(p: PreparedModel, start?: readonly number[]): Item[] {
-    const all: Item[] = [
+/** The order in which the search tries to drop items: constraints, generated conditions, written ones, then any that reads an input. */
+function keepLate(item: Item): number {
+    const inputs = readsInputs(item.record.formula) ? 3 : 0
+    if (item.kind === 'constraint') return inputs
+    return inputs + (item.record.generated ? 1 : 2)
+}
+
+function readsInputs(f: Formula): boolean {
+    if (f.op === 'note') return (f.kind === 'value' && f.inputs.length > 0) || readsInputs(f.arg)
+    if (f.op === 'not') return readsInputs(f.arg)
+    if (f.op === 'const' || f.op === 'var') return false
+    return f.args.some(readsInputs)
+}
+
+function allItems(p: PreparedModel): Item[] {
+    return [
         ...[...p.conditions].flatMap(c => c.records.map(record => ({kind: 'condition', record}) as Item)),
         ...p.constraints.map(record => ({kind: 'constraint', record}) as Item),
     ]
+}
+
+/** Items that can matter: those over variables the failing part depends on (all, when the part is unknown). */
+function relevantItems(p: PreparedModel, all: readonly Item[], start?: readonly number[]): readonly Item[] {
     if (!start || start.length === 0) return all
     const reach = new Set<number>(start)
     const queue = [...start]
@@ -161,10 +186,12 @@ function citedInputs(f: Formula, p: PreparedModel): string[] {
         else if (g.op !== 'const' && g.op !== 'var') g.args.forEach(walk)
     }
     walk(f)
-    return [...names].map(name => {
-        const input = p.inputs.value(name)
-        return `${name}: ${renderExpression(input.value)} — ${describeSource(input.source)}`
-    })
+    return [...names].map(name => inputText(name, p.inputs.value(name)))
+}
+
+/** The input values the items of a conflict read, each once, in the order first read: what the user could change. */
+export function conflictInputs(items: readonly Pick<ConflictItem, 'inputs'>[]): string[] {
+    return [...new Set(items.flatMap(i => i.inputs))]
 }
 
 function describeItem(item: Item, p: PreparedModel): ConflictItem {

@@ -12,7 +12,7 @@
 // because of that verdict, or together with it: a consequence, never followed. Each
 // step of a chain goes to an element decided earlier, so no chain can come back.
 import {evaluate, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
-import {describeSource} from '../inputs/index.js'
+import {inputText} from './input-text.js'
 import type {Element, GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {describeConstraint, describeRecord, kindOf} from './codes.js'
@@ -297,13 +297,7 @@ export class Facts {
         const known = this.citations.get(name)
         if (known) return known
         const input = this.model.inputs.value(name)
-        const overrides = input.overridden.map(o => `${describeSource(o.source)} (${renderExpression(o.value)})`)
-        const citation: InputCitation = {
-            name,
-            value: input.value,
-            source: input.source,
-            text: `${name}: ${renderExpression(input.value)} — ${describeSource(input.source)}${overrides.length ? `, overriding ${overrides.join(', ')}` : ''}`,
-        }
+        const citation: InputCitation = {name, value: input.value, source: input.source, text: inputText(name, input)}
         this.citations.set(name, citation)
         return citation
     }

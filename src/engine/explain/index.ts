@@ -3,7 +3,17 @@ export {renderExpression} from './render-expression.js'
 export {renderExplanation, renderSummaryLine} from './render.js'
 export type {Because, ElementRef, Explanation, InputCitation, ReasonCode, Term, Verdict} from './types.js'
 export {explainElement, verdictOf, type ExplainOptions} from './why.js'
-export {conflictHeadline, conflictOf, describeRecord, errorSummary, failureSummary, minimalConflict, type ConflictItem, type Item as RecordItem} from './conflict.js'
+export {
+    conflictHeadline,
+    conflictInputs,
+    conflictOf,
+    describeRecord,
+    errorSummary,
+    failureSummary,
+    minimalConflict,
+    type ConflictItem,
+    type Item as RecordItem,
+} from './conflict.js'
 export {startWhatIf, whatIf, type Suggestion, type WhatIf, type WhatIfOptions} from './what-if.js'
 export {repairs, startRepairs, type Repair, type RepairOptions, type Repairs} from './repairs.js'
 export {inputChoices, sameValue} from './input-choices.js'

@@ -5,6 +5,7 @@
 import {paint} from './paint.js'
 import {Box} from 'ink'
 import {Text} from './text.js'
+import {conflictInputs} from '../../engine/index.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Outcome, Suggestion} from '../state/wizard.js'
 import {Spinner} from './spinner.js'
@@ -42,11 +43,17 @@ export function ConflictScreen({outcome, missing, suggestions, progress, width}:
                 </Text>
             </Box>
         )
+    const inputs = conflictInputs(outcome.conflict)
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1} width={width}>
             <Text bold color={paint('red')} wrap="wrap">
                 ✘ {outcome.error.errorClass === 'input' ? 'These choices cannot be resolved' : 'No variant exists'}: {outcome.error.message}
             </Text>
+            {inputs.length ? (
+                <Text wrap="wrap">
+                    With the input {inputs.length === 1 ? 'value' : 'values'} {inputs.join('; ')}
+                </Text>
+            ) : null}
             {outcome.conflict.length ? <Text>These conditions cannot hold together:</Text> : null}
             {outcome.conflict.map((c, i) => (
                 <Text key={i} wrap="wrap">

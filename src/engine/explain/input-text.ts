@@ -1,0 +1,9 @@
+// An input's value as explanations cite it: where it came from and what it replaced.
+import {describeSource, type InputValue} from '../inputs/index.js'
+import {renderExpression} from './render-expression.js'
+
+/** `mode: prod — --set, overriding preset dev (dev)`. */
+export function inputText(name: string, input: Pick<InputValue, 'value' | 'source' | 'overridden'>): string {
+    const overrides = input.overridden.map(o => `${describeSource(o.source)} (${renderExpression(o.value)})`)
+    return `${name}: ${renderExpression(input.value)} — ${describeSource(input.source)}${overrides.length ? `, overriding ${overrides.join(', ')}` : ''}`
+}

@@ -1,0 +1,82 @@
+// The Markdown report grows with the decisions, not with the elements they prune:
+// N nodes hosted on a node an input removes, and N technology candidates of a kept
+// node that need it, are said once each (every element still anchored), so the
+// report has as many lines for 2 of them as for 30.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {renderMarkdown} from '../../src/app/report/index.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {resolve} from '../../src/engine/pipeline.js'
+import {buildReport} from '../../src/engine/report/index.js'
+import {NOW} from './fixtures.js'
+
+/** A store hosted on a platform service or a machine (chosen by `platform`), with n workers on the machine and n technologies that need it. */
+function template(n: number): string {
+    const workers = Array.from({length: n}, (_, i) => `        worker_${i}:\n            type: worker\n            requirements:\n                - host: machine\n`).join('')
+    const rules = Array.from({length: n}, (_, i) => `            - {technology: tool_${i}, component: app, hosting: [machine]}\n`).join('')
+    return `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types:
+    app: {derived_from: tosca.nodes.Root}
+    worker: {derived_from: tosca.nodes.Root}
+    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+    machine: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+topology_template:
+    variability:
+        inputs:
+            platform: {type: string, default: paas}
+        technology_rules:
+            - {technology: terraform, component: app, hosting: [paas]}
+            - {technology: ansible, component: worker, hosting: [machine]}
+${rules}    node_templates:
+        store:
+            type: app
+            persistent: true
+            requirements:
+                - host: paas
+                - host: machine
+        paas:
+            type: paas
+            conditions: {equal: [{variability_input: platform}, paas]}
+        machine:
+            type: machine
+            conditions: {equal: [{variability_input: platform}, vm]}
+${workers}`
+}
+
+let EMPTY = ''
+beforeAll(() => {
+    EMPTY = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-decisions-'))
+})
+afterAll(() => fs.rmSync(EMPTY, {recursive: true, force: true}))
+
+function report(n: number) {
+    const loaded = templateFromText(template(n), 'store.yaml', EMPTY)
+    const model = resolve(loaded, {}).model!
+    const data = buildReport({template: loaded, templateName: 'store.yaml', presets: [], argv: ['trellis', 'resolve', 'store.yaml'], now: NOW}, {model})
+    return {data, markdown: renderMarkdown(data)}
+}
+
+describe('a report of siblings pruned by one decision', () => {
+    it('has as many lines for 2 of them as for 30, but for the diagram, which draws each node', () => {
+        const small = report(2)
+        const large = report(30)
+        expect(large.data.pruned.length).toBeGreaterThan(small.data.pruned.length + 50)
+        const words = (markdown: string) => markdown.replace(/```mermaid[\s\S]*?```/, '').split('\n').length
+        expect(words(large.markdown)).toBe(words(small.markdown))
+    })
+
+    it('names the workers in one line under the machine, and the candidates in one line for the store, linking to the machine', () => {
+        const {data, markdown} = report(30)
+        const why = markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization'))
+        expect(why).toContain('### <a id="node.machine"></a>Node "machine"')
+        expect(why.split('\n').filter(l => l.includes('Nodes "worker\\_0", "worker\\_1"'))).toHaveLength(1)
+        const store = why.split('\n').filter(l => l.includes('Node "store": 30 candidates pruned'))
+        expect(store).toHaveLength(1)
+        expect(store[0]).toContain('(see [Node "machine"](#node.machine))')
+        // each pruned element has its anchor, once
+        const anchors = [...why.matchAll(/<a id="([^"]+)"><\/a>/g)].map(m => m[1]).sort()
+        expect(anchors).toEqual(data.pruned.map(p => p.id).sort())
+    })
+})
