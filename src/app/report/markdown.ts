@@ -291,7 +291,7 @@ function conflict(r: ReportData | ReportStream): string[] {
     const c = r.conflict!
     const out = ['## Why resolving failed', '']
     switch (c.kind) {
-        case 'unsatisfiable':
+        case 'unsatisfiable': {
             if (c.items.length === 0) {
                 out.push('No variant satisfies every condition and constraint.', '')
                 break
@@ -305,6 +305,7 @@ function conflict(r: ReportData | ReportStream): string[] {
             }
             out.push('')
             break
+        }
         case 'ambiguous':
             out.push(`Several variants satisfy every condition equally well (considering ${c.subject}); they differ in:`, '')
             for (const d of c.differences) out.push(`- ${e(d.display)}: ${d.chosen ? 'kept' : 'pruned'} in one, ${d.alternative ? 'kept' : 'pruned'} in the other`)
