@@ -9,7 +9,17 @@ import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {conflictInputs, conflictOf, explainElement, explanationDocument, failureSummary, renderExplanation, type Because, type Explanation} from '../../src/engine/explain/index.js'
+import {
+    conflictInputs,
+    conflictOf,
+    explainElement,
+    explanationDocument,
+    explanationLines,
+    failureSummary,
+    renderExplanation,
+    type Because,
+    type Explanation,
+} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, ResolutionError, type ResolvedModel, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {template as generated} from '../properties/generate.js'
@@ -160,6 +170,16 @@ describe('chains', () => {
             for (const element of m.graph.elements)
                 for (const link of links(explainElement(m, element).because))
                     expect(link.code, `${element.id} → ${link.element!.id}`).toBe(explainElement(m, m.graph.element(link.element!.id)!).code)
+    })
+
+    it("are the same lines in the wizard's why view as on the command line, none of them leading back to the element explained", () => {
+        for (const m of models())
+            for (const element of m.graph.elements) {
+                const e = explainElement(m, element)
+                const lines = explanationLines(e)
+                expect(lines.map(l => l.text).join('\n')).toBe(renderExplanation(e))
+                for (const l of lines) expect(l.refs, `${element.id}: ${l.text}`).not.toContain(element.id)
+            }
     })
 
     it('cut by --depth keep the verdict, the code and the inputs that decided', () => {

@@ -9,11 +9,15 @@ export function kinds(n: number, kind: string): string {
 
 /** Nodes by name (the first six), the rest counted by kind: `Node "a", Node "b", 2 properties and 1 type`. `escape` makes a name safe for where it goes. */
 export function listed(elements: readonly {readonly kind: string; readonly display: string}[], escape: (text: string) => string): string {
-    const nodes = elements.filter(p => p.kind === 'node').map(p => escape(p.display))
+    const nodes: string[] = []
+    let more = 0
     const others = new Map<string, number>()
-    for (const p of elements) if (p.kind !== 'node') others.set(p.kind, (others.get(p.kind) ?? 0) + 1)
+    for (const p of elements)
+        if (p.kind !== 'node') others.set(p.kind, (others.get(p.kind) ?? 0) + 1)
+        else if (nodes.length < 6) nodes.push(escape(p.display))
+        else more++
     const counted = [...others].map(([kind, n]) => kinds(n, kind))
-    const parts = [...nodes.slice(0, 6), ...(nodes.length > 6 ? [count(nodes.length - 6, 'more node', 'more nodes')] : []), ...counted]
+    const parts = [...nodes, ...(more ? [count(more, 'more node', 'more nodes')] : []), ...counted]
     return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'nothing')
 }
 

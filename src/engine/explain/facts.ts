@@ -55,6 +55,12 @@ export interface ElementFacts {
     readonly deciding: readonly RecordFacts[]
     /** How many of the deciding records are causes. */
     readonly causes: number
+    /**
+     * The records a chain follows into the element: every cause of a present element (all must hold),
+     * the first cause of a pruned one (it alone prunes it); none of an element the solver decided (its
+     * reasons are its decision).
+     */
+    readonly followed: readonly RecordFacts[]
     /** The code its records give: the first cause of a pruned element; a present element's conditions hold (or it has none). */
     readonly code: ReasonCode
     /** `Node "db" is pruned`. */
@@ -116,6 +122,7 @@ export class Facts {
     private readonly rendered = new Map<object, string>()
     private readonly locations: (string | null | undefined)[] = []
     private readonly chains: (readonly InputCitation[] | undefined)[] = []
+    private readonly owners = new Map<ElementRef, Element>()
 
     constructor(private readonly model: ResolvedModel) {}
 
@@ -130,8 +137,14 @@ export class Facts {
         let ref = this.refs[element.seq]
         if (!ref) {
             this.refs[element.seq] = ref = {id: element.id, display: element.display, verdict: verdictOf(this.model, element)}
+            this.owners.set(ref, element)
         }
         return ref
+    }
+
+    /** The element a reference made here names. */
+    owner(ref: ElementRef): Element | undefined {
+        return this.owners.get(ref)
     }
 
     element(element: Element): ElementFacts {
@@ -141,40 +154,38 @@ export class Facts {
         const records = this.model.conditions.of(element.seq).records
         const present = this.model.present(element)
         const time = this.time(element.seq)
-        const found: {readonly facts: RecordFacts; readonly rank: number; readonly known: number}[] = []
+        let deciding: RecordFacts[] = []
+        const settled: number[] = []
+        // propagation decided a present element once every condition of it held: each is a cause, settled before it
+        const allCauses = present && time < Infinity
         for (const r of records)
             if (present || evaluate(r.formula, this.value) === false) {
-                const known = this.when(r.formula)
-                found.push({facts: this.recordOf(r, known < time ? time : undefined), rank: RANK[kindOf(r.origin)] ?? 2, known})
+                const when = allCauses ? 0 : this.when(r.formula)
+                deciding.push(this.recordOf(r, when < time ? time : undefined))
+                settled.push(when)
             }
-        // causes first, by rank, the earliest settled first; the sort is stable, so ties keep the written order
-        const key = (f: (typeof found)[number]) => (f.facts.cause ? 0 : 3) + f.rank
-        const deciding = found.length < 2 ? found.map(f => f.facts) : found.sort((a, b) => key(a) - key(b) || (a.facts.cause ? a.known - b.known : 0)).map(f => f.facts)
+        // causes first, by rank, the earliest settled first; ties keep the written order
+        if (deciding.length > 1) {
+            const key = (i: number) => (deciding[i]!.cause ? 0 : 3) + (RANK[deciding[i]!.kind] ?? 2)
+            const order = deciding.map((_, i) => i).sort((a, b) => key(a) - key(b) || (deciding[a]!.cause ? settled[a]! - settled[b]! : 0) || a - b)
+            deciding = order.map(i => deciding[i]!)
+        }
         let causes = 0
         while (causes < deciding.length && deciding[causes]!.cause) causes++
+        const followed = time === Infinity || causes === 0 ? NO_RECORDS : present ? (causes === deciding.length ? deciding : deciding.slice(0, causes)) : deciding.slice(0, 1)
         const facts: ElementFacts = {
             ref,
             location: this.location(element),
             records: records.length,
             deciding,
             causes,
+            followed,
             code: present ? (records.length === 0 ? 'no-conditions' : 'all-conditions-hold') : (deciding[0]?.code ?? 'all-conditions-hold'),
             is: `${ref.display} is ${ref.verdict}`,
             time,
         }
         this.elements[element.seq] = facts
         return facts
-    }
-
-    /**
-     * The records a chain follows into an element: every cause of a present element (all must hold), the
-     * first cause of a pruned one (it alone prunes it); none of an element the solver decided (its
-     * reasons are its decision).
-     */
-    followed(element: Element): readonly RecordFacts[] {
-        const facts = this.element(element)
-        if (facts.time === Infinity || facts.causes === 0) return NO_RECORDS
-        return facts.ref.verdict === 'present' ? (facts.causes === facts.deciding.length ? facts.deciding : facts.deciding.slice(0, facts.causes)) : facts.deciding.slice(0, 1)
     }
 
     /**
@@ -185,11 +196,18 @@ export class Facts {
     chainInputs(element: Element): readonly InputCitation[] {
         const known = this.chains[element.seq]
         if (known) return known
+        // most elements lead nowhere further (their causes read inputs or nothing): no walk needed
+        const own = this.element(element).followed
+        if (own.every(r => r.blamed.length === 0 || (r.blamed.length === 1 && r.blamed[0] === element))) {
+            const inputs: InputCitation[] = []
+            for (const r of own) for (const t of r.terms) for (const i of t.inputs) cite(inputs, i)
+            return (this.chains[element.seq] = inputs.length ? inputs : NO_INPUTS)
+        }
         const stack: Element[] = [element]
         const open = new Set<Element>([element])
         while (stack.length) {
             const at = stack[stack.length - 1]!
-            const records = this.followed(at)
+            const records = this.element(at).followed
             let waiting = false
             for (const r of records)
                 for (const b of r.blamed)
@@ -317,9 +335,10 @@ export class Facts {
     decidingInputs(element: Element, names: Set<string>): void {
         const present = this.model.present(element)
         const time = this.time(element.seq)
+        const allCauses = present && time < Infinity
         for (const r of this.model.conditions.of(element.seq).records)
             if (present || evaluate(r.formula, this.value) === false) {
-                const before = this.when(r.formula) < time ? time : undefined
+                const before = allCauses || this.when(r.formula) < time ? time : undefined
                 this.inputsOf(r.formula, names, before)
             }
     }

@@ -257,7 +257,7 @@ export class Explainer {
      * first of a pruned one (it alone prunes it).
      */
     private reasons(element: Element, shown: Shown, level: number, top: boolean): Because[] {
-        if (!top) return this.facts.followed(element).map(r => this.because(r, shown, level, 'cause'))
+        if (!top) return this.facts.element(element).followed.map(r => this.because(r, shown, level, 'cause'))
         const facts = this.facts.element(element)
         const present = facts.ref.verdict === 'present'
         return facts.deciding.map((r, i) => this.because(r, shown, level, i >= facts.causes ? 'consequence' : present || i === 0 ? 'cause' : 'also'))
@@ -336,7 +336,7 @@ function rootCauses(because: readonly Because[], withConditions: boolean, facts:
 function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map<string, RootCondition> | undefined, facts: Facts, graph: ResolvedModel['graph']): void {
     for (const b of list) {
         if ((b.kind === 'element' || b.kind === 'reference') && b.element) {
-            const element = graph.element(b.element.id)
+            const element = facts.owner(b.element) ?? graph.element(b.element.id)
             if (element) for (const i of facts.chainInputs(element)) cite(inputs, i)
             if (conditions && b.because.length) walk(b.because, inputs, conditions, facts, graph)
             continue
