@@ -7,7 +7,7 @@ import type {Element, GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {DecidingConstraints, type Decision} from './deciding.js'
 import {cite, Facts, variabilityGroupOf, verdictOf, type ElementFacts, type RecordFacts} from './facts.js'
-import {formatSourceLocation, type Because, type Explanation, type InputCitation, type ReasonCode, type Role, type Term, type Verdict} from './types.js'
+import {formatSourceLocation, type Because, type ElementRef, type Explanation, type InputCitation, type ReasonCode, type Role, type Term, type Verdict} from './types.js'
 import {lowerFirst} from '../text.js'
 
 export {variabilityGroupOf, verdictOf}
@@ -73,7 +73,7 @@ export class Explainer {
             code: this.code(element),
             summary: this.summary(element, verdict, decision, facts),
             decidedBy: facts.time < Infinity ? 'conditions' : decision.kind === 'optimizer' ? 'optimization' : 'solver',
-            rootCauses: rootCauses(because, conditions, this.facts, this.model.graph),
+            rootCauses: rootCauses(facts.ref, because, conditions, this.facts, this.model.graph),
             because,
         }
     }
@@ -326,19 +326,26 @@ type RootCondition = Explanation['rootCauses']['conditions'][number]
  * chain behind each element shown, at any depth (an explanation cut short still says what decided it),
  * the conditions as far as it is shown.
  */
-function rootCauses(because: readonly Because[], withConditions: boolean, facts: Facts, graph: ResolvedModel['graph']): Explanation['rootCauses'] {
+function rootCauses(self: ElementRef, because: readonly Because[], withConditions: boolean, facts: Facts, graph: ResolvedModel['graph']): Explanation['rootCauses'] {
     const inputs: InputCitation[] = []
     const conditions = withConditions ? new Map<string, RootCondition>() : undefined
-    walk(because, inputs, conditions, facts, graph)
+    walk(self, because, inputs, conditions, facts, graph)
     return {inputs, conditions: conditions ? [...conditions.values()] : []}
 }
 
-function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map<string, RootCondition> | undefined, facts: Facts, graph: ResolvedModel['graph']): void {
+function walk(
+    self: ElementRef,
+    list: readonly Because[],
+    inputs: InputCitation[],
+    conditions: Map<string, RootCondition> | undefined,
+    facts: Facts,
+    graph: ResolvedModel['graph'],
+): void {
     for (const b of list) {
         if ((b.kind === 'element' || b.kind === 'reference') && b.element) {
             const element = facts.owner(b.element) ?? graph.element(b.element.id)
             if (element) for (const i of facts.chainInputs(element)) cite(inputs, i)
-            if (conditions && b.because.length) walk(b.because, inputs, conditions, facts, graph)
+            if (conditions && b.because.length) walk(self, b.because, inputs, conditions, facts, graph)
             continue
         }
         for (const t of b.terms) for (const i of t.inputs) cite(inputs, i)
@@ -348,13 +355,14 @@ function walk(list: readonly Because[], inputs: InputCitation[], conditions: Map
             (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
         if (written && b.condition && b.element) {
             // a group's condition is written on the group, not on the member it applies to
-            const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lowerFirst(b.element.display)}` : b.element.display
+            // the element explained is named once, in the first line: its own condition is "its own"
+            const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lowerFirst(b.element.display)}` : b.element.id === self.id ? 'its own condition' : b.element.display
             conditions.set(`${b.writtenOn?.id ?? ''}|${b.element.id}|${b.condition}`, {
                 text: `${on}: ${b.condition} is ${b.value}`,
                 location: b.location,
                 element: b.writtenOn?.id ?? b.element.id,
             })
         }
-        if (b.because.length) walk(b.because, inputs, conditions, facts, graph)
+        if (b.because.length) walk(self, b.because, inputs, conditions, facts, graph)
     }
 }
