@@ -161,7 +161,7 @@ describe('chains', () => {
                 }
                 for (const element of m.graph.elements) expect(revisits(explainElement(m, element).because, [element.id]), element.id).toEqual([])
             }),
-            {numRuns: 150},
+            {numRuns: 50},
         )
     })
 

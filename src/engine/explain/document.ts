@@ -216,8 +216,8 @@ class Converter {
             location: b.location,
             refs,
             because: this.list(b.because),
-            role: b.role,
         }
+        if (b.role) return {...converted, role: b.role}
         // only a reason without a chain is the same wherever it is cited; others are converted once anyway
         if (b.because.length === 0 && b.terms.length > 0) this.done.set(b, converted)
         return converted

@@ -122,7 +122,7 @@ export class Facts {
     private readonly rendered = new Map<object, string>()
     private readonly locations: (string | null | undefined)[] = []
     private readonly chains: (readonly InputCitation[] | undefined)[] = []
-    private readonly owners = new Map<ElementRef, Element>()
+    private readonly singles = new Map<InputCitation, readonly InputCitation[]>()
 
     constructor(private readonly model: ResolvedModel) {}
 
@@ -137,14 +137,8 @@ export class Facts {
         let ref = this.refs[element.seq]
         if (!ref) {
             this.refs[element.seq] = ref = {id: element.id, display: element.display, verdict: verdictOf(this.model, element)}
-            this.owners.set(ref, element)
         }
         return ref
-    }
-
-    /** The element a reference made here names. */
-    owner(ref: ElementRef): Element | undefined {
-        return this.owners.get(ref)
     }
 
     element(element: Element): ElementFacts {
@@ -155,19 +149,20 @@ export class Facts {
         const present = this.model.present(element)
         const time = this.time(element.seq)
         let deciding: RecordFacts[] = []
-        const settled: number[] = []
+        let settled: number[] | undefined
         // propagation decided a present element once every condition of it held: each is a cause, settled before it
         const allCauses = present && time < Infinity
         for (const r of records)
             if (present || evaluate(r.formula, this.value) === false) {
                 const when = allCauses ? 0 : this.when(r.formula)
                 deciding.push(this.recordOf(r, when < time ? time : undefined))
-                settled.push(when)
+                if (!allCauses) (settled ??= []).push(when)
             }
         // causes first, by rank, the earliest settled first; ties keep the written order
-        if (deciding.length > 1) {
+        if (deciding.length > 1 && settled) {
             const key = (i: number) => (deciding[i]!.cause ? 0 : 3) + (RANK[deciding[i]!.kind] ?? 2)
-            const order = deciding.map((_, i) => i).sort((a, b) => key(a) - key(b) || (deciding[a]!.cause ? settled[a]! - settled[b]! : 0) || a - b)
+            const at = settled
+            const order = deciding.map((_, i) => i).sort((a, b) => key(a) - key(b) || (deciding[a]!.cause ? at[a]! - at[b]! : 0) || a - b)
             deciding = order.map(i => deciding[i]!)
         }
         let causes = 0
@@ -201,7 +196,7 @@ export class Facts {
         if (own.every(r => r.blamed.length === 0 || (r.blamed.length === 1 && r.blamed[0] === element))) {
             const inputs: InputCitation[] = []
             for (const r of own) for (const t of r.terms) for (const i of t.inputs) cite(inputs, i)
-            return (this.chains[element.seq] = inputs.length ? inputs : NO_INPUTS)
+            return (this.chains[element.seq] = this.shared(inputs))
         }
         const stack: Element[] = [element]
         const open = new Set<Element>([element])
@@ -223,9 +218,18 @@ export class Facts {
                 for (const t of r.terms) for (const i of t.inputs) cite(inputs, i)
                 for (const b of r.blamed) if (b !== at) for (const i of this.chains[b.seq] ?? NO_INPUTS) cite(inputs, i)
             }
-            this.chains[at.seq] = inputs.length ? inputs : NO_INPUTS
+            this.chains[at.seq] = this.shared(inputs)
         }
         return this.chains[element.seq]!
+    }
+
+    /** A list of inputs, one object for every list of one input (what most chains cite). */
+    private shared(inputs: readonly InputCitation[]): readonly InputCitation[] {
+        if (inputs.length === 0) return NO_INPUTS
+        if (inputs.length > 1) return inputs
+        let one = this.singles.get(inputs[0]!)
+        if (!one) this.singles.set(inputs[0]!, (one = inputs))
+        return one
     }
 
     /** The step of propagation that decided a variable; Infinity when the solver did. */

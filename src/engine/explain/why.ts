@@ -73,9 +73,39 @@ export class Explainer {
             code: this.code(element),
             summary: this.summary(element, verdict, decision, facts),
             decidedBy: facts.time < Infinity ? 'conditions' : decision.kind === 'optimizer' ? 'optimization' : 'solver',
-            rootCauses: rootCauses(facts.ref, because, conditions, this.facts, this.model.graph),
+            rootCauses: {inputs: this.inputs(element, decision), conditions: conditions ? [...rootConditions(facts.ref, because).values()] : NO_CONDITIONS},
             because,
         }
+    }
+
+    /**
+     * The inputs an explanation cites, in the order it shows them, and those of the whole chain behind
+     * each element it shows, at any depth: the deciding constraints', then each deciding record's.
+     */
+    private inputs(element: Element, decision: Decision): InputCitation[] {
+        const inputs: InputCitation[] = []
+        const terms = (list: readonly Term[]) => {
+            for (const t of list) for (const i of t.inputs) cite(inputs, i)
+        }
+        const follow = (e: Element) => {
+            if (e !== element) for (const i of this.facts.chainInputs(e)) cite(inputs, i)
+        }
+        if (decision.kind === 'constraints')
+            for (const c of decision.constraints) {
+                const facts = this.facts.constraint(c)
+                terms(facts.terms)
+                const owner = c.origin.kind === 'constraint' ? undefined : c.origin.element
+                if (owner && !facts.read.includes(owner)) follow(owner)
+                for (const e of facts.read) follow(e)
+            }
+        const facts = this.facts.element(element)
+        const present = facts.ref.verdict === 'present'
+        for (let i = 0; i < facts.deciding.length; i++) {
+            const r = facts.deciding[i]!
+            terms(r.terms)
+            if (i < facts.causes && (present || i === 0)) for (const b of r.blamed) follow(b)
+        }
+        return inputs
     }
 
     /** The element's reason code, the same wherever it is shown: what decided it, else the first cause among its conditions. */
@@ -280,8 +310,8 @@ export class Explainer {
             because: chain,
             element: record.element,
             writtenOn: record.writtenOn,
-            ...(cause ? {} : {role, reads: record.blamed.filter(e => e !== record.record.element).map(e => this.facts.ref(e))}),
         }
+        if (!cause) return {...because, role, reads: record.blamed.filter(e => e !== record.record.element).map(e => this.facts.ref(e))}
         // a cause that reads no other element has the same reason in every chain: shown as one object
         if (cause && chain.length === 0) record.leaf = because
         return because
@@ -318,6 +348,7 @@ class Shown {
 }
 
 const NO_REASONS: readonly Because[] = []
+const NO_CONDITIONS: Explanation['rootCauses']['conditions'] = []
 
 type RootCondition = Explanation['rootCauses']['conditions'][number]
 
@@ -326,36 +357,17 @@ type RootCondition = Explanation['rootCauses']['conditions'][number]
  * chain behind each element shown, at any depth (an explanation cut short still says what decided it),
  * the conditions as far as it is shown.
  */
-function rootCauses(self: ElementRef, because: readonly Because[], withConditions: boolean, facts: Facts, graph: ResolvedModel['graph']): Explanation['rootCauses'] {
-    const inputs: InputCitation[] = []
-    const conditions = withConditions ? new Map<string, RootCondition>() : undefined
-    walk(self, because, inputs, conditions, facts, graph)
-    return {inputs, conditions: conditions ? [...conditions.values()] : []}
-}
-
-function walk(
-    self: ElementRef,
-    list: readonly Because[],
-    inputs: InputCitation[],
-    conditions: Map<string, RootCondition> | undefined,
-    facts: Facts,
-    graph: ResolvedModel['graph'],
-): void {
+/** The written conditions found in the chain as far as it is shown, the element's own as "its own condition". */
+function rootConditions(self: ElementRef, list: readonly Because[], conditions: Map<string, RootCondition> = new Map()): Map<string, RootCondition> {
     for (const b of list) {
-        if ((b.kind === 'element' || b.kind === 'reference') && b.element) {
-            const element = facts.owner(b.element) ?? graph.element(b.element.id)
-            if (element) for (const i of facts.chainInputs(element)) cite(inputs, i)
-            if (conditions && b.because.length) walk(self, b.because, inputs, conditions, facts, graph)
-            continue
-        }
-        for (const t of b.terms) for (const i of t.inputs) cite(inputs, i)
         const written =
-            conditions &&
+            b.kind !== 'element' &&
+            b.kind !== 'reference' &&
             b.role === undefined &&
             (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
         if (written && b.condition && b.element) {
-            // a group's condition is written on the group, not on the member it applies to
-            // the element explained is named once, in the first line: its own condition is "its own"
+            // a group's condition is written on the group, not on the member it applies to; the element
+            // explained is named once, in the first line
             const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lowerFirst(b.element.display)}` : b.element.id === self.id ? 'its own condition' : b.element.display
             conditions.set(`${b.writtenOn?.id ?? ''}|${b.element.id}|${b.condition}`, {
                 text: `${on}: ${b.condition} is ${b.value}`,
@@ -363,6 +375,7 @@ function walk(
                 element: b.writtenOn?.id ?? b.element.id,
             })
         }
-        if (b.because.length) walk(self, b.because, inputs, conditions, facts, graph)
+        if (b.because.length) rootConditions(self, b.because, conditions)
     }
+    return conditions
 }
