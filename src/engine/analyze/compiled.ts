@@ -72,7 +72,9 @@ export class CompiledTemplate {
     /** The resolved template of a request `resolve` resolved. */
     finish(resolved: Resolved & {kind: 'resolved'}): Resolution {
         const {values, inputs} = resolved
-        return finishResolution(this.template, {...this.prepared, inputs, solution: {values, state: [], components: []}, present: e => values[e.seq] === 1})
+        // nothing is explained from it: no propagation steps to cite
+        const solution = {values, state: [], order: new Int32Array(0), components: []}
+        return finishResolution(this.template, {...this.prepared, inputs, solution, present: e => values[e.seq] === 1})
     }
 
     /** The resolved template as written, hashed (made once per key). */
