@@ -37,7 +37,14 @@ describe('the Mermaid topology', () => {
     it('escapes names Mermaid would read as syntax', async () => {
         const names = ['a "quoted" name', 'end', 'x|y', 'hash#1', '<b>bold</b>', 'back`tick', 'semi;colon', 'ünïcødé → 雲', 'graph', 'a&b']
         const topology: ReportTopology = {
-            nodes: names.map((name, i) => ({id: `node.${name}`, name, type: i % 2 ? `t.${name}` : null, present: i % 3 === 0 ? false : true, conditional: i % 2 === 0})),
+            nodes: names.map((name, i) => ({
+                id: `node.${name}`,
+                name,
+                type: i % 2 ? `t.${name}` : null,
+                present: i % 3 === 0 ? false : true,
+                conditional: i % 2 === 0,
+                technologies: [],
+            })),
             relations: names.slice(1).map((name, i) => ({id: `relation.${name}`, name, source: `node.${names[i]}`, target: `node.${name}`, present: i % 2 === 0})),
         }
         const text = renderMermaid(topology).text
@@ -49,8 +56,8 @@ describe('the Mermaid topology', () => {
     it('draws a node with conditions of its own with a bold border', () => {
         const text = renderMermaid({
             nodes: [
-                {id: 'node.a', name: 'a', type: null, present: true, conditional: true},
-                {id: 'node.b', name: 'b', type: null, present: true, conditional: false},
+                {id: 'node.a', name: 'a', type: null, present: true, conditional: true, technologies: []},
+                {id: 'node.b', name: 'b', type: null, present: true, conditional: false, technologies: []},
             ],
             relations: [],
         }).text
@@ -62,7 +69,7 @@ describe('the Mermaid topology', () => {
     it(`collapses beyond ${MAX_NODES} node templates, says so, and still parses`, async () => {
         const count = 80
         const topology: ReportTopology = {
-            nodes: Array.from({length: count}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: 'app', present: i % 4 !== 0, conditional: false})),
+            nodes: Array.from({length: count}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: 'app', present: i % 4 !== 0, conditional: false, technologies: []})),
             relations: Array.from({length: count - 1}, (_, i) => ({id: `relation.r${i}`, name: 'dep', source: `node.n${i + 1}`, target: `node.n${i}`, present: i % 4 !== 3})),
         }
         const diagram = renderMermaid(topology)
@@ -81,7 +88,10 @@ describe('the Mermaid topology', () => {
         const report = sampleReport(['prod'])
         const big = {
             ...report,
-            topology: {nodes: Array.from({length: 70}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: null, present: true, conditional: false})), relations: []},
+            topology: {
+                nodes: Array.from({length: 70}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: null, present: true, conditional: false, technologies: []})),
+                relations: [],
+            },
         }
         expect(renderMarkdown(big)).toContain(
             'The template has 70 node templates: the diagram draws 59 of them (the pruned and conditional ones first) and collapses the other 11 into one box.',

@@ -46,6 +46,14 @@ const TOGETHER: Readonly<Record<string, string>> = {
     'input-condition-false': 'the variability input named after each is false',
 }
 
+/** Why a technology of a node that stays was kept, in a few words (any other code in its README sentence). */
+const KEPT: Readonly<Record<string, string>> = {
+    'optimization-chosen': 'chosen by the optimizer',
+    'technology-rule-true': 'its technology rule holds',
+    'constraint-requires': 'a constraint requires it',
+    'default-alternative-chosen': 'the default alternative',
+}
+
 /** Beyond this depth the tree is no longer indented (Markdown renders deeper lists poorly); each line names what it goes under. */
 const MAX_INDENT = 8
 
@@ -53,7 +61,7 @@ const MAX_INDENT = 8
 export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, topology: ReportTopology, inputs: ReadonlyMap<string, string>, escapes: Escapes): Generator<string> {
     const w = new Writer(facts, inputs, escapes)
     // the candidates of a node that stays are read per node; everything else hangs in the forest
-    const kept = new Map(topology.nodes.filter(n => n.present).map(n => [n.id, n.name] as const))
+    const kept = new Map(topology.nodes.filter(n => n.present).map(n => [n.id, n] as const))
     const candidates = facts.filter(f => f.kind === 'technology' && f.container !== null && kept.has(f.container))
     const roots = forest(candidates.length ? facts.filter(f => !(f.kind === 'technology' && f.container !== null && kept.has(f.container))) : facts)
     const sections = new Map(roots.filter(t => t.children.length > 0).map(t => [t.facts.id, t]))
@@ -68,7 +76,7 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
         yield ''
         const byNode = new Map<string, PrunedFacts[]>()
         for (const f of candidates) append(byNode, f.container!, f)
-        for (const [node, list] of byNode) yield w.candidates(`Node "${kept.get(node)!}"`, list)
+        for (const [node, list] of byNode) yield w.candidates(kept.get(node)!, list)
         yield ''
     }
     for (const list of LISTS) {
@@ -164,9 +172,9 @@ class Writer {
         return `${pad}- ${anchors(members)}${anchors(folded)}${names(members, e)}${under}${at}: ${this.reason(members)}${also}${along}.`
     }
 
-    /** A node's pruned technology candidates on one line, grouped by why: what the first cause of each group reads is linked. */
-    candidates(node: string, list: readonly PrunedFacts[]): string {
-        const {text: e} = this.x
+    /** A node's technology candidates on one line: the one kept and why, the pruned ones grouped by why (what the first cause of each group reads is linked). */
+    candidates(node: ReportTopology['nodes'][number], list: readonly PrunedFacts[]): string {
+        const {text: e, code} = this.x
         const byCause = new Map<string, PrunedFacts[]>()
         for (const f of list) {
             const key = `${f.code}|${f.blames.join(' ')}`
@@ -177,7 +185,9 @@ class Writer {
             const links = members[0]!.blames.map(id => this.link(id))
             return `${which}: ${this.reason(members)}${links.length ? ` (see ${links.join(', ')})` : ''}`
         })
-        return `- ${anchors(list)}${e(node)}: ${list.length === 1 ? '1 candidate' : `${list.length} candidates`} pruned — ${parts.join('; ')}.`
+        const won = node.technologies.map(t => `${e(`"${t.name}"`)} kept (${e(KEPT[t.code] ?? REASON_CODES[t.code as ReasonCode])} ${code(t.code)})`)
+        const pruned = `${list.length === 1 ? '1 candidate' : `${list.length} candidates`} pruned — ${parts.join('; ')}`
+        return `- ${anchors(list)}${e(`Node "${node.name}"`)}: ${[...won, pruned].join('; ')}.`
     }
 
     /** A link to where a pruned element is listed. */

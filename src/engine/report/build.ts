@@ -69,7 +69,7 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
             decidesSomething: decisive ? decisive.has(i.name) : null,
         })),
         summary: model ? summary(model) : null,
-        topology: topology(prepared, present),
+        topology: topology(prepared, present, explainer),
         pruned: new PrunedElements(model && explainer ? model.graph.elements.filter(e => verdictOf(model, e) === 'pruned') : [], explainer),
         optimization: optimization(prepared, model),
         checks: CHECK_LIST.map(c => {
@@ -123,7 +123,7 @@ function summary(model: ResolvedModel): ReportSummary {
     return {byKind, kept: byKind.reduce((s, k) => s + k.kept, 0), pruned: byKind.reduce((s, k) => s + k.pruned, 0)}
 }
 
-function topology(p: ReadModel, present: (seq: number) => boolean | null): ReportTopology {
+function topology(p: ReadModel, present: (seq: number) => boolean | null, explainer: DocumentExplainer | undefined): ReportTopology {
     return {
         nodes: p.graph.nodes.map(n => ({
             id: n.id,
@@ -131,6 +131,10 @@ function topology(p: ReadModel, present: (seq: number) => boolean | null): Repor
             type: typeof n.raw.type === 'string' ? n.raw.type : null,
             present: present(n.seq),
             conditional: n.conditions.length > 0 || n.groups.some(g => g.conditions.length > 0),
+            // a node's few kept technologies: explaining them is cheap, and says which candidate won and why
+            technologies: explainer
+                ? n.technologies.filter(t => present(t.seq)).map(t => ({id: t.id, name: `${t.name}@${t.index}`, code: explainer.explain(t).document.code}))
+                : [],
         })),
         relations: p.graph.relations.map(r => ({id: r.id, name: r.name, source: r.source.id, target: r.target.id, present: present(r.seq)})),
     }

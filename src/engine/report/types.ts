@@ -65,7 +65,15 @@ export interface ReportSummary {
 
 export interface ReportTopology {
     /** `conditional`: the node template has conditions of its own (written, or from a group it belongs to). */
-    readonly nodes: readonly {readonly id: string; readonly name: string; readonly type: string | null; readonly present: boolean | null; readonly conditional: boolean}[]
+    readonly nodes: readonly {
+        readonly id: string
+        readonly name: string
+        readonly type: string | null
+        readonly present: boolean | null
+        readonly conditional: boolean
+        /** The technologies kept to deploy it (`terraform@6`), each with the code of its presence; none for a pruned node. */
+        readonly technologies: readonly {readonly id: string; readonly name: string; readonly code: string}[]
+    }[]
     readonly relations: readonly {readonly id: string; readonly name: string; readonly source: string; readonly target: string; readonly present: boolean | null}[]
 }
 
