@@ -227,7 +227,7 @@ export class Explainer {
         }
     }
 
-    /** A member of a variability group with the group's conditions as the member got them. */
+    /** A member of a variability group with the group's conditions as the member got them, and its own code (as everywhere). */
     private memberOf(group: GroupElement, member: Element): Because {
         const records = this.model.conditions.of(member.seq).records.filter(r => r.origin.kind === 'group' && r.origin.group === group)
         const shown = new Shown(member)
@@ -236,7 +236,7 @@ export class Explainer {
         const facts = this.facts.element(member)
         return {
             kind: 'element',
-            code: sub.find(b => b.value === false)?.code ?? sub[0]?.code ?? 'no-conditions',
+            code: this.code(member),
             text: facts.is,
             terms: [],
             because: sub,
@@ -352,11 +352,6 @@ const NO_CONDITIONS: Explanation['rootCauses']['conditions'] = []
 
 type RootCondition = Explanation['rootCauses']['conditions'][number]
 
-/**
- * The user's decisions (inputs) and the written conditions found in the chain: the inputs of the whole
- * chain behind each element shown, at any depth (an explanation cut short still says what decided it),
- * the conditions as far as it is shown.
- */
 /** The written conditions found in the chain as far as it is shown, the element's own as "its own condition". */
 function rootConditions(self: ElementRef, list: readonly Because[], conditions: Map<string, RootCondition> = new Map()): Map<string, RootCondition> {
     for (const b of list) {
