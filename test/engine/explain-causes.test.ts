@@ -9,21 +9,12 @@ import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {
-    conflictInputs,
-    conflictOf,
-    explainElement,
-    explanationDocument,
-    explanationLines,
-    failureSummary,
-    renderExplanation,
-    type Because,
-    type Explanation,
-} from '../../src/engine/explain/index.js'
-import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, ResolutionError, type ResolvedModel, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {conflictInputs, conflictOf, explainElement, explanationDocument, explanationLines, failureSummary, renderExplanation} from '../../src/engine/explain/index.js'
+import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
+import {decide, readDefinitionOf, ResolutionError, type ResolvedModel, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {template as generated} from '../properties/generate.js'
 import {CHAIN} from '../helpers/templates.js'
+import {auditExplanations, revisits} from '../../scripts/explain-audit.mjs'
 
 const SHOP = `tosca_definitions_version: tosca_variability_1_0_rc_3
 node_types:
@@ -87,27 +78,7 @@ function model(text: string, request: ResolveRequest = {}): ResolvedModel {
 
 const set = (name: string, value: unknown): ResolveRequest => ({assignments: [{name, value, source: {kind: 'set'}}]})
 
-/** The chains (as ids) that reach an element already on their path, the explained one included. */
-function revisits(list: readonly Because[], path: readonly string[]): string[] {
-    const found: string[] = []
-    for (const r of list)
-        for (const b of r.because) {
-            const id = b.kind === 'reference' ? b.seeAbove : b.element?.id
-            if ((b.kind !== 'element' && b.kind !== 'reference') || id === undefined) continue
-            if (path.includes(id)) found.push([...path, id].join(' → '))
-            else if (b.kind === 'element') found.push(...revisits(b.because, [...path, id]))
-        }
-    return found
-}
-
-/** Every element link in an explanation, at any depth. */
-function links(list: readonly Because[], out: Because[] = []): Because[] {
-    for (const b of list) {
-        if (b.kind === 'element' || b.kind === 'reference') out.push(b)
-        links(b.because, out)
-    }
-    return out
-}
+const ENGINE = {explainElement, explanationLines, renderExplanation}
 
 /** The models the properties below are checked on: the shop with each platform, and the chain helper. */
 function models(): ResolvedModel[] {
@@ -166,32 +137,19 @@ describe('chains', () => {
     })
 
     it('show each element with the code its own explanation gives it', () => {
-        for (const m of models())
-            for (const element of m.graph.elements)
-                for (const link of links(explainElement(m, element).because))
-                    expect(link.code, `${element.id} → ${link.element!.id}`).toBe(explainElement(m, m.graph.element(link.element!.id)!).code)
+        for (const m of models()) expect(auditExplanations(m, ENGINE).misses.codes).toEqual([])
     })
 
     it("are the same lines in the wizard's why view as on the command line, which name the element explained in the first only", () => {
-        for (const m of models())
-            for (const element of m.graph.elements) {
-                const e = explainElement(m, element)
-                const lines = explanationLines(e)
-                expect(lines.map(l => l.text).join('\n')).toBe(renderExplanation(e))
-                for (const l of lines.slice(1)) {
-                    expect(l.refs, `${element.id}: ${l.text}`).not.toContain(element.id)
-                    expect(l.text, element.id).not.toContain(element.display)
-                }
-            }
+        for (const m of models()) {
+            const {misses} = auditExplanations(m, ENGINE)
+            expect(misses.whyView).toEqual([])
+            expect(misses.namesItself).toEqual([])
+        }
     })
 
     it('cut by --depth keep the verdict, the code and the inputs that decided', () => {
-        const same = (e: Explanation) => ({verdict: e.verdict, code: e.code, decidedBy: e.decidedBy, inputs: e.rootCauses.inputs.map(i => i.name)})
-        for (const m of models())
-            for (const element of m.graph.elements) {
-                const full = same(explainElement(m, element))
-                for (const depth of [0, 1, 2]) expect(same(explainElement(m, element, {depth})), `${element.id} at depth ${depth}`).toEqual(full)
-            }
+        for (const m of models()) expect(auditExplanations(m, ENGINE).misses.cut).toEqual([])
     })
 
     it('at depth 1 still name the pruned element a chain reaches with its own reason code', () => {
@@ -207,6 +165,20 @@ describe('chains', () => {
         const shallow = explanationDocument(template, m, {depth: 1})
         expect(shallow.inputs).toEqual(deep.inputs)
         expect(shallow.elements.map(e => [e.id, e.present, e.code, e.dependsOnInputs])).toEqual(deep.elements.map(e => [e.id, e.present, e.code, e.dependsOnInputs]))
+    })
+})
+
+describe('every element of the bundled samples, without a preset and with each of theirs', () => {
+    const root = path.resolve(import.meta.dirname, '../../sample-templates')
+    const samples = fs.readdirSync(root).filter(name => fs.existsSync(path.join(root, name, 'variable-service-template.yaml')))
+
+    it.each(samples)('%s: no chain comes back, the element is named once, links carry their own codes, a cut keeps every verdict', name => {
+        const template = loadTemplate(path.join(root, name, 'variable-service-template.yaml'))
+        for (const presets of [[], ...[...readDefinitionOf(template).presets.keys()].map(p => [p])]) {
+            const audit = auditExplanations(decide(template, {presets}), ENGINE)
+            expect(audit.elements).toBeGreaterThan(0)
+            expect(audit.misses, `${name} ${presets.join(' ')}`).toEqual({revisits: [], namesItself: [], whyView: [], codes: [], cut: []})
+        }
     })
 })
 
