@@ -115,4 +115,9 @@ async function main() {
     process.exit(failed ? 1 : 0)
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main()
+if (import.meta.url === `file://${process.argv[1]}`)
+    await main().catch(e => {
+        // a template or input the engine rejects: its one-line message, as the trellis command prints it
+        console.error(`explain-audit: ${typeof e?.describe === 'function' ? e.describe() : e?.message}`)
+        process.exit(2)
+    })

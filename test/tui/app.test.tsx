@@ -241,11 +241,12 @@ topology_template:
         app.unmount()
     })
 
-    it('opens on the conflict and its repairs when the starting choices give no variant', async () => {
+    it('opens on the conflict, the input values taking part with their sources, and its repairs when the starting choices give no variant', async () => {
         const {template} = workspace(cheapOrFast(true))
         const app = show(<App template={template} />)
         const conflict = await until(app.lastFrame, 'these changes make a variant exist')
         expect(conflict).toContain('No variant exists')
+        expect(conflict).toContain('With the input values cheap: true — default; fast: true — default')
         expect(conflict).toMatch(/1\) (cheap|fast) = false/)
         app.unmount()
     })
