@@ -29,6 +29,8 @@ const MAX_VARIANTS = 64
 interface Variant {
     readonly values: Uint8Array
     readonly holds: Uint8Array
+    /** It satisfies every constraint of the part (asked of each kept variant for each open element). */
+    readonly all: boolean
 }
 
 interface Part {
@@ -153,7 +155,7 @@ export class DecidingConstraints {
             v,
             part.forcedByAll,
             part.selectors.map(s => s.name),
-            x => x.holds.every(h => h === 1),
+            x => x.all,
         )
     }
 
@@ -196,7 +198,7 @@ export class DecidingConstraints {
             return at === undefined ? solved[u] === 1 : values[at] === 1
         }
         const holds = Uint8Array.from(part.selectors, s => (evaluate(s.record.formula, value) === true ? 1 : 0))
-        const variant = {values, holds}
+        const variant = {values, holds, all: holds.every(h => h === 1)}
         if (part.variants.length === MAX_VARIANTS) part.variants.shift()
         part.variants.push(variant)
         return variant
