@@ -108,7 +108,9 @@ async function main() {
     console.log(`explanation lines: longest ${longest.lines} (${longest.element}), mean ${mean.toFixed(1)}`)
     let failed = false
     for (const [what, list] of Object.entries(misses)) {
-        console.log(`${what}: ${list.length}`)
+        // each miss starts with the element explained
+        const elements = new Set(list.map(miss => miss.split(/[: ]/)[0])).size
+        console.log(`${what}: ${list.length}${list.length ? ` in ${elements} elements` : ''}`)
         for (const miss of list.slice(0, 5)) console.log(`  ${miss}`)
         failed ||= list.length > 0
     }
