@@ -1,7 +1,7 @@
 // `--profile NAME`: a saved profile applied first; presets and inputs given
 // beside it on the command line override it.
-import {type InputAssignment, type LoadedTemplate, readDefinitionOf} from '../engine/index.js'
-import {describeStaleness, staleness} from '../profiles/staleness.js'
+import type {InputAssignment, VariabilityDefinition} from '../engine/index.js'
+import {describeStaleness, type ProfileTarget, staleness} from '../profiles/staleness.js'
 import type {ProfileStore} from '../profiles/store.js'
 import type {Profile} from '../profiles/types.js'
 import {warnLine} from './shown-text.js'
@@ -15,8 +15,7 @@ export async function openStore(): Promise<ProfileStore> {
 }
 
 /** The profile's assignments, without the inputs a preset given beside it sets (flags override the profile). */
-export function profileAssignments(profile: Profile, template: LoadedTemplate, flagPresets: readonly string[]): InputAssignment[] {
-    const definition = readDefinitionOf(template)
+export function profileAssignments(profile: Profile, definition: VariabilityDefinition, flagPresets: readonly string[]): InputAssignment[] {
     const overridden = new Set(flagPresets.flatMap(p => Object.keys(definition.presets.get(p)?.inputs ?? {})))
     return Object.entries(profile.inputs)
         .filter(([name]) => !overridden.has(name))
@@ -24,7 +23,7 @@ export function profileAssignments(profile: Profile, template: LoadedTemplate, f
 }
 
 /** Reads the profile and warns (stderr) when it belongs to another template or its template changed. */
-export async function loadProfileFor(name: string, template: LoadedTemplate, warn: (message: string) => void = warnLine): Promise<Profile> {
+export async function loadProfileFor(name: string, template: ProfileTarget, warn: (message: string) => void = warnLine): Promise<Profile> {
     const profile = (await openStore()).get(name)
     for (const line of describeStaleness(profile, staleness(profile, template))) warn(line)
     return profile

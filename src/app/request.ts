@@ -1,7 +1,8 @@
 // A resolution request from what the user chose: a saved profile first, then
 // presets, an inputs file, --set values and TRELLIS_INPUT_ variables, and the
 // technology plugins the user allows.
-import {type LoadedTemplate, loadTemplate, type ReadOptions, type ResolveRequest, variabilityInputNames} from '../engine/index.js'
+import {type InputAssignment, type LoadedTemplate, loadTemplate, type ReadOptions, type ResolveRequest} from '../engine/index.js'
+import {type ProfileTarget, targetOf} from '../profiles/staleness.js'
 import {collectInputs} from './inputs.js'
 import {pluginsFor, type PluginFlags} from './plugins.js'
 import {loadProfileFor, profileAssignments} from './profile-request.js'
@@ -21,15 +22,21 @@ export async function prepareRequest(
     warn?: (message: string) => void,
 ): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
     const template = loadTemplate(file, read)
-    const collected = collectInputs(flags, variabilityInputNames(template), process.env)
+    const chosen = await chosenInputs(targetOf(template), flags, warn)
+    return {template, request: {...chosen, plugins: await pluginsFor(template, flags)}}
+}
+
+/** The presets and input values the flags choose for a template, known by its file and variability definition (the wizard's resolver reads the template). */
+export async function chosenInputs(
+    template: ProfileTarget,
+    flags: Omit<RequestFlags, keyof PluginFlags>,
+    warn?: (message: string) => void,
+): Promise<{presets: string[]; assignments: InputAssignment[]}> {
+    const collected = collectInputs(flags, [...template.definition.inputs.keys()], process.env)
     const flagPresets = [...collected.presets, ...flags.preset]
     const profile = flags.profile ? await loadProfileFor(flags.profile, template, warn) : undefined
     return {
-        template,
-        request: {
-            presets: [...(profile?.presets ?? []), ...flagPresets],
-            assignments: [...(profile ? profileAssignments(profile, template, flagPresets) : []), ...collected.assignments],
-            plugins: await pluginsFor(template, flags),
-        },
+        presets: [...(profile?.presets ?? []), ...flagPresets],
+        assignments: [...(profile ? profileAssignments(profile, template.definition, flagPresets) : []), ...collected.assignments],
     }
 }

@@ -27,7 +27,16 @@ export {
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
 export {checkType, describeSource, type InputAssignment, type InputValue, type PresetDefinition, type VariabilityDefinition, VariabilityInputs} from './inputs/index.js'
-export {readDefinitionOf, type ResolutionFailure, type ResolvedModel, type ResolveRequest, stringifyTemplate, templateChunks, variabilityInputNames} from './pipeline.js'
+export {
+    definedInputValues,
+    readDefinitionOf,
+    type ResolutionFailure,
+    type ResolvedModel,
+    type ResolveRequest,
+    stringifyTemplate,
+    templateChunks,
+    variabilityInputNames,
+} from './pipeline.js'
 export {
     conflictHeadline,
     conflictInputs,

@@ -5,8 +5,8 @@ import {collectConditions, collectConstraints, PresenceVariables, typeSpecificCo
 import {persistentCheck, runChecks} from './check/index.js'
 import {TrellisError, type SourceLocation} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
-import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from './inputs/index.js'
-import {type LoadedPlugin, type LoadedTemplate, type VariabilityVersion} from './load/index.js'
+import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputValue, type VariabilityDefinition} from './inputs/index.js'
+import {type LoadedPlugin, type LoadedTemplate, SourceMap, type VariabilityVersion} from './load/index.js'
 import {buildGraph, isMap, technologyEnrichment, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
 import {Options, validateOptions} from './options/index.js'
 import {objectives, solve, type Problem, type Solution, type SolveFailure} from './solve/index.js'
@@ -40,6 +40,14 @@ export function readDefinitionOf(template: LoadedTemplate): VariabilityDefinitio
 /** The names of the template's variability inputs (for environment look-ups in the shells). */
 export function variabilityInputNames(template: LoadedTemplate): string[] {
     return [...readVariabilityDefinition(template.data, template.sourceMap).inputs.keys()]
+}
+
+/**
+ * Every input's value for these presets and assignments, from the definition alone (plain data: the
+ * wizard's thread holds no template). Sources are not located; an unknown preset or input throws.
+ */
+export function definedInputValues(definition: VariabilityDefinition, presets: readonly string[], assignments: readonly InputAssignment[]): InputValue[] {
+    return new VariabilityInputs(definition, new SourceMap(''), presets, assignments).all()
 }
 
 export function resolve(template: LoadedTemplate, request: ResolveRequest = {}): Resolution {

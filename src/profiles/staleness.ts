@@ -3,7 +3,7 @@
 // or, used on another template than its own, which one it belongs to.
 import crypto from 'node:crypto'
 import path from 'node:path'
-import {type LoadedTemplate, readDefinitionOf, readRegularFile} from '../engine/index.js'
+import {type LoadedTemplate, readDefinitionOf, readRegularFile, type VariabilityDefinition} from '../engine/index.js'
 import type {Profile} from './types.js'
 
 export function sha256File(file: string): string {
@@ -23,10 +23,20 @@ export interface Staleness {
     readonly missingInputs: readonly string[]
 }
 
-export function staleness(profile: Profile, template: LoadedTemplate): Staleness {
+/** What a profile is checked against: a template's file (absolute) and its variability definition (the wizard's thread holds these, not the template). */
+export interface ProfileTarget {
+    readonly file: string
+    readonly definition: VariabilityDefinition
+}
+
+export function targetOf(template: LoadedTemplate): ProfileTarget {
+    return {file: template.file, definition: readDefinitionOf(template)}
+}
+
+export function staleness(profile: Profile, template: ProfileTarget): Staleness {
     const foreign = path.resolve(profile.template.path) === template.file ? undefined : template.file
     const changed = !foreign && sha256File(template.file) !== profile.template.sha256
-    const definition = readDefinitionOf(template)
+    const {definition} = template
     const unknownInputs = Object.keys(profile.inputs).filter(name => !definition.inputs.has(name))
     const unknownPresets = profile.presets.filter(name => !definition.presets.has(name))
     const set = new Set(Object.keys(profile.inputs))

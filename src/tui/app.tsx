@@ -1,12 +1,14 @@
 // The wizard: presets → inputs → topology → why → write, over one resolution
 // that follows every change. The reducer owns the state; the resolver (a
-// worker thread) resolves, explains, searches and writes, so keys never wait
-// for the engine; hooks carry requests to it and answers back; screens only draw.
+// worker thread) reads the template, resolves, explains, searches and writes,
+// so keys never wait for the engine; this thread holds only what it draws (the
+// template's outline, the element rows, the latest resolution's presence); hooks
+// carry requests to the resolver and answers back; screens only draw.
 import fs from 'node:fs'
 import path from 'node:path'
-import {Box, useApp, useInput} from 'ink'
-import {useCallback, useEffect, useMemo, useReducer, useRef} from 'react'
-import {type Analysis, type ExplanationLine, inputChoices, type LoadedTemplate, readDefinitionOf, type ResolveRequest} from '../engine/index.js'
+import {Box, useApp, useInput, type Key} from 'ink'
+import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type RefObject} from 'react'
+import type {Analysis, ExplanationLine} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
 import {ConflictScreen} from './components/conflict-screen.js'
 import {Header} from './components/header.js'
@@ -24,10 +26,12 @@ import {useLookup, type LookupProgress} from './hooks/use-lookup.js'
 import {usePreview} from './hooks/use-preview.js'
 import {useReasons} from './hooks/use-reasons.js'
 import {useResolution, type ResolutionEvents} from './hooks/use-resolution.js'
-import {useResolver} from './hooks/use-resolver.js'
+import {useOutline, useResolver} from './hooks/use-resolver.js'
 import {useTerminalSize, type Size} from './hooks/use-terminal-size.js'
 import {FIXED_ROWS, messageRows} from './layout.js'
-import type {ResolverThread} from './resolver/client.js'
+import type {Resolver, ResolverThread} from './resolver/client.js'
+import type {BaseRequest, TemplateOutline} from './resolver/protocol.js'
+import {Spinner} from './components/spinner.js'
 import {keyPresses} from './state/key-presses.js'
 import {togglePreset, typedValue, type KeyContext} from './state/keys.js'
 import {missingInputs} from './state/missing.js'
@@ -38,8 +42,12 @@ import type {Choices} from './state/session.js'
 import {initialState, type Lookup, type Suggestion, type WizardState} from './state/wizard.js'
 
 export interface AppProps {
-    readonly template: LoadedTemplate
-    readonly base?: ResolveRequest
+    /** The template file: the resolver reads it (this thread never does). */
+    readonly file: string
+    /** A resolver opened on `file` already (the command line opens it, to report a template it cannot read); by default the wizard opens one. */
+    readonly resolver?: Resolver
+    /** What the command line asked for (presets, --set, a profile), before the wizard's own choices. */
+    readonly base?: BaseRequest
     readonly initialPresets?: readonly string[]
     /** Where the resolved template goes by default: beside the template. */
     readonly output?: string
@@ -47,8 +55,8 @@ export interface AppProps {
     readonly store?: ProfileStore | (() => ProfileStore)
     /** The screen to open on; by default the presets when the template has some and none were given, else the dashboard. */
     readonly opening?: 'main' | 'presets'
-    /** Why the template as changed on disk could not be read (the wizard keeps the version it has). */
-    readonly reloadError?: string
+    /** Counts the edits of the template on disk (see live.tsx): each has the resolver read it again. */
+    readonly edits?: number
     /** Where the resolver runs; by default a worker thread, when one can start. */
     readonly thread?: ResolverThread
     /** Files the template read beside itself (rules, conditions, lib/): edits of these are edits of the template. */
@@ -59,17 +67,48 @@ export interface AppProps {
     readonly notice?: string
 }
 
-export function App({template, base, initialPresets = [], output, store, opening, reloadError, thread, onRead, onWritten, notice}: AppProps) {
-    const definition = useMemo(() => readDefinitionOf(template), [template])
-    const choices = useMemo(() => inputChoices(template), [template])
-    const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
+export function App(props: AppProps) {
+    const resolver = useResolver(props.file, props.base, props.resolver, props.thread)
+    const loaded = useOutline(resolver)
+    useEffect(() => {
+        if (props.edits) resolver.reload()
+    }, [resolver, props.edits])
+    const {exit} = useApp()
+    // keys are heard from the first frame on: those typed before the wizard can take them (while the
+    // template is read) wait for it, so none is lost
+    const keys = useRef<KeySink>({queued: []})
+    useInput((input, key) => {
+        if (keys.current.take) return keys.current.take(input, key)
+        if (key.ctrl && input === 'c') return exit(new Interrupted())
+        keys.current.queued.push([input, key])
+    })
+    if (loaded.outline) return <Wizard {...props} resolver={resolver} outline={loaded.outline} keys={keys} />
+    // only a wizard that opened its resolver itself waits here: the command line opens it once the template is read
+    return <Text wrap="wrap">{loaded.failed ? `trellis: ${loaded.failed}` : <Spinner label={`reading ${path.basename(props.file)}…`} />}</Text>
+}
+
+/** Where keys go: the wizard once it is drawn, else a queue it takes them from. */
+interface KeySink {
+    take?: (input: string, key: Key) => void
+    readonly queued: [string, Key][]
+}
+
+interface WizardProps extends AppProps {
+    readonly resolver: Resolver
+    readonly outline: TemplateOutline
+    readonly keys: RefObject<KeySink>
+}
+
+function Wizard({outline, resolver, keys, base, initialPresets = [], output, store, opening, onRead, onWritten, notice}: WizardProps) {
+    const {definition, choices} = outline
+    const stem = outline.file.replace(/\.ya?ml$/, '')
     // the paths as the user reads and edits them: relative to the current folder when below it
     const target = output ?? shortPath(`${stem}.resolved.yaml`)
     const size = useTerminalSize()
     const page = Math.max(1, size.rows - 12)
     const ctx: KeyContext = useMemo(
-        () => ({template, base, definition, choicesFor: name => choices.get(name) ?? [], exists: file => fs.existsSync(file), page}),
-        [template, base, definition, choices, page],
+        () => ({base, definition, choicesFor: name => choices.get(name) ?? [], exists: file => fs.existsSync(file), page}),
+        [base, definition, choices, page],
     )
     const [state, dispatch] = useReducer(reducer(ctx), undefined, () =>
         initialState(
@@ -87,45 +126,54 @@ export function App({template, base, initialPresets = [], output, store, opening
         return (opened.current ??= store ? store() : new ProfileStore())
     }, [store])
 
-    const resolver = useResolver(template, base, thread)
     const events: ResolutionEvents = useMemo(
         () => ({outcome: outcome => dispatch({type: 'outcome', outcome}), decisive: (choices, inputs) => dispatch({type: 'decisive', choices, inputs})}),
         [],
     )
-    const busy = useResolution(resolver, template, state.choices, events)
+    const busy = useResolution(resolver, outline, state.choices, events)
     const found = useCallback((lookup: Lookup, items: Suggestion[], note: string) => dispatch({type: 'suggestions', lookup, items, note}), [])
     const progress = useLookup(resolver, state.lookup, found)
     const explained = useCallback((resolution: number, element: string, lines: readonly ExplanationLine[]) => dispatch({type: 'explained', resolution, element, lines}), [])
     useExplanation(resolver, state.outcome, explainedElement(state), whyView(state).length > 0, explained)
     const preview = usePreview(resolver, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
-    useEffects(resolver, template, openStore, state, dispatch, onWritten ?? ignore)
-    const analysis = useAnalysis(resolver, template, state.outcome?.ok ? state.outcome.rows.length : undefined)
+    useEffects(resolver, outline.file, openStore, state, dispatch, onWritten ?? ignore)
+    const analysis = useAnalysis(resolver, outline, state.outcome?.ok ? state.outcome.rows.length : undefined)
     useEffect(
         () =>
             resolver.listen(response => {
                 if (response.type === 'reads') onRead?.(response.files)
                 if (response.type === 'reload-failed') dispatch({type: 'reload-failed', message: response.message})
+                if (response.type === 'restarted' || response.type === 'stopped') dispatch({type: response.type, message: response.message})
             }),
         [resolver, onRead],
     )
     // a template read again (see live.tsx) keeps the choices it still has; the next outcome says what changed
-    const shown = useRef(template)
+    const shown = useRef(outline)
     useEffect(() => {
-        if (shown.current === template) return
-        shown.current = template
+        if (shown.current === outline) return
+        shown.current = outline
         dispatch({type: 'reloaded', ...keptChoices(state.choices, definition)})
-    }, [template, definition, state.choices])
-    useEffect(() => {
-        if (reloadError) dispatch({type: 'reload-failed', message: reloadError})
-    }, [reloadError])
+    }, [outline, definition, state.choices])
     const {exit} = useApp()
-    useInput((input, key) => {
-        for (const press of keyPresses(input, key)) {
-            // ctrl-c leaves at once, as in any terminal program, even among keys typed ahead; the command exits 130 (see runWizard)
-            if (press.key.ctrl && press.input === 'c') return exit(new Interrupted())
-            dispatch({type: 'key', ...press})
+    const take = useCallback(
+        (input: string, key: Key) => {
+            for (const press of keyPresses(input, key)) {
+                // ctrl-c leaves at once, as in any terminal program, even among keys typed ahead; the command exits 130 (see runWizard)
+                if (press.key.ctrl && press.input === 'c') return exit(new Interrupted())
+                dispatch({type: 'key', ...press})
+            }
+        },
+        [exit],
+    )
+    // taken in the commit that first draws the wizard, before any key can come
+    useLayoutEffect(() => {
+        const sink = keys.current
+        sink.take = take
+        for (const [input, key] of sink.queued.splice(0)) take(input, key)
+        return () => {
+            sink.take = undefined
         }
-    })
+    }, [keys, take])
     // the message lines: as many as the text needs, wrapped, so an error is read in full
     const messageLines = [...(state.quitting ? ['Your choices are not written. Quit anyway? y / n'] : []), ...(state.message ? wrapText(state.message, size.columns) : [])]
     const message = messageRows(size, messageLines.length)
@@ -136,19 +184,20 @@ export function App({template, base, initialPresets = [], output, store, opening
         return (
             <Text wrap="wrap">
                 The terminal is {size.columns}×{size.rows}; the wizard needs at least {MIN_SIZE.columns}×{MIN_SIZE.rows}. Enlarge it (the wizard redraws), or press ctrl-c and use{' '}
-                trellis {path.basename(template.file)} --prompt.
+                trellis {path.basename(outline.file)} --prompt.
             </Text>
         )
     const missing = missingInputs(inputsView(ctx, state))
     return (
         <Box flexDirection="column" width={size.columns} height={size.rows}>
             <Header
-                file={path.basename(template.file)}
-                version={template.version}
+                file={path.basename(outline.file)}
+                version={outline.version}
                 mode={state.outcome?.ok ? state.outcome.mode : undefined}
                 outcome={state.outcome}
                 missing={missing}
                 busy={busy}
+                stopped={state.stopped}
             />
             <Box flexDirection="column" height={size.rows - FIXED_ROWS - message} overflowY="hidden">
                 <Screen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />

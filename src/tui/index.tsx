@@ -1,9 +1,10 @@
 // Starts the full-screen wizard in a terminal.
 import {render} from 'ink'
-import type {LoadedTemplate, ResolveRequest} from '../engine/index.js'
 import {Interrupted} from './app.js'
 import {LiveApp} from './live.js'
 import {RENDER_OPTIONS} from './render-options.js'
+import type {Resolver} from './resolver/client.js'
+import type {BaseRequest} from './resolver/protocol.js'
 
 export interface WizardOptions {
     /** Ink's screen-reader rendering: plain text with roles and labels, no borders (also INK_SCREEN_READER=true). */
@@ -14,8 +15,13 @@ export interface WizardOptions {
 
 export {RENDER_OPTIONS}
 
-/** Runs the wizard until the user leaves it: 'done' (quit or written), or 'interrupted' by Ctrl-C. */
-export async function runWizard(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], options: WizardOptions = {}): Promise<'done' | 'interrupted'> {
+/**
+ * Runs the wizard on the template `resolver` read (see openResolver) until the user leaves it: 'done'
+ * (quit or written), or 'interrupted' by Ctrl-C. The wizard ends the resolver.
+ */
+export async function runWizard(resolver: Resolver, base: BaseRequest, presets: readonly string[], options: WizardOptions = {}): Promise<'done' | 'interrupted'> {
+    const file = resolver.outline?.file
+    if (!file) throw new Error('runWizard needs a resolver that read its template (await resolver.loaded)')
     // the full-screen wizard draws on the terminal's alternate screen, so leaving it (quit, write,
     // ctrl-c, an error) gives back the shell's screen as it was; a screen reader gets plain text
     const alternate = !options.screenReader && process.stdout.isTTY === true
@@ -25,7 +31,7 @@ export async function runWizard(template: LoadedTemplate, base: ResolveRequest, 
     }
     process.once('exit', restore)
     // leaving unmounts Ink, which restores the cursor and raw mode before the process ends
-    const instance = render(<LiveApp template={template} base={base} initialPresets={presets} notice={options.notice || undefined} />, {
+    const instance = render(<LiveApp file={file} resolver={resolver} base={base} initialPresets={presets} notice={options.notice || undefined} />, {
         ...RENDER_OPTIONS,
         ...(options.screenReader ? {isScreenReaderEnabled: true} : {}),
     })

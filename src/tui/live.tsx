@@ -1,21 +1,19 @@
 // The wizard on a template that may change while it is open: the files the
 // template reads (itself, the rules and condition files beside it, its lib/
-// folder) are watched; a changed template is read again and handed to the
-// wizard, which keeps the user's choices; one that cannot be read leaves the
-// last version on screen with the reason. What the wizard writes (the resolved
+// folder) are watched; each edit has the resolver read the template again, and
+// the wizard keeps the user's choices; one that cannot be read leaves the last
+// version on screen with the reason. What the wizard writes (the resolved
 // template, the report) is never taken for an edit.
 import fs from 'node:fs'
 import path from 'node:path'
 import {useCallback, useEffect, useRef, useState} from 'react'
-import {loadTemplate, type LoadedTemplate} from '../engine/index.js'
 import {watchFolder} from '../app/watch.js'
 import {App, type AppProps} from './app.js'
 import {readsFile} from './resolver/reads.js'
 
 export function LiveApp(props: AppProps) {
-    const [template, setTemplate] = useState<LoadedTemplate>(props.template)
-    const [reloadError, setReloadError] = useState<string | undefined>(undefined)
-    const file = props.template.file
+    const [edits, setEdits] = useState(0)
+    const file = path.resolve(props.file)
     const reads = useRef<readonly string[]>([])
     // each file written, with its modification time then: a change event that finds it so is the wizard's own
     const written = useRef(new Map<string, number>())
@@ -25,22 +23,9 @@ export function LiveApp(props: AppProps) {
     }, [])
     useEffect(() => {
         const relevant = (changed: string) => isTemplateEdit(file, reads.current, written.current, changed)
-        return watchFolder(
-            file,
-            () => {
-                try {
-                    setTemplate(loadTemplate(file))
-                    setReloadError(undefined)
-                } catch (e) {
-                    const text = e instanceof Error ? e.message.split('\n')[0] : String(e)
-                    setReloadError(`the template changed but cannot be read (${text}); showing the last version`)
-                }
-            },
-            undefined,
-            relevant,
-        )
+        return watchFolder(file, () => setEdits(n => n + 1), undefined, relevant)
     }, [file])
-    return <App {...props} template={template} reloadError={reloadError} onRead={onRead} onWritten={onWritten} />
+    return <App {...props} edits={edits} onRead={onRead} onWritten={onWritten} />
 }
 
 /**

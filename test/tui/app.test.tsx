@@ -6,7 +6,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
-import {loadTemplate} from '../../src/engine/load/index.js'
 import {HOSTILE_TEMPLATE, named, rawControls, SHOWN_PAYLOAD} from '../helpers/hostile.js'
 import {ProfileStore} from '../../src/profiles/index.js'
 import {App} from '../../src/tui/app.js'
@@ -131,8 +130,8 @@ describe('the main screen', () => {
 
 describe('the whole flow', () => {
     it('presets → inputs → topology → why → write', async () => {
-        const {template, output, report} = workspace()
-        const app = show(<App template={template} output={output} store={new ProfileStore({dir: tempDir()})} />)
+        const {file, output, report} = workspace()
+        const app = show(<App file={file} output={output} store={new ProfileStore({dir: tempDir()})} />)
         const frame = app.lastFrame
         await until(frame, RESOLVED)
         // presets: production
@@ -193,7 +192,7 @@ describe('the other screens', () => {
     })
 
     it('lists presets without a description without an empty line for it', async () => {
-        const {template} = workspace(`tosca_definitions_version: tosca_variability_1_0
+        const {file} = workspace(`tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         inputs:
@@ -204,7 +203,7 @@ topology_template:
     node_templates:
         app: {type: x}
 `)
-        const app = show(<App template={template} />)
+        const app = show(<App file={file} />)
         const lines = (await until(app.lastFrame, 'sets size = huge')).split('\n')
         const big = lines.findIndex(l => l.includes('[ ] big'))
         expect(lines[big + 1]).toContain('sets size = large')
@@ -213,8 +212,8 @@ topology_template:
     })
 
     it('opens on the presets when the template has some, then walks on to the inputs', async () => {
-        const {template} = workspace()
-        const app = show(<App template={template} />)
+        const {file} = workspace()
+        const app = show(<App file={file} />)
         expect(await until(app.lastFrame, 'tab/esc on to the inputs')).toContain('prod')
         await press(app.stdin, DOWN, ENTER, '\t')
         const main = await until(app.lastFrame, 'presets 1 prod')
@@ -223,7 +222,7 @@ topology_template:
     })
 
     it('goes on from the presets to the first input that still needs a value', async () => {
-        const {template} = workspace(`tosca_definitions_version: tosca_variability_1_0
+        const {file} = workspace(`tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         inputs:
@@ -234,7 +233,7 @@ topology_template:
     node_templates:
         app: {type: x, conditions: {equal: [{variability_input: region}, eu]}}
 `)
-        const app = show(<App template={template} />)
+        const app = show(<App file={file} />)
         await until(app.lastFrame, 'tab/esc on to the inputs')
         await press(app.stdin, '\t')
         expect(await until(app.lastFrame, 'Inputs')).toMatch(/▸ region/)
@@ -242,8 +241,8 @@ topology_template:
     })
 
     it('opens on the conflict, the input values taking part with their sources, and its repairs when the starting choices give no variant', async () => {
-        const {template} = workspace(cheapOrFast(true))
-        const app = show(<App template={template} />)
+        const {file} = workspace(cheapOrFast(true))
+        const app = show(<App file={file} />)
         const conflict = await until(app.lastFrame, 'these changes make a variant exist')
         expect(conflict).toContain('No variant exists')
         expect(conflict).toContain('With the input values cheap: true — default; fast: true — default')
@@ -252,8 +251,8 @@ topology_template:
     })
 
     it('shows the conflict when no variant exists, with repairs verified by resolving again', async () => {
-        const {template} = workspace(cheapOrFast(false))
-        const app = show(<App template={template} />)
+        const {file} = workspace(cheapOrFast(false))
+        const app = show(<App file={file} />)
         await until(app.lastFrame, RESOLVED)
         await press(app.stdin, ENTER, DOWN, ENTER)
         expect(await until(app.lastFrame, 'no variant')).toContain('(c to see)')
@@ -267,10 +266,10 @@ topology_template:
     })
 
     it('shows what the command line warned of, and says choices naming an undeclared input cannot be resolved (not "no variant")', async () => {
-        const {template} = workspace()
+        const {file} = workspace()
         const foreign = {assignments: [{name: 'tracing', value: true, source: {kind: 'profile' as const, profile: 'fleet'}}]}
         const notice = 'profile "fleet" belongs to another template, /elsewhere/fleet.yaml'
-        const app = show(<App template={template} base={foreign} opening="main" notice={notice} />)
+        const app = show(<App file={file} base={foreign} opening="main" notice={notice} />)
         const f = await until(app.lastFrame, 'cannot resolve these choices')
         expect(f).toContain(notice)
         expect(f).not.toContain('no variant')
@@ -289,8 +288,8 @@ topology_template:
         app: {type: a, requirements: [{db: store}]}
         store: {type: d, conditions: {variability_input: database}}
 `
-        const {template} = workspace(text)
-        const app = show(<App template={template} />)
+        const {file} = workspace(text)
+        const app = show(<App file={file} />)
         await until(app.lastFrame, RESOLVED)
         await press(app.stdin, ENTER)
         expect(await until(app.lastFrame, 'no variant')).toContain('(c to see)')
@@ -302,10 +301,10 @@ topology_template:
     })
 
     it('writes the template and its report, asks before it overwrites, and offers to keep the choices as a profile', async () => {
-        const {template, output, report} = workspace()
+        const {file, output, report} = workspace()
         const store = new ProfileStore({dir: tempDir()})
         fs.writeFileSync(output, 'old\n')
-        const app = show(<App template={template} output={output} store={store} opening="main" />)
+        const app = show(<App file={file} output={output} store={store} opening="main" />)
         await until(app.lastFrame, RESOLVED)
         await press(app.stdin, DOWN, ENTER, 'W')
         const screen = await until(app.lastFrame, 'Write the resolved template')
@@ -332,8 +331,8 @@ topology_template:
     })
 
     it('writes to paths edited on the write screen', async () => {
-        const {template, report} = workspace()
-        const app = show(<App template={template} opening="main" />)
+        const {file, report} = workspace()
+        const app = show(<App file={file} opening="main" />)
         await until(app.lastFrame, RESOLVED)
         const other = path.join(tempDir(), 'out.yaml')
         // ctrl-u clears the template path; ctrl-w twice turns shop.report.md into shop. and md completes it
@@ -347,9 +346,9 @@ topology_template:
     })
 
     it('saves the current choices as a profile, asks before replacing one, and loads it back', async () => {
-        const {template} = workspace()
+        const {file} = workspace()
         const store = new ProfileStore({dir: tempDir()})
-        const app = show(<App template={template} store={store} opening="main" />)
+        const app = show(<App file={file} store={store} opening="main" />)
         await until(app.lastFrame, RESOLVED)
         await press(app.stdin, DOWN, ENTER)
         await until(app.lastFrame, 'monitoring ☑ on set here')
@@ -494,7 +493,7 @@ topology_template:
             conditions: {and: [{equal: [{variability_input: env}, dev]}, {equal: [{variability_input: env}, prod]}]}
 `,
         )
-        const app = show(<App template={loadTemplate(file)} opening="main" />)
+        const app = show(<App file={file} opening="main" />)
         const f = await until(app.lastFrame, '· dead')
         expect(f).toMatch(/✔ present Node "app".*· core/)
         expect(f).toMatch(/✘ pruned +Node "ghost".*· dead/)
@@ -527,7 +526,7 @@ topology_template:
         const dir = tempDir()
         const file = path.join(dir, 'live.yaml')
         fs.writeFileSync(file, text(false))
-        const app = show(<LiveApp template={loadTemplate(file)} opening="main" />)
+        const app = show(<LiveApp file={file} opening="main" />)
         await until(app.lastFrame, /✘ pruned +Node "cache"/)
         // a value set in the wizard survives the reload
         await press(app.stdin, ENTER, CTRL_U, ...'dev', ENTER)
@@ -561,15 +560,15 @@ topology_template:
 
     it('are shown escaped on every screen: presets, inputs, topology, why, conflict', async () => {
         const frames: string[] = []
-        const {template} = workspace(HOSTILE_TEMPLATE)
-        const app = show(<App template={template} />)
+        const {file} = workspace(HOSTILE_TEMPLATE)
+        const app = show(<App file={file} />)
         frames.push(await until(app.lastFrame, 'tab/esc on to the inputs'))
         await press(app.stdin, TAB)
         frames.push(await until(app.lastFrame, RESOLVED))
         await press(app.stdin, TAB, DOWN)
         frames.push(await until(app.lastFrame, 'property'))
         app.unmount()
-        const conflict = show(<App template={workspace(conflicting).template} />)
+        const conflict = show(<App file={workspace(conflicting).file} />)
         frames.push(await until(conflict.lastFrame, 'these changes make a variant exist'))
         conflict.unmount()
         for (const f of frames) {

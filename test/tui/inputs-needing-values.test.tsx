@@ -23,8 +23,8 @@ topology_template:
 
 describe('inputs that need a value', () => {
     it('are counted in the header, marked in the inputs, and the walk opens on the first of them', async () => {
-        const {template} = workspace(NEEDS_VALUES)
-        const app = show(<App template={template} />)
+        const {file} = workspace(NEEDS_VALUES)
+        const app = show(<App file={file} />)
         const f = await until(app.lastFrame, '3 inputs need a value')
         expect(f).not.toContain('no variant')
         expect(f).toMatch(/▸ env \? needs a value/)
@@ -35,8 +35,8 @@ describe('inputs that need a value', () => {
     })
 
     it('are listed by c, and enter sets them one after another until the template resolves', async () => {
-        const {template} = workspace(NEEDS_VALUES)
-        const app = show(<App template={template} />)
+        const {file} = workspace(NEEDS_VALUES)
+        const app = show(<App file={file} />)
         await until(app.lastFrame, '3 inputs need a value')
         await press(app.stdin, 'c')
         const listed = await until(app.lastFrame, 'these 3 inputs need a value')
@@ -61,7 +61,7 @@ describe('inputs that need a value', () => {
     })
 
     it('lets c show the conflict from the presets screen when the starting choices give no variant', async () => {
-        const {template} = workspace(`tosca_definitions_version: tosca_variability_1_0
+        const {file} = workspace(`tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
         inputs:
@@ -80,7 +80,7 @@ topology_template:
                 {name: 'fast', value: true, source: {kind: 'set' as const}},
             ],
         }
-        const app = show(<App template={template} base={both} />)
+        const app = show(<App file={file} base={both} />)
         await until(app.lastFrame, 'applied in order: none')
         await until(app.lastFrame, 'no variant')
         await press(app.stdin, 'c')

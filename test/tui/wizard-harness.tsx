@@ -6,7 +6,6 @@ import path from 'node:path'
 import {render} from 'ink-testing-library'
 import type React from 'react'
 import {afterEach} from 'vitest'
-import {loadTemplate} from '../../src/engine/load/index.js'
 import {App} from '../../src/tui/app.js'
 
 const SAMPLE = path.resolve(__dirname, '../../sample-templates/web-shop/variable-service-template.yaml')
@@ -59,7 +58,7 @@ export function tempDir(): string {
 export function workspace(text = fs.readFileSync(SAMPLE, 'utf8')) {
     const dir = tempDir()
     fs.writeFileSync(path.join(dir, 'shop.yaml'), text)
-    return {template: loadTemplate(path.join(dir, 'shop.yaml')), output: path.join(dir, 'shop.resolved.yaml'), report: path.join(dir, 'shop.report.md')}
+    return {file: path.join(dir, 'shop.yaml'), output: path.join(dir, 'shop.resolved.yaml'), report: path.join(dir, 'shop.report.md')}
 }
 
 /** Renders into a terminal of the given size (the testing library's is 100 columns; Ink lays out to the terminal's width). */
@@ -78,7 +77,7 @@ export function resize(app: ReturnType<typeof render>, size: {columns: number; r
 
 /** The wizard on the web-shop sample, on the dashboard (the walk's first step, the presets, is tested on its own). */
 export function start(props: Partial<Parameters<typeof App>[0]> = {}, size = WIDE) {
-    const {template, output, report} = workspace()
-    const app = show(<App template={template} opening="main" {...props} />, size)
-    return {app, template, output, report, frame: app.lastFrame}
+    const {file, output, report} = workspace()
+    const app = show(<App file={file} opening="main" {...props} />, size)
+    return {app, file, output, report, frame: app.lastFrame}
 }

@@ -5,6 +5,7 @@ import type {Command} from 'commander'
 import {count, explainElement, loadTemplate, resolveTemplate, type ResolvedModel} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
 import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
+import {targetOf} from '../../profiles/staleness.js'
 import {guarded} from '../guarded.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
@@ -21,9 +22,14 @@ export interface ElementDifference {
 
 export async function resolveProfile(profile: Profile, flags: PluginFlags = {}): Promise<ResolvedModel> {
     const template = loadTemplate(profile.template.path)
-    await loadProfileFor(profile.name, template)
+    const target = targetOf(template)
+    await loadProfileFor(profile.name, target)
     // resolved as resolve does, checks included: a profile that resolve refuses has no variant to compare
-    const outcome = resolveTemplate(template, {presets: profile.presets, assignments: profileAssignments(profile, template, []), plugins: await pluginsFor(template, flags)})
+    const outcome = resolveTemplate(template, {
+        presets: profile.presets,
+        assignments: profileAssignments(profile, target.definition, []),
+        plugins: await pluginsFor(template, flags),
+    })
     if (outcome.kind !== 'resolved') throw outcome.error
     return outcome.model
 }

@@ -7,6 +7,7 @@ import {stringify} from 'yaml'
 import {isTrellisError, loadTemplate, outputOf, resolveTemplate, stringifyTemplate} from '../../engine/index.js'
 import {writeFileAtomic} from '../../app/io.js'
 import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
+import {targetOf} from '../../profiles/staleness.js'
 import {guarded} from '../guarded.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
@@ -23,7 +24,8 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
         guarded(setExit, async (name: string, flags: {into: string} & PluginFlags) => {
             const p = (await openStore()).get(name)
             const template = loadTemplate(p.template.path)
-            await loadProfileFor(name, template)
+            const target = targetOf(template)
+            await loadProfileFor(name, target)
             const dir = path.resolve(flags.into, name)
             fs.mkdirSync(dir, {recursive: true})
             // as test runners read it: relative to the case folder, or to the CSAR root for a case in <root>/tests/
@@ -31,7 +33,7 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
             const config: Record<string, unknown> = {template: path.relative(base, template.file).split(path.sep).join('/'), presets: [...p.presets]}
             let expected: string | undefined
             try {
-                const request = {presets: p.presets, assignments: profileAssignments(p, template, []), plugins: await pluginsFor(template, flags)}
+                const request = {presets: p.presets, assignments: profileAssignments(p, target.definition, []), plugins: await pluginsFor(template, flags)}
                 expected = stringifyTemplate(outputOf(resolveTemplate(template, request)))
             } catch (e) {
                 if (!isTrellisError(e)) throw e

@@ -16,7 +16,7 @@ import {
     VariabilityInputs,
 } from '../../engine/index.js'
 import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
-import {describeStaleness, sha256File, staleness} from '../../profiles/staleness.js'
+import {describeStaleness, sha256File, staleness, targetOf} from '../../profiles/staleness.js'
 import {writeFileAtomic} from '../../app/io.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
 import {escapeControls} from '../../app/shown-text.js'
@@ -78,7 +78,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 lines.push(`  created: ${p.created}`, `  updated: ${p.updated}`)
                 if (!fs.existsSync(p.template.path)) lines.push(`  stale: the template ${p.template.path} no longer exists`)
                 else {
-                    const problems = describeStaleness(p, staleness(p, loadTemplate(p.template.path)))
+                    const problems = describeStaleness(p, staleness(p, targetOf(loadTemplate(p.template.path))))
                     lines.push(...(problems.length ? problems.map(l => `  stale: ${l}`) : ['  up to date with its template']))
                 }
                 printLines(lines)

@@ -4,7 +4,8 @@
 import type {Command} from 'commander'
 import {findTemplates} from '../find-templates.js'
 import {EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, reportError} from '../report-error.js'
-import {prepareRequest} from '../../app/request.js'
+import {pluginPolicy} from '../../app/plugins.js'
+import {chosenInputs, prepareRequest} from '../../app/request.js'
 import {openStore, warnLine} from '../../app/profile-request.js'
 import {escapeControls} from '../../app/shown-text.js'
 import {addResolutionFlags, type ResolutionFlags} from '../resolution-flags.js'
@@ -51,27 +52,38 @@ export function registerWizard(program: Command, setExit: (code: number) => void
                     setExit(EXIT_USAGE)
                     return
                 }
-                // the wizard's resolver (a worker thread) starts reading the template while this thread does
-                if (!lineMode) (await import('../../tui/resolver/client.js')).prepareResolver(file)
                 // warnings (a profile of another template) go to stderr and, in the wizard, to its message line
                 const warnings: string[] = []
-                const {template, request} = await prepareRequest(file, {...flags, preset: []}, undefined, message => {
+                const warn = (message: string) => {
                     warnLine(message)
                     warnings.push(message)
-                })
-                // the presets of a profile or an inputs file start chosen, before those given as flags:
-                // the user sees (and can change) them instead of their being applied out of sight
-                const presets = [...(request.presets ?? []), ...flags.preset]
-                const base = {...request, presets: []}
+                }
                 if (lineMode) {
+                    const {template, request} = await prepareRequest(file, {...flags, preset: []}, undefined, warn)
+                    // the presets of a profile or an inputs file start chosen, before those given as flags:
+                    // the user sees (and can change) them instead of their being applied out of sight
                     const {runLineMode} = await import('../../tui/line-mode.js')
-                    setExit(await runLineMode(template, base, presets))
-                } else {
-                    // React's development build checks and times every render: several times slower
-                    process.env.NODE_ENV ??= 'production'
-                    const {runWizard} = await import('../../tui/index.js')
-                    const ended = await runWizard(template, base, presets, {screenReader: flags.screenReader, notice: warnings.join('; ')})
+                    setExit(await runLineMode(template, {...request, presets: []}, [...(request.presets ?? []), ...flags.preset]))
+                    return
+                }
+                // React's development build checks and times every render: several times slower
+                process.env.NODE_ENV ??= 'production'
+                // the wizard's resolver (a worker thread) reads the template, and loads the plugins the flags
+                // allow, while this thread loads the wizard; this thread never reads the template itself
+                const {openResolver} = await import('../../tui/resolver/client.js')
+                const resolver = openResolver(file, {plugins: pluginPolicy(flags)})
+                const wizard = import('../../tui/index.js')
+                // awaited once the template is read; a template that cannot be read is reported first
+                wizard.catch(() => {})
+                try {
+                    const outline = await resolver.loaded
+                    const chosen = await chosenInputs(outline, {...flags, preset: []}, warn)
+                    for (const line of outline.warnings) warnLine(line)
+                    const presets = [...chosen.presets, ...flags.preset]
+                    const ended = await (await wizard).runWizard(resolver, {...chosen, presets: []}, presets, {screenReader: flags.screenReader, notice: warnings.join('; ')})
                     setExit(ended === 'interrupted' ? EXIT_INTERRUPTED : EXIT_OK)
+                } finally {
+                    resolver.close()
                 }
             } catch (e) {
                 // ctrl-c in a question exits as an interrupt does (130); an input that ended is a usage error

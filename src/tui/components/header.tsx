@@ -13,9 +13,11 @@ export interface HeaderProps {
     /** Inputs that still need a value: without them nothing resolves. */
     readonly missing: readonly string[]
     readonly busy: boolean
+    /** The resolver stopped for good: nothing more resolves. */
+    readonly stopped?: boolean
 }
 
-export function Header({file, version, mode, outcome, missing, busy}: HeaderProps) {
+export function Header({file, version, mode, outcome, missing, busy, stopped}: HeaderProps) {
     return (
         <Box justifyContent="space-between">
             <Box flexShrink={1} marginRight={1}>
@@ -27,9 +29,7 @@ export function Header({file, version, mode, outcome, missing, busy}: HeaderProp
                     </Text>
                 </Text>
             </Box>
-            <Box flexShrink={0}>
-                <Verdict outcome={outcome} missing={missing} busy={busy} />
-            </Box>
+            <Box flexShrink={0}>{stopped ? <Text color={paint('red')}>✘ the resolver stopped</Text> : <Verdict outcome={outcome} missing={missing} busy={busy} />}</Box>
         </Box>
     )
 }

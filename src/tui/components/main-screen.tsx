@@ -31,7 +31,7 @@ export interface MainScreenProps {
 
 /** What the topology says when it lists nothing: why there is nothing to list. */
 function emptyTopology(state: WizardState, inputs: readonly InputRow[]): string {
-    if (!state.outcome) return 'resolving…'
+    if (!state.outcome) return state.stopped ? 'nothing resolved: the resolver stopped' : 'resolving…'
     if (state.outcome.ok) return 'no element matches'
     if (state.outcome.error.errorClass === 'resolution') return 'no variant exists (c shows why)'
     return missingInputs(inputs).length > 0 ? 'nothing resolves until every input has a value' : 'these choices cannot be resolved (c shows why)'
@@ -54,7 +54,7 @@ export function MainScreen({state, ctx, size, message, preview, progress, analys
     const suggestions = state.suggestions && (state.suggestions.lookup.target === undefined || state.suggestions.lookup.target === explained) ? state.suggestions : undefined
     const whatIf = state.lookup?.kind === 'what-if' ? progress : undefined
     const note = explained ? analysisMark(analysis, explained)?.note : undefined
-    const waiting = explained !== undefined && lines.length === 0 && state.outcome?.ok === true
+    const waiting = explained !== undefined && lines.length === 0 && state.outcome?.ok === true && !state.stopped
     // the whole explanation, wrapped: nothing of it is cut off, the what-if list included
     if (state.whyFull)
         return (

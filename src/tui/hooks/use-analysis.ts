@@ -2,27 +2,28 @@
 // analyzed once by the resolver, within a short budget, once it resolved
 // (analysis reads the template alone, not the user's choices).
 import {useEffect, useRef, useState} from 'react'
-import type {Analysis, LoadedTemplate, ReasonLine} from '../../engine/index.js'
+import type {Analysis, ReasonLine} from '../../engine/index.js'
 import type {Resolver} from '../resolver/client.js'
+import type {TemplateOutline} from '../resolver/protocol.js'
 import {nextId} from './use-resolver.js'
 
 /** `elements`: how many the template has, once it resolved (undefined before). */
-export function useAnalysis(resolver: Resolver, template: LoadedTemplate, elements: number | undefined): Analysis | undefined {
-    const [analysis, setAnalysis] = useState<{template: LoadedTemplate; analysis?: Analysis} | undefined>(undefined)
-    // asked once per template, once it resolved: the analysis blocks the resolver for up to its budget
-    const asked = useRef<LoadedTemplate | undefined>(undefined)
+export function useAnalysis(resolver: Resolver, outline: TemplateOutline, elements: number | undefined): Analysis | undefined {
+    const [analysis, setAnalysis] = useState<{outline: TemplateOutline; analysis?: Analysis} | undefined>(undefined)
+    // asked once per version of the template, once it resolved: the analysis blocks the resolver for up to its budget
+    const asked = useRef<TemplateOutline | undefined>(undefined)
     useEffect(() => {
-        if (elements === undefined || asked.current === template) return
-        asked.current = template
+        if (elements === undefined || asked.current === outline) return
+        asked.current = outline
         const id = nextId()
         const stop = resolver.listen(response => {
             if (response.type !== 'analyzed' || response.id !== id) return
             stop()
-            setAnalysis({template, analysis: response.analysis})
+            setAnalysis({outline, analysis: response.analysis})
         })
         resolver.send({type: 'analyze', id, elements})
-    }, [resolver, template, elements])
-    return analysis?.template === template ? analysis.analysis : undefined
+    }, [resolver, outline, elements])
+    return analysis?.outline === outline ? analysis.analysis : undefined
 }
 
 /** The words a topology row and the why pane add for a dead or core element. */

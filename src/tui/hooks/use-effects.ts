@@ -4,7 +4,6 @@
 import path from 'node:path'
 import {useEffect, type Dispatch} from 'react'
 import {useApp} from 'ink'
-import type {LoadedTemplate} from '../../engine/index.js'
 import {sha256File} from '../../profiles/staleness.js'
 import type {ProfileStore} from '../../profiles/store.js'
 import type {Profile} from '../../profiles/types.js'
@@ -16,7 +15,8 @@ import {nextId} from './use-resolver.js'
 
 export function useEffects(
     resolver: Resolver,
-    template: LoadedTemplate,
+    /** The template's file (absolute): profiles name it. */
+    file: string,
     store: () => ProfileStore,
     state: WizardState,
     dispatch: Dispatch<Action>,
@@ -29,7 +29,7 @@ export function useEffects(
         dispatch({type: 'effects-taken', count: effects.length})
         for (const effect of effects) {
             if (effect.kind === 'write') write(resolver, state, dispatch, written)
-            else dispatch(carryOut(effect, template, store, state, exit))
+            else dispatch(carryOut(effect, file, store, state, exit))
         }
     }, [state.effects])
 }
@@ -51,11 +51,11 @@ function write(resolver: Resolver, state: WizardState, dispatch: Dispatch<Action
     resolver.send({type: 'write', id, choices: state.choices, output, report})
 }
 
-function carryOut(effect: Exclude<Effect, {kind: 'write'}>, template: LoadedTemplate, store: () => ProfileStore, state: WizardState, exit: () => void): Action {
+function carryOut(effect: Exclude<Effect, {kind: 'write'}>, file: string, store: () => ProfileStore, state: WizardState, exit: () => void): Action {
     const profiles = (): Profile[] =>
         store()
             .list()
-            .filter(p => path.resolve(p.template.path) === template.file)
+            .filter(p => path.resolve(p.template.path) === file)
     try {
         switch (effect.kind) {
             case 'exit':
@@ -65,10 +65,7 @@ function carryOut(effect: Exclude<Effect, {kind: 'write'}>, template: LoadedTemp
                 return {type: 'profiles', list: profiles()}
             case 'save-profile': {
                 const {presets, values} = state.choices
-                store().save(
-                    {name: effect.name, template: {path: template.file, sha256: sha256File(template.file)}, presets: [...presets], inputs: {...values}},
-                    {force: effect.force},
-                )
+                store().save({name: effect.name, template: {path: file, sha256: sha256File(file)}, presets: [...presets], inputs: {...values}}, {force: effect.force})
                 return {type: 'profile-saved', name: effect.name, list: profiles()}
             }
         }

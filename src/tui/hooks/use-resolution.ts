@@ -3,8 +3,8 @@
 // dropped, and "busy" turns on only past 150 ms, so quick resolutions never
 // flash a spinner. Which inputs decide something follows each resolution.
 import {useEffect, useRef, useState} from 'react'
-import type {LoadedTemplate} from '../../engine/index.js'
 import type {Resolver} from '../resolver/client.js'
+import type {TemplateOutline} from '../resolver/protocol.js'
 import {tableRows, type Choices, type ElementRow} from '../state/session.js'
 import type {Outcome} from '../state/wizard.js'
 import {nextId} from './use-resolver.js'
@@ -17,7 +17,8 @@ export interface ResolutionEvents {
     readonly decisive: (choices: Choices, inputs: ReadonlySet<string>) => void
 }
 
-export function useResolution(resolver: Resolver, template: LoadedTemplate, choices: Choices, land: ResolutionEvents): boolean {
+/** `outline`: the template as read last; one read again is resolved again. */
+export function useResolution(resolver: Resolver, outline: TemplateOutline, choices: Choices, land: ResolutionEvents): boolean {
     const [busy, setBusy] = useState(false)
     const latest = useRef(0)
     // the choices of each request, by id: what comes back is a copy, the state keeps the original
@@ -51,7 +52,7 @@ export function useResolution(resolver: Resolver, template: LoadedTemplate, choi
         clearTimeout(spinner.current)
         spinner.current = setTimeout(() => latest.current === id && setBusy(true), 150)
         resolver.send({type: 'resolve', id, choices})
-    }, [resolver, template, choices])
+    }, [resolver, outline, choices])
     useEffect(() => () => clearTimeout(spinner.current), [])
     return busy
 }

@@ -1,19 +1,32 @@
-// The resolver for the wizard's lifetime: started with the first render, told
-// when the template is read again, ended when the wizard leaves.
-import {useEffect, useRef, useState} from 'react'
-import type {LoadedTemplate, ResolveRequest} from '../../engine/index.js'
-import {startResolver, type Resolver, type ResolverThread} from '../resolver/client.js'
+// The resolver for the wizard's lifetime: the one the command line opened, or
+// one opened here on the template; given the command line's request once, ended
+// when the wizard leaves. The outline is what the resolver last read of the
+// template: a new one follows each edit on disk.
+import {useEffect, useState} from 'react'
+import {openResolver, type Resolver, type ResolverThread} from '../resolver/client.js'
+import type {BaseRequest, TemplateOutline} from '../resolver/protocol.js'
 
-export function useResolver(template: LoadedTemplate, base: ResolveRequest | undefined, thread?: ResolverThread): Resolver {
-    const [resolver] = useState(() => startResolver(template, base ?? {}, thread))
+export function useResolver(file: string, base: BaseRequest | undefined, given?: Resolver, thread?: ResolverThread): Resolver {
+    const [resolver] = useState(() => {
+        const opened = given ?? openResolver(file, {thread})
+        opened.start(base ?? {})
+        return opened
+    })
     useEffect(() => () => resolver.close(), [resolver])
-    const shown = useRef(template)
-    useEffect(() => {
-        if (shown.current === template) return
-        shown.current = template
-        resolver.reload(template)
-    }, [resolver, template])
     return resolver
+}
+
+/** The outline the resolver read last; `failed` says why there is none (a template the wizard cannot open on). */
+export function useOutline(resolver: Resolver): {readonly outline?: TemplateOutline; readonly failed?: string} {
+    const [outline, setOutline] = useState(resolver.outline)
+    const [failed, setFailed] = useState<string | undefined>(undefined)
+    useEffect(() => {
+        const stop = resolver.listen(response => response.type === 'loaded' && setOutline(response.outline))
+        // read meanwhile (before this listened)
+        resolver.loaded.then(setOutline, (e: Error) => setFailed(e.message))
+        return stop
+    }, [resolver])
+    return {outline, failed}
 }
 
 /** Request identifiers, unique in the process: a response names the request it answers. */

@@ -1,21 +1,34 @@
-// The wizard's side of the resolver: requests go out, responses come back to
-// whoever listens. The resolver runs in a worker thread, so resolving even a
-// very large template never holds up a key; where no worker can start (the
-// sources run untranspiled, as under the test runner) it runs on this thread,
-// each message handled on a later turn of the event loop, as a worker's would be.
+// The wizard's side of the resolver: it opens the resolver on a template file,
+// hears what the template holds (the outline), sends requests and hands the
+// responses to whoever listens. The resolver runs in a worker thread, so
+// neither reading nor resolving even a very large template holds up a key;
+// where no worker can start (the sources run untranspiled, as under the test
+// runner) it runs on this thread, each message handled on a later turn of the
+// event loop, as a worker's would be.
+//
+// A resolver that stops (an exception or out of memory in the engine) is
+// started again once, with the latest choices: the requests still to be
+// answered are asked again. One that stops again says so, and nothing waits
+// for it any more.
 import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
-import type {LoadedTemplate, ResolveRequest} from '../../engine/index.js'
-import type {Request, Response} from './protocol.js'
-import {ResolverService} from './service.js'
-import type {WorkerInput, WorkerMessage} from './worker.js'
+import type {PluginPolicy} from '../../engine/index.js'
+import {Endpoint, type ResolverInput, type ResolverMessage} from './endpoint.js'
+import {errorOf, failureLine} from './failure.js'
+import type {BaseRequest, Fault, Request, Response, TemplateOutline} from './protocol.js'
 
 export interface Resolver {
+    /** The template as the resolver read it last; undefined until it did. */
+    readonly outline: TemplateOutline | undefined
+    /** The template's outline once read; rejected with the reason it cannot be (as reading it on this thread would throw). */
+    readonly loaded: Promise<TemplateOutline>
+    /** The request the command line made: requests are answered once it is given. */
+    start(base: BaseRequest): void
     send(request: Request): void
-    /** The template changed on disk and was read again (`template`, this thread's copy). */
-    reload(template: LoadedTemplate): void
+    /** The template changed on disk: the resolver reads it again ('loaded' follows, or 'reload-failed'). */
+    reload(): void
     /** Calls `listener` with every response; returns a function that stops it. */
     listen(listener: (response: Response) => void): () => void
     close(): void
@@ -24,85 +37,272 @@ export interface Resolver {
 /** Where the resolver runs: a worker thread when it can, else this thread. */
 export type ResolverThread = 'worker' | 'main'
 
+export interface ResolverOptions {
+    /** By default a worker thread, when the built worker exists. */
+    readonly thread?: ResolverThread
+    /** Which technology plugins may run (a template's own only with --allow-plugins); by default none. */
+    readonly plugins?: PluginPolicy
+    /** For tests only: resolvers that fail (see Fault). */
+    readonly fault?: Fault
+}
+
 const WORKER = new URL('./worker.js', import.meta.url)
+/** The heap of a resolver a test makes run out of memory: small, so it does so at once. */
+const FAULT_HEAP_MB = 64
 
-/** A worker started early for a template file, reading it while the command line does too. */
-let prepared: {file: string; worker: Worker} | undefined
+/** Opens a resolver on the template `file`: it starts reading it at once. */
+export function openResolver(file: string, options: ResolverOptions = {}): Resolver {
+    return new SupervisedResolver(path.resolve(file), options)
+}
 
-/** Starts the worker for `file` now, so that it reads the template alongside the command line; the wizard adopts it. */
-export function prepareResolver(file: string): void {
-    if (!fs.existsSync(fileURLToPath(WORKER))) return
-    const worker = new Worker(WORKER, {workerData: {file: path.resolve(file)} satisfies WorkerInput})
+/** One resolver running somewhere; `died` is heard once, when it stopped without being closed. */
+interface Host {
+    post(message: ResolverMessage): void
+    close(): void
+}
+interface HostEvents {
+    message(response: Response): void
+    died(reason: string): void
+}
+
+function workerHost(input: ResolverInput, events: HostEvents): Host {
+    const limits = input.fault?.by === 'out-of-memory' ? {resourceLimits: {maxOldGenerationSizeMb: FAULT_HEAP_MB}} : {}
+    const worker = new Worker(WORKER, {workerData: input, ...limits})
+    // a worker never keeps the process alive: the wizard ends it when it leaves
     worker.unref()
-    prepared = {file: path.resolve(file), worker}
-}
-
-export function startResolver(template: LoadedTemplate, base: ResolveRequest, thread: ResolverThread = canUseWorker(template) ? 'worker' : 'main'): Resolver {
-    return thread === 'worker' ? workerResolver(template, base) : mainThreadResolver(template, base)
-}
-
-/** A worker runs the built JavaScript, and reads the template from its file. */
-function canUseWorker(template: LoadedTemplate): boolean {
-    return fs.existsSync(fileURLToPath(WORKER)) && fs.existsSync(template.file)
-}
-
-class Listeners {
-    private readonly all = new Set<(response: Response) => void>()
-    add(listener: (response: Response) => void): () => void {
-        this.all.add(listener)
-        return () => this.all.delete(listener)
-    }
-    emit(response: Response): void {
-        for (const listener of [...this.all]) listener(response)
-    }
-}
-
-function workerResolver(template: LoadedTemplate, base: ResolveRequest): Resolver {
-    const {plugins, ...rest} = base
-    const listeners = new Listeners()
-    const spawn = (adopted?: Worker): Worker => {
-        const worker = adopted ?? new Worker(WORKER, {workerData: {file: template.file} satisfies WorkerInput})
-        // a worker never keeps the process alive: the wizard ends it when it leaves
-        worker.unref()
-        worker.postMessage({kind: 'start', base: rest, plugins: (plugins ?? []).map(p => p.source)} satisfies WorkerMessage)
-        worker.on('message', (response: Response) => listeners.emit(response))
-        worker.on('error', e => listeners.emit({type: 'reload-failed', message: `the resolver stopped: ${e.message}`}))
-        return worker
-    }
-    const worker = spawn(prepared?.file === template.file ? prepared.worker : undefined)
-    prepared = undefined
-    // the analysis runs for up to its budget in one go: a worker of its own, so resolutions never wait for it
-    const analysts = new Set<Worker>()
-    const analyze = (request: Request) => {
-        const analyst = spawn()
-        analysts.add(analyst)
-        const done = () => (analysts.delete(analyst), void analyst.terminate())
-        analyst.on('message', (response: Response) => response.type === 'analyzed' && done())
-        analyst.postMessage({kind: 'request', request} satisfies WorkerMessage)
-    }
-    const post = (message: WorkerMessage) => worker.postMessage(message)
-    return {
-        send: request => (request.type === 'analyze' ? analyze(request) : post({kind: 'request', request})),
-        reload: () => post({kind: 'reload'}),
-        listen: listener => listeners.add(listener),
-        close: () => {
-            void worker.terminate()
-            for (const analyst of analysts) void analyst.terminate()
-        },
-    }
-}
-
-function mainThreadResolver(template: LoadedTemplate, base: ResolveRequest): Resolver {
-    const listeners = new Listeners()
     let closed = false
-    // copied as a worker's messages are, so nothing is shared by accident
-    const service = new ResolverService(template, base, response => setImmediate(() => !closed && listeners.emit(structuredClone(response))))
+    let error: Error | undefined
+    worker.on('message', (response: Response) => events.message(response))
+    worker.on('error', e => (error = e))
+    worker.on('exit', code => closed || events.died(reasonOf(error, code)))
     return {
-        send: request => setImmediate(() => !closed && service.handle(structuredClone(request))),
-        reload: next => setImmediate(() => !closed && service.replaceTemplate(next)),
-        listen: listener => listeners.add(listener),
+        post: message => worker.postMessage(message),
         close: () => {
             closed = true
+            void worker.terminate()
         },
+    }
+}
+
+function threadHost(input: ResolverInput, events: HostEvents): Host {
+    if (input.fault?.by === 'out-of-memory') throw new Error('running out of memory needs a resolver in a worker thread')
+    let closed = false
+    const died = (e: unknown) => {
+        if (closed) return
+        closed = true
+        endpoint.close()
+        events.died(reasonOf(e instanceof Error ? e : new Error(String(e))))
+    }
+    // copied as a worker's messages are, so nothing is shared by accident
+    const endpoint = new Endpoint(input, response => setImmediate(() => closed || events.message(structuredClone(response))), died)
+    return {
+        post: message =>
+            setImmediate(() => {
+                if (closed) return
+                try {
+                    endpoint.receive(structuredClone(message))
+                } catch (e) {
+                    died(e)
+                }
+            }),
+        close: () => {
+            closed = true
+            endpoint.close()
+        },
+    }
+}
+
+/** Why a resolver stopped, in a few words. */
+function reasonOf(error: Error | undefined, code?: number): string {
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'out of memory'
+    if (error) return error.message.split('\n')[0]!
+    return `exit code ${code}`
+}
+
+/** A worker runs the built JavaScript. */
+function canUseWorker(): boolean {
+    return fs.existsSync(fileURLToPath(WORKER))
+}
+
+class SupervisedResolver implements Resolver {
+    outline: TemplateOutline | undefined
+    readonly loaded: Promise<TemplateOutline>
+    private settle!: {resolve: (outline: TemplateOutline) => void; reject: (e: Error) => void}
+    private readonly thread: ResolverThread
+    private readonly listeners = new Set<(response: Response) => void>()
+    /** Resolvers started so far (a test's fault applies to the first ones). */
+    private started = 0
+    private host: Host
+    private base: BaseRequest | undefined
+    /** The latest resolution asked for: a resolver started again makes it again (the wizard's outcome refers to it). */
+    private latest: Extract<Request, {type: 'resolve'}> | undefined
+    /** Requests still to be answered, by id (of resolutions and previews only the latest is answered). */
+    private readonly open = new Map<number, Request>()
+    /** Between a resolver stopping and the next one having read the template. */
+    private restarting = false
+    private reloading = false
+    private ended = false
+    /** Analyses run in resolvers of their own, so resolutions never wait for them (up to 1.5 s in one go). */
+    private readonly analysts = new Set<Host>()
+
+    constructor(
+        private readonly file: string,
+        private readonly options: ResolverOptions,
+    ) {
+        this.thread = options.thread ?? (canUseWorker() ? 'worker' : 'main')
+        this.loaded = new Promise((resolve, reject) => (this.settle = {resolve, reject}))
+        // a template that cannot be read is reported by whoever awaits it; nobody else needs to
+        this.loaded.catch(() => {})
+        this.host = this.spawn()
+    }
+
+    private spawn(): Host {
+        const fault = this.options.fault && this.started < this.options.fault.resolvers ? this.options.fault : undefined
+        this.started++
+        const input: ResolverInput = {file: this.file, plugins: this.options.plugins ?? {allow: false}, ...(fault ? {fault} : {})}
+        const host: Host = (this.thread === 'worker' ? workerHost : threadHost)(input, {
+            message: response => host === this.host && this.received(response),
+            died: reason => host === this.host && this.died(reason),
+        })
+        return host
+    }
+
+    private post(message: ResolverMessage): void {
+        if (!this.restarting && !this.ended) this.host.post(message)
+    }
+
+    start(base: BaseRequest): void {
+        this.base = base
+        this.post({kind: 'start', base})
+    }
+
+    send(request: Request): void {
+        if (request.type === 'analyze' && this.thread === 'worker') return this.analyze(request)
+        if (request.type === 'cancel') this.open.delete(request.id)
+        else {
+            // resolutions and previews asked for in a row are folded: only the latest is answered
+            if (request.type === 'resolve' || request.type === 'count') for (const [id, r] of this.open) if (r.type === request.type) this.open.delete(id)
+            if (request.type === 'resolve') this.latest = request
+            this.open.set(request.id, request)
+        }
+        this.post({kind: 'request', request})
+    }
+
+    reload(): void {
+        this.reloading = true
+        this.post({kind: 'reload'})
+    }
+
+    listen(listener: (response: Response) => void): () => void {
+        this.listeners.add(listener)
+        return () => this.listeners.delete(listener)
+    }
+
+    close(): void {
+        this.ended = true
+        this.host.close()
+        for (const analyst of this.analysts) analyst.close()
+    }
+
+    private emit(response: Response): void {
+        if (this.ended) return
+        for (const listener of [...this.listeners]) listener(response)
+    }
+
+    private received(response: Response): void {
+        switch (response.type) {
+            case 'loaded': {
+                const first = this.outline === undefined
+                const again = this.restarting && !this.reloading && !first
+                this.outline = response.outline
+                this.reloading = false
+                if (first) this.settle.resolve(response.outline)
+                if (this.restarting) this.resume()
+                // a resolver started again read the template as it was: no change to tell
+                if (again) return
+                break
+            }
+            case 'load-failed':
+                if (this.outline === undefined) {
+                    this.close()
+                    return this.settle.reject(errorOf(response.failure))
+                }
+                // a resolver started again after the template became unreadable on disk
+                return this.stop(`the template cannot be read any more (${failureLine(response.failure)})`)
+            case 'reload-failed':
+                this.reloading = false
+                break
+            case 'resolved':
+                if (this.open.get(response.resolution.id)?.type === 'resolve') this.open.delete(response.resolution.id)
+                break
+            case 'counted':
+            case 'explained':
+            case 'reasons':
+            case 'found':
+            case 'analyzed':
+            case 'written':
+            case 'failed':
+                this.open.delete(response.id)
+                break
+            case 'decisive':
+            case 'progress':
+            case 'reads':
+            case 'restarted':
+            case 'stopped':
+                break
+        }
+        this.emit(response)
+    }
+
+    private died(reason: string): void {
+        if (this.ended) return
+        this.host.close()
+        // started again once already: no more tries
+        if (this.started > 1) {
+            if (this.outline === undefined) {
+                this.close()
+                return this.settle.reject(new Error(`the resolver stopped twice while reading ${this.file} (${reason})`))
+            }
+            return this.stop(`the resolver stopped again (${reason}): nothing more can be resolved; q quits`)
+        }
+        this.restarting = true
+        this.host = this.spawn()
+        if (this.outline !== undefined) this.emit({type: 'restarted', message: `the resolver stopped (${reason}) and is starting again with your choices`})
+    }
+
+    /** The resolver started again read the template: it is given the request to start from, then asked again what was not answered. */
+    private resume(): void {
+        this.restarting = false
+        if (this.base) this.post({kind: 'start', base: this.base})
+        if (this.latest) this.post({kind: 'request', request: this.latest})
+        for (const request of this.open.values()) if (request !== this.latest) this.post({kind: 'request', request})
+    }
+
+    private stop(message: string): void {
+        this.emit({type: 'stopped', message})
+        this.close()
+    }
+
+    private analyze(request: Extract<Request, {type: 'analyze'}>): void {
+        const done = (response: Response) => {
+            this.analysts.delete(analyst)
+            analyst.close()
+            this.emit(response)
+        }
+        const analyst: Host = workerHost(
+            {file: this.file, plugins: this.options.plugins ?? {allow: false}},
+            {
+                message: response => {
+                    if (response.type === 'analyzed') done(response)
+                    // the template became unreadable meanwhile: no marks either
+                    else if (response.type === 'load-failed') done({type: 'analyzed', id: request.id})
+                },
+                // the analysis only adds marks: without it there are none
+                died: () => done({type: 'analyzed', id: request.id}),
+            },
+        )
+        this.analysts.add(analyst)
+        if (this.base) analyst.post({kind: 'start', base: this.base})
+        analyst.post({kind: 'request', request})
     }
 }

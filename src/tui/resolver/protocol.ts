@@ -1,8 +1,56 @@
 // What the wizard and its resolver say to each other. The resolver runs the
 // engine (in a worker thread, so keys never wait for it); the wizard keeps only
 // what it draws. Everything here is plain data that crosses a thread boundary.
-import type {Analysis, ConflictItem, ExplanationLine, InputValue, TrellisError} from '../../engine/index.js'
+import type {Analysis, ConflictItem, ExplanationLine, InputValue, ResolveRequest, SourceLocation, TrellisError, VariabilityDefinition} from '../../engine/index.js'
 import type {Choices, Counts, ElementTable} from '../state/session.js'
+
+/**
+ * What the wizard's thread knows of the template, sent by the resolver once it read it: plain data to
+ * draw from. The template itself (its data, source positions, elements) stays with the resolver.
+ */
+export interface TemplateOutline {
+    /** Absolute path of the template. */
+    readonly file: string
+    /** Its `tosca_definitions_version`. */
+    readonly version: string
+    /**
+     * The variability inputs and presets, and the expressions their values may name (enough to show
+     * the inputs' values at once after a key); no source positions.
+     */
+    readonly definition: VariabilityDefinition
+    /** Values worth offering per input (see inputChoices). */
+    readonly choices: ReadonlyMap<string, readonly unknown[]>
+    /** What reading it warned of: technology plugins it has that were not run. */
+    readonly warnings: readonly string[]
+}
+
+/** The request the command line made (presets, --set, a profile): plugins are code, loaded where the resolver runs. */
+export type BaseRequest = Omit<ResolveRequest, 'plugins'>
+
+/** Why the template could not be read, as data that crosses a thread boundary (see failure.ts). */
+export type LoadFailure =
+    | {
+          readonly kind: 'template'
+          readonly code: TrellisError['code']
+          readonly errorClass: TrellisError['errorClass']
+          readonly message: string
+          readonly location?: SourceLocation
+          /** The mistakes found beside the first. */
+          readonly more: readonly Omit<Extract<LoadFailure, {kind: 'template'}>, 'more'>[]
+      }
+    /** A file operation that failed (ENOENT, EACCES, …), with what describes it. */
+    | {readonly kind: 'system'; readonly message: string; readonly code: string; readonly syscall: string; readonly path?: string}
+    | {readonly kind: 'other'; readonly message: string}
+
+/**
+ * For tests: the resolvers started first (`resolvers` of them) fail when they do the work of a
+ * request of type `on`, by an exception or by running out of memory, as a bug in the engine would.
+ */
+export interface Fault {
+    readonly on: Request['type']
+    readonly by: 'exception' | 'out-of-memory'
+    readonly resolvers: number
+}
 
 /** A verified search running off the render path: what would flip an element, or what would repair a failed resolution. */
 export interface Lookup {
@@ -66,6 +114,10 @@ export type Request =
     | {readonly type: 'write'; readonly id: number; readonly choices: Choices; readonly output: string; readonly report: string}
 
 export type Response =
+    /** The template as read (again, after an edit): what the wizard draws from. */
+    | {readonly type: 'loaded'; readonly outline: TemplateOutline}
+    /** The template cannot be read at all (before the wizard opens). */
+    | {readonly type: 'load-failed'; readonly failure: LoadFailure}
     /** `rows` comes with the first resolution of a template (it is the same for every later one). */
     | {readonly type: 'resolved'; readonly resolution: ResolutionData; readonly rows?: ElementTable; readonly template: number}
     /** Which inputs some element's verdict reads, once every element of the resolution was explained. */
@@ -83,3 +135,7 @@ export type Response =
     | {readonly type: 'reads'; readonly files: readonly string[]}
     /** The template as changed on disk could not be read by the resolver. */
     | {readonly type: 'reload-failed'; readonly message: string}
+    /** The resolver stopped (an exception, out of memory) and was started again with the latest choices. */
+    | {readonly type: 'restarted'; readonly message: string}
+    /** The resolver stopped again, or could not be started again: nothing more is answered. */
+    | {readonly type: 'stopped'; readonly message: string}

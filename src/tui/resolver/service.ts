@@ -18,9 +18,8 @@ import {
 import {describeSystemError} from '../../app/errors.js'
 import {SHORT_REASON} from '../state/reasons.js'
 import {countsOf, elementRows, elementTable, evaluateChoices, explanationOf, presenceOf, removedByKind, requestOf, type Choices, type Evaluation} from '../state/session.js'
-import type {Lookup, Suggestion} from '../state/wizard.js'
 import {writeResolution} from '../state/write.js'
-import type {ResolutionData, Request, Response} from './protocol.js'
+import type {Fault, Lookup, ResolutionData, Request, Response, Suggestion} from './protocol.js'
 import {recordingReads} from './reads.js'
 
 /** How long one slice of background work runs before the resolver looks at its messages again. */
@@ -34,6 +33,13 @@ const MOST_ANALYZED = 5_000
 const ANALYSIS_BUDGET_MS = 1_500
 
 export type Post = (response: Response, transfer?: ArrayBuffer[]) => void
+
+export interface ServiceOptions {
+    /** For tests: fail as a bug in the engine would (see Fault). */
+    readonly fault?: Fault
+    /** Where a failure in work done on a later turn goes; by default it is thrown (and ends a worker). */
+    readonly crashed?: (e: unknown) => void
+}
 
 export class ResolverService {
     private template: LoadedTemplate
@@ -50,13 +56,22 @@ export class ResolverService {
     private readonly searches = new Map<number, () => void>()
     private readonly reads = new Set<string>()
     private readsSent = 0
+    /** Explanations and reasons asked about the resolution waiting to be made: answered once it is. */
+    private readonly afterResolution: Request[] = []
+    private closed = false
 
     constructor(
         template: LoadedTemplate,
         private readonly base: ResolveRequest,
         private readonly post: Post,
+        private readonly options: ServiceOptions = {},
     ) {
         this.template = recordingReads(template, this.reads)
+    }
+
+    /** Work scheduled for later is dropped. */
+    close(): void {
+        this.closed = true
     }
 
     /** The template changed on disk and was read again: later resolutions use it. */
@@ -74,12 +89,15 @@ export class ResolverService {
                 this.waiting = request
                 return this.schedule()
             case 'explain': {
+                if (this.awaited(request.resolution)) return void this.afterResolution.push(request)
+                this.work('explain')
                 const model = this.models.get(request.resolution)
                 const element = model?.graph.element(request.element)
                 const lines = model && element ? explanationLines(explanationOf(model, element)) : model ? [] : undefined
                 return this.post({type: 'explained', id: request.id, resolution: request.resolution, element: request.element, lines})
             }
             case 'reasons': {
+                if (this.awaited(request.resolution)) return void this.afterResolution.push(request)
                 const model = this.models.get(request.resolution)
                 const reasons = model ? request.seqs.map(seq => [seq, reasonOf(model, seq)] as const) : undefined
                 return this.post({type: 'reasons', id: request.id, resolution: request.resolution, reasons})
@@ -89,14 +107,17 @@ export class ResolverService {
                 this.previewing = request
                 return this.schedule()
             case 'lookup':
+                this.work('lookup')
                 return this.search(request.id, request.lookup)
             case 'cancel':
                 this.searches.get(request.id)?.()
                 this.searches.delete(request.id)
                 return
             case 'analyze':
+                this.work('analyze')
                 return this.analyze(request.id, request.elements)
             case 'write':
+                this.work('write')
                 try {
                     writeResolution(this.template, this.base, request.choices, request.output, request.report)
                     return this.post({type: 'written', id: request.id, files: [request.output, ...(request.report ? [request.report] : [])]})
@@ -106,11 +127,40 @@ export class ResolverService {
         }
     }
 
+    /** Whether a resolution asked for is still to be made (a request after a restart can come before it is). */
+    private awaited(resolution: number): boolean {
+        return !this.models.has(resolution) && this.waiting?.id === resolution
+    }
+
+    /** Runs `fn` on a later turn of the event loop; a failure in it goes where the options say. */
+    private later(fn: () => void): NodeJS.Immediate {
+        return setImmediate(() => {
+            if (this.closed) return
+            try {
+                fn()
+            } catch (e) {
+                if (!this.options.crashed) throw e
+                this.closed = true
+                this.options.crashed(e)
+            }
+        })
+    }
+
+    /** The fault a test injects, where the work of a request is done. */
+    private work(type: Request['type']): void {
+        const fault = this.options.fault
+        if (fault?.on !== type) return
+        if (fault.by === 'exception') throw new Error(`a fault injected for a test (${type})`)
+        // run out of memory as the engine would: a resolver with a fault of this kind runs with a small heap
+        const hoard: number[][] = []
+        for (;;) hoard.push(new Array<number>(1 << 20).fill(hoard.length))
+    }
+
     /** Runs the waiting resolution, else the waiting preview, on a later turn (messages that come meanwhile are read first). */
     private schedule(): void {
         if (this.scheduled) return
         this.scheduled = true
-        setImmediate(() => {
+        this.later(() => {
             this.scheduled = false
             if (this.waiting) this.resolveWaiting()
             else if (this.previewing) this.previewWaiting()
@@ -135,12 +185,14 @@ export class ResolverService {
     private previewWaiting(): void {
         const request = this.previewing!
         this.previewing = undefined
+        this.work('count')
         const counts = countsOf(this.evaluate(request.choices))
         this.post({type: 'counted', id: request.id, counts}, counts.ok ? [counts.presence.buffer as ArrayBuffer] : [])
     }
 
     private resolveWaiting(): void {
         const request = this.waiting!
+        this.work('resolve')
         this.waiting = undefined
         this.pass?.()
         const evaluation = this.evaluate(request.choices)
@@ -161,6 +213,7 @@ export class ResolverService {
             this.post({type: 'reads', files: [...this.reads]})
         }
         this.pass = this.decisivePass(request.id, evaluation)
+        for (const asked of this.afterResolution.splice(0)) this.handle(asked)
     }
 
     /**
@@ -181,10 +234,10 @@ export class ResolverService {
         const run = () => {
             const until = performance.now() + SLICE_MS
             while (next < elements.length && performance.now() < until) for (const cited of explanationOf(model, elements[next++]!).rootCauses.inputs) inputs.add(cited.name)
-            if (next < elements.length) timer = setImmediate(run)
+            if (next < elements.length) timer = this.later(run)
             else this.post({type: 'decisive', resolution: id, inputs: [...inputs]})
         }
-        timer = setImmediate(run)
+        timer = this.later(run)
         return () => clearImmediate(timer)
     }
 
@@ -201,14 +254,14 @@ export class ResolverService {
         const run = () => {
             if (!search.step(SLICE_MS)) {
                 this.post({type: 'progress', id, tried: search.progress.tried, total: search.progress.total})
-                timer = setImmediate(run)
+                timer = this.later(run)
                 return
             }
             this.searches.delete(id)
             this.post({type: 'found', id, ...finish()})
         }
         this.searches.set(id, () => clearImmediate(timer))
-        timer = setImmediate(run)
+        timer = this.later(run)
     }
 
     private analyze(id: number, elements: number): void {

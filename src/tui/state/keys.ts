@@ -2,16 +2,16 @@
 // the world (write, save, quit) add an effect; the hooks carry it out.
 import type {Key} from 'ink'
 import {parse as parseYaml} from 'yaml'
-import {checkNesting, checkType, isTrellisError, type LoadedTemplate, type ResolveRequest, type VariabilityDefinition} from '../../engine/index.js'
+import {checkNesting, checkType, isTrellisError, type ResolveRequest, type VariabilityDefinition} from '../../engine/index.js'
 import {inputsView, selectedElement, topologyView, whyView} from './selectors.js'
 import {choose, clamp, FILTERS, withEffect, type WizardState} from './wizard.js'
 import {nextMissing} from './missing.js'
 import {STANDARD_OUTPUT} from './write.js'
 
 export interface KeyContext {
-    readonly template: LoadedTemplate
     /** What the command line asked for before the wizard's own choices (presets, --set, a profile). */
     readonly base?: ResolveRequest
+    /** The template's inputs and presets (see TemplateOutline). */
     readonly definition: VariabilityDefinition
     /** Values worth offering for an input, besides typing one. */
     readonly choicesFor: (input: string) => readonly unknown[]

@@ -24,6 +24,10 @@ export type Action =
     | {readonly type: 'reloaded'; readonly choices: Choices; readonly dropped: readonly string[]}
     /** The template changed but cannot be read: the wizard keeps the last version. */
     | {readonly type: 'reload-failed'; readonly message: string}
+    /** The resolver stopped and is starting again with the latest choices. */
+    | {readonly type: 'restarted'; readonly message: string}
+    /** The resolver stopped for good: nothing more is resolved, nothing waits for it. */
+    | {readonly type: 'stopped'; readonly message: string}
 
 /** Explanations kept for going back to them (esc after following a line). */
 const KEPT_EXPLANATIONS = 32
@@ -94,7 +98,11 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
                     message: 'the template changed: resolving again…',
                 }
             case 'reload-failed':
+            case 'restarted':
                 return {...state, message: action.message}
+            case 'stopped':
+                // a search in progress ends with it
+                return {...state, message: action.message, stopped: true, lookup: undefined}
         }
     }
 }

@@ -1,8 +1,8 @@
 // What the screens show, derived from the state and the latest resolution.
 // Each selector remembers its last answer, so keys that do not change its
 // inputs (moving a cursor) cost nothing on large templates.
-import type {ExplanationLine, LoadedTemplate, ResolveRequest} from '../../engine/index.js'
-import {inputRows, type Choices, type ElementRow, type InputRow} from './session.js'
+import type {ExplanationLine, InputValue, ResolveRequest, VariabilityDefinition} from '../../engine/index.js'
+import {definedValues, inputRows, type Choices, type ElementRow, type InputRow} from './session.js'
 import type {Filter, Outcome, WizardState} from './wizard.js'
 
 /** Remembers the result for the last arguments (compared by identity). */
@@ -65,13 +65,22 @@ export function displayOf(state: WizardState, id: string): string {
     return (state.outcome ? displays(state.outcome.rows).get(id) : undefined) ?? id
 }
 
-const inputsOf = last((template: LoadedTemplate, choices: Choices, base: ResolveRequest | undefined, decisive: ReadonlySet<string> | undefined): InputRow[] =>
-    inputRows(template, choices, base, decisive),
+const inputsOf = last(
+    (
+        definition: VariabilityDefinition,
+        choices: Choices,
+        base: ResolveRequest | undefined,
+        decisive: ReadonlySet<string> | undefined,
+        resolved: readonly InputValue[] | undefined,
+    ): InputRow[] => inputRows(definition, resolved ?? definedValues(definition, choices, base), decisive),
 )
 
 /** The inputs as the current choices set them; shown at once, before the resolution lands. */
-export function inputsView(ctx: {readonly template: LoadedTemplate; readonly base?: ResolveRequest}, state: WizardState): InputRow[] {
+export function inputsView(ctx: {readonly definition: VariabilityDefinition; readonly base?: ResolveRequest}, state: WizardState): InputRow[] {
+    const current = state.outcome?.choices === state.choices ? state.outcome : undefined
     // which inputs decide something is known for the resolution of the current choices only
     const decisive = state.decisive && state.decisive.choices === state.choices ? state.decisive.inputs : undefined
-    return inputsOf(ctx.template, state.choices, ctx.base, decisive)
+    // the resolver's values once its resolution of these choices landed: they can name any expression of
+    // the template (the definition the wizard holds has only those its inputs and presets name)
+    return inputsOf(ctx.definition, state.choices, ctx.base, decisive, current?.inputs)
 }

@@ -3,6 +3,7 @@
 import {
     type ConflictItem,
     count,
+    definedInputValues,
     describeSource,
     type Element,
     ELEMENT_KINDS,
@@ -18,6 +19,7 @@ import {
     type ResolvedModel,
     type ResolveRequest,
     TrellisError,
+    type VariabilityDefinition,
     VariabilityInputs,
     sameValue,
 } from '../../engine/index.js'
@@ -202,15 +204,25 @@ export interface InputRow {
 }
 
 /**
- * The inputs as the choices set them, at once (no resolution needed), with
- * where each value came from; whether an input decides anything comes from
- * the latest resolution.
+ * The inputs' values as the choices set them, from the definition alone: the wizard's thread shows
+ * them at once after a key, while the resolver may be busy with an earlier resolution. None when the
+ * choices themselves are wrong (an unknown preset or input).
  */
-export function inputRows(template: LoadedTemplate, choices: Choices, base: ResolveRequest | undefined, decisive: ReadonlySet<string> | undefined): InputRow[] {
-    const definition = readDefinitionOf(template)
-    const values = new Map(inputValues(template, requestOf(choices, base)).map(i => [i.name, i]))
+export function definedValues(definition: VariabilityDefinition, choices: Choices, base: ResolveRequest | undefined): InputValue[] {
+    const request = requestOf(choices, base)
+    try {
+        return definedInputValues(definition, request.presets ?? [], request.assignments ?? [])
+    } catch (e) {
+        if (isTrellisError(e)) return []
+        throw e
+    }
+}
+
+/** The inputs with their values and where each came from; whether an input decides anything comes from the latest resolution. */
+export function inputRows(definition: VariabilityDefinition, values: readonly InputValue[], decisive: ReadonlySet<string> | undefined): InputRow[] {
+    const byName = new Map(values.map(i => [i.name, i]))
     return [...definition.inputs.values()].map(d => {
-        const value = values.get(d.name)
+        const value = byName.get(d.name)
         const needed = value?.source.kind === 'unset'
         // what this value replaced: an earlier assignment, else the default
         const was = value?.overridden[0] ?? (value && value.source.kind !== 'default' && d.default !== undefined ? {value: d.default} : undefined)

@@ -82,6 +82,8 @@ export interface WizardState {
     readonly suggestions?: {readonly lookup: Lookup; readonly items: readonly Suggestion[]; readonly note: string}
     readonly message?: string
     readonly effects: readonly Effect[]
+    /** The resolver stopped for good (see client.ts): the header says so instead of waiting. */
+    readonly stopped?: boolean
     /** The template changed on disk: what it resolved to before, to say what the edit changed once it resolves again. */
     readonly reloaded?: {readonly before: Outcome | undefined; readonly dropped: readonly string[]}
 }
