@@ -11,7 +11,6 @@
 // answered are asked again. One that stops again says so, and nothing waits
 // for it any more.
 import fs from 'node:fs'
-import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
 import type {PluginPolicy} from '../../engine/index.js'
@@ -52,7 +51,8 @@ const FAULT_HEAP_MB = 64
 
 /** Opens a resolver on the template `file`: it starts reading it at once. */
 export function openResolver(file: string, options: ResolverOptions = {}): Resolver {
-    return new SupervisedResolver(path.resolve(file), options)
+    // as given: a template that cannot be read is named as the user named it
+    return new SupervisedResolver(file, options)
 }
 
 /** One resolver running somewhere; `died` is heard once, when it stopped without being closed. */
