@@ -68,7 +68,7 @@ export interface AppProps {
 }
 
 export function App(props: AppProps) {
-    const resolver = useResolver(props.file, props.base, props.resolver, props.thread)
+    const resolver = useResolver(props.file, props.base, {presets: props.initialPresets ?? [], values: {}}, props.resolver, props.thread)
     const loaded = useOutline(resolver)
     useEffect(() => {
         if (props.edits) resolver.reload()

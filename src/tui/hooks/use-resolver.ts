@@ -5,11 +5,13 @@
 import {useEffect, useState} from 'react'
 import {openResolver, type Resolver, type ResolverThread} from '../resolver/client.js'
 import type {BaseRequest, TemplateOutline} from '../resolver/protocol.js'
+import type {Choices} from '../state/session.js'
 
-export function useResolver(file: string, base: BaseRequest | undefined, given?: Resolver, thread?: ResolverThread): Resolver {
+/** `opening`: the choices the wizard opens with, resolved at once. */
+export function useResolver(file: string, base: BaseRequest | undefined, opening: Choices, given?: Resolver, thread?: ResolverThread): Resolver {
     const [resolver] = useState(() => {
         const opened = given ?? openResolver(file, {thread})
-        opened.start(base ?? {})
+        opened.start(base ?? {}, opening)
         return opened
     })
     useEffect(() => () => resolver.close(), [resolver])

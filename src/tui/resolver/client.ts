@@ -16,6 +16,7 @@ import {Worker} from 'node:worker_threads'
 import type {PluginPolicy} from '../../engine/index.js'
 import {Endpoint, type ResolverInput, type ResolverMessage} from './endpoint.js'
 import {errorOf, failureLine} from './failure.js'
+import type {Choices} from '../state/session.js'
 import type {BaseRequest, Fault, Request, Response, TemplateOutline} from './protocol.js'
 
 export interface Resolver {
@@ -23,8 +24,13 @@ export interface Resolver {
     readonly outline: TemplateOutline | undefined
     /** The template's outline once read; rejected with the reason it cannot be (as reading it on this thread would throw). */
     readonly loaded: Promise<TemplateOutline>
-    /** The request the command line made: requests are answered once it is given. */
-    start(base: BaseRequest): void
+    /**
+     * The request the command line made: requests are answered once it is given. `opening`: the
+     * choices the wizard opens with, resolved at once (as a preview nobody waits for), so that the
+     * first resolution is under way while the wizard draws its first frame; asked for then, it is
+     * taken from what the resolver remembers.
+     */
+    start(base: BaseRequest, opening?: Choices): void
     send(request: Request): void
     /** The template changed on disk: the resolver reads it again ('loaded' follows, or 'reload-failed'). */
     reload(): void
@@ -171,9 +177,11 @@ class SupervisedResolver implements Resolver {
         if (!this.restarting && !this.ended) this.host.post(message)
     }
 
-    start(base: BaseRequest): void {
+    start(base: BaseRequest, opening?: Choices): void {
         this.base = base
         this.post({kind: 'start', base})
+        // id 0: no hook asks with it (see nextId), so its answer is heard by nobody
+        if (opening) this.post({kind: 'request', request: {type: 'count', id: 0, choices: opening}})
     }
 
     send(request: Request): void {

@@ -98,6 +98,7 @@ export class ResolverService {
             }
             case 'reasons': {
                 if (this.awaited(request.resolution)) return void this.afterResolution.push(request)
+                this.work('reasons')
                 const model = this.models.get(request.resolution)
                 const reasons = model ? request.seqs.map(seq => [seq, reasonOf(model, seq)] as const) : undefined
                 return this.post({type: 'reasons', id: request.id, resolution: request.resolution, reasons})
