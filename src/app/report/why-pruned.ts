@@ -46,7 +46,7 @@ const TOGETHER: Readonly<Record<string, string>> = {
     'input-condition-false': 'the variability input named after each is false',
 }
 
-/** Why a technology of a node that stays was kept, in a few words (any other code in its README sentence). */
+/** Why a technology of a node that stays was kept, in a few words (any other code in its sentence of REASON_CODES). */
 const KEPT: Readonly<Record<string, string>> = {
     'optimization-chosen': 'chosen by the optimizer',
     'technology-rule-true': 'its technology rule holds',

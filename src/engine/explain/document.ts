@@ -1,5 +1,5 @@
-// The whole explanation of a resolution as one JSON document (the shape the
-// README documents): inputs with their sources, every element with its verdict
+// The whole explanation of a resolution as one JSON document (the shape
+// docs/explanations.md documents): inputs with their sources, every element with its verdict
 // and reasons, optional what-if suggestions, or the conflict when none exists.
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'

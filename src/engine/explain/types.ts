@@ -1,5 +1,5 @@
 // The explanation model: plain data, rendered as text by the CLI and as JSON
-// for scripts and reports. Reason codes are stable; the README lists them.
+// for scripts and reports. Reason codes are stable; docs/explanations.md lists them.
 import type {SourceLocation} from '../errors.js'
 import type {InputSource} from '../inputs/index.js'
 
