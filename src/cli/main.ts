@@ -17,7 +17,7 @@ import {VERSION} from './version.js'
 
 export async function main(argv: readonly string[]): Promise<number> {
     const debug = argv.includes('--debug')
-    // the largest YAML file read (see the README's "Untrusted templates")
+    // the largest YAML file read (docs/untrusted-templates.md, "Limits")
     const limit = process.env.TRELLIS_MAX_YAML_MB
     if (limit) {
         const megabytes = Number(limit)
@@ -27,6 +27,30 @@ export async function main(argv: readonly string[]): Promise<number> {
         }
         setMaxYamlSize(megabytes)
     }
+    let exitCode = 0
+    const program = trellisProgram(code => {
+        exitCode = code
+    })
+    if (argv[0] === '__complete') return runCompletion(program, argv.slice(1))
+    const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'], valueFlags(program))
+    if (mistyped) {
+        process.stderr.write(`trellis: ${oneLine(mistyped)}\n`)
+        return EXIT_USAGE
+    }
+    try {
+        await program.parseAsync(argv as string[], {from: 'user'})
+    } catch (e) {
+        if (e instanceof CommanderError) {
+            // --help and --version end here with exit code 0
+            return e.exitCode === 0 ? 0 : EXIT_USAGE
+        }
+        return reportError(e, debug)
+    }
+    return exitCode
+}
+
+/** Every command, option and example of `trellis` (docs/cli.md lists them; a test compares the two). */
+export function trellisProgram(setExit: (code: number) => void): Command {
     const program = new Command()
         .name('trellis')
         .description('Resolve Variability4TOSCA service templates into plain TOSCA 1.3, and explain every decision.')
@@ -44,10 +68,6 @@ export async function main(argv: readonly string[]): Promise<number> {
                 ),
         })
         .showSuggestionAfterError(true)
-    let exitCode = 0
-    const setExit = (code: number) => {
-        exitCode = code
-    }
     registerResolve(program, setExit)
     registerExplain(program, setExit)
     registerAnalyze(program, setExit)
@@ -56,22 +76,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     registerWizard(program, setExit)
     registerCompletion(program, setExit)
     addExamples(program)
-    if (argv[0] === '__complete') return runCompletion(program, argv.slice(1))
-    const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'], valueFlags(program))
-    if (mistyped) {
-        process.stderr.write(`trellis: ${oneLine(mistyped)}\n`)
-        return EXIT_USAGE
-    }
-    try {
-        await program.parseAsync(argv as string[], {from: 'user'})
-    } catch (e) {
-        if (e instanceof CommanderError) {
-            // --help and --version end here with exit code 0
-            return e.exitCode === 0 ? 0 : EXIT_USAGE
-        }
-        return reportError(e, debug)
-    }
-    return exitCode
+    return program
 }
 
 /**
