@@ -1,6 +1,7 @@
 // The reference pages list what the code offers: every command's options in docs/cli.md, the
-// engine's reason codes in docs/explanations.md, analysis finding codes in docs/analysis.md. A
-// change to one without the other fails here, so the pages cannot drift from the code.
+// engine's reason codes in docs/explanations.md, analysis finding codes in docs/analysis.md, the
+// wizard's keys in docs/wizard.md. A change to one without the other fails here, so the pages
+// cannot drift from the code.
 import fs from 'node:fs'
 import path from 'node:path'
 import type {Command} from 'commander'
@@ -8,6 +9,7 @@ import {describe, expect, it} from 'vitest'
 import {trellisProgram} from '../../src/cli/main.js'
 import {FINDING_SEVERITY} from '../../src/engine/analyze/index.js'
 import {REASON_CODES} from '../../src/engine/index.js'
+import {KEY_GROUPS} from '../../src/tui/components/help.js'
 
 const ROOT = path.join(import.meta.dirname, '..', '..')
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8')
@@ -85,5 +87,21 @@ describe('README.md', () => {
         const links = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map(m => m[1]!)
         expect(links.length).toBeGreaterThan(0)
         for (const link of links) expect(fs.existsSync(path.join(ROOT, link)), link).toBe(true)
+    })
+})
+
+describe('docs/wizard.md', () => {
+    it('lists the keys as the help screen does, group by group', () => {
+        const lines = read('docs/wizard.md').split('\n')
+        const keys = lines.slice(lines.indexOf('## Keys') + 1)
+        const groups: [string, [string, string][]][] = []
+        for (const line of keys.slice(
+            0,
+            keys.findIndex(l => l.startsWith('## ')),
+        )) {
+            if (line.startsWith('### ')) groups.push([line.slice(4), []])
+            else if (line.startsWith('| `')) groups.at(-1)![1].push(rows([line])[0] as [string, string])
+        }
+        expect(groups).toEqual(KEY_GROUPS)
     })
 })
