@@ -1,30 +1,38 @@
 #!/usr/bin/env node
 // Differential testing: resolves generated templates (or the test cases of a folder of
 // CSARs) with Trellis and with another resolver, and lists every case where they
-// disagree. See docs/differential-testing.md.
+// disagree: one resolves and the other fails, both resolve differently, or both fail
+// for different reasons (error kinds, see error-kinds.mjs). See docs/differential-testing.md.
 //
-//   node scripts/differential/compare.mjs --reference CMD [--count N] [--seed S] [--jobs J] [--keep DIR]
+//   node scripts/differential/compare.mjs --reference CMD [--count N] [--seed S] [--generation G] [--jobs J] [--keep DIR] [--trellis BIN]
 //   node scripts/differential/compare.mjs --reference CMD --examples DIR
 //
 // CMD is run as `CMD TEMPLATE OUTPUT INPUTS_FILE|- [PRESET...]`; it exits 0 after writing
-// OUTPUT, or non-zero with its error on stderr.
-import {execFile} from 'node:child_process'
+// OUTPUT, or non-zero with its error on stderr. With --reference-batch CMD instead, CMD is
+// started once per job and answers one JSON line per case: it reads
+// `{"template", "output", "inputs", "presets"}` lines on stdin and writes `{"ok": true}` or
+// `{"ok": false, "error": "…"}` lines on stdout, in order.
+import {execFile, spawn} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {isDeepStrictEqual} from 'node:util'
 import {parse, stringify} from 'yaml'
-import {generate} from './generate.mjs'
+import {describeKind, errorKind, sameFailure} from './error-kinds.mjs'
+import {generate, GENERATIONS, LATEST_GENERATION} from './generate.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const TEMPLATE_NAMES = ['vst.yaml', 'variable-service-template.yaml', 'service-template.yaml', 'template.yaml']
 
 function flags(argv) {
-    const out = {count: 200, seed: 1, jobs: Math.max(1, os.availableParallelism?.() ?? 2)}
+    const out = {count: 200, seed: 1, generation: LATEST_GENERATION, jobs: Math.max(1, os.availableParallelism?.() ?? 2), trellis: path.join(root, 'bin', 'trellis.js')}
     for (let i = 0; i < argv.length; i++) {
         const [name, value] = [argv[i], argv[i + 1]]
         if (name === '--reference') out.reference = value
+        else if (name === '--reference-batch') out.batch = value
+        else if (name === '--trellis') out.trellis = path.resolve(value)
+        else if (name === '--generation') out.generation = Number(value)
         else if (name === '--count') out.count = Number(value)
         else if (name === '--seed') out.seed = Number(value)
         else if (name === '--jobs') out.jobs = Number(value)
@@ -34,14 +42,17 @@ function flags(argv) {
         else usage(2, `unknown argument "${name}"`)
         i++
     }
-    if (!out.reference) usage(2, '--reference is required')
+    if (!out.reference === !out.batch) usage(2, 'one of --reference and --reference-batch is required')
+    if (!GENERATIONS.includes(out.generation)) usage(2, `--generation expects one of ${GENERATIONS.join(', ')}`)
     for (const key of ['count', 'seed', 'jobs']) if (!Number.isInteger(out[key]) || out[key] < 0) usage(2, `--${key} expects a whole number`)
     return out
 }
 
 function usage(code, problem) {
     if (problem) process.stderr.write(`compare: ${problem}\n`)
-    process.stderr.write('usage: node scripts/differential/compare.mjs --reference CMD [--count N] [--seed S] [--jobs J] [--keep DIR] | --examples DIR\n')
+    process.stderr.write(
+        'usage: node scripts/differential/compare.mjs --reference CMD | --reference-batch CMD [--count N] [--seed S] [--generation G] [--jobs J] [--keep DIR] [--trellis BIN] | --examples DIR\n',
+    )
     process.exit(code)
 }
 
@@ -59,22 +70,62 @@ function errorLine(stderr) {
     return (lines.find(l => /^(Error|trellis): /.test(l)) ?? lines[0] ?? '').replace(/^Error: /, '').replace(/^trellis: /, '')
 }
 
-/** Resolves one case with both resolvers; returns undefined when they agree, else what differs. */
-async function compare(reference, {template, inputs, presets}, dir) {
-    const args = (output, trellis) => {
-        const list = trellis ? ['resolve', template, '--output', output] : [template, output, inputs ?? '-']
-        if (trellis && inputs) list.push('--inputs', inputs)
-        for (const p of presets) list.push(...(trellis ? ['--preset', p] : [p]))
-        return list
+/** A reference resolver run once per case through its command line. */
+function perCase(command) {
+    return {
+        resolve: ({template, inputs, presets}, output) => run(command, [template, output, inputs ?? '-', ...presets]),
+        close() {},
     }
+}
+
+/** A reference resolver started once, answering one JSON line per case (see the header). */
+function batch(command) {
+    const child = spawn(command, [], {stdio: ['pipe', 'pipe', 'inherit']})
+    const waiting = []
+    let buffer = ''
+    child.stdout.on('data', chunk => {
+        buffer += chunk
+        for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
+            const answer = JSON.parse(buffer.slice(0, at))
+            buffer = buffer.slice(at + 1)
+            waiting.shift()?.({ok: answer.ok, stderr: answer.error ?? ''})
+        }
+    })
+    child.on('exit', () => waiting.splice(0).forEach(done => done({ok: false, stderr: 'Error: the batch reference stopped'})))
+    return {
+        resolve: ({template, inputs, presets}, output) =>
+            new Promise(done => {
+                waiting.push(done)
+                child.stdin.write(JSON.stringify({template, output, inputs, presets}) + '\n')
+            }),
+        close: () => child.stdin.end(),
+    }
+}
+
+/** Resolves one case with both resolvers; returns undefined when they agree, else `{class, text}` naming what differs. */
+async function compare(reference, trellis, c, dir) {
+    const {template, inputs, presets} = c
     const theirs = path.join(dir, 'reference.yaml')
     const ours = path.join(dir, 'trellis.yaml')
-    const [a, b] = await Promise.all([run(reference, args(theirs, false)), run(process.execPath, [path.join(root, 'bin', 'trellis.js'), ...args(ours, true)])])
-    if (!a.ok && !b.ok) return undefined
-    if (a.ok !== b.ok) return a.ok ? `only the reference resolves; Trellis: ${errorLine(b.stderr)}` : `only Trellis resolves; reference: ${errorLine(a.stderr)}`
+    const args = ['resolve', template, '--output', ours, ...(inputs ? ['--inputs', inputs] : []), ...presets.flatMap(p => ['--preset', p])]
+    const [a, b] = await Promise.all([reference.resolve(c, theirs), run(process.execPath, [trellis, ...args])])
+    if (!a.ok && !b.ok) {
+        const [kindA, kindB] = [errorKind(errorLine(a.stderr)), errorKind(errorLine(b.stderr))]
+        if (sameFailure(kindA, kindB)) return undefined
+        return {
+            class: kindA.kind === kindB.kind ? `both fail: ${kindA.kind}, another element` : `both fail: reference ${kindA.kind}, Trellis ${kindB.kind}`,
+            text: `both fail differently; reference: ${errorLine(a.stderr)} [${describeKind(kindA)}]; Trellis: ${errorLine(b.stderr)} [${describeKind(kindB)}]`,
+        }
+    }
+    if (a.ok !== b.ok) {
+        const failed = errorKind(errorLine(a.ok ? b.stderr : a.stderr)).kind
+        return a.ok
+            ? {class: `only the reference resolves (Trellis: ${failed})`, text: `only the reference resolves; Trellis: ${errorLine(b.stderr)}`}
+            : {class: `only Trellis resolves (reference: ${failed})`, text: `only Trellis resolves; reference: ${errorLine(a.stderr)}`}
+    }
     const expected = parse(fs.readFileSync(theirs, 'utf8'))
     const actual = parse(fs.readFileSync(ours, 'utf8'))
-    return isDeepStrictEqual(expected, actual) ? undefined : `outputs differ: ${firstDifference(expected, actual)}`
+    return isDeepStrictEqual(expected, actual) ? undefined : {class: 'outputs differ', text: `outputs differ: ${firstDifference(expected, actual)}`}
 }
 
 function firstDifference(a, b, at = '') {
@@ -88,12 +139,12 @@ function firstDifference(a, b, at = '') {
 }
 
 /** Generated cases, written to their own folders. */
-function* generated(count, seed, base) {
+function* generated(count, seed, generation, base) {
     for (let i = 0; i < count; i++) {
         const s = seed + i
         const dir = path.join(base, `seed-${s}`)
         fs.mkdirSync(dir, {recursive: true})
-        const {template, inputs, presets} = generate(s)
+        const {template, inputs, presets} = generate(s, generation)
         const file = path.join(dir, 'template.yaml')
         fs.writeFileSync(file, stringify(template))
         let inputsFile
@@ -123,22 +174,26 @@ function* examples(base, scratch) {
 
 const options = flags(process.argv.slice(2))
 const scratch = options.keep ? path.resolve(options.keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-differential-'))
-const cases = [...(options.examples ? examples(path.resolve(options.examples), scratch) : generated(options.count, options.seed, scratch))]
+const cases = [...(options.examples ? examples(path.resolve(options.examples), scratch) : generated(options.count, options.seed, options.generation, scratch))]
 let agree = 0
-const disagreements = []
+const classes = new Map()
 const queue = [...cases]
 await Promise.all(
     Array.from({length: options.jobs}, async () => {
+        const reference = options.batch ? batch(options.batch) : perCase(options.reference)
         for (let c = queue.shift(); c; c = queue.shift()) {
-            const difference = await compare(options.reference, c, c.dir)
+            const difference = await compare(reference, options.trellis, c, c.dir)
             if (difference === undefined) agree++
             else {
-                disagreements.push(c.name)
-                process.stdout.write(`DIFFER ${c.name} (${c.dir}): ${difference}\n`)
+                classes.set(difference.class, (classes.get(difference.class) ?? 0) + 1)
+                process.stdout.write(`DIFFER ${c.name} (${c.dir}): ${difference.text}\n`)
             }
         }
+        reference.close()
     }),
 )
 if (!options.keep) fs.rmSync(scratch, {recursive: true, force: true})
-process.stdout.write(`${agree} agree, ${disagreements.length} differ (of ${cases.length})\n`)
-process.exit(disagreements.length ? 1 : 0)
+const differ = cases.length - agree
+for (const [name, count] of [...classes].sort((a, b) => b[1] - a[1])) process.stdout.write(`  ${String(count).padStart(4)}  ${name}\n`)
+process.stdout.write(`${agree} agree, ${differ} differ (of ${cases.length})\n`)
+process.exit(differ ? 1 : 0)

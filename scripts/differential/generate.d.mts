@@ -4,4 +4,7 @@ export interface Generated {
     readonly inputs: Record<string, unknown>
     readonly presets: string[]
 }
-export function generate(seed: number): Generated
+export const GENERATIONS: readonly number[]
+export const LATEST_GENERATION: number
+/** The case of `seed` in the given generation (default: the latest). */
+export function generate(seed: number, generation?: number): Generated
