@@ -1,7 +1,15 @@
 // Wires the stages: load → model → inputs → conditions → solve → check → transform.
 // Everything a resolution decided stays in the Resolution, so explanations and
 // reports read the engine's own data instead of deriving it again.
-import {collectConditions, collectConstraints, PresenceVariables, typeSpecificConditions, type ConstraintRecord, type ConditionTable} from './conditions/index.js'
+import {
+    checkDefaultModes,
+    collectConditions,
+    collectConstraints,
+    PresenceVariables,
+    typeSpecificConditions,
+    type ConstraintRecord,
+    type ConditionTable,
+} from './conditions/index.js'
 import {persistentCheck, runChecks} from './check/index.js'
 import {TrellisError, type SourceLocation} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
@@ -113,6 +121,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     validateOptions(options)
     const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
     const graph = buildGraph(data, sourceMap, enrichment)
+    checkDefaultModes(graph, options)
     try {
         persistentCheck(graph, options)
     } catch (e) {

@@ -174,6 +174,43 @@ describe('node default conditions (semantic)', () => {
         expect(error.code).toBe('invalid-option')
         expect(error.message).toContain('has unknown mode "incoming-hosting" as default condition')
     })
+
+    // the node keyword table lists "relation" and "relation-host", but no default condition of the
+    // specification is named "relation": a mode is read whole, before resolving, enabled or not
+    it.each(['relation', 'relation-host', 'source-relation'])('a node mode naming no default condition (%s) is an error even with default conditions off', mode => {
+        const error = runError(`topology_template:
+    node_templates:
+        a: {type: tosca.nodes.Root, default_condition_mode: ${mode}}
+`)
+        expect(error.code).toBe('invalid-option')
+        expect(error.message).toContain(`Node "a" has unknown mode "${mode}" as default condition`)
+    })
+
+    it('a mode for every node, written once in the options, is read before resolving too', () => {
+        const error = runError(`topology_template:
+    variability:
+        options: {node_default_condition_mode: relation}
+    node_templates:
+        a: {type: tosca.nodes.Root}
+        b: {type: tosca.nodes.Root}
+`)
+        expect(error.message).toContain('Node "a" has unknown mode "relation" as default condition')
+        expect(error.more).toEqual([])
+    })
+
+    it('the modes the specification defines are accepted, also combined (source-host)', () => {
+        expect(
+            Object.keys(
+                nodes(
+                    run(`topology_template:
+    node_templates:
+        a: {type: tosca.nodes.Root, default_condition_mode: source-host}
+        b: {type: tosca.nodes.Root, default_condition_mode: outgoingnaive-artifactnaive}
+`),
+                ),
+            ),
+        ).toEqual(['a', 'b'])
+    })
 })
 
 describe('relation default conditions (consistency)', () => {

@@ -84,8 +84,24 @@ describe('string operators', () => {
         expect(evaluate({token: ['a.b.c', '.', 0]})).toBe('a')
     })
 
-    it('token with an index out of range is an operand error', () => {
-        expectCode(() => evaluate({token: ['a b', ' ', 2]}), 'operand-type')
+    it('token past the last token gives no value and a warning, not an error', () => {
+        const warnings: string[] = []
+        const s = {...scope(), warn: (message: string) => warnings.push(message)}
+        expect(evaluate({token: ['a b', ' ', 2]}, s)).toBeUndefined()
+        expect(warnings).toEqual(['operator "token": index 2 is out of range, the value has 2 tokens; it gives no value'])
+    })
+
+    it('a comparison with a token past the last token is false, and two such tokens are equal', () => {
+        const missing = {token: ['a', '-', 1]}
+        for (const operator of ['greater', 'greater_or_equal', 'less', 'less_or_equal']) {
+            expect(evaluate({[operator]: [missing, 0]}), operator).toBe(false)
+            expect(evaluate({[operator]: ['a', missing]}), operator).toBe(false)
+        }
+        expect(evaluate({equal: [missing, 'a']})).toBe(false)
+        expect(evaluate({equal: [missing, {token: ['b', ':', 3]}]})).toBe(true)
+        expect(evaluate({in_range: [missing, [0, 9]]})).toBe(false)
+        expect(evaluate({valid_values: [missing, ['a', '']]})).toBe(false)
+        expect(evaluate({concat: ['x', missing, 'y']})).toBe('xy')
     })
 })
 

@@ -83,6 +83,7 @@ export function compileContext(graph: Graph, inputs: VariabilityInputs, variable
             expression: (name, kind, reference) => inputs.expression(name, kind, reference),
             guard: (what, reference, fn) => inputs.guard(what, reference, fn),
             locate: raw => inputs.locate(raw),
+            warn: (message, reference) => inputs.warn(message, reference),
         },
     }
     return {graph, inputs, variables, artifactTypes, state}

@@ -1,8 +1,8 @@
 // Element-generic default conditions, one builder per element kind, following
 // the spec's tables. A mode such as "incoming-artifact" is read token by token;
 // a token applies only where the element has the structure it talks about.
-import {TrellisError} from '../errors.js'
-import type {Element, NodeElement} from '../model/index.js'
+import {collectErrors, TrellisError} from '../errors.js'
+import type {Element, Graph, NodeElement} from '../model/index.js'
 import type {Options} from '../options/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
 import type {Variables} from './compile.js'
@@ -54,15 +54,59 @@ function tokens(element: Element, mode: string, allowed: readonly string[]): rea
     return list
 }
 
-function modeOf(element: Element, options: Options, kind: 'node' | 'relation' | 'artifact' | 'property' | 'technology'): string {
+function modeOf(element: Element, options: Options, kind: ModeKind): string {
     const own = element.raw.default_condition_mode
     return typeof own === 'string' ? own : options.defaultConditionMode(kind).value
 }
 
+const NODE_TOKENS = ['source', 'incoming', 'incomingnaive', 'outgoing', 'outgoingnaive', 'host', 'artifact', 'artifactnaive'] as const
 const RELATION_TOKENS = ['source', 'target']
 const PROPERTY_TOKENS = ['container', 'consuming']
 const ARTIFACT_TOKENS = ['container', 'managed', 'technology']
 const TECHNOLOGY_TOKENS = ['container', 'other']
+
+/**
+ * Every element's default condition mode, read token by token before anything is resolved,
+ * whether or not default conditions or pruning are enabled: a mode names default conditions,
+ * and one that names none (e.g. the node keyword table's "relation", which no default
+ * condition of the specification defines) is a mistake even while the options leave it unused.
+ * The reference reads every mode the same way. One error per distinct mode.
+ */
+export function checkDefaultModes(graph: Graph, options: Options): void {
+    const errors = new Map<string, TrellisError>()
+    for (const element of graph.elements) {
+        const allowed = modeTokens(element.kind)
+        if (!allowed) continue
+        const mode = modeOf(element, options, element.kind as ModeKind)
+        if (errors.has(mode)) continue
+        try {
+            tokens(element, mode, allowed)
+        } catch (e) {
+            if (!(e instanceof TrellisError)) throw e
+            errors.set(mode, e)
+        }
+    }
+    if (errors.size) throw collectErrors([...errors.values()])
+}
+
+type ModeKind = 'node' | 'relation' | 'artifact' | 'property' | 'technology'
+
+function modeTokens(kind: Element['kind']): readonly string[] | undefined {
+    switch (kind) {
+        case 'node':
+            return NODE_TOKENS
+        case 'relation':
+            return RELATION_TOKENS
+        case 'property':
+            return PROPERTY_TOKENS
+        case 'artifact':
+            return ARTIFACT_TOKENS
+        case 'technology':
+            return TECHNOLOGY_TOKENS
+        default:
+            return undefined
+    }
+}
 
 /** Receives one default condition of an element: which one, and its formula for that element. */
 export type AddDefault = (wrapper: DefaultWrapper, formula: Formula) => void
@@ -116,8 +160,6 @@ export function genericDefaults(element: Element, options: Options, v: Variables
             return
     }
 }
-
-const NODE_TOKENS = ['source', 'incoming', 'incomingnaive', 'outgoing', 'outgoingnaive', 'host', 'artifact', 'artifactnaive'] as const
 
 function nodeDefaults(node: NodeElement, mode: string, v: Variables, add: AddDefault): void {
     for (const token of tokens(node, mode, NODE_TOKENS)) {

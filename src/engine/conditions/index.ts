@@ -1,6 +1,7 @@
 export {alternatives, collectConditions, elementFlags, PresenceVariables, type ConditionTable, type ElementConditions, type ElementFlags} from './collect.js'
 export {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 export {collectConstraints, isManaged} from './constraints.js'
+export {checkDefaultModes} from './defaults.js'
 export {and, constant, evaluate, exo, forEachVariable, implies, not, or, TRUE, variable, variables, type Formula} from './formula.js'
 export type {ConditionOrigin, ConditionRecord, ConstraintOrigin, ConstraintRecord, DefaultWrapper} from './records.js'
 export {readTypeSpecific, typeSpecificConditions, type TypeSpecificConditions} from './type-specific.js'

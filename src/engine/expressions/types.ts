@@ -14,6 +14,8 @@ export interface ValueScope {
     guard<T>(what: string, reference: unknown, fn: () => T): T
     /** Where a raw expression object was written, for error messages. */
     locate(raw: unknown): SourceLocation | undefined
+    /** Notes something a user should hear about that does not stop resolving (e.g. `token` past the last token). */
+    warn?(message: string, reference: unknown): void
 }
 
 export type Evaluate = (expression: unknown) => unknown
@@ -25,6 +27,8 @@ export interface OperatorContext {
     readonly raw: object
     readonly evaluate: Evaluate
     fail(message: string, code?: FailCode): never
+    /** A warning about this application, located where it was written. */
+    warn(message: string): void
 }
 
 /** Why an operator fails: its operands (their number, their type), or a result too large to compute. */

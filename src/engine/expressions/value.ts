@@ -115,6 +115,10 @@ class Context implements OperatorContext {
     fail(message: string, code: FailCode = 'operand-type'): never {
         return fail(this.scope, this.raw, message, code)
     }
+
+    warn(message: string): void {
+        this.scope.warn?.(message, this.raw)
+    }
 }
 
 function fail(scope: ValueScope, raw: object, message: string, code: FailCode | 'unknown-operator' = 'operand-type'): never {

@@ -76,7 +76,7 @@ export class VariabilityInputs implements ValueScope {
         return value
     }
 
-    /** Values used although they do not fit their input's type (see typed), in the order met. */
+    /** Values used although they do not fit their input's type (see typed), and other warnings of evaluation, in the order met. */
     readonly warnings: TrellisError[] = []
 
     /**
@@ -184,5 +184,10 @@ export class VariabilityInputs implements ValueScope {
 
     locate(raw: unknown): SourceLocation | undefined {
         return this.sourceMap.locate(raw)
+    }
+
+    warn(message: string, reference: unknown): void {
+        const warning = new TrellisError('operand-type', message, this.locate(reference))
+        if (!this.warnings.some(w => w.describe() === warning.describe())) this.warnings.push(warning)
     }
 }

@@ -10,10 +10,12 @@ type Comparable = number | string
  * compares whatever it gets as JavaScript does (two strings by code units, otherwise as
  * numbers, so "high" > 2 is false), and a mistyped input already gets a located warning, so
  * scalars are compared the same way here (null as 0 and booleans as 0 or 1, as JavaScript
- * orders them). Lists and maps have no sensible order: an error.
+ * orders them). No value (a `token` past the last token) is NaN, as in JavaScript: every
+ * comparison with it is false. Lists and maps have no sensible order: an error.
  */
 function comparable(value: unknown, c: OperatorContext): Comparable {
     if (typeof value === 'number' || typeof value === 'string') return value
+    if (value === undefined) return NaN
     if (value === null) return 0
     if (typeof value === 'boolean') return value ? 1 : 0
     return number(value, c)

@@ -18,13 +18,15 @@ export const strings: Record<string, Operator> = {
             c,
         )
     },
+    // An index past the last token gives no value (the value is a runtime input, e.g. one without the
+    // delimiter, not a mistake in the template): a comparison with it is false, as in the reference.
     token: (args, c) => {
         const [value, delimiter, index] = list(args, c, 3, 3)
         const parts = string(c.evaluate(value), c).split(string(delimiter, c))
         const i = number(index, c)
-        if (!Number.isInteger(i) || i < 0 || i >= parts.length)
-            c.fail(`operator "token": index ${i} is out of range, the value has ${parts.length} token${parts.length === 1 ? '' : 's'}`, 'operand-type')
-        return parts[i]
+        if (Number.isInteger(i) && i >= 0 && i < parts.length) return parts[i]
+        c.warn(`operator "token": index ${i} is out of range, the value has ${parts.length} token${parts.length === 1 ? '' : 's'}; it gives no value`)
+        return undefined
     },
 }
 
