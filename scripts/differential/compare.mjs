@@ -4,7 +4,7 @@
 // disagree: one resolves and the other fails, both resolve differently, or both fail
 // for different reasons (error kinds, see error-kinds.mjs). See docs/differential-testing.md.
 //
-//   node scripts/differential/compare.mjs --reference CMD [--count N] [--seed S] [--generation G] [--jobs J] [--keep DIR] [--trellis BIN]
+//   node scripts/differential/compare.mjs --reference CMD [--count N] [--seed S | --seeds S,S,…] [--generation G] [--jobs J] [--keep DIR] [--trellis BIN]
 //   node scripts/differential/compare.mjs --reference CMD --examples DIR
 //
 // CMD is run as `CMD TEMPLATE OUTPUT INPUTS_FILE|- [PRESET...]`; it exits 0 after writing
@@ -35,6 +35,7 @@ function flags(argv) {
         else if (name === '--generation') out.generation = Number(value)
         else if (name === '--count') out.count = Number(value)
         else if (name === '--seed') out.seed = Number(value)
+        else if (name === '--seeds') out.seeds = value.split(',').map(Number)
         else if (name === '--jobs') out.jobs = Number(value)
         else if (name === '--keep') out.keep = value
         else if (name === '--examples') out.examples = value
@@ -44,6 +45,7 @@ function flags(argv) {
     }
     if (!out.reference === !out.batch) usage(2, 'one of --reference and --reference-batch is required')
     if (!GENERATIONS.includes(out.generation)) usage(2, `--generation expects one of ${GENERATIONS.join(', ')}`)
+    if (out.seeds?.some(s => !Number.isInteger(s) || s < 0)) usage(2, '--seeds expects whole numbers separated by commas')
     for (const key of ['count', 'seed', 'jobs']) if (!Number.isInteger(out[key]) || out[key] < 0) usage(2, `--${key} expects a whole number`)
     return out
 }
@@ -51,7 +53,7 @@ function flags(argv) {
 function usage(code, problem) {
     if (problem) process.stderr.write(`compare: ${problem}\n`)
     process.stderr.write(
-        'usage: node scripts/differential/compare.mjs --reference CMD | --reference-batch CMD [--count N] [--seed S] [--generation G] [--jobs J] [--keep DIR] [--trellis BIN] | --examples DIR\n',
+        'usage: node scripts/differential/compare.mjs --reference CMD | --reference-batch CMD [--count N] [--seed S | --seeds S,S,…] [--generation G] [--jobs J] [--keep DIR] [--trellis BIN] | --examples DIR\n',
     )
     process.exit(code)
 }
@@ -139,9 +141,8 @@ function firstDifference(a, b, at = '') {
 }
 
 /** Generated cases, written to their own folders. */
-function* generated(count, seed, generation, base) {
-    for (let i = 0; i < count; i++) {
-        const s = seed + i
+function* generated(seeds, generation, base) {
+    for (const s of seeds) {
         const dir = path.join(base, `seed-${s}`)
         fs.mkdirSync(dir, {recursive: true})
         const {template, inputs, presets} = generate(s, generation)
@@ -174,7 +175,11 @@ function* examples(base, scratch) {
 
 const options = flags(process.argv.slice(2))
 const scratch = options.keep ? path.resolve(options.keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-differential-'))
-const cases = [...(options.examples ? examples(path.resolve(options.examples), scratch) : generated(options.count, options.seed, options.generation, scratch))]
+const cases = [
+    ...(options.examples
+        ? examples(path.resolve(options.examples), scratch)
+        : generated(options.seeds ?? Array.from({length: options.count}, (_, i) => options.seed + i), options.generation, scratch)),
+]
 let agree = 0
 const classes = new Map()
 const queue = [...cases]

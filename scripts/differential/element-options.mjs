@@ -72,7 +72,7 @@ export const ELEMENT_MODES = {
 }
 
 /** The template-wide options. */
-export function variabilityOptions(r) {
+export function variabilityOptions(r, version) {
     const options = {}
     if (r.chance(0.6)) options.mode = r.pick(MODES)
     for (let i = r.int(0, 4); i > 0; i--) {
@@ -97,7 +97,8 @@ export function variabilityOptions(r) {
     if (r.chance(0.2)) options.optimization_topology_mode = r.pick(['count', 'weight'])
     if (r.chance(0.3)) options.optimization_technologies = r.pick([true, false, 'min', 'max'])
     if (r.chance(0.2)) options.optimization_technologies_unique = r.chance(0.5)
-    if (r.chance(0.2)) options.optimization_technologies_mode = r.pick(['count', 'weight', 'weight-count'])
+    // weight-count: the reference knows it only from rc_2 on (see the doc)
+    if (r.chance(0.2)) options.optimization_technologies_mode = r.pick(['count', 'weight', ...(version.endsWith('_rc_2') || version.endsWith('_rc_3') ? ['weight-count'] : [])])
     if (r.chance(0.2)) options.constraints = r.chance(0.5)
     for (let i = r.int(0, 2); i > 0; i--) options[r.pick(CONSTRAINTS)] = r.chance(0.5)
     if (r.chance(0.4)) options.checks = r.chance(0.5)

@@ -120,8 +120,9 @@ export function expressions(r, refs, avoid = new Set()) {
             })
         if (refs.properties.length)
             options.push(() => {
-                const [n, name] = r.pick(refs.properties)
-                return {node_property_presence: [n, name]}
+                // by index: by name, the reference finds its hidden undefined sibling too (see the doc)
+                const [n, , index] = r.pick(refs.properties)
+                return {node_property_presence: [n, index]}
             })
         if (refs.types.length) options.push(() => ({node_type_presence: r.pick(refs.types)}))
         if (refs.groups.length) options.push(() => ({[r.pick(['group_presence', 'has_present_member'])]: r.pick(refs.groups)}))

@@ -42,7 +42,7 @@ export function generateSecond(seed) {
         const properties = propertyList(r, inputNames)
         if (properties.length) {
             node.properties = r.chance(0.3) && new Set(properties.map(p => Object.keys(p)[0])).size === properties.length ? Object.assign({}, ...properties.map(plain)) : properties
-            for (const p of properties) refs.properties.push([name, Object.keys(p)[0]])
+            properties.forEach((p, index) => refs.properties.push([name, Object.keys(p)[0], index]))
         }
         if (r.chance(0.3)) {
             node.artifacts = []
@@ -147,7 +147,8 @@ export function generateSecond(seed) {
     if (r.chance(0.15)) {
         const [a, b] = [r.pick(['x', 'y', 'level']), r.pick(['x', 'y', 'label'])]
         const key = r.pick(['mandatory', 'optional', 'choices', 'alternatives', 'requires', 'excludes'])
-        inputs[a][key] = key === 'choices' || key === 'alternatives' ? [b, r.pick(['x', 'y'])] : r.chance(0.5) ? b : [b]
+        // the reference reads \`optional\` only as a list (see the doc)
+        inputs[a][key] = key === 'choices' || key === 'alternatives' ? [b, r.pick(['x', 'y'])] : key !== 'optional' && r.chance(0.5) ? b : [b]
     }
     const variability = {inputs}
     if (r.chance(0.5))
@@ -157,7 +158,7 @@ export function generateSecond(seed) {
             odd: {inputs: {level: r.pick([1, 'high']), label: 'c:3'}},
         }
     variability.expressions = {is_x: {variability_input: 'x'}, is_big: e.comparison(), amount: without('amount').num(), tag: without('tag').str()}
-    const options = variabilityOptions(r)
+    const options = variabilityOptions(r, version)
     if (Object.keys(options).length) variability.options = options
     if (r.chance(0.2))
         variability.technology_rules = TECHNOLOGIES.map(technology => ({technology, component: r.pick(NODE_TYPES), ...(r.chance(0.3) ? {weight: r.pick([0.5, 1])} : {})}))

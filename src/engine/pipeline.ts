@@ -15,7 +15,7 @@ import {TrellisError, type SourceLocation} from './errors.js'
 import {evaluateValue} from './expressions/index.js'
 import {checkInputConstraints, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputValue, type VariabilityDefinition} from './inputs/index.js'
 import {type LoadedPlugin, type LoadedTemplate, SourceMap, type VariabilityVersion} from './load/index.js'
-import {buildGraph, isMap, technologyEnrichment, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
+import {buildGraph, isMap, requireTechnologyTypes, technologyEnrichment, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
 import {Options, validateOptions} from './options/index.js'
 import {objectives, solve, type Problem, type Solution, type SolveFailure} from './solve/index.js'
 import {transform} from './transform/index.js'
@@ -122,6 +122,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
     const graph = buildGraph(data, sourceMap, enrichment)
     checkDefaultModes(graph, options)
+    requireTechnologyTypes(graph, enrichment)
     try {
         persistentCheck(graph, options)
     } catch (e) {

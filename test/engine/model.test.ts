@@ -584,6 +584,25 @@ describe('structural errors', () => {
         expectStructuralError(text, 'Node "container" has multiple default technologies', 'container:')
     })
 
+    // two inputs of one name are alternatives in the list form: `get_input` by that name does not say
+    // which one the property consumes (the reference stops there too); an index does
+    it('a property reading an input by a name two inputs share is ambiguous', () => {
+        const text = `${V}topology_template:
+    inputs:
+        - endpoint: {type: string}
+        - endpoint: {type: string, default_alternative: true}
+    node_templates:
+        n:
+            type: t
+            properties:
+                - url: {value: {get_input: endpoint}}
+`
+        const error = buildError(text)
+        expect(error.message).toMatch(/^Input "endpoint" is ambiguous/)
+        expect(error.location).toEqual({file: FILE, ...positionOf(text, 'get_input')})
+        expect(() => graphOf(text.replace('get_input: endpoint', 'get_input: 1'))).not.toThrow()
+    })
+
     it('defaults of different names are fine', () => {
         expect(() =>
             graphOf(`${V}topology_template:

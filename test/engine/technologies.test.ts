@@ -641,6 +641,25 @@ describe('technology_constraint', () => {
         expect(message(v1(nodes, false), 'ambiguous')).toBe('The result is ambiguous considering nodes (without optimization)')
     })
 
+    // the reference asks a node's type while adding this constraint, after it read every element's
+    // default condition mode and found every structural mistake: the first mistake reported is the same
+    it('an unknown node type is reported after a mistake in a default condition mode', () => {
+        const unknown = {web: {type: 'nowhere'}}
+        expect(message(v1(unknown), 'invalid-template')).toBe('Node type "nowhere" does not exist')
+        expect(message(v1({...unknown, other: {type: 'app', default_condition_mode: 'relation'}}), 'invalid-option')).toMatch(/^Node "other" has unknown mode "relation"/)
+    })
+
+    it('an unknown node type found while enriching technologies is reported after every structural mistake', () => {
+        const template = (groups: string) => `tosca_definitions_version: tosca_variability_1_0_rc_3
+topology_template:
+    node_templates:
+        web: {type: nowhere}
+${groups}`
+        const error = (groups: string) => expectCode(() => resolve(templateFromText(template(groups), 'template.yaml', EMPTY)), 'invalid-template').message
+        expect(error('')).toBe('Node type "nowhere" does not exist')
+        expect(error('    groups:\n        g: {type: tosca.groups.Root, members: [missing]}\n')).toBe('Member "missing" does not exist')
+    })
+
     it('a present managed node has exactly one present technology', () => {
         const spec = v1({web: {type: 'app', technology: [{ansible: {conditions: true}}, {terraform: {conditions: true}}]}})
         expect(message(spec, 'unsatisfiable')).toBe('Could not solve')

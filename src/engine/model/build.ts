@@ -74,6 +74,28 @@ export function buildGraph(template: Raw, sourceMap: SourceMap, enrichment?: Tec
     return new Builder(template, sourceMap, enrichment).build()
 }
 
+/**
+ * technology_constraint: every managed node is deployed by exactly one technology, so whether a node
+ * without technologies is managed is asked of its one node type. Asked after the elements' default
+ * condition modes are read, as the reference asks it while adding its constraints.
+ */
+export function requireTechnologyTypes(graph: Graph, enrichment: TechnologyEnrichment): void {
+    if (!enrichment.constraint) return
+    for (const node of graph.nodes) if (node.technologies.length === 0) requireKnownType(node, enrichment.nodeTypes)
+}
+
+/**
+ * Whether a node without technologies (and without `managed`) is managed depends on its one node
+ * type: a node with conditional types, or of a type neither the template, its `lib/` folder nor
+ * the TOSCA normative types define, cannot be asked (as in the reference).
+ */
+function requireKnownType(node: NodeElement, nodeTypes: TypeHierarchy): void {
+    if (typeof node.raw.managed === 'boolean' || writtenCount(node.raw.technology) > 0) return
+    if (node.types.length > 1) throw new TrellisError('invalid-template', `${node.display} has more than one type`, node.location)
+    const type = node.types[0]
+    if (type && !nodeTypes.defines(type.name)) throw new TrellisError('invalid-template', `Node type "${type.name}" does not exist`, type.location)
+}
+
 class Builder {
     private readonly graph = new Graph()
     private readonly topology: Raw
@@ -128,9 +150,14 @@ class Builder {
             throw e
         }
         if (this.errors.length) throw collectErrors(this.errors)
+        // what enriching technologies finds wrong is said once the template's elements are all read
+        for (const check of this.enriching) check()
         this.graph.seal()
         return this.graph
     }
+
+    /** Checks of technology enrichment, run in order after the elements are read (the first failure is reported). */
+    private readonly enriching: (() => void)[] = []
 
     /** Mistakes kept so far: one in a relation, a group member or a policy does not hide the next. */
     private readonly errors: TrellisError[] = []
@@ -182,30 +209,18 @@ class Builder {
         for (let i = 0; i < result.length; i++) this.relations(result[i]!)
         const e = this.enrichment
         // enriching asks every node whether it is managed before any technology is proposed
-        if (e && (e.technologies || (e.implementations && (e.rules.length > 0 || e.plugins.length > 0)))) for (const node of result) this.requireKnownType(node)
+        if (e && (e.technologies || (e.implementations && (e.rules.length > 0 || e.plugins.length > 0))))
+            for (const node of result) this.enriching.push(() => requireKnownType(node, this.nodeTypes))
         for (let i = 0; i < result.length; i++) {
             this.artifacts(result[i]!)
             this.technologies(result[i]!)
         }
-        // the technology constraint asks again once technologies are enriched
-        if (e?.constraint) for (const node of result) if (node.technologies.length === 0) this.requireKnownType(node)
-    }
-
-    /**
-     * Whether a node without technologies (and without `managed`) is managed depends on its one node
-     * type: a node with conditional types, or of a type neither the template, its `lib/` folder nor
-     * the TOSCA normative types define, cannot be asked (as in the reference).
-     */
-    private requireKnownType(node: NodeRecord): void {
-        if (typeof node.raw.managed === 'boolean' || writtenCount(node.raw.technology) > 0) return
-        if (node.types.length > 1) this.fail(`${node.display} has more than one type`, node.location)
-        const type = node.types[0]
-        if (type && !this.nodeTypes.defines(type.name)) this.fail(`Node type "${type.name}" does not exist`, type.location)
+        // the technology constraint asks again once technologies are enriched (requireTechnologyTypes)
     }
 
     /** required_technology_check: a managed node that no rule or plugin proposes a technology for. */
-    private noCandidates(node: NodeRecord): never {
-        return this.fail(`${node.display} has no technology candidates`, node.location)
+    private noCandidates(node: NodeRecord): void {
+        this.enriching.push(() => this.fail(`${node.display} has no technology candidates`, node.location))
     }
 
     private types(container: NodeRecord | RelationRecord | GroupRecord | PolicyRecord | ArtifactRecord, raw: Raw): void {
@@ -247,10 +262,12 @@ class Builder {
         if (!isMap(value)) return undefined
         if ('get_input' in value) {
             const ref = value.get_input
-            const input = typeof ref === 'number' ? this.graph.inputs[ref] : typeof ref === 'string' ? this.graph.inputs.find(i => i.name === ref) : undefined
+            if (typeof ref !== 'number' && typeof ref !== 'string') return undefined
+            const at = this.sourceMap.locate(value, 'get_input')
             // a property reading a topology input the template does not declare cannot be resolved
-            if (!input && (typeof ref === 'number' || typeof ref === 'string')) this.fail(`Input "${ref}" not found`, this.sourceMap.locate(value, 'get_input'))
-            return input
+            if (typeof ref === 'number' ? !this.graph.inputs[ref] : !this.graph.inputs.some(i => i.name === ref)) this.fail(`Input "${ref}" not found`, at)
+            // a name that several inputs share (alternatives in the list form) does not say which one is consumed
+            return this.graph.input(ref, at)
         }
         if ('get_property' in value || 'get_attribute' in value) return container
         return undefined
@@ -402,7 +419,10 @@ class Builder {
             // a technology named on the node is implemented by the rule candidates of that name
             const artifact = typeof raw.artifact === 'string' ? raw.artifact : undefined
             const implementations = match().filter(c => c.technology === name && (!artifact || c.rule.artifact === artifact))
-            if (implementations.length === 0) this.fail(`${node.display} has no implementation for technology "${name}"`, entry.location)
+            if (implementations.length === 0) {
+                this.enriching.push(() => this.fail(`${node.display} has no implementation for technology "${name}"`, entry.location))
+                continue
+            }
             for (const candidate of implementations) add(name, {...raw, weight: raw.weight ?? candidate.rule.weight}, entry, fromRule(candidate))
         }
         const managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract

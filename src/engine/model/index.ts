@@ -1,4 +1,4 @@
-export {buildGraph, type TechnologyEnrichment} from './build.js'
+export {buildGraph, requireTechnologyTypes, type TechnologyEnrichment} from './build.js'
 export {technologyEnrichment, typeLibraryOf} from './enrichment.js'
 export {Graph} from './graph.js'
 export {isMap, toList} from './collections.js'
