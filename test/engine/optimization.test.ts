@@ -209,3 +209,50 @@ describe('no variant at all outweighs an ambiguous part', () => {
         }
     })
 })
+
+describe('free choices: several variants satisfy everything and nothing chooses', () => {
+    // terraform's own condition holds; ansible is the default alternative; "other" pruning makes each
+    // absent when the other is present: two variants, no optimization, no uniqueness check
+    const TECHNOLOGIES = (list: string, options = '') => `topology_template:
+    variability:
+        inputs:
+            x: {type: boolean, default: true}
+        options: {mode: consistent-loose${options}}
+    node_templates:
+        n:
+            type: tosca.nodes.Compute
+            technology: ${list}
+`
+    const FALLBACK = TECHNOLOGIES('[{terraform: {conditions: {variability_input: x}}}, {ansible: {default_alternative: true}}]')
+    const technology = (id: string) => `technology.${id}.node.n`
+
+    it('keeps an alternative whose own conditions hold and leaves the default alternative as the fallback', () => {
+        const {model} = run(FALLBACK)
+        expect(model.present(element(model, technology('terraform@0')))).toBe(true)
+        expect(model.present(element(model, technology('ansible@1')))).toBe(false)
+        // written the other way round, the default is still the fallback
+        const swapped = run(TECHNOLOGIES('[{ansible: {default_alternative: true}}, {terraform: {conditions: {variability_input: x}}}]')).model
+        expect(swapped.present(element(swapped, technology('terraform@1')))).toBe(true)
+    })
+
+    it('prefers the same variant whether the part is enumerated or handed to MiniSat', () => {
+        const prepared = prepare(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${FALLBACK}`), {})
+        const terraform = prepared.graph.element(technology('terraform@0'))!
+        for (const enumerateUpTo of [10, 0]) {
+            const result = solve(prepared.problem, {enumerateUpTo})
+            expect(result.ok && result.solution.values[terraform.seq], `enumerateUpTo ${enumerateUpTo}`).toBe(1)
+            expect(result.ok && result.solution.state[terraform.seq], `enumerateUpTo ${enumerateUpTo}`).toBe('free')
+        }
+    })
+
+    it('the default alternative is still chosen when no alternative can be present', () => {
+        const {model} = run(FALLBACK, {inputs: {x: false}})
+        expect(model.present(element(model, technology('ansible@1')))).toBe(true)
+        expect(model.solution.state[element(model, technology('ansible@1')).seq]).not.toBe('free')
+    })
+
+    it('an optimization decides instead when one is asked for', () => {
+        const {model} = run(TECHNOLOGIES('[{terraform: {conditions: {variability_input: x}}}, {ansible: {default_alternative: true}}]', ', optimization_technologies: min'))
+        expect(model.solution.state[element(model, technology('terraform@0')).seq]).toBe('optimized')
+    })
+})

@@ -169,7 +169,7 @@ describe('rc_2 turns the unique_* constraints on, as rc_3 does (the reference; t
         - port: {type: integer, default: 1}
         - port: {type: integer, default: 2}
     node_templates:
-        n: {type: n, properties: [{p: {get_input: port}}]}
+        n: {type: n, properties: [{p: {get_input: 0}}]}
 `,
         unique_output_constraint: `    outputs:
         - url: {value: a}

@@ -159,7 +159,8 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
         )
     }
     out.push('')
-    if (r.status === 'resolved' && r.optimization.decisions.length === 0) out.push('The conditions decided every element: the optimizer had no choice to make.', '')
+    if (r.status === 'resolved' && r.optimization.decisions.length === 0 && r.optimization.freeChoices.length === 0)
+        out.push('The conditions decided every element: the optimizer had no choice to make.', '')
     for (const [i, d] of r.optimization.decisions.entries()) {
         // the part's elements in a few words (the JSON lists each): which of them the optimizer itself chose is said above
         const kept = d.elements.filter(el => el.present)
@@ -189,6 +190,13 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
             `Of these, the optimizer itself decided against ${listed(chosen, e)} (the other verdicts of its parts were forced by conditions or constraints): each is listed under [why each element is pruned](#why-each-element-is-pruned).`,
             '',
         )
+    for (const [i, c] of r.optimization.freeChoices.entries()) {
+        const rule =
+            c.rule === 'default-alternative-fallback' ? 'an alternative whose own conditions hold, leaving the default alternative as the fallback' : 'the first variant found'
+        out.push(`Free choice ${i + 1}: several variants satisfied every condition and constraint and nothing chose between them; Trellis kept ${rule}:`, '')
+        for (const el of c.elements) out.push(`- ${e(el.display)}: ${el.present ? 'kept' : 'pruned'}`)
+        out.push('', `Setting ${e(c.decide)} would decide it.`, '')
+    }
 
     out.push('## Checks', '')
     if (r.status === 'resolved') {

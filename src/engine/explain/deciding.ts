@@ -55,13 +55,17 @@ const NONE: readonly ConstraintRecord[] = []
 
 /**
  * What decided a verdict the solver reached: the conditions alone (every variant of its part has it),
- * constraints (a minimal set without which it could flip), or the optimizer (variants satisfying
- * everything differ in it). A verdict propagation reached is decided by the conditions.
+ * constraints (a minimal set without which it could flip), the optimizer (variants satisfying
+ * everything differ in it), or a free choice (they differ in it and nothing chose). A verdict
+ * propagation reached is decided by the conditions.
  */
-export type Decision = {readonly kind: 'conditions'} | {readonly kind: 'constraints'; readonly constraints: readonly ConstraintRecord[]} | {readonly kind: 'optimizer'}
+export type Decision =
+    {readonly kind: 'conditions'} | {readonly kind: 'constraints'; readonly constraints: readonly ConstraintRecord[]} | {readonly kind: 'optimizer'} | {readonly kind: 'free'}
 
 const CONDITIONS: Decision = {kind: 'conditions'}
 const OPTIMIZER: Decision = {kind: 'optimizer'}
+/** Variants satisfying everything differ in it and nothing chose: the resolver's preference did (see free-choice.ts). */
+const FREE: Decision = {kind: 'free'}
 
 export class DecidingConstraints {
     private readonly parts = new Map<number, Part | undefined>()
@@ -79,6 +83,8 @@ export class DecidingConstraints {
     decision(element: Element): Decision {
         const state = this.model.solution.state[element.seq]
         if (state === undefined || state === 'propagated') return CONDITIONS
+        // the solver marked it: variants satisfying every condition and constraint differ in it, nothing chose
+        if (state === 'free') return FREE
         let found = this.found.get(element.seq)
         if (!found) this.found.set(element.seq, (found = logic().disablingAssertions(() => this.search(element.seq, state === 'optimized'))))
         return found
@@ -212,7 +218,7 @@ export class DecidingConstraints {
     /** Elements whose verdict the solver reached: the ones explanations ask about. */
     private asked(u: number): boolean {
         const state = this.model.solution.state[u]
-        return state === 'solved' || state === 'optimized'
+        return state === 'solved' || state === 'optimized' || state === 'free'
     }
 
     private flip(v: number): LogicSolver.Operand {

@@ -43,6 +43,6 @@ export function renderExplanation(e: Explanation, width = Infinity): string {
 /** One line per element: verdict word, display, reason code and, unless its conditions simply hold, the reason in words. */
 export function renderSummaryLine(e: Explanation): string {
     const mark = e.verdict === 'present' ? '+ present' : '- pruned '
-    const why = e.verdict === 'pruned' || e.decidedBy === 'optimization' || e.code === 'constraint-requires'
+    const why = e.verdict === 'pruned' || e.decidedBy === 'optimization' || e.decidedBy === 'preference' || e.code === 'constraint-requires'
     return `${mark}  ${e.element.display}  [${e.code}]${why ? `  ${e.summary.slice(e.summary.indexOf(': ') + 2)}` : ''}`
 }

@@ -37,6 +37,8 @@ export type ReasonCode =
     | 'technology-rule-true'
     | 'optimization-chosen'
     | 'optimization-not-chosen'
+    | 'free-choice-present'
+    | 'free-choice-pruned'
     | 'constraint-requires'
     | 'constraint-excludes'
     | 'variability-group'
@@ -105,7 +107,7 @@ export interface Explanation {
      * How the verdict was reached: conditions alone, the SAT solver, the optimizer choosing among
      * variants, or the specification itself (a variability group is always removed).
      */
-    readonly decidedBy: 'conditions' | 'solver' | 'optimization' | 'specification'
+    readonly decidedBy: 'conditions' | 'solver' | 'optimization' | 'preference' | 'specification'
     /** The user's decisions and the template conditions that decided the verdict. */
     readonly rootCauses: {
         readonly inputs: readonly InputCitation[]

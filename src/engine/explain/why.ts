@@ -7,6 +7,7 @@ import type {Element, GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {DecidingConstraints, type Decision} from './deciding.js'
 import {cite, Facts, variabilityGroupOf, verdictOf, type ElementFacts, type RecordFacts} from './facts.js'
+import {freeChoiceBecause, freeChoiceOf, freeChoiceSummary} from './free-choice.js'
 import {formatSourceLocation, type Because, type ElementRef, type Explanation, type InputCitation, type ReasonCode, type Role, type Term, type Verdict} from './types.js'
 import {lowerFirst} from '../text.js'
 
@@ -66,13 +67,16 @@ export class Explainer {
         // a constraint that forces the verdict is its first reason: without it the verdict could flip
         const constraints = decision.kind === 'constraints' ? decision.constraints.map(c => this.constraint(c, element, shown)) : NO_REASONS
         const reasons = this.reasons(element, shown, 0, true)
-        const because = constraints.length ? [...constraints, ...reasons] : reasons
+        // a free choice comes first: the conditions below hold in the chosen variant and in the other one alike
+        const free = decision.kind === 'free' ? freeChoiceOf(this.model, element) : undefined
+        const first = free ? [freeChoiceBecause(element, verdict, free, this.code(element))] : NO_REASONS
+        const because = [...first, ...constraints, ...reasons]
         return {
             element: {id: facts.ref.id, display: facts.ref.display, verdict, kind: element.kind, location: facts.location},
             verdict,
             code: this.code(element),
-            summary: this.summary(element, verdict, decision, facts),
-            decidedBy: facts.time < Infinity ? 'conditions' : decision.kind === 'optimizer' ? 'optimization' : 'solver',
+            summary: free ? freeChoiceSummary(element, verdict, free) : this.summary(element, verdict, decision, facts),
+            decidedBy: facts.time < Infinity ? 'conditions' : decision.kind === 'optimizer' ? 'optimization' : decision.kind === 'free' ? 'preference' : 'solver',
             rootCauses: {inputs: this.inputs(element, decision), conditions: conditions ? [...rootConditions(facts.ref, because).values()] : NO_CONDITIONS},
             because,
         }
@@ -119,6 +123,8 @@ export class Explainer {
                 return present ? 'constraint-requires' : 'constraint-excludes'
             case 'optimizer':
                 return present ? 'optimization-chosen' : 'optimization-not-chosen'
+            case 'free':
+                return present ? 'free-choice-present' : 'free-choice-pruned'
             case 'conditions':
                 return this.facts.element(element).code
         }
@@ -172,7 +178,7 @@ export class Explainer {
                       ? 'its only condition holds'
                       : `all ${records} of its conditions hold`
                 : (facts.deciding[0]?.text ?? 'its conditions do not hold')
-        if (decision.kind === 'conditions') return `${what} is ${verdict}: ${conditions}`
+        if (decision.kind === 'conditions' || decision.kind === 'free') return `${what} is ${verdict}: ${conditions}`
         const names = decision.constraints.map(c => this.facts.constraint(c).name)
         const verb = verdict === 'present' ? 'require' : 'exclude'
         const forcing = names.length === 1 ? `${names[0]} ${verb}s it` : `together, ${names.join(' and ')} ${verb} it`

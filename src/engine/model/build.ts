@@ -213,7 +213,15 @@ class Builder {
             for (const node of result) this.enriching.push(() => requireKnownType(node, this.nodeTypes))
         for (let i = 0; i < result.length; i++) {
             this.artifacts(result[i]!)
-            this.technologies(result[i]!)
+            // a technology rule that cannot be matched is a mistake of enriching too: said after the structure's
+            try {
+                this.technologies(result[i]!)
+            } catch (e) {
+                if (!(e instanceof TrellisError)) throw e
+                this.enriching.push(() => {
+                    throw e
+                })
+            }
         }
         // the technology constraint asks again once technologies are enriched (requireTechnologyTypes)
     }

@@ -3,7 +3,7 @@
 // solver's components and the check list. Nothing is derived again.
 import {CHECK_LIST} from '../check/index.js'
 import {formatLocation, TrellisError} from '../errors.js'
-import {conflictOf, DocumentExplainer, verdictOf} from '../explain/index.js'
+import {conflictOf, DocumentExplainer, freeChoices, verdictOf} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
@@ -105,7 +105,7 @@ function mistakesReport(request: ReportRequest, error: TrellisError): ReportStre
         summary: null,
         topology: {nodes: [], relations: []},
         pruned: new PrunedElements([], undefined),
-        optimization: {objectives: [], decisions: []},
+        optimization: {objectives: [], decisions: [], freeChoices: []},
         checks: [],
         conflict: {kind: 'invalid', mistakes: error.diagnostics().map(d => ({message: d.message, location: d.location ? formatLocation(d.location) : null}))},
     }
@@ -170,7 +170,12 @@ function optimization(p: ReadModel, model: ResolvedModel | undefined): ReportOpt
                 .map(v => p.graph.elements[v]!)
                 .map(e => ({id: e.id, display: e.display, present: model!.present(e)})),
         }))
-    return {objectives, decisions}
+    const free = (model ? freeChoices(model) : []).map(c => ({
+        rule: c.rule,
+        decide: c.decide,
+        elements: c.elements.map(e => ({id: e.id, display: e.display, present: model!.present(e)})),
+    }))
+    return {objectives, decisions, freeChoices: free}
 }
 
 function conflict(error: TrellisError, failure: ResolutionFailure | undefined): ReportConflict {

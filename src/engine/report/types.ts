@@ -93,6 +93,13 @@ export interface ReportOptimization {
         readonly optima: readonly (number | null)[]
         readonly elements: readonly {readonly id: string; readonly display: string; readonly present: boolean}[]
     }[]
+    /** Independent parts where several variants satisfied everything and nothing chose: the preference decided (see FreeChoice). */
+    readonly freeChoices: readonly {
+        readonly rule: 'default-alternative-fallback' | 'first-found'
+        /** The options that would decide instead. */
+        readonly decide: string
+        readonly elements: readonly {readonly id: string; readonly display: string; readonly present: boolean}[]
+    }[]
 }
 
 export interface ReportCheck {

@@ -3,8 +3,9 @@
 // hosts), and setting up a MiniSat instance costs more than enumerating a few
 // hundred assignments. Same answers as the SAT path: satisfying assignments,
 // lexicographic optima with the same integer weights, the same uniqueness
-// question, and among equally good assignments the one MiniSat's search
-// tends to reach first (earlier variables false before true).
+// question, and among equally good assignments the preferred one: default
+// alternatives absent where they can be, then the one MiniSat's search tends
+// to reach first (earlier variables false before true).
 import {evaluate, variables, type Formula} from '../conditions/index.js'
 import type {Component, Objective, Problem, SolveFailure} from './problem.js'
 
@@ -15,6 +16,8 @@ export interface SmallPart {
     readonly vars: readonly number[]
     readonly constraints: readonly Formula[]
     readonly objectives: readonly Objective[]
+    /** The part's variables a free choice leaves absent where it can (Problem#preferAbsent). */
+    readonly preferAbsent: readonly number[]
 }
 
 export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPart): {ok: true; component: Component} | {ok: false; failure: SolveFailure} {
@@ -68,7 +71,28 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
                 }
         }
     }
-    const result = candidates[0]!
+    const result = preferred(candidates, mask(part.preferAbsent))
+    // what the equally good variants disagree on was decided by preference alone, unless optimization chose
+    const differ = chosen ? 0 : candidates.reduce((m, a) => m | (a ^ result), 0)
+    const free = vars.filter((_, i) => (differ & bit(i)) !== 0)
     vars.forEach((v, i) => (values[v] = (result & bit(i)) !== 0 ? 1 : 0))
-    return {ok: true, component: {variables: vars, optima, chosen}}
+    return {ok: true, component: {variables: vars, optima, chosen, free}}
+}
+
+/** The first candidate (in counting order) with the fewest of the `absent` bits set. */
+function preferred(candidates: readonly number[], absent: number): number {
+    let best = candidates[0]!
+    if (absent === 0) return best
+    let fewest = ones(best & absent)
+    for (const a of candidates) {
+        const n = ones(a & absent)
+        if (n < fewest) [best, fewest] = [a, n]
+    }
+    return best
+}
+
+function ones(x: number): number {
+    let n = 0
+    for (; x !== 0; x &= x - 1) n++
+    return n
 }

@@ -9,6 +9,11 @@ export interface Problem {
     readonly constraints: readonly Formula[]
     /** Applied in order (lexicographically): node templates first, then technologies. */
     readonly objectives: readonly Objective[]
+    /**
+     * Where several variants satisfy everything and nothing chooses, these variables are absent if
+     * they can be: default alternatives, the fallback a user reads them as (see preferences.ts).
+     */
+    readonly preferAbsent?: readonly number[]
 }
 
 export type ObjectiveSubject = 'nodes' | 'technologies'
@@ -23,12 +28,17 @@ export interface Objective {
     readonly compare: readonly number[]
 }
 
-export type VariableState = 'propagated' | 'solved' | 'optimized'
+/**
+ * How a variable was decided: fixed by propagation, the only model of its part, chosen by
+ * optimization, or free: several variants satisfy every condition and constraint, nothing
+ * (optimization, a uniqueness check) chose, and the resolver's preference decided.
+ */
+export type VariableState = 'propagated' | 'solved' | 'optimized' | 'free'
 
 export interface Solution {
     /** 1 present, 0 absent, -1 unused. */
     readonly values: Int8Array
-    /** How each variable was decided: fixed by propagation, the only model of its part, or chosen by optimization. */
+    /** How each variable was decided (see VariableState). */
     readonly state: readonly (VariableState | undefined)[]
     /** For each propagated variable, the step of propagation that decided it (1 first); 0 for the others. */
     readonly order: Int32Array
@@ -42,6 +52,8 @@ export interface Component {
     readonly optima: readonly (number | undefined)[]
     /** True when more than one assignment satisfied this part before optimization chose. */
     readonly chosen: boolean
+    /** Variables that differ among variants nothing chose between (not chosen by optimization); empty when the part has one variant. */
+    readonly free: readonly number[]
 }
 
 export type SolveFailure =

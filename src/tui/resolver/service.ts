@@ -282,11 +282,12 @@ export function resolutionData(id: number, e: Evaluation): ResolutionData {
     return {ok: true, present: e.present, pruned: e.pruned, presence: presenceOf(e.model), mode: e.model.options.mode.value, removed: removedByKind(e.model), ...common}
 }
 
-/** A row's reason: for pruned elements, and present ones the optimizer chose; empty for the rest (no explanation is built for them). */
+/** A row's reason: for pruned elements, and present ones the optimizer or a free choice kept; empty for the rest (no explanation is built for them). */
 function reasonOf(model: ResolvedModel, seq: number): string {
     const element = model.graph.elements[seq]
     if (!element) return ''
-    if (model.present(element) && model.solution.state[seq] !== 'optimized') return ''
+    const state = model.solution.state[seq]
+    if (model.present(element) && state !== 'optimized' && state !== 'free') return ''
     return SHORT_REASON[explanationOf(model, element).code]
 }
 

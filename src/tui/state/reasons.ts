@@ -35,6 +35,8 @@ export const SHORT_REASON: Readonly<Record<ReasonCode, string>> = {
     'technology-rule-true': 'technology rule holds',
     'optimization-chosen': 'chosen by optimization',
     'optimization-not-chosen': 'left out by optimization',
+    'free-choice-present': 'free choice: kept',
+    'free-choice-pruned': 'free choice: left out',
     'constraint-requires': 'a constraint requires it',
     'constraint-excludes': 'a constraint excludes it',
     'variability-group': 'variability group: always removed',

@@ -1,0 +1,63 @@
+// Explanations of a free choice: several variants satisfy every condition and constraint and
+// nothing (optimization, a uniqueness check) chooses between them. The explanation says so —
+// which elements were free, the preference that decided, the option that would decide
+// instead — before the conditions, which hold in either variant and cannot be the reason.
+import {describe, expect, it} from 'vitest'
+import {explainElement} from '../../src/engine/explain/index.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {decide} from '../../src/engine/pipeline.js'
+import {buildReport} from '../../src/engine/report/index.js'
+
+const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {mode: consistent-loose}
+    node_templates:
+        n:
+            type: tosca.nodes.Compute
+            technology:
+                - terraform: {conditions: true}
+                - ansible: {default_alternative: true}
+`
+
+function explain(id: string) {
+    const model = decide(templateFromText(TEMPLATE), {})
+    return explainElement(model, model.graph.element(id)!)
+}
+
+describe('a free choice between a technology and its default alternative', () => {
+    it('the kept alternative is explained as a free choice, naming the other free element and the deciding option', () => {
+        const e = explain('technology.terraform@0.node.n')
+        expect(e.verdict).toBe('present')
+        expect(e.code).toBe('free-choice-present')
+        expect(e.decidedBy).toBe('preference')
+        expect(e.summary).toContain('nothing chose between them, together with Technology "ansible@1" of node "n"')
+        expect(e.summary).toContain('leaves the default alternative as the fallback')
+        expect(e.summary).toContain('optimization_technologies')
+    })
+
+    it('the default alternative is pruned by the choice, not by the alternative it left present', () => {
+        const e = explain('technology.ansible@1.node.n')
+        expect(e.code).toBe('free-choice-pruned')
+        expect(e.because[0]).toMatchObject({kind: 'free-choice', code: 'free-choice-pruned'})
+        expect(e.because[0]!.text).not.toContain('is present')
+    })
+
+    it('the report lists the free choice with the elements it decided', () => {
+        const template = templateFromText(TEMPLATE)
+        const report = buildReport(
+            {template, templateName: 'template.yaml', presets: [], argv: ['trellis', 'resolve', 'template.yaml'], now: new Date(0)},
+            {model: decide(template, {})},
+        )
+        expect(report.optimization.freeChoices).toEqual([
+            {
+                rule: 'default-alternative-fallback',
+                decide: expect.stringContaining('optimization_technologies'),
+                elements: [
+                    {id: 'technology.terraform@0.node.n', display: 'Technology "terraform@0" of node "n"', present: true},
+                    {id: 'technology.ansible@1.node.n', display: 'Technology "ansible@1" of node "n"', present: false},
+                ],
+            },
+        ])
+    })
+})
