@@ -262,6 +262,23 @@ describe('relation default conditions (consistency)', () => {
 })
 
 describe('property default conditions (consistency)', () => {
+    // a property is implied by its present container and its own (manual) conditions; what it consumes
+    // belongs to its default condition, not to that premise: a present container whose property
+    // reads an absent input has no variant
+    it('consuming: a present container whose property reads an absent input has no variant', () => {
+        const body = (input: string) =>
+            topo(
+                'property_default_condition: true',
+                `    inputs:
+        endpoint: {type: string, conditions: ${input}}
+    node_templates:
+        a: {type: a, conditions: true, properties: [{url: {get_input: endpoint}}]}
+`,
+            )
+        expect(runError(body('false')).code).toBe('unsatisfiable')
+        expect(topology(run(body('true')))).toMatchObject({node_templates: {a: {type: 'a', properties: {url: {get_input: 'endpoint'}}}}})
+    })
+
     it('container: a property of an absent node is absent', () => {
         const r = run(
             topo(
@@ -291,6 +308,7 @@ describe('property default conditions (consistency)', () => {
         expect(deciding(r.model, 'property.timeout@0.relation.uses@0.node.a')).toEqual(['default:container'])
     })
 
+    // implied: false, so that the present container does not require the property (see above)
     const CONSUMING = (mode: string) =>
         run(
             topo(
@@ -298,7 +316,7 @@ describe('property default conditions (consistency)', () => {
                 `    inputs:
         port: {type: integer, conditions: false}
     node_templates:
-        a: {type: a, properties: [{port: {get_input: port}}, {name: x}]}
+        a: {type: a, properties: [{port: {value: {get_input: port}, implied: false}}, {name: x}]}
 `,
             ),
         )

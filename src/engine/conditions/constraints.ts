@@ -78,11 +78,9 @@ export function collectConstraints(
         const raw = impliedWritten[i]
         let premise: Formula | undefined
         if (element.kind === 'relation') premise = and([p(element.source), manual(element)])
-        else if (element.kind === 'property') {
-            const parts = [p(element.container), manual(element)]
-            if (element.consuming) parts.push(manual(element.consuming))
-            premise = and(parts)
-        } else if (element.container) premise = and([p(element.container), manual(element)])
+        // a property is implied by its container and its own conditions only: what it consumes is read by its
+        // default condition (consuming), so a present container with a property reading an absent input has no variant
+        else if (element.container) premise = and([p(element.container), manual(element)])
         if (!premise) continue
         out.push(
             new Constraint(
