@@ -194,7 +194,7 @@ const CASES: Case[] = [
     {
         option: 'unproduced_output_check',
         yaml: OUTPUTS,
-        absent: ['property.key@1.node.node_one', 'output.one@1'],
+        absent: ['node.node_one', 'type.node_one@0.node.node_one', 'property.key@0.node.node_one', 'property.key@1.node.node_one', 'output.one@1'],
         message: 'Output "one@0" is not produced',
         options: {unproduced_output_check: true, ambiguous_property_check: false},
     },

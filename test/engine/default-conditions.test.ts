@@ -490,6 +490,22 @@ describe('input and output default conditions (semantic)', () => {
         expect(provenance(r.model, 'output.from_b@1')).toEqual(['default:produced'])
     })
 
+    it('output: produced by the node it reads, not by a property left present without it (mode consuming)', () => {
+        const r = run(
+            topo(
+                'output_default_condition: true, output_default_consistency_condition: true, output_default_semantic_condition: true, property_default_condition: true, property_default_condition_mode: consuming',
+                `    node_templates:
+        a: {type: a, conditions: false, properties: [{url: x}]}
+    outputs:
+        from_a: {value: {get_property: [a, url]}}
+`,
+            ),
+        )
+        // the property has no conditions and its default condition reads nothing it consumes: it stays
+        expect(present(r.model, 'property.url@0.node.a')).toBe(true)
+        expect(present(r.model, 'output.from_a@0')).toBe(false)
+    })
+
     it('output: Unfurl eval references name their producer too', () => {
         const r = run(
             topo(

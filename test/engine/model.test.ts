@@ -154,8 +154,10 @@ describe('element identifiers and displays', () => {
         expect(graph.groups[0]!.members.map(m => m.id)).toEqual(['node.n'])
     })
 
-    it('an output reading a property is produced by that property', () => {
-        expect(graph.outputs[0]!.producers.map(p => p.id)).toEqual(['property.my_property@0.node.my_node', 'property.my_property@1.node.my_node'])
+    // the node, not the property: a property can be present while its node is not (property default mode
+    // "consuming"), and an attribute is no element at all
+    it('an output reading a property of a node is produced by that node', () => {
+        expect(graph.outputs[0]!.producers.map(p => p.id)).toEqual(['node.my_node'])
     })
 
     it('elements are located at their names', () => {

@@ -1,5 +1,8 @@
-// Which elements produce a topology output: the properties (or else the node)
-// an output's value reads with get_property/get_attribute or an Unfurl eval.
+// Which element produces a topology output: the node whose property or attribute
+// the output's value reads with get_property/get_attribute or an Unfurl eval. The
+// node, not the property: an attribute is no element, and a property may be present
+// while its node is not (property default mode "consuming"); the reference asks the
+// node too.
 import {isMap} from './collections.js'
 import type {NodeElement, PropertyElement} from './elements.js'
 import type {Graph} from './graph.js'
@@ -8,9 +11,7 @@ export function findProducers(value: unknown, graph: Graph): (PropertyElement | 
     const reference = referenceOf(value)
     if (!reference) return []
     const node = graph.node(reference.node)
-    if (!node) return []
-    const properties = node.properties.filter(p => p.name === reference.property)
-    return properties.length > 0 ? properties : [node]
+    return node ? [node] : []
 }
 
 function referenceOf(value: unknown): {node: string; property: string} | undefined {
