@@ -50,6 +50,7 @@ export {
     nestedJson,
     type ExplanationLine,
     explanationLines,
+    freeChoiceRuleText,
     type InputChange,
     inputChoices,
     type ReasonCode,

@@ -245,6 +245,19 @@ describe('free choices: several variants satisfy everything and nothing chooses'
         }
     })
 
+    // where the reference's solver lands, systematically: the first of two, the last of three or more
+    it('of two alternatives that exclude each other the first written is kept, of three the last', () => {
+        const kept = (list: string) => {
+            const {model} = run(TECHNOLOGIES(list))
+            return model.graph.technologies.filter(t => model.present(t)).map(t => t.name)
+        }
+        expect(kept('[{terraform: {}}, {docker: {}}]')).toEqual(['terraform'])
+        expect(kept('[{docker: {}}, {terraform: {}}]')).toEqual(['docker'])
+        expect(kept('[{ansible: {}}, {terraform: {}}, {docker: {}}]')).toEqual(['docker'])
+        // a default alternative among three is still the fallback
+        expect(kept('[{ansible: {default_alternative: true}}, {terraform: {}}, {docker: {}}]')).toEqual(['docker'])
+    })
+
     it('the default alternative is still chosen when no alternative can be present', () => {
         const {model} = run(FALLBACK, {inputs: {x: false}})
         expect(model.present(element(model, technology('ansible@1')))).toBe(true)

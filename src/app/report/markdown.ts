@@ -3,7 +3,17 @@
 // choice, inputs, summary, a Mermaid diagram, why each element is pruned (every
 // element once, under the decision it follows from; see forest.ts), optimization,
 // checks, and the conflict when resolving failed. The JSON keeps the whole graph.
-import {conflictHeadline, conflictInputs, CONTROL_RANGES, count, PrunedElements, type ReportData, type ReportElement, type ReportStream} from '../../engine/index.js'
+import {
+    conflictHeadline,
+    conflictInputs,
+    CONTROL_RANGES,
+    count,
+    freeChoiceRuleText,
+    PrunedElements,
+    type ReportData,
+    type ReportElement,
+    type ReportStream,
+} from '../../engine/index.js'
 import {prunedFacts, type PrunedFacts} from './forest.js'
 import {renderMermaid} from './mermaid.js'
 import {escapeControls} from '../shown-text.js'
@@ -191,9 +201,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
             '',
         )
     for (const [i, c] of r.optimization.freeChoices.entries()) {
-        const rule =
-            c.rule === 'default-alternative-fallback' ? 'an alternative whose own conditions hold, leaving the default alternative as the fallback' : 'the first variant found'
-        out.push(`Free choice ${i + 1}: several variants satisfied every condition and constraint and nothing chose between them; Trellis kept ${rule}:`, '')
+        out.push(`Free choice ${i + 1}: several variants satisfied every condition and constraint and nothing chose between them; ${e(freeChoiceRuleText(c.rule))}:`, '')
         for (const el of c.elements) out.push(`- ${e(el.display)}: ${el.present ? 'kept' : 'pruned'}`)
         out.push('', `Setting ${e(c.decide)} would decide it.`, '')
     }

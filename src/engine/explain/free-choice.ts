@@ -4,14 +4,28 @@
 // decide instead — never as a reason read from the chosen variant itself.
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import type {Component} from '../solve/index.js'
+import {ENUMERATE_VARIABLES, type Component} from '../solve/index.js'
 import type {Because, ReasonCode} from './types.js'
+
+/**
+ * Default alternatives are the fallback; of two alternatives the one written first is kept, of more
+ * the ones written last (where the reference's solver lands); a part too large to try every
+ * variant keeps the first variant the SAT solver finds.
+ */
+export type FreeChoiceRule = 'default-alternative-fallback' | 'first-of-two' | 'last-written' | 'solver-first'
+
+const RULE_TEXT: Readonly<Record<FreeChoiceRule, string>> = {
+    'default-alternative-fallback': 'Trellis keeps an alternative whose own conditions hold and leaves the default alternative as the fallback',
+    'first-of-two': 'of the two, Trellis keeps the one written first',
+    'last-written': 'Trellis keeps the ones written last',
+    'solver-first': 'Trellis keeps the first variant its SAT solver finds',
+}
 
 export interface FreeChoice {
     /** Every element of the independent part whose verdict differs among the variants, the element itself included. */
     readonly elements: readonly Element[]
-    /** The preference applied: default alternatives are the fallback, otherwise the first variant found. */
-    readonly rule: 'default-alternative-fallback' | 'first-found'
+    /** The preference applied (see solve/enumerate.ts#preferred). */
+    readonly rule: FreeChoiceRule
     /** The options that would decide instead: an optimization, or its uniqueness check (which reports the tie). */
     readonly decide: string
 }
@@ -37,7 +51,13 @@ function choiceOf(model: ResolvedModel, part: Component): FreeChoice | undefined
     // a manual variable stands for its element's own conditions: the element is what was free
     const elements = [...new Set(part.free.filter(v => v < n))].sort((a, b) => a - b).map(v => graph.elements[v]!)
     if (elements.length === 0) return undefined
-    return {elements, rule: elements.some(e => e.defaultAlternative) ? 'default-alternative-fallback' : 'first-found', decide: decidingOptions(elements)}
+    return {elements, rule: ruleOf(part, elements), decide: decidingOptions(elements)}
+}
+
+function ruleOf(part: Component, elements: readonly Element[]): FreeChoiceRule {
+    if (elements.some(e => e.defaultAlternative)) return 'default-alternative-fallback'
+    if (part.variables.length > ENUMERATE_VARIABLES) return 'solver-first'
+    return part.free.length === 2 ? 'first-of-two' : 'last-written'
 }
 
 function decidingOptions(elements: readonly Element[]): string {
@@ -48,14 +68,16 @@ function decidingOptions(elements: readonly Element[]): string {
     return options.join(', or ')
 }
 
+/** How the report says which variant was kept. */
+export function freeChoiceRuleText(rule: FreeChoiceRule): string {
+    return RULE_TEXT[rule]
+}
+
 /** One sentence: `<Element> is <verdict>: several variants … would decide it`. */
 export function freeChoiceSummary(element: Element, verdict: 'present' | 'pruned', choice: FreeChoice): string {
     const others = choice.elements.filter(e => e !== element).map(e => e.display)
     const with_ = others.length ? `, together with ${others.join(', ')}` : ''
-    const rule =
-        choice.rule === 'default-alternative-fallback'
-            ? 'Trellis keeps an alternative whose own conditions hold and leaves the default alternative as the fallback'
-            : 'Trellis keeps the first variant its solver finds'
+    const rule = RULE_TEXT[choice.rule]
     return `${element.display} is ${verdict}: several variants satisfy every condition and constraint and nothing chose between them${with_}; ${rule}. Setting ${choice.decide} would decide it`
 }
 

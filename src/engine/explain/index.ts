@@ -3,7 +3,7 @@ export {renderExpression} from './render-expression.js'
 export {renderExplanation, renderSummaryLine} from './render.js'
 export type {Because, ElementRef, Explanation, InputCitation, ReasonCode, Term, Verdict} from './types.js'
 export {explainElement, verdictOf, type ExplainOptions} from './why.js'
-export {freeChoiceOf, freeChoices, type FreeChoice} from './free-choice.js'
+export {freeChoiceOf, freeChoiceRuleText, freeChoices, type FreeChoice, type FreeChoiceRule} from './free-choice.js'
 export {
     conflictHeadline,
     conflictInputs,

@@ -2,7 +2,7 @@
 // show, and what schema/report.schema.json describes. Built once by build.ts
 // from the engine's own records (the explanation document, the options, the
 // solution, the check list); the renderers only format it.
-import type {ConflictItem, DocumentBecause, DocumentElement} from '../explain/index.js'
+import type {ConflictItem, DocumentBecause, DocumentElement, FreeChoiceRule} from '../explain/index.js'
 
 export const REPORT_FORMAT = 1
 
@@ -95,7 +95,7 @@ export interface ReportOptimization {
     }[]
     /** Independent parts where several variants satisfied everything and nothing chose: the preference decided (see FreeChoice). */
     readonly freeChoices: readonly {
-        readonly rule: 'default-alternative-fallback' | 'first-found'
+        readonly rule: FreeChoiceRule
         /** The options that would decide instead. */
         readonly decide: string
         readonly elements: readonly {readonly id: string; readonly display: string; readonly present: boolean}[]

@@ -3,9 +3,8 @@
 // hosts), and setting up a MiniSat instance costs more than enumerating a few
 // hundred assignments. Same answers as the SAT path: satisfying assignments,
 // lexicographic optima with the same integer weights, the same uniqueness
-// question, and among equally good assignments the preferred one: default
-// alternatives absent where they can be, then the one MiniSat's search tends
-// to reach first (earlier variables false before true).
+// question, and among equally good assignments the preferred one (see
+// preferred below), which is where the reference's solver lands as well.
 import {evaluate, variables, type Formula} from '../conditions/index.js'
 import type {Component, Objective, Problem, SolveFailure} from './problem.js'
 
@@ -71,7 +70,7 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
                 }
         }
     }
-    const result = preferred(candidates, mask(part.preferAbsent))
+    const result = preferred(candidates, mask(part.preferAbsent), n)
     // what the equally good variants disagree on was decided by preference alone, unless optimization chose
     const differ = chosen ? 0 : candidates.reduce((m, a) => m | (a ^ result), 0)
     const free = vars.filter((_, i) => (differ & bit(i)) !== 0)
@@ -79,16 +78,36 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
     return {ok: true, component: {variables: vars, optima, chosen, free}}
 }
 
-/** The first candidate (in counting order) with the fewest of the `absent` bits set. */
-function preferred(candidates: readonly number[], absent: number): number {
-    let best = candidates[0]!
-    if (absent === 0) return best
-    let fewest = ones(best & absent)
+/**
+ * Among equally good candidates (bit n - 1 - i holds variable i): those with the fewest `absent`
+ * bits set (default alternatives, the fallback), then the first in counting order, which tries
+ * earlier variables false first and so keeps the later of several alternatives — except where all
+ * candidates differ in two variables only, as two alternatives excluding each other do: then the
+ * earlier is kept. Both are where the reference's solver lands (it keeps the first of two
+ * technologies and the last of three).
+ */
+export function preferred(candidates: readonly number[], absent: number, n: number): number {
+    let fewest = Infinity
+    let kept: number[] = []
     for (const a of candidates) {
-        const n = ones(a & absent)
-        if (n < fewest) [best, fewest] = [a, n]
+        const k = ones(a & absent)
+        if (k < fewest) [fewest, kept] = [k, [a]]
+        else if (k === fewest) kept.push(a)
     }
+    // how many variables the variants differ in is read before the fallback narrows them: two
+    // alternatives besides a default alternative are still three alternatives
+    const differ = candidates.reduce((m, a) => m | (a ^ candidates[0]!), 0)
+    if (ones(differ) !== 2) return kept[0]!
+    // later variables false first: the smallest value once the bits are read in reverse
+    let best = kept[0]!
+    for (const a of kept) if (reversed(a, n) < reversed(best, n)) best = a
     return best
+}
+
+function reversed(a: number, n: number): number {
+    let r = 0
+    for (let i = 0; i < n; i++) if (a & (1 << i)) r |= 1 << (n - 1 - i)
+    return r
 }
 
 function ones(x: number): number {

@@ -12,6 +12,7 @@ import {propagate} from './propagate.js'
 import {toLogic, varName} from './sat.js'
 
 export {objectives} from './objectives.js'
+export {ENUMERATE_VARIABLES} from './enumerate.js'
 export {logic, newSolver} from './logic.js'
 export {toLogic, varName} from './sat.js'
 // analysis decides many combinations in stages of its own, with the solver's propagation and parts
