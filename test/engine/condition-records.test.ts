@@ -3,7 +3,7 @@
 // exactly the conditions solving used, in the specification's order.
 import {describe, expect, it} from 'vitest'
 import type {Formula} from '../../src/engine/conditions/index.js'
-import {element, label, run} from '../helpers/v4t.js'
+import {element, label, run, runError} from '../helpers/v4t.js'
 
 const TEMPLATE = `topology_template:
     variability:
@@ -67,5 +67,24 @@ describe('condition records made on demand', () => {
         expect([first?.line, second?.line]).toEqual([10, 10])
         expect(second!.column).toBeGreaterThan(first!.column)
         expect(client.records[1]!.expression).toBe(true)
+    })
+})
+
+describe('the order conditions are compiled in', () => {
+    // kind by kind, as the reference walks its elements: the mistake a user sees first is the same
+    it('a mistake in a conditional type is reported before one in a node written earlier', () => {
+        const error = runError(`topology_template:
+    variability:
+        inputs:
+            unset: {type: boolean}
+    node_templates:
+        first: {type: t, conditions: {variability_input: unset}}
+        second:
+            type:
+                - t: {conditions: {node_presence: missing}}
+                - u: {default_alternative: true}
+`)
+        expect(error.message).toMatch(/"missing"/)
+        expect(error.more.map(e => e.message)).toEqual([expect.stringContaining('Variability input "unset" has no value')])
     })
 })

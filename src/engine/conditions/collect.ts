@@ -8,6 +8,7 @@ import type {OptionKind, Options} from '../options/index.js'
 import type {TypeHierarchy} from '../model/index.js'
 import {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
+import {compilingOrder} from './order.js'
 import {and, not, or, TRUE, variable, type Formula} from './formula.js'
 import type {ConditionOrigin, ConditionRecord, DefaultWrapper} from './records.js'
 import {typeSpecificDefault, type TypeSpecificConditions} from './type-specific.js'
@@ -114,8 +115,11 @@ export function collectConditions(
     // an indexed loop: it runs once per resolution over every element, often before it is optimized
     // a mistake in one element's conditions does not hide those of the next: each is reported
     const errors: TrellisError[] = []
-    for (let e = 0; e < n; e++) {
-        const element = graph.elements[e]!
+    // in the order the reference compiles them, so that the first mistake reported is the same
+    const order = compilingOrder(graph)
+    for (let k = 0; k < n; k++) {
+        const element = order[k]!
+        const e = element.seq
         sink.start(element)
         try {
             walkElement(element, at, sink)

@@ -7,6 +7,7 @@ import {CONSTRAINT_OPTIONS, type ConstraintOption, type Options} from '../option
 import type {TypeHierarchy} from '../model/index.js'
 import {compileCondition, compileContext, type Variables} from './compile.js'
 import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
+import {compilingOrder} from './order.js'
 import type {ConstraintOrigin, ConstraintRecord} from './records.js'
 import {lowerFirst} from '../text.js'
 
@@ -40,8 +41,10 @@ export function collectConstraints(
     const defaultImplied = options.relationDefaultImplied().value
     const impliedElements: Element[] = []
     const impliedWritten: unknown[] = []
-    for (let e = 0; e < graph.elements.length; e++) {
-        const element = graph.elements[e]!
+    // elements in the order their conditions are compiled: a mistake in an implication is met as the reference meets it
+    const order = compilingOrder(graph)
+    for (let e = 0; e < order.length; e++) {
+        const element = order[e]!
         const written = element.raw.implied
         // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
         const impliedOn =
