@@ -376,3 +376,29 @@ describe('constraint options', () => {
         expect(nodes(run(body.replace('OPTION', 'unique_property_constraint: false'), {version: 'tosca_variability_1_0_rc_3'}))).toEqual({n: {type: 'n', properties: {p: 2}}})
     })
 })
+
+describe('a variability group is removed before resolving', () => {
+    // its conditions go to its members; its properties and types are never resolved, so nothing
+    // about them can be unsolvable or mistaken
+    const GROUP = (options: string, condition: string) => `topology_template:
+    variability:
+        options: {${options}}
+    node_templates:
+        a: {type: t}
+    groups:
+        g:
+            type: variability.groups.ConditionalMembers
+            members: [a]
+            conditions: true
+            properties:
+                - p: {value: 1, conditions: ${condition}}
+                - p: {value: 2, conditions: true}
+`
+    it('two properties of one name on it do not break the unique property constraint', () => {
+        expect(nodes(run(GROUP('unique_property_constraint: true', 'true')))).toEqual({a: {type: 't'}})
+    })
+
+    it('the conditions of its properties are never read', () => {
+        expect(nodes(run(GROUP('', '{node_presence: missing}')))).toEqual({a: {type: 't'}})
+    })
+})

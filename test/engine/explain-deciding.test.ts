@@ -9,7 +9,7 @@ import {evaluate, variables, type ConstraintRecord} from '../../src/engine/condi
 import {describeConstraint} from '../../src/engine/explain/codes.js'
 import {quickXplain} from '../../src/engine/explain/deciding.js'
 import {explainElement} from '../../src/engine/explain/index.js'
-import {variabilityGroupOf} from '../../src/engine/explain/why.js'
+import {variabilityGroupOf} from '../../src/engine/model/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, type ResolvedModel} from '../../src/engine/pipeline.js'
 import {iterations} from '../helpers/deep.js'

@@ -81,8 +81,9 @@ describe('a variability group is always absent (Group Template)', () => {
     it('says in the summary line why the group is gone', () => {
         expect(renderSummaryLine(explain(GROUPS, 'group.on'))).toMatch(/^- pruned {3}Group "on" {2}\[variability-group\] {2}it is a variability group/)
     })
-    it('counts an input read only through a chain into a property of the group as deciding something, also in a document of other elements', () => {
-        // y is read by the property's condition alone; the property is removed with its group, but node n0 reads its presence
+    it('a property of the group is absent whatever its conditions, which are never read, also in a document of other elements', () => {
+        // y is read by the property's condition alone; the property is removed with its group (and never
+        // resolved: the reference removes the group before resolving), and node n0 reads its presence
         const text = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
     variability:
@@ -100,8 +101,8 @@ topology_template:
 `
         const {template, model: m} = model(text)
         const whole = explanationDocument(template, m)
-        expect(whole.inputs.y!.decidesSomething).toBe(true)
-        expect(whole.elements.find(e => e.id === 'node.n0')).toMatchObject({present: false, dependsOnInputs: true})
+        expect(whole.inputs.y!.decidesSomething).toBe(false)
+        expect(whole.elements.find(e => e.id === 'node.n0')).toMatchObject({present: false, dependsOnInputs: false})
         expect(whole.elements.find(e => e.id === 'property.p@0.group.g0')).toMatchObject({present: false, code: 'in-variability-group', dependsOnInputs: false})
         const partial = explanationDocument(template, m, {elements: ['node.n1']})
         expect(partial.inputs).toEqual(whole.inputs)

@@ -3,13 +3,13 @@
 // the enriched input condition, then default and pruning conditions.
 import {collectErrors, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
 import type {VariabilityInputs} from '../inputs/index.js'
-import type {Element, Graph, Raw} from '../model/index.js'
+import {variabilityGroupOf, type Element, type Graph, type Raw} from '../model/index.js'
 import type {OptionKind, Options} from '../options/index.js'
 import type {TypeHierarchy} from '../model/index.js'
 import {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
 import {compilingOrder} from './order.js'
-import {and, not, or, TRUE, variable, type Formula} from './formula.js'
+import {and, FALSE, not, or, TRUE, variable, type Formula} from './formula.js'
 import type {ConditionOrigin, ConditionRecord, DefaultWrapper} from './records.js'
 import {typeSpecificDefault, type TypeSpecificConditions} from './type-specific.js'
 
@@ -151,14 +151,13 @@ const SAME_MANUAL = 0
 const NO_MANUAL = 1
 const OTHER_MANUAL = 2
 
-const NO_CONDITIONS: readonly unknown[] = []
-
 /** One element's conditions, in the order the specification collects them. */
 function walkElement(element: Element, w: Walk, sink: Sink): void {
     const flags = elementFlags(element, w.options, w.byKind)
-    // the element's own (manual) conditions; a variability group's belong to its members (the reference
-    // removes the group before resolving), so a group without members never evaluates them
-    const conditions = element.kind === 'group' && element.variability ? NO_CONDITIONS : element.conditions
+    // a variability group is always absent (spec): its conditions belong to its members, and the reference
+    // removes it with its types and properties before resolving, so their conditions are never read
+    if (variabilityGroupOf(element)) return sink.own(MANUAL, false, FALSE, false, undefined)
+    const conditions = element.conditions
     for (let i = 0; i < conditions.length; i++) sink.own(MANUAL, conditions[i], undefined, false, i)
     if ((element.kind === 'node' || element.kind === 'relation') && element.groups.length > 0)
         for (const group of element.groups)

@@ -2,7 +2,7 @@
 // element `implies`, implied elements, and the constraint options.
 import {TrellisError, type SourceLocation} from '../errors.js'
 import type {VariabilityInputs} from '../inputs/index.js'
-import type {Element, Graph, NodeElement} from '../model/index.js'
+import {variabilityGroupOf, type Element, type Graph, type NodeElement} from '../model/index.js'
 import {CONSTRAINT_OPTIONS, type ConstraintOption, type Options} from '../options/index.js'
 import type {TypeHierarchy} from '../model/index.js'
 import {compileCondition, compileContext, type Variables} from './compile.js'
@@ -45,6 +45,8 @@ export function collectConstraints(
     const order = compilingOrder(graph)
     for (let e = 0; e < order.length; e++) {
         const element = order[e]!
+        // a variability group and its types and properties are removed before resolving: nothing of theirs is implied
+        if (variabilityGroupOf(element)) continue
         const written = element.raw.implied
         // relation_default_implied does not apply to hosting relations (spec); properties are implied unless they say otherwise
         const impliedOn =
@@ -120,7 +122,8 @@ export function collectConstraints(
     // property of every name, so a conditional property without an alternative could never be absent
     // while its container is present; no conformance case relies on that.
     if (on('unique_property_constraint'))
-        for (const container of [...graph.nodes, ...graph.relations, ...graph.policies, ...graph.groups, ...graph.artifacts])
+        // a variability group is removed before resolving: its properties are never resolved
+        for (const container of [...graph.nodes, ...graph.relations, ...graph.policies, ...graph.groups.filter(g => !g.variability), ...graph.artifacts])
             for (const same of byName(container.properties))
                 if (same.length > 1)
                     option(

@@ -13,7 +13,7 @@
 // step of a chain goes to an element decided earlier, so no chain can come back.
 import {evaluate, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
 import {inputText} from './input-text.js'
-import type {Element, GroupElement} from '../model/index.js'
+import {variabilityGroupOf, type Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {describeConstraint, describeRecord, kindOf} from './codes.js'
 import {renderExpression} from './render-expression.js'
@@ -98,11 +98,6 @@ const RANK: Readonly<Record<string, number>> = {manual: 0, group: 0, input: 0, '
 /** Present or pruned in the resolved template: a variability group and its types and properties are always removed. */
 export function verdictOf(model: ResolvedModel, element: Element): Verdict {
     return !variabilityGroupOf(element) && model.present(element) ? 'present' : 'pruned'
-}
-
-export function variabilityGroupOf(element: Element): GroupElement | undefined {
-    const group = element.kind === 'group' ? element : element.container?.kind === 'group' ? element.container : undefined
-    return group?.variability ? group : undefined
 }
 
 /** What a `note` part of a formula contributes, the same wherever the part is shared. */

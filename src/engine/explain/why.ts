@@ -3,10 +3,10 @@
 // (value expressions with the inputs they read, presence operators with the
 // elements they read), followed into those elements down to the user's inputs.
 import type {ConstraintRecord} from '../conditions/index.js'
-import type {Element, GroupElement} from '../model/index.js'
+import {variabilityGroupOf, type Element, type GroupElement} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {DecidingConstraints, type Decision} from './deciding.js'
-import {cite, Facts, variabilityGroupOf, verdictOf, type ElementFacts, type RecordFacts} from './facts.js'
+import {cite, Facts, verdictOf, type ElementFacts, type RecordFacts} from './facts.js'
 import {freeChoiceBecause, freeChoiceOf, freeChoiceSummary} from './free-choice.js'
 import {formatSourceLocation, type Because, type ElementRef, type Explanation, type InputCitation, type ReasonCode, type Role, type Term, type Verdict} from './types.js'
 import {lowerFirst} from '../text.js'

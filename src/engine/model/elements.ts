@@ -169,3 +169,12 @@ export function displayOf(kind: ElementKind, name: string, index: number | undef
 export function idOf(kind: ElementKind, name: string, index: number | undefined, container?: Element): string {
     return `${kind}.${name}${index === undefined ? '' : `@${index}`}${container ? `.${container.id}` : ''}`
 }
+
+/**
+ * The variability group (ConditionalMembers) an element is, or whose type or property it is: always
+ * absent and removed before resolving, its conditions going to its members.
+ */
+export function variabilityGroupOf(element: Element): GroupElement | undefined {
+    const group = element.kind === 'group' ? element : element.container?.kind === 'group' ? element.container : undefined
+    return group?.variability ? group : undefined
+}
