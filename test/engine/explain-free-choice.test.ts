@@ -3,7 +3,7 @@
 // which elements were free, the preference that decided, the option that would decide
 // instead — before the conditions, which hold in either variant and cannot be the reason.
 import {describe, expect, it} from 'vitest'
-import {explainElement} from '../../src/engine/explain/index.js'
+import {explainElement, type Because} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
@@ -19,6 +19,10 @@ topology_template:
                 - terraform: {conditions: true}
                 - ansible: {default_alternative: true}
 `
+
+function flatten(list: readonly Because[]): Because[] {
+    return list.flatMap(b => [b, ...flatten(b.because)])
+}
 
 function explain(id: string) {
     const model = decide(templateFromText(TEMPLATE), {})
@@ -41,6 +45,23 @@ describe('a free choice between a technology and its default alternative', () =>
         expect(e.code).toBe('free-choice-pruned')
         expect(e.because[0]).toMatchObject({kind: 'free-choice', code: 'free-choice-pruned'})
         expect(e.because[0]!.text).not.toContain('is present')
+    })
+
+    it('no reason leads back to the explained alternative: what reads the other one is no cause', () => {
+        for (const [self, other] of [
+            ['technology.ansible@1.node.n', 'technology.terraform@0.node.n'],
+            ['technology.terraform@0.node.n', 'technology.ansible@1.node.n'],
+        ]) {
+            const e = explain(self!)
+            const links = flatten(e.because)
+            expect(links.some(b => b.seeAbove === self)).toBe(false)
+            // the other alternative is never followed into its own conditions
+            for (const link of links.filter(b => b.kind === 'element' && b.element?.id === other)) expect(link.because.every(b => b.kind === 'free-choice')).toBe(true)
+            // a reason reading the other alternative is said as decided together with it, not as a cause
+            const reading = e.because.filter(b => b.reads?.some(r => r.id === other))
+            expect(reading.length).toBeGreaterThan(0)
+            for (const b of reading) expect(b.role).toBeDefined()
+        }
     })
 
     it('the report lists the free choice with the elements it decided', () => {

@@ -81,8 +81,15 @@ export function freeChoiceSummary(element: Element, verdict: 'present' | 'pruned
     return `${element.display} is ${verdict}: several variants satisfy every condition and constraint and nothing chose between them${with_}; ${rule}. Setting ${choice.decide} would decide it`
 }
 
-/** The free choice as the first reason of an element's explanation. */
-export function freeChoiceBecause(element: Element, verdict: 'present' | 'pruned', choice: FreeChoice, code: ReasonCode): Because {
+/**
+ * The free choice as a reason: the first of an element's explanation, or where a chain meets an
+ * element the choice decided. Met again within the explanation of another element of the same
+ * choice (`explained`), it refers back to that first reason.
+ */
+export function freeChoiceBecause(element: Element, verdict: 'present' | 'pruned', choice: FreeChoice, explained?: Element): Because {
+    const code: ReasonCode = verdict === 'present' ? 'free-choice-present' : 'free-choice-pruned'
+    const same = explained !== undefined && explained !== element && choice.elements.includes(explained)
     const summary = freeChoiceSummary(element, verdict, choice)
-    return {kind: 'free-choice', code, text: summary.slice(summary.indexOf(': ') + 2), terms: [], because: []}
+    const text = same ? `the same free choice ${verdict === 'present' ? 'kept it' : 'left it out'} (see the first reason)` : summary.slice(summary.indexOf(': ') + 2)
+    return {kind: 'free-choice', code, text, terms: [], because: []}
 }

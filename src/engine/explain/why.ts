@@ -69,7 +69,7 @@ export class Explainer {
         const reasons = this.reasons(element, shown, 0, true)
         // a free choice comes first: the conditions below hold in the chosen variant and in the other one alike
         const free = decision.kind === 'free' ? freeChoiceOf(this.model, element) : undefined
-        const first = free ? [freeChoiceBecause(element, verdict, free, this.code(element))] : NO_REASONS
+        const first = free ? [freeChoiceBecause(element, verdict, free)] : NO_REASONS
         const because = [...first, ...constraints, ...reasons]
         return {
             element: {id: facts.ref.id, display: facts.ref.display, verdict, kind: element.kind, location: facts.location},
@@ -333,7 +333,9 @@ export class Explainer {
         const code = this.code(other)
         if (shown.has(other)) return {kind: 'reference', code, text: `${facts.is} (see above)`, terms: [], because: [], seeAbove: facts.ref.id, element: facts.ref}
         shown.add(other)
-        const sub = level + 1 < this.depth ? this.reasons(other, shown, level + 1, false) : NO_REASONS
+        // an element a free choice decided has the choice as its reason (within the same choice, a reference to the first reason)
+        const free = this.deciding.decision(other).kind === 'free' ? freeChoiceOf(this.model, other) : undefined
+        const sub = free ? [freeChoiceBecause(other, facts.ref.verdict, free, shown.root)] : level + 1 < this.depth ? this.reasons(other, shown, level + 1, false) : NO_REASONS
         return {kind: 'element', code, text: facts.is, terms: [], because: sub, element: facts.ref, location: facts.location}
     }
 }
@@ -342,7 +344,7 @@ export class Explainer {
 class Shown {
     private others?: Set<Element>
 
-    constructor(private readonly root: Element) {}
+    constructor(readonly root: Element) {}
 
     has(element: Element): boolean {
         return element === this.root || (this.others !== undefined && this.others.has(element))
