@@ -196,6 +196,17 @@ describe('node default conditions (semantic)', () => {
 `)
         expect(error.message).toContain('Node "a" has unknown mode "relation" as default condition')
         expect(error.more).toEqual([])
+        // the mistake is in the option, not in the first node that reads it
+        expect(error.location?.line).toBe(4) // options: {node_default_condition_mode: relation}
+    })
+
+    it('a mode naming "relation" says which token checks incoming relations instead', () => {
+        expect(
+            runError(`topology_template:
+    node_templates:
+        a: {type: tosca.nodes.Root, default_condition_mode: relation-host}
+`).message,
+        ).toContain('"incoming" checks the incoming relations')
     })
 
     it('the modes the specification defines are accepted, also combined (source-host)', () => {

@@ -1,7 +1,7 @@
 // Element-generic default conditions, one builder per element kind, following
 // the spec's tables. A mode such as "incoming-artifact" is read token by token;
 // a token applies only where the element has the structure it talks about.
-import {collectErrors, TrellisError} from '../errors.js'
+import {collectErrors, TrellisError, type SourceLocation} from '../errors.js'
 import type {Element, Graph, NodeElement} from '../model/index.js'
 import type {Options} from '../options/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
@@ -36,19 +36,18 @@ function wrapper(token: string, consistency: boolean, operator: string, argument
 const parsedModes = new WeakMap<readonly string[], Map<string, readonly string[]>>()
 
 /** The tokens of a mode such as "incoming-artifact", checked against what the element kind allows (parsed once per mode). */
-function tokens(element: Element, mode: string, allowed: readonly string[]): readonly string[] {
+function tokens(element: Element, mode: string, allowed: readonly string[], location = element.location): readonly string[] {
     let byMode = parsedModes.get(allowed)
     if (!byMode) parsedModes.set(allowed, (byMode = new Map()))
     let list = byMode.get(mode)
     if (!list) {
         list = mode.split('-').filter(Boolean)
-        for (const token of list)
-            if (!allowed.includes(token))
-                throw new TrellisError(
-                    'invalid-option',
-                    `${element.display} has unknown mode "${mode}" as default condition (expected tokens: ${allowed.join(', ')})`,
-                    element.location,
-                )
+        const unknown = list.find(token => !allowed.includes(token))
+        if (unknown !== undefined) {
+            // the node keyword table lists "relation", which no default condition of the specification defines
+            const hint = element.kind === 'node' && unknown === 'relation' ? '; "relation" names no default condition, "incoming" checks the incoming relations' : ''
+            throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition (expected tokens: ${allowed.join(', ')}${hint})`, location)
+        }
         byMode.set(mode, list)
     }
     return list
@@ -57,6 +56,13 @@ function tokens(element: Element, mode: string, allowed: readonly string[]): rea
 function modeOf(element: Element, options: Options, kind: ModeKind): string {
     const own = element.raw.default_condition_mode
     return typeof own === 'string' ? own : options.defaultConditionMode(kind).value
+}
+
+/** Where the element's mode was written: the element, or the option the template sets (else the element). */
+function modeLocation(element: Element, options: Options, kind: ModeKind): SourceLocation | undefined {
+    if (typeof element.raw.default_condition_mode === 'string') return element.location
+    const origin = options.defaultConditionMode(kind).origin
+    return (origin.kind === 'template' ? origin.location : undefined) ?? element.location
 }
 
 const NODE_TOKENS = ['source', 'incoming', 'incomingnaive', 'outgoing', 'outgoingnaive', 'host', 'artifact', 'artifactnaive'] as const
@@ -80,7 +86,7 @@ export function checkDefaultModes(graph: Graph, options: Options): void {
         const mode = modeOf(element, options, element.kind as ModeKind)
         if (errors.has(mode)) continue
         try {
-            tokens(element, mode, allowed)
+            tokens(element, mode, allowed, modeLocation(element, options, element.kind as ModeKind))
         } catch (e) {
             if (!(e instanceof TrellisError)) throw e
             errors.set(mode, e)
