@@ -7,18 +7,7 @@ import {explainElement, type Because} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
-
-const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        options: {mode: consistent-loose}
-    node_templates:
-        n:
-            type: tosca.nodes.Compute
-            technology:
-                - terraform: {conditions: true}
-                - ansible: {default_alternative: true}
-`
+import {FREE_TECHNOLOGY as TEMPLATE} from '../helpers/templates.js'
 
 function flatten(list: readonly Because[]): Because[] {
     return list.flatMap(b => [b, ...flatten(b.because)])

@@ -35,3 +35,19 @@ topology_template:
             properties:
                 - port: 5432
 `
+
+/**
+ * A free choice: terraform's conditions hold and ansible is the default alternative; under
+ * "other" pruning either one alone satisfies everything, and nothing (no optimization) chooses.
+ */
+export const FREE_TECHNOLOGY = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        options: {mode: consistent-loose}
+    node_templates:
+        n:
+            type: tosca.nodes.Compute
+            technology:
+                - terraform: {conditions: true}
+                - ansible: {default_alternative: true}
+`

@@ -6,23 +6,12 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {App} from '../../src/tui/app.js'
 import {ENTER, press, show, TAB, tempDir, until} from './wizard-harness.js'
-
-const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        options: {mode: consistent-loose}
-    node_templates:
-        n:
-            type: tosca.nodes.Compute
-            technology:
-                - terraform: {conditions: true}
-                - ansible: {default_alternative: true}
-`
+import {FREE_TECHNOLOGY} from '../helpers/templates.js'
 
 describe('a free choice in the wizard', () => {
     it('marks both alternatives as a free choice and explains it by the choice, not by each other', async () => {
         const file = path.join(tempDir(), 'choice.yaml')
-        fs.writeFileSync(file, TEMPLATE)
+        fs.writeFileSync(file, FREE_TECHNOLOGY)
         const app = show(<App file={file} opening="main" />)
         const f = await until(app.lastFrame, 'free choice: left out')
         expect(f).toMatch(/terraform@0.*free choice: kept/)
