@@ -141,14 +141,11 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     const definitions = new Array(variables.count)
     for (let seq = 0; seq < n; seq++) definitions[seq] = conditions.formula(seq)
     for (const seq of variables.manualUsed) definitions[n + seq] = conditions.manual(seq)
-    // a default alternative is the fallback: a free choice keeps an alternative whose own conditions hold
-    const preferAbsent = graph.elements.filter(e => e.defaultAlternative).map(e => e.seq)
     const problem: Problem = {
         variableCount: variables.count,
         definitions,
         constraints: constraints.map(c => c.formula),
         objectives: objectives(graph, options, variables),
-        preferAbsent,
     }
     return {graph, options, inputs, variables, conditions, constraints, problem}
 }

@@ -25,7 +25,7 @@ describe('a free choice between a technology and its default alternative', () =>
         expect(e.code).toBe('free-choice-present')
         expect(e.decidedBy).toBe('preference')
         expect(e.summary).toContain('nothing chose between them, together with Technology "ansible@1" of node "n"')
-        expect(e.summary).toContain('leaves the default alternative as the fallback')
+        expect(e.summary).toContain('of the two, Trellis keeps the one written first')
         expect(e.summary).toContain('optimization_technologies')
     })
 
@@ -61,7 +61,7 @@ describe('a free choice between a technology and its default alternative', () =>
         )
         expect(report.optimization.freeChoices).toEqual([
             {
-                rule: 'default-alternative-fallback',
+                rule: 'first-of-two',
                 decide: expect.stringContaining('optimization_technologies'),
                 elements: [
                     {id: 'technology.terraform@0.node.n', display: 'Technology "terraform@0" of node "n"', present: true},

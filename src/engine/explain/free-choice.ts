@@ -8,14 +8,13 @@ import {ENUMERATE_VARIABLES, type Component} from '../solve/index.js'
 import type {Because, ReasonCode} from './types.js'
 
 /**
- * Default alternatives are the fallback; of two alternatives the one written first is kept, of more
- * the ones written last (where the reference's solver lands); a part too large to try every
+ * Of two alternatives the one written first is kept, of more the ones written last (where the
+ * reference's solver lands, whichever is a default alternative); a part too large to try every
  * variant keeps the first variant the SAT solver finds.
  */
-export type FreeChoiceRule = 'default-alternative-fallback' | 'first-of-two' | 'last-written' | 'solver-first'
+export type FreeChoiceRule = 'first-of-two' | 'last-written' | 'solver-first'
 
 const RULE_TEXT: Readonly<Record<FreeChoiceRule, string>> = {
-    'default-alternative-fallback': 'Trellis keeps an alternative whose own conditions hold and leaves the default alternative as the fallback',
     'first-of-two': 'of the two, Trellis keeps the one written first',
     'last-written': 'Trellis keeps the ones written last',
     'solver-first': 'Trellis keeps the first variant its SAT solver finds',
@@ -51,11 +50,10 @@ function choiceOf(model: ResolvedModel, part: Component): FreeChoice | undefined
     // a manual variable stands for its element's own conditions: the element is what was free
     const elements = [...new Set(part.free.filter(v => v < n))].sort((a, b) => a - b).map(v => graph.elements[v]!)
     if (elements.length === 0) return undefined
-    return {elements, rule: ruleOf(part, elements), decide: decidingOptions(elements)}
+    return {elements, rule: ruleOf(part), decide: decidingOptions(elements)}
 }
 
-function ruleOf(part: Component, elements: readonly Element[]): FreeChoiceRule {
-    if (elements.some(e => e.defaultAlternative)) return 'default-alternative-fallback'
+function ruleOf(part: Component): FreeChoiceRule {
     if (part.variables.length > ENUMERATE_VARIABLES) return 'solver-first'
     return part.free.length === 2 ? 'first-of-two' : 'last-written'
 }

@@ -15,8 +15,6 @@ export interface SmallPart {
     readonly vars: readonly number[]
     readonly constraints: readonly Formula[]
     readonly objectives: readonly Objective[]
-    /** The part's variables a free choice leaves absent where it can (Problem#preferAbsent). */
-    readonly preferAbsent: readonly number[]
 }
 
 export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPart): {ok: true; component: Component} | {ok: false; failure: SolveFailure} {
@@ -70,7 +68,7 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
                 }
         }
     }
-    const result = preferred(candidates, mask(part.preferAbsent), n)
+    const result = preferred(candidates, n)
     // what the equally good variants disagree on was decided by preference alone, unless optimization chose
     const differ = chosen ? 0 : candidates.reduce((m, a) => m | (a ^ result), 0)
     const free = vars.filter((_, i) => (differ & bit(i)) !== 0)
@@ -79,28 +77,18 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
 }
 
 /**
- * Among equally good candidates (bit n - 1 - i holds variable i): those with the fewest `absent`
- * bits set (default alternatives, the fallback), then the first in counting order, which tries
- * earlier variables false first and so keeps the later of several alternatives — except where all
- * candidates differ in two variables only, as two alternatives excluding each other do: then the
- * earlier is kept. Both are where the reference's solver lands (it keeps the first of two
- * technologies and the last of three).
+ * Among equally good candidates (bit n - 1 - i holds variable i): the first in counting order, which
+ * tries earlier variables false first and so keeps the later of several alternatives — except where
+ * the candidates differ in two variables only, as two alternatives excluding each other do: then
+ * the earlier is kept. Both are where the reference's solver lands (the first of two technologies,
+ * the last of three), whichever of them is a default alternative.
  */
-export function preferred(candidates: readonly number[], absent: number, n: number): number {
-    let fewest = Infinity
-    let kept: number[] = []
-    for (const a of candidates) {
-        const k = ones(a & absent)
-        if (k < fewest) [fewest, kept] = [k, [a]]
-        else if (k === fewest) kept.push(a)
-    }
-    // how many variables the variants differ in is read before the fallback narrows them: two
-    // alternatives besides a default alternative are still three alternatives
+export function preferred(candidates: readonly number[], n: number): number {
     const differ = candidates.reduce((m, a) => m | (a ^ candidates[0]!), 0)
-    if (ones(differ) !== 2) return kept[0]!
+    if (ones(differ) !== 2) return candidates[0]!
     // later variables false first: the smallest value once the bits are read in reverse
-    let best = kept[0]!
-    for (const a of kept) if (reversed(a, n) < reversed(best, n)) best = a
+    let best = candidates[0]!
+    for (const a of candidates) if (reversed(a, n) < reversed(best, n)) best = a
     return best
 }
 

@@ -78,7 +78,6 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
         constraints.set(final, [...(constraints.get(final) ?? []), ...list])
     }
     const parts: Part[] = []
-    const preferAbsent = (problem.preferAbsent ?? []).filter(v => values[v] === -1)
     for (const [root, vars] of [...members].sort((a, b) => a[0] - b[0])) {
         const inPart = (f: Formula) => variables(f).some(u => values[u] === -1 && sets.find(u) === root)
         const objectives = problem.objectives.map(o => ({
@@ -86,7 +85,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
             terms: o.terms.filter(t => inPart(t.formula)),
             compare: o.compare.filter(v => values[v] === -1 && sets.find(v) === root),
         }))
-        parts.push({vars, constraints: constraints.get(root) ?? [], objectives, preferAbsent: preferAbsent.filter(v => sets.find(v) === root)})
+        parts.push({vars, constraints: constraints.get(root) ?? [], objectives})
     }
     // small parts are enumerated, the rest solved by MiniSat in batches. The whole problem
     // has no variant when any part has none, whatever another part's ambiguity: so a part
@@ -120,7 +119,6 @@ interface Part {
     readonly vars: readonly number[]
     readonly constraints: readonly Formula[]
     readonly objectives: readonly Objective[]
-    readonly preferAbsent: readonly number[]
 }
 
 /**
@@ -209,15 +207,11 @@ function solveParts(problem: Problem, values: Int8Array, parts: readonly Part[])
     })
     if (failure) return {ok: false, failure: failure.failure, part: failure.part}
     // a part nothing chose in is free where another variant differs: one such variant names the free variables
-    // (asked before the preference below narrows the variants)
     const free = parts.map((part, i) => {
         if (chosen[i]) return []
         const other = solver.solveAssuming(Logic.not(Logic.and(literals(solution!, part.vars))))
         return other ? part.vars.filter(v => other.evaluate(varName(v)) !== solution!.evaluate(varName(v))) : []
     })
-    // a free choice leaves default alternatives absent where it can (parts are independent: one sum serves all)
-    const absent = parts.flatMap(p => p.preferAbsent).map(v => varName(v))
-    if (absent.length > 0) solution = solver.minimizeWeightedSum(solution, absent, 1)
     for (const part of parts) for (const v of part.vars) values[v] = solution.evaluate(varName(v)) ? 1 : 0
     return {ok: true, components: parts.map((part, i) => ({variables: part.vars, optima: optima[i]!, chosen: chosen[i]!, free: free[i]!}))}
 }

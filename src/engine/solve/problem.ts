@@ -9,11 +9,6 @@ export interface Problem {
     readonly constraints: readonly Formula[]
     /** Applied in order (lexicographically): node templates first, then technologies. */
     readonly objectives: readonly Objective[]
-    /**
-     * Where several variants satisfy everything and nothing chooses, these variables are absent if
-     * they can be: default alternatives, the fallback a user reads them as (see preferences.ts).
-     */
-    readonly preferAbsent?: readonly number[]
 }
 
 export type ObjectiveSubject = 'nodes' | 'technologies'
