@@ -435,6 +435,21 @@ topology_template:
 })
 
 describe('structural errors', () => {
+    // the inputs properties read are looked up once every element is read, as the reference looks them up
+    it('a property reading an undeclared input is reported after a structural mistake written later', () => {
+        const text = (second: string) => `${V}topology_template:
+    node_templates:
+        a:
+            type: t
+            properties: [{port: {value: {get_input: endpoint}}}]
+        b:
+            type: t
+            properties: [{port: {value: 1, default_alternative: true}}, {port: {value: 2, ${second}}}]
+`
+        expect(buildError(text('default_alternative: true')).message).toBe('Property "port@0" of node "b" has multiple defaults')
+        expect(buildError(text('conditions: true')).message).toBe('Input "endpoint" not found')
+    })
+
     it.each(['SELF', 'CONTAINER'])('a node must not be named %s', name => {
         const text = `${V}topology_template:
     node_templates:

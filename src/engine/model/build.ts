@@ -150,6 +150,8 @@ class Builder {
             throw e
         }
         if (this.errors.length) throw collectErrors(this.errors)
+        // the inputs properties read are looked up once every element is read, as the reference does
+        for (const check of this.consuming) check()
         // what enriching technologies finds wrong is said once the template's elements are all read
         for (const check of this.enriching) check()
         this.graph.seal()
@@ -158,6 +160,9 @@ class Builder {
 
     /** Checks of technology enrichment, run in order after the elements are read (the first failure is reported). */
     private readonly enriching: (() => void)[] = []
+
+    /** Look-ups of the inputs properties read that failed, reported after every structural mistake (the first one). */
+    private readonly consuming: (() => void)[] = []
 
     /** Mistakes kept so far: one in a relation, a group member or a policy does not hide the next. */
     private readonly errors: TrellisError[] = []
@@ -272,10 +277,19 @@ class Builder {
             const ref = value.get_input
             if (typeof ref !== 'number' && typeof ref !== 'string') return undefined
             const at = this.sourceMap.locate(value, 'get_input')
-            // a property reading a topology input the template does not declare cannot be resolved
-            if (typeof ref === 'number' ? !this.graph.inputs[ref] : !this.graph.inputs.some(i => i.name === ref)) this.fail(`Input "${ref}" not found`, at)
-            // a name that several inputs share (alternatives in the list form) does not say which one is consumed
-            return this.graph.input(ref, at)
+            // a property reading a topology input the template does not declare cannot be resolved, nor one
+            // reading a name several inputs share (alternatives in the list form): it does not say which
+            const declared = typeof ref === 'number' ? this.graph.inputs[ref] !== undefined : this.graph.inputs.some(i => i.name === ref)
+            try {
+                if (!declared) this.fail(`Input "${ref}" not found`, at)
+                return this.graph.input(ref, at)
+            } catch (e) {
+                if (!(e instanceof TrellisError)) throw e
+                this.consuming.push(() => {
+                    throw e
+                })
+                return undefined
+            }
         }
         if ('get_property' in value || 'get_attribute' in value) return container
         return undefined
