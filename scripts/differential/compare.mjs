@@ -66,9 +66,9 @@ function run(command, args) {
     )
 }
 
-/** The error line a resolver printed: the first line naming an error, else the first line. */
+/** The error line a resolver printed: the first line naming an error, else the first line (warnings are skipped). */
 function errorLine(stderr) {
-    const lines = stderr.split('\n').filter(l => l.trim())
+    const lines = stderr.split('\n').filter(l => l.trim() && !/^(trellis: )?warning: /.test(l))
     return (lines.find(l => /^(Error|trellis): /.test(l)) ?? lines[0] ?? '').replace(/^Error: /, '').replace(/^trellis: /, '')
 }
 
