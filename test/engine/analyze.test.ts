@@ -8,6 +8,7 @@ import {resolveTemplate} from '../../src/engine/outcome.js'
 import {stringify} from 'yaml'
 import {generate} from '../../scripts/differential/generate.mjs'
 import {iterations} from '../helpers/deep.js'
+import {FREE_TECHNOLOGY} from '../helpers/templates.js'
 
 const PLANTED = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
@@ -118,6 +119,15 @@ topology_template:
         )
         expect(codes(required.findings)).toEqual([])
         expect(required.variants).toMatchObject({count: 2, exact: true})
+    })
+})
+
+describe('an element only a free choice removes', () => {
+    it('is dead, and the reason names the free choice among what removes it', () => {
+        const analysis = analyzeTemplate(templateFromText(FREE_TECHNOLOGY))
+        const finding = analysis.findings.find(f => f.element === 'technology.ansible@1.node.n')!
+        expect(finding.code).toBe('dead-element')
+        expect(finding.reason!.map(r => r.text).join(' ')).toContain('a free choice')
     })
 })
 

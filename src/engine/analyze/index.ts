@@ -65,7 +65,7 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
             const seq = e.seq
             if (proven.dead.has(seq)) dead.set(e.id, reasonLines(minimalReason(seq, true)))
             else if (settled && enumeration.presentIn[seq] === 0)
-                dead.set(e.id, [{text: `no combination of input values keeps it (all ${enumeration.explored} tried): optimization or a check removes it`}])
+                dead.set(e.id, [{text: `no combination of input values keeps it (all ${enumeration.explored} tried): optimization, a free choice or a check removes it`}])
             else if (e.conditions.length > 0 && proven.core.has(seq)) core.set(e.id, reasonLines(minimalReason(seq, false)))
             else if (e.conditions.length > 0 && settled && enumeration.presentIn[seq] === enumeration.resolved)
                 core.set(e.id, [{text: `every combination of input values that resolves keeps it (${enumeration.resolved} of ${enumeration.explored})`}])
@@ -116,7 +116,7 @@ function incompleteFinding(enumeration: Enumeration, trials: PresetTrials, reaso
     else if (!enumeration.complete) reason.push({text: `${of} resolved (a repeatable sample: the limit is ${limit.toLocaleString('en')})`})
     if (!enumeration.complete)
         reason.push({
-            text: 'elements only optimization or a check removes, inputs that decide nothing and the exact variant count are known only when every combination is resolved',
+            text: 'elements only optimization, a free choice or a check removes, inputs that decide nothing and the exact variant count are known only when every combination is resolved',
         })
     if (trials.skipped > 0) reason.push({text: `${trials.skipped} preset or input-value trial(s) left out when the time ran out`})
     if (reasonsCut) reason.push({text: 'some reasons were not shrunk to the conditions they need when the time ran out'})
