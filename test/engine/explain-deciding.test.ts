@@ -12,7 +12,7 @@ import {explainElement} from '../../src/engine/explain/index.js'
 import {variabilityGroupOf} from '../../src/engine/model/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, type ResolvedModel} from '../../src/engine/pipeline.js'
-import {iterations} from '../helpers/deep.js'
+import {DEEP, iterations} from '../helpers/deep.js'
 import {template} from '../properties/generate.js'
 
 /** Parts with more open variables than this are not enumerated (the sample is skipped). */
@@ -68,7 +68,9 @@ describe('constraints that decide a verdict the solver reached', () => {
                     named += shown.length
                 }
             }),
-            {numRuns: iterations(100, 3000)},
+            // a fixed seed by default, so that whether the runs reach the case below does not depend on luck
+            // (random templates reached it in most runs, not all); test:deep explores fresh seeds
+            {numRuns: iterations(100, 3000), ...(DEEP ? {} : {seed: 20261125})},
         )
         // the samples must reach the interesting case at all
         expect(named).toBeGreaterThan(0)
