@@ -8,12 +8,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {Box, useApp, useInput, type Key} from 'ink'
 import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type RefObject} from 'react'
-import type {Analysis, ExplanationLine} from '../engine/index.js'
+import type {ExplanationLine} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
 import {ConflictScreen} from './components/conflict-screen.js'
 import {Header} from './components/header.js'
 import {Help} from './components/help.js'
-import {MainScreen, shownRows} from './components/main-screen.js'
+import {MainScreen, type MainScreenProps, shownRows} from './components/main-screen.js'
 import {PresetsScreen} from './components/presets-screen.js'
 import {ProfilesScreen} from './components/profiles-screen.js'
 import {WriteScreen} from './components/write-screen.js'
@@ -22,12 +22,12 @@ import {shortPath, Text, wrapText} from './components/text.js'
 import {useAnalysis} from './hooks/use-analysis.js'
 import {useEffects} from './hooks/use-effects.js'
 import {useExplanation} from './hooks/use-explanation.js'
-import {useLookup, type LookupProgress} from './hooks/use-lookup.js'
+import {useLookup} from './hooks/use-lookup.js'
 import {usePreview} from './hooks/use-preview.js'
 import {useReasons} from './hooks/use-reasons.js'
 import {useResolution, type ResolutionEvents} from './hooks/use-resolution.js'
 import {useOutline, useResolver} from './hooks/use-resolver.js'
-import {useTerminalSize, type Size} from './hooks/use-terminal-size.js'
+import {useTerminalSize} from './hooks/use-terminal-size.js'
 import {FIXED_ROWS, messageRows} from './layout.js'
 import type {Resolver, ResolverThread} from './resolver/client.js'
 import type {BaseRequest, TemplateOutline} from './resolver/protocol.js'
@@ -231,16 +231,8 @@ const FOOTER: Readonly<Record<WizardState['screen'], string>> = {
     conflict: '1–9 apply a repair · p presets · esc back',
 }
 
-interface ScreenProps {
-    readonly state: WizardState
-    readonly ctx: KeyContext
-    readonly size: Size
-    readonly message: number
-    readonly preview?: string
-    readonly progress?: LookupProgress
-    readonly analysis?: Analysis
-    readonly reasonOf: (seq: number) => string
-}
+/** Every screen gets what the main screen gets. */
+type ScreenProps = MainScreenProps
 
 function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf}: ScreenProps) {
     const height = size.rows - FIXED_ROWS - message
