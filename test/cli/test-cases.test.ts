@@ -47,6 +47,16 @@ describe('trellis test cases', () => {
         expect(result.reason).not.toContain('hunter2')
     })
 
+    it('passes a case expecting an error, reached through a linked folder (no expected.yaml to resolve)', async () => {
+        const {root, dir} = suite('error: does not exist\n')
+        fs.rmSync(path.join(dir, 'expected.yaml'))
+        fs.writeFileSync(path.join(dir, 'template.yaml'), TEMPLATE.replace('tosca.nodes.Root', '{}'))
+        const linked = path.join(tempDir('trellis-cases-link-'), 'suite')
+        fs.symlinkSync(root, linked)
+        const result = await runCase(path.join(linked, 'case'), 'case')
+        expect(result.reason ?? '').not.toContain('names a file outside')
+    })
+
     it('refuses a symbolic link out of the case', async () => {
         const {root, dir} = suite('expected: link.yaml')
         fs.symlinkSync(path.join(root, 'secret.yaml'), path.join(dir, 'link.yaml'))
