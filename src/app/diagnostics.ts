@@ -1,18 +1,36 @@
 // Diagnostics as compilers show them: the located message, then the line it points at with the
-// offending token underlined. The engine knows where a mistake starts; the token's end is read
-// here, from the text, when the diagnostic is shown (resolving never pays for it).
-import {CONTROL_RANGES, type Diagnostic, readRegularFile, type TrellisError} from '../engine/index.js'
+// offending token underlined (^), each other place it involves underlined (-) with its label, then
+// its notes and help. The engine knows where a mistake starts; the token's end is read here, from
+// the text, when the diagnostic is shown (resolving never pays for it).
+import {
+    CONTROL_RANGES,
+    type Diagnostic,
+    formatLocation,
+    readRegularFile,
+    type RelatedLocation,
+    type SourceLocation,
+    type TrellisError,
+} from '../engine/index.js'
+import {oneLine} from './shown-text.js'
 
 export interface SourcePoint {
     readonly line: number
     readonly column: number
 }
 
-/** A diagnostic with its range and the source line it points into, ready to show or to print as data. */
-export interface ShownDiagnostic extends Diagnostic {
+/** Where a diagnostic points, with the source line it starts on, read when shown. */
+export interface ShownPlace {
     readonly range?: {readonly file: string; readonly start: SourcePoint; readonly end: SourcePoint}
     /** The source line the range starts on, as written. */
     readonly excerpt?: string
+}
+
+/** Another place a diagnostic involves, with its range and source line where the file can be read. */
+export type ShownRelated = RelatedLocation & ShownPlace
+
+/** A diagnostic with its ranges and the source lines they point into, ready to show or to print as data. */
+export interface ShownDiagnostic extends Omit<Diagnostic, 'related'>, ShownPlace {
+    readonly related: readonly ShownRelated[]
 }
 
 /** Reads the line `line` (1-based) of a file, or undefined when the file cannot be read as text. */
@@ -40,15 +58,30 @@ function readLines(file: string): string[] | undefined {
     }
 }
 
-/** The error and those found beside it, each with its range and source line where the file can be read. */
+/** The error and those found beside it, each with its ranges and source lines where the files can be read. */
 export function shownDiagnostics(error: TrellisError, lines: LineReader = fileLines()): ShownDiagnostic[] {
-    return error.diagnostics().map(d => {
-        const at = d.location
-        if (!at) return d
-        const text = lines(at.file, at.line)
-        const end = text === undefined ? at.column : tokenEnd(text, at.column - 1) + 1
-        return {...d, range: {file: at.file, start: {line: at.line, column: at.column}, end: {line: at.line, column: Math.max(end, at.column + 1)}}, excerpt: text}
-    })
+    return error.diagnostics().map(d => shownDiagnostic(d, lines))
+}
+
+/** One diagnostic with its ranges and source lines; its fields in the order JSON shows them. */
+export function shownDiagnostic(d: Diagnostic, lines: LineReader = fileLines()): ShownDiagnostic {
+    return {
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        location: d.location,
+        ...shownPlace(d.location, lines),
+        related: d.related.map(r => ({location: r.location, label: r.label, ...shownPlace(r.location, lines)})),
+        notes: d.notes,
+        help: d.help,
+    }
+}
+
+function shownPlace(at: SourceLocation | undefined, lines: LineReader): ShownPlace {
+    if (!at) return {}
+    const text = lines(at.file, at.line)
+    const end = text === undefined ? at.column : tokenEnd(text, at.column - 1) + 1
+    return {range: {file: at.file, start: {line: at.line, column: at.column}, end: {line: at.line, column: Math.max(end, at.column + 1)}}, excerpt: text}
 }
 
 /**
@@ -91,18 +124,44 @@ export function tokenEnd(line: string, start: number): number {
     return Math.max(end, start + 1)
 }
 
-/** The characters of the control-character rule (app/shown-text), each one column wide: shown as spaces, the caret stays in place. */
+/** The characters of the control-character rule (app/shown-text), each one column wide: shown as spaces, the underline stays in place. */
 const CONTROLS = new RegExp(`[${CONTROL_RANGES}]`, 'g')
 
 /** Lines longer than this are shown as a window around the range. */
 const WIDEST_EXCERPT = 120
 
+/** How wide the line numbers of these diagnostics are, so their excerpts line up. */
+export function gutterWidth(diagnostics: readonly ShownDiagnostic[]): number {
+    const lines = diagnostics.flatMap(d => [d, ...d.related]).map(p => (p.range && p.excerpt !== undefined ? String(p.range.start.line).length : 0))
+    return Math.max(0, ...lines)
+}
+
 /**
- * The excerpt of a diagnostic: its line number (right-aligned in `width`, to line up the excerpts
- * of several diagnostics), the line, and a caret line under the range.
- * Control characters are shown as spaces (the excerpt is for eyes; the message quotes exactly).
+ * What is shown below a diagnostic's message line: its excerpt, each related place (`:::` and its
+ * location first when it is in another file, or cannot be shown), then `= note:` and `= help:`
+ * lines, all lined up on a gutter `width` wide (see gutterWidth). Text from a template is escaped.
  */
-export function renderExcerpt(d: ShownDiagnostic, width = String(d.range?.start.line ?? '').length): string[] {
+export function renderDetails(d: ShownDiagnostic, width = gutterWidth([d])): string[] {
+    const out = renderExcerpt(d, width)
+    const pad = ' '.repeat(width + 1)
+    for (const r of d.related) {
+        const excerpt = renderExcerpt(r, width, '-', r.label)
+        const elsewhere = !d.range || d.excerpt === undefined || r.range?.file !== d.range.file
+        if (excerpt.length === 0) out.push(`${pad}::: ${oneLine(`${formatLocation(r.location)}: ${r.label}`)}`)
+        else out.push(...(elsewhere ? [`${pad}::: ${oneLine(formatLocation(r.location))}`] : []), ...excerpt)
+    }
+    for (const note of d.notes) out.push(`${pad} = note: ${oneLine(note)}`)
+    for (const help of d.help) out.push(`${pad} = help: ${oneLine(help)}`)
+    return out
+}
+
+/**
+ * The excerpt of a place: its line number (right-aligned in `width`, to line up the excerpts of
+ * several diagnostics), the line, and a line marking the range (`^` for where a diagnostic points,
+ * `-` and a label for another place it involves). Control characters are shown as spaces (the
+ * excerpt is for eyes; the message quotes exactly).
+ */
+export function renderExcerpt(d: ShownPlace, width = String(d.range?.start.line ?? '').length, mark: '^' | '-' = '^', label?: string): string[] {
     if (!d.range || d.excerpt === undefined) return []
     const number = String(d.range.start.line).padStart(width)
     const gutter = ' '.repeat(number.length)
@@ -118,5 +177,6 @@ export function renderExcerpt(d: ShownDiagnostic, width = String(d.range?.start.
         from -= shift
         to = Math.min(to - shift, text.length)
     }
-    return [` ${number} | ${text.trimEnd()}`, ` ${gutter} | ${' '.repeat(Math.max(0, from))}${'^'.repeat(Math.max(1, to - from))}`]
+    const marked = `${' '.repeat(Math.max(0, from))}${mark.repeat(Math.max(1, to - from))}${label === undefined ? '' : ` ${oneLine(label)}`}`
+    return [` ${number} | ${text.trimEnd()}`, ` ${gutter} | ${marked}`]
 }

@@ -1,8 +1,9 @@
 // How the shells turn any failure into one located line on stderr (followed, for a
-// mistake in a file, by the line it points at) and an exit code: 0 ok, 1 resolution
-// or check failed, 2 bad usage or bad input.
-import {renderExcerpt, shownDiagnostics} from '../app/diagnostics.js'
-import {errorSummary, formatLocation, isTrellisError, MAX_ERRORS} from '../engine/index.js'
+// mistake in a file, by the line it points at, the other places it involves, its notes
+// and help) and an exit code: 0 ok, 1 resolution or check failed, 2 bad usage or bad
+// input. Warnings are shown the same way, after `warning:`.
+import {gutterWidth, renderDetails, shownDiagnostic, shownDiagnostics, type ShownDiagnostic} from '../app/diagnostics.js'
+import {errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
 import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
@@ -16,24 +17,32 @@ import {oneLine} from '../app/shown-text.js'
 
 export {oneLine, UsageError}
 
-/** Warnings the engine kept (input values used although they do not fit their type), one line each. */
-export function reportWarnings(warnings: readonly {describe(): string}[], write: (line: string) => void = line => process.stderr.write(line)): void {
-    for (const w of warnings) write(`trellis: warning: ${oneLine(w.describe())}\n`)
+/** Warnings the engine kept (input values used although they do not fit their type), each as a diagnostic. */
+export function reportWarnings(warnings: readonly TrellisError[], write: (line: string) => void = line => process.stderr.write(line)): void {
+    const shown = warnings.map(w => shownDiagnostic(w.diagnostic('warning')))
+    const width = gutterWidth(shown)
+    for (const d of shown) {
+        write(`trellis: warning: ${oneLine(located(d))}\n`)
+        for (const line of renderDetails(d, width)) write(`${line}\n`)
+    }
 }
+
+/** A diagnostic's message after its location, as its first line shows it. */
+const located = (d: ShownDiagnostic) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)
 
 export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line)): number {
     if (isTrellisError(e)) {
         // "Could not solve" never stands alone: the minimal conflict (or the tie) follows in the same line
         const summary = errorSummary(e)
         write(`trellis: ${oneLine(`${e.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
-        // the line each mistake points at, and the mistakes found beside the first
+        // what each mistake points at, and the mistakes found beside the first
         const shown = shownDiagnostics(e)
-        const width = Math.max(...shown.map(d => String(d.range?.start.line ?? '').length))
+        const width = gutterWidth(shown)
         const [first, ...more] = shown
-        for (const line of first ? renderExcerpt(first, width) : []) write(`${line}\n`)
+        for (const line of first ? renderDetails(first, width) : []) write(`${line}\n`)
         for (const d of more) {
-            write(`trellis: ${oneLine(d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)}\n`)
-            for (const line of renderExcerpt(d, width)) write(`${line}\n`)
+            write(`trellis: ${oneLine(located(d))}\n`)
+            for (const line of renderDetails(d, width)) write(`${line}\n`)
         }
         if (more.length) write(`trellis: ${more.length + 1} errors${more.length + 1 >= MAX_ERRORS ? ` (the first ${MAX_ERRORS} found)` : ''}\n`)
         if (debug && e.stack) write(`${e.stack}\n`)

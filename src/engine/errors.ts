@@ -1,6 +1,7 @@
 // Typed errors a user can cause. Each carries a stable code, a message in the
-// words of the specification (or the conformance suite), and where known the
-// source location. The CLI prints them as one line; nothing here prints.
+// words of the specification (or the conformance suite), where known the source
+// location, and what a compiler would add below its message: other places that
+// take part (a duplicate's first definition), notes, and help. Nothing here prints.
 
 export interface SourceLocation {
     readonly file: string
@@ -39,19 +40,43 @@ export type ErrorCode =
     | 'ambiguous'
     | 'check-failed'
 
+/** Another place a diagnostic involves, with what it is there ("first defined here"). */
+export interface RelatedLocation {
+    readonly location: SourceLocation
+    readonly label: string
+}
+
+/** What a diagnostic says besides its message, each part shown on lines of its own. */
+export interface DiagnosticDetails {
+    /** Other places that take part, each labelled. */
+    readonly related?: readonly RelatedLocation[]
+    /** Facts that explain the mistake. */
+    readonly notes?: readonly string[]
+    /** What would fix it (the closest defined name, the accepted values). */
+    readonly help?: readonly string[]
+}
+
+export type DiagnosticSeverity = 'error' | 'warning'
+
 export class TrellisError extends Error {
     readonly code: ErrorCode
     readonly errorClass: ErrorClass
     readonly location?: SourceLocation
+    readonly related: readonly RelatedLocation[]
+    readonly notes: readonly string[]
+    readonly help: readonly string[]
     /** Further independent mistakes the same pass found (see collectErrors); this error is the first. */
     more: readonly TrellisError[] = []
 
-    constructor(code: ErrorCode, message: string, location?: SourceLocation, errorClass?: ErrorClass) {
+    constructor(code: ErrorCode, message: string, location?: SourceLocation, details: DiagnosticDetails & {readonly errorClass?: ErrorClass} = {}) {
         super(message)
         this.name = 'TrellisError'
         this.code = code
         this.location = location
-        this.errorClass = errorClass ?? (RESOLUTION_CODES.has(code) ? 'resolution' : 'input')
+        this.errorClass = details.errorClass ?? (RESOLUTION_CODES.has(code) ? 'resolution' : 'input')
+        this.related = details.related ?? []
+        this.notes = details.notes ?? []
+        this.help = details.help ?? []
     }
 
     /** The one line shown to a user: location first, as compilers do. */
@@ -59,19 +84,26 @@ export class TrellisError extends Error {
         return this.location ? `${formatLocation(this.location)}: ${this.message}` : this.message
     }
 
+    /** This error (or warning) alone, as a diagnostic. */
+    diagnostic(severity: DiagnosticSeverity = 'error'): Diagnostic {
+        return {code: this.code, severity, message: this.message, location: this.location, related: this.related, notes: this.notes, help: this.help}
+    }
+
     /** Every mistake this error stands for, as diagnostics: itself first, then the ones found beside it. */
     diagnostics(): Diagnostic[] {
-        return [this, ...this.more].map(e => ({code: e.code, severity: 'error', message: e.message, location: e.location, notes: []}))
+        return [this, ...this.more].map(e => e.diagnostic())
     }
 }
 
-/** One problem in a template, as compilers report them; the app layer adds the range's end and the excerpt. */
+/** One problem in a template, as compilers report them; the app layer adds the ranges and the excerpts. */
 export interface Diagnostic {
     readonly code: ErrorCode
-    readonly severity: 'error' | 'warning'
+    readonly severity: DiagnosticSeverity
     readonly message: string
     readonly location?: SourceLocation
+    readonly related: readonly RelatedLocation[]
     readonly notes: readonly string[]
+    readonly help: readonly string[]
 }
 
 /** At most this many independent mistakes are reported at once; the rest usually follow from them. */

@@ -2,10 +2,21 @@
 // Stages import each other through their own index.ts; nothing outside src/engine
 // imports past this file (test/engine/boundaries.test.ts checks it).
 
-export {collectErrors, type Diagnostic, formatLocation, isTrellisError, MAX_ERRORS, type SourceLocation, TrellisError} from './errors.js'
+export {
+    collectErrors,
+    type Diagnostic,
+    type DiagnosticDetails,
+    type DiagnosticSeverity,
+    formatLocation,
+    isTrellisError,
+    MAX_ERRORS,
+    type RelatedLocation,
+    type SourceLocation,
+    TrellisError,
+} from './errors.js'
 export {count} from './plural.js'
 export {CONTROL_RANGES, escapedControl} from './text.js'
-export {closestName} from './names.js'
+export {closestHelp, closestName} from './names.js'
 export {
     checkNesting,
     findTechnologyPlugins,
@@ -70,6 +81,7 @@ export {
     PrunedElements,
     reportStream,
     type ReportData,
+    type ReportDiagnostic,
     type ReportElement,
     type ReportOption,
     type ReportOutcome,

@@ -1,4 +1,14 @@
 // "Did you mean …?" for names a user typed.
+
+/** The help for a name that is not defined: the closest of the defined names (or named things), when one is close. */
+export function closestHelp(name: string, candidates: Iterable<string | {readonly name: string}>): string[] {
+    const close = closestName(
+        name,
+        Array.from(candidates, c => (typeof c === 'string' ? c : c.name)),
+    )
+    return close === undefined ? [] : [`did you mean "${close}"?`]
+}
+
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
     let best: string | undefined
     let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1

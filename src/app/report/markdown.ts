@@ -11,6 +11,7 @@ import {
     freeChoiceRuleText,
     PrunedElements,
     type ReportData,
+    type ReportDiagnostic,
     type ReportElement,
     type ReportStream,
 } from '../../engine/index.js'
@@ -100,6 +101,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     // a fence longer than any run of backticks in the command (a quoted name may hold some)
     const fence = '`'.repeat(Math.max(2, ...(r.command.match(/`+/g) ?? []).map(run => run.length)) + 1)
     out.push('', 'Reproduce with:', '', `${fence}sh`, escapeControls(r.command), fence, '')
+    if (r.warnings.length) out.push('## Warnings', '', ...r.warnings.flatMap(diagnosticLines), '')
     // a template with mistakes was read no further than them: the report lists them
     if (r.status === 'invalid') {
         yield* [...out, ...conflict(r)]
@@ -333,9 +335,19 @@ function conflict(r: ReportData | ReportStream): string[] {
             break
         case 'invalid':
             out.push(`The template or the request has ${c.mistakes.length === 1 ? 'a mistake' : `${c.mistakes.length} mistakes`}; nothing was solved:`, '')
-            for (const m of c.mistakes) out.push(`- ${e(m.message)}${m.location ? ` (${code(m.location)})` : ''}`)
+            for (const m of c.mistakes) out.push(...diagnosticLines(m))
             out.push('')
             break
     }
     return out
+}
+
+/** A mistake or warning as a list item: the message and where, then the other places it involves, its notes and help. */
+function diagnosticLines(d: ReportDiagnostic): string[] {
+    return [
+        `- ${e(d.message)}${d.location ? ` (${code(d.location)})` : ''}`,
+        ...d.related.map(r => `  - ${e(r.label)}: ${code(r.location)}`),
+        ...d.notes.map(n => `  - note: ${e(n)}`),
+        ...d.help.map(h => `  - help: ${e(h)}`),
+    ]
 }

@@ -9,6 +9,7 @@ import {
     type Explanation,
     explanationJson,
     type Graph,
+    isTrellisError,
     type LoadedTemplate,
     renderExplanation,
     renderExpression,
@@ -60,16 +61,21 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 reportWarnings(outcome.warnings)
                 if (outcome.kind === 'unsatisfiable') printConflict(outcome, Boolean(flags.json))
                 else if (outcome.kind === 'ambiguous') printAmbiguity(outcome, Boolean(flags.json))
-                // a template with mistakes: every one found, as data, for editors and CI annotations
-                else if (outcome.kind === 'invalid' && flags.json && outcome.error.errorClass === 'input')
-                    printJson(`${JSON.stringify({diagnostics: shownDiagnostics(outcome.error)}, null, 2)}\n`)
+                else if (outcome.kind === 'invalid' && flags.json) printDiagnostics(outcome.error)
                 const explained = outcome.kind === 'resolved' || outcome.kind === 'check-failed' ? outcome.model : undefined
                 if (explained) explain(explained, {template, request, names, flags, depth, rejected: outcome.kind === 'check-failed' ? outcome.error.message : undefined})
                 setExit(outcome.kind === 'resolved' ? EXIT_OK : reportError(outcome.error, debug))
             } catch (e) {
+                // a template that cannot be read (a duplicate key, a syntax error) is a template with mistakes too
+                if (flags.json && isTrellisError(e)) printDiagnostics(e)
                 setExit(reportError(e, debug))
             }
         })
+}
+
+/** A template with mistakes: every one found, as data, for editors and CI annotations. */
+function printDiagnostics(error: TrellisError): void {
+    if (error.errorClass === 'input') printJson(`${JSON.stringify({diagnostics: shownDiagnostics(error)}, null, 2)}\n`)
 }
 
 interface Explaining {
@@ -154,7 +160,7 @@ function find(graph: Graph, name: string): Element {
     const element = graph.element(name) ?? graph.node(name) ?? graph.elements.find(e => e.display === name || e.display.toLowerCase() === name.toLowerCase())
     if (element) return element
     const close = graph.elements.filter(e => e.id.includes(name)).slice(0, 5)
-    throw new TrellisError('undefined-reference', `no element "${name}"${close.length ? ` (did you mean ${close.map(e => e.id).join(', ')}?)` : ''}`)
+    throw new TrellisError('undefined-reference', `no element "${name}"`, undefined, {help: close.length ? [`did you mean ${close.map(e => e.id).join(', ')}?`] : []})
 }
 
 /**

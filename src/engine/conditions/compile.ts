@@ -1,6 +1,7 @@
 // Compiles a raw condition into a formula. Logic operators and presence
 // operators become formula nodes; everything else is a value expression,
 // evaluated now that inputs are known, and must come out true or false.
+import {closestHelp} from '../names.js'
 import {TrellisError} from '../errors.js'
 import {
     evaluateValue,
@@ -100,10 +101,12 @@ export function compileCondition(raw: unknown, element: Element | undefined, c: 
         // a bare string names an element by its identifier, e.g. "node.database"
         const target = c.graph.element(raw)
         if (target) return c.variables.presence(target)
+        const identifiers = c.graph.elements.map(e => e.id)
         throw new TrellisError(
             'undefined-reference',
             `a condition must be a boolean expression, got the string "${raw}" (no element has that identifier)`,
             c.inputs.locate(element?.raw),
+            {help: closestHelp(raw, identifiers)},
         )
     }
     const name = operatorOf(raw)

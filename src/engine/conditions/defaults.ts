@@ -2,6 +2,7 @@
 // the spec's tables. A mode such as "incoming-artifact" is read token by token;
 // a token applies only where the element has the structure it talks about.
 import {collectErrors, TrellisError, type SourceLocation} from '../errors.js'
+import {closestHelp} from '../names.js'
 import type {Element, Graph, NodeElement} from '../model/index.js'
 import type {Options} from '../options/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
@@ -45,8 +46,11 @@ function tokens(element: Element, mode: string, allowed: readonly string[], loca
         const unknown = list.find(token => !allowed.includes(token))
         if (unknown !== undefined) {
             // the node keyword table lists "relation", which no default condition of the specification defines
-            const hint = element.kind === 'node' && unknown === 'relation' ? '; "relation" names no default condition, "incoming" checks the incoming relations' : ''
-            throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition (expected tokens: ${allowed.join(', ')}${hint})`, location)
+            const relation = element.kind === 'node' && unknown === 'relation'
+            throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition`, location, {
+                notes: relation ? ['"relation" names no default condition; "incoming" checks the incoming relations'] : [],
+                help: [...(relation ? [] : closestHelp(unknown, allowed)), `a mode joins these tokens with "-": ${allowed.join(', ')}`],
+            })
         }
         byMode.set(mode, list)
     }

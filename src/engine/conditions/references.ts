@@ -1,8 +1,9 @@
 // Resolves the element arguments of presence operators: names, indexes and the
 // keywords SELF, CONTAINER, SOURCE and TARGET relative to the element whose
 // condition is being read.
-import {TrellisError, type SourceLocation} from '../errors.js'
+import {TrellisError, type DiagnosticDetails, type SourceLocation} from '../errors.js'
 import type {ArtifactElement, Element, GroupElement, Graph, NodeElement, PolicyElement, RelationElement} from '../model/index.js'
+import {closestHelp} from '../names.js'
 import {textOf} from '../text.js'
 
 export class References {
@@ -20,8 +21,8 @@ export class References {
         return this.where()
     }
 
-    fail(message: string): never {
-        throw new TrellisError('undefined-reference', message, this.at)
+    fail(message: string, details?: DiagnosticDetails): never {
+        throw new TrellisError('undefined-reference', message, this.at, details)
     }
 
     private self(keyword: unknown): Element | undefined {
@@ -40,7 +41,9 @@ export class References {
         const self = this.self(arg)
         if (self) return self.kind === 'node' ? self : this.fail(`${arg} refers to ${self.display.toLowerCase()}, not to a node`)
         if (typeof arg !== 'string') this.fail(`expected the name of a node, got ${JSON.stringify(arg)}`)
-        return this.graph.node(arg as string) ?? this.fail(`Node "${textOf(arg)}" not found`)
+        const node = this.graph.node(arg as string)
+        if (node) return node
+        return this.fail(`Node "${textOf(arg)}" not found`, {help: closestHelp(arg as string, this.graph.nodes)})
     }
 
     relation(arg: unknown): RelationElement {

@@ -1,6 +1,6 @@
 // Evaluates value expressions once variability inputs are known. Literals are
 // their own value; a single-key map whose key is an operator is applied.
-import {TrellisError} from '../errors.js'
+import {type DiagnosticDetails, TrellisError} from '../errors.js'
 import {ownValue, soleKey} from '../keys.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
 import {COMPUTED_TOO_LARGE, MAX_COMPUTED_LENGTH, MAX_NESTING, MAX_VALUE_LENGTH, nestedTooDeep, VALUE_TOO_LARGE} from './nesting.js'
@@ -94,7 +94,7 @@ class Evaluator {
             if (isLogicOperator(name) || isPresenceOperator(name) || name === 'logic_expression')
                 fail(scope, raw, `operator "${name}" is a logic operator and cannot be used where a value is expected`, 'unknown-operator')
             const hint = closestOperator(name)
-            fail(scope, raw, `unknown operator "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, 'unknown-operator')
+            fail(scope, raw, `unknown operator "${name}"`, 'unknown-operator', {help: hint ? [`did you mean "${hint}"?`] : []})
         }
         const value = operator(args, new Context(name, raw, this.evaluate, scope))
         // every text an operator makes is counted, however often it is made again
@@ -121,6 +121,6 @@ class Context implements OperatorContext {
     }
 }
 
-function fail(scope: ValueScope, raw: object, message: string, code: FailCode | 'unknown-operator' = 'operand-type'): never {
-    throw new TrellisError(code, message, scope.locate(raw))
+function fail(scope: ValueScope, raw: object, message: string, code: FailCode | 'unknown-operator' = 'operand-type', details?: DiagnosticDetails): never {
+    throw new TrellisError(code, message, scope.locate(raw), details)
 }

@@ -2,7 +2,7 @@
 // in the order given, then `default`, then `default_expression` (evaluated when
 // first needed). Every value remembers its source and what it overrode.
 import {TrellisError, type SourceLocation} from '../errors.js'
-import {closestName} from '../names.js'
+import {closestHelp, closestName} from '../names.js'
 import {ownValue} from '../keys.js'
 import {evaluateValue, isValueExpression, show, type ValueScope} from '../expressions/index.js'
 import type {SourceMap} from '../load/index.js'
@@ -32,10 +32,10 @@ export class VariabilityInputs implements ValueScope {
             if (!preset) {
                 const known = [...definition.presets.keys()]
                 const hint = closestName(name, known)
-                throw new TrellisError(
-                    'unknown-preset',
-                    `Did not find variability preset "${name}"${hint ? ` (did you mean "${hint}"?)` : known.length ? ` (presets: ${known.join(', ')})` : ' (the template defines no presets)'}`,
-                )
+                throw new TrellisError('unknown-preset', `Did not find variability preset "${name}"`, undefined, {
+                    help: hint ? [`did you mean "${hint}"?`] : known.length ? [`the template's presets are ${known.join(', ')}`] : [],
+                    notes: known.length ? [] : ['the template defines no presets'],
+                })
             }
             for (const [input, value] of Object.entries(preset.inputs))
                 this.assign({name: input, value, source: {kind: 'preset', preset: name, location: sourceMap.locate(preset.inputs, input)}})
@@ -47,8 +47,8 @@ export class VariabilityInputs implements ValueScope {
         const definition = this.definition.inputs.get(assignment.name)
         const where = 'location' in assignment.source ? assignment.source.location : undefined
         if (!definition) {
-            const hint = closestName(assignment.name, [...this.definition.inputs.keys()])
-            throw new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined${hint ? ` (did you mean "${hint}"?)` : ''}`, where)
+            const help = closestHelp(assignment.name, this.definition.inputs.keys())
+            throw new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined`, where, {help})
         }
         if (assignment.value === null || assignment.value === undefined) return
         const fromText = assignment.source.kind === 'set' || assignment.source.kind === 'env'
@@ -72,7 +72,9 @@ export class VariabilityInputs implements ValueScope {
         if (isValueExpression(value)) return value // its result is what counts
         const from = source.kind === 'set' ? ' (from --set)' : source.kind === 'env' ? ` (from ${source.variable})` : ''
         const message = `Variability input "${definition.name}" is of type ${definition.type} and expects ${check.expected}, got ${show(value)}${from}; used as given`
-        if (!this.warnings.some(w => w.message === message)) this.warnings.push(new TrellisError('input-type', message, where))
+        if (this.warnings.some(w => w.message === message)) return value
+        const declared = this.sourceMap.locate(definition.raw, 'type')
+        this.warnings.push(new TrellisError('input-type', message, where, {related: declared ? [{location: declared, label: `type ${definition.type} declared here`}] : []}))
         return value
     }
 
@@ -115,8 +117,8 @@ export class VariabilityInputs implements ValueScope {
         if (done) return done
         const definition = this.definition.inputs.get(name)
         if (!definition) {
-            const hint = closestName(name, [...this.definition.inputs.keys()])
-            throw new TrellisError('undefined-reference', `Variability input "${name}" is not defined${hint ? ` (did you mean "${hint}"?)` : ''}`, this.locate(reference))
+            const help = closestHelp(name, this.definition.inputs.keys())
+            throw new TrellisError('undefined-reference', `Variability input "${name}" is not defined`, this.locate(reference), {help})
         }
         let result: InputValue
         const assigned = this.assigned.get(name)
@@ -162,8 +164,8 @@ export class VariabilityInputs implements ValueScope {
     expression(name: string, kind: 'value' | 'logic', reference: unknown): unknown {
         const found = ownValue(this.definition.expressions, name)
         if (found === undefined) {
-            const hint = closestName(name, Object.keys(this.definition.expressions))
-            throw new TrellisError('undefined-reference', `Did not find ${kind} expression "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}`, this.locate(reference))
+            const help = closestHelp(name, Object.keys(this.definition.expressions))
+            throw new TrellisError('undefined-reference', `Did not find ${kind} expression "${name}"`, this.locate(reference), {help})
         }
         return found
     }

@@ -21,8 +21,8 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         // a missing ] or } is found where the file ends or dedents, often far from the bracket left open
         const closer = /end with an? ([\]}])$/.exec(message)?.[1]
         const opened = closer === undefined ? undefined : unclosedFlowStart(text, error.pos[0], closer === ']' ? '[' : '{')
-        const where = opened === undefined ? '' : ` (the ${closer === ']' ? '[' : '{'} opened at line ${lines.linePos(opened).line}, column ${lines.linePos(opened).col})`
-        throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}${where}`, sourceMap.at(error.pos[0]))
+        const related = opened === undefined ? [] : [{location: sourceMap.at(opened), label: `the ${closer === ']' ? '[' : '{'} left open`}]
+        throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}`, sourceMap.at(error.pos[0]), {related})
     }
     let aliases = 0
     const convert = (node: Node | null | undefined, stack: Set<Node>): unknown => {
@@ -45,7 +45,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                     const offset = keyNode?.range?.[0] ?? node.range?.[0] ?? 0
                     if (keys.has(key)) {
                         const first = sourceMap.at(keys.get(key)!)
-                        throw new TrellisError('yaml-duplicate-key', `duplicate key "${key}" (first defined at line ${first.line}, column ${first.column})`, sourceMap.at(offset))
+                        throw new TrellisError('yaml-duplicate-key', `duplicate key "${key}"`, sourceMap.at(offset), {related: [{location: first, label: 'first defined here'}]})
                     }
                     keys.set(key, offset)
                     Object.defineProperty(out, key, {value: convert(pair.value as Node | null, stack), enumerable: true, writable: true, configurable: true})

@@ -75,12 +75,14 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
     if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new TrellisError('invalid-template', 'a service template must be a YAML map', sourceMap.at(0))
     const template = data as Record<string, unknown>
     const version = template.tosca_definitions_version
-    if (version === undefined) throw new TrellisError('unsupported-version', 'the service template has no "tosca_definitions_version"', sourceMap.at(0))
+    const versions = {help: [`Trellis reads ${[...VARIABILITY_VERSIONS, TOSCA_VERSION].join(', ')}`]}
+    if (version === undefined) throw new TrellisError('unsupported-version', 'the service template has no "tosca_definitions_version"', sourceMap.at(0), versions)
     if (version !== TOSCA_VERSION && !VARIABILITY_VERSIONS.includes(version as VariabilityVersion))
         throw new TrellisError(
             'unsupported-version',
-            `unsupported tosca_definitions_version "${textOf(version)}": expected one of ${[...VARIABILITY_VERSIONS, TOSCA_VERSION].join(', ')}`,
+            `unsupported tosca_definitions_version "${textOf(version)}"`,
             sourceMap.locate(template, 'tosca_definitions_version'),
+            versions,
         )
     const dir = path.dirname(absolute)
     let library: readonly LibraryFile[] | undefined
@@ -100,7 +102,7 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
                 return readYamlFile(target)
             } catch (e) {
                 // a file that cannot be read at all (a FIFO, too large) is located where the template names it
-                if (e instanceof TrellisError && !e.location && where) throw new TrellisError(e.code, e.message, where)
+                if (e instanceof TrellisError && !e.location && where) throw new TrellisError(e.code, e.message, where, e)
                 throw e
             }
         },

@@ -2,7 +2,8 @@
 // element with its spec identifier, display, container, raw conditions and
 // source location. Structural errors (unknown targets, unused relationship
 // templates, several defaults) are reported here, each at its location.
-import {collectErrors, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
+import {collectErrors, type DiagnosticDetails, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
+import {closestHelp} from '../names.js'
 import type {SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
 import {ownValue} from '../keys.js'
@@ -112,8 +113,8 @@ class Builder {
         this.topology = isMap(topology) ? topology : {}
     }
 
-    private fail(message: string, location?: SourceLocation): never {
-        throw new TrellisError('invalid-template', message, location)
+    private fail(message: string, location?: SourceLocation, details?: DiagnosticDetails): never {
+        throw new TrellisError('invalid-template', message, location, details)
     }
 
     /**
@@ -200,7 +201,8 @@ class Builder {
         const listed = Array.isArray(this.topology.node_templates)
         eachEntry(this.topology.node_templates, '"node_templates"', this.sourceMap, this.topology, 'node_templates', entry => {
             if (entry.name === 'SELF' || entry.name === 'CONTAINER') this.fail(`Node must not be named "${entry.name}"`, entry.location)
-            if (listed && this.graph.node(entry.name)) this.fail(`Node "${entry.name}" defined multiple times`, entry.location)
+            const defined = listed ? this.graph.node(entry.name) : undefined
+            if (defined) this.fail(`Node "${entry.name}" defined multiple times`, entry.location, firstDefined(defined.location))
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
             const weight = readWeight(raw, this.sourceMap)
@@ -281,7 +283,7 @@ class Builder {
             // reading a name several inputs share (alternatives in the list form): it does not say which
             const declared = typeof ref === 'number' ? this.graph.inputs[ref] !== undefined : this.graph.inputs.some(i => i.name === ref)
             try {
-                if (!declared) this.fail(`Input "${ref}" not found`, at)
+                if (!declared) this.fail(`Input "${ref}" not found`, at, {help: typeof ref === 'string' ? closestHelp(ref, this.graph.inputs) : []})
                 return this.graph.input(ref, at)
             } catch (e) {
                 if (!(e instanceof TrellisError)) throw e
@@ -310,7 +312,12 @@ class Builder {
                 const display = () => displayOf('relation', entry.name, index, node)
                 if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
                 const target = this.graph.node(targetName)
-                if (!target) this.fail(`Target "${targetName}" of ${lowerFirst(display())} does not exist`, this.sourceMap.locate(assignment, 'node') ?? entry.location)
+                if (!target)
+                    this.fail(
+                        `Target "${targetName}" of ${lowerFirst(display())} does not exist`,
+                        this.sourceMap.locate(assignment, 'node') ?? entry.location,
+                        this.nodeHelp(targetName),
+                    )
                 const relation = this.add(relationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
                 own<NodeRecord>(target).incoming = append(target.incoming, [relation])
                 this.relationRecords.push(relation)
@@ -335,10 +342,18 @@ class Builder {
             if (name === undefined || name === null) continue
             const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
             if (typeof name !== 'string')
-                this.fail(`${relation.display} contains a relationship template which is currently not supported (name a template under relationship_templates instead)`, at())
+                this.fail(`${relation.display} contains a relationship template which is currently not supported`, at(), {
+                    help: ['name a template defined under relationship_templates instead'],
+                })
             const raw = ownValue(defined, name)
-            if (raw === undefined) this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at())
-            if (!this.graph.useTemplate(name, relation)) this.fail(`Relation "${name}" is used multiple times`, at())
+            if (raw === undefined)
+                this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at(), {
+                    help: closestHelp(name, Object.keys(defined)),
+                })
+            if (!this.graph.useTemplate(name, relation)) {
+                const first = this.sourceMap.locate(this.graph.relationOfTemplate(name)!.assignment, 'relationship')
+                this.fail(`Relation "${name}" is used multiple times`, at(), firstDefined(first, 'first used here'))
+            }
             used++
             if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
             relation.template = raw
@@ -465,7 +480,8 @@ class Builder {
 
     private groups(): void {
         for (const entry of entries(this.topology.groups, '"groups"', this.sourceMap, this.topology, 'groups')) {
-            if (this.graph.groupsByName.has(entry.name)) this.fail(`Group "${entry.name}" defined multiple times`, entry.location)
+            const defined = this.graph.groupsByName.get(entry.name)
+            if (defined) this.fail(`Group "${entry.name}" defined multiple times`, entry.location, firstDefined(defined.location))
             if (!isMap(entry.value)) this.fail(`group "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
             const group = this.add(groupRecord(this.next(entry.name, undefined, raw, entry)))
@@ -504,15 +520,20 @@ class Builder {
         return false
     }
 
+    /** The help of a node name that is not defined. */
+    private nodeHelp(name: string): DiagnosticDetails {
+        return {help: closestHelp(name, this.graph.nodes)}
+    }
+
     private member(member: unknown, at: SourceLocation | undefined): NodeElement | RelationElement {
         if (typeof member === 'string') {
             const node = this.graph.node(member)
-            if (!node) this.fail(`Member "${member}" does not exist`, at)
+            if (!node) this.fail(`Member "${member}" does not exist`, at, this.nodeHelp(member))
             return node
         }
         if (Array.isArray(member) && member.length === 2 && typeof member[0] === 'string' && (typeof member[1] === 'string' || typeof member[1] === 'number')) {
             const node = this.graph.node(member[0])
-            if (!node) this.fail(`Member "${JSON.stringify(member)}" does not exist: there is no node "${member[0]}"`, at)
+            if (!node) this.fail(`Member "${JSON.stringify(member)}" does not exist: there is no node "${member[0]}"`, at, this.nodeHelp(member[0]))
             return this.graph.relationOf(node, member[1], at)
         }
         return this.fail(`Member "${JSON.stringify(member)}" has bad format: expected a node name or [node, relation]`, at)
@@ -582,4 +603,9 @@ function readWeight(owner: Raw, sourceMap: SourceMap): number {
     if (value === false) return 0
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
     throw new TrellisError('invalid-template', `"weight" must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, sourceMap.locate(owner, 'weight'))
+}
+
+/** A second definition's details: where the first one is, when known. */
+function firstDefined(location: SourceLocation | undefined, label = 'first defined here'): DiagnosticDetails {
+    return location ? {related: [{location, label}]} : {}
 }

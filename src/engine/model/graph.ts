@@ -1,5 +1,6 @@
 // The element graph and the look-ups presence operators need.
 import {TrellisError, type SourceLocation} from '../errors.js'
+import {closestHelp} from '../names.js'
 import {lowerFirst} from '../text.js'
 import type {
     ArtifactElement,
@@ -134,7 +135,7 @@ export class Graph {
 
     group(name: string, at?: SourceLocation): GroupElement {
         const group = this.groupsByName.get(name)
-        if (!group) throw new TrellisError('undefined-reference', `Group "${name}" not found`, at)
+        if (!group) throw new TrellisError('undefined-reference', `Group "${name}" not found`, at, {help: closestHelp(name, [...this.groupsByName.keys()])})
         return group
     }
 
@@ -158,7 +159,7 @@ function pick<T extends {name: string}>(list: readonly T[], key: string | number
         return found
     }
     const found = list.filter(e => e.name === key)
-    if (found.length === 0) throw new TrellisError('undefined-reference', `${what} not found`, at)
+    if (found.length === 0) throw new TrellisError('undefined-reference', `${what} not found`, at, {help: closestHelp(key, list)})
     if (found.length > 1) throw new TrellisError('undefined-reference', `${what} is ambiguous: ${found.length} share that name, refer to one by its index`, at)
     return found[0]!
 }

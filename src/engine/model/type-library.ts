@@ -2,7 +2,7 @@
 // name a parent type and for abstract (unmanaged) nodes. A template is resolved
 // with the types it defines, those of the TOSCA service templates in its `lib/`
 // folder and the TOSCA normative types (see model/normative-types.ts).
-import {TrellisError, type SourceLocation} from '../errors.js'
+import {type DiagnosticDetails, TrellisError, type SourceLocation} from '../errors.js'
 import type {LibraryFile, SourceMap} from '../load/index.js'
 import {DEFAULT_ARTIFACT_TYPE, ENTITY_ROOT, NORMATIVE_TYPES, TYPE_KEYS, TYPE_ROOTS, type TypeKey} from './normative-types.js'
 import {isMap} from './collections.js'
@@ -92,6 +92,20 @@ export class TypeHierarchy {
     }
 }
 
+/**
+ * Where a type defined again was defined first: in the template or a library file read before
+ * (looked for only when the error is made); a TOSCA normative type has no place to show.
+ */
+function firstDefinition(key: TypeKey, name: string, before: readonly {readonly data: Raw; readonly sourceMap?: SourceMap}[]): DiagnosticDetails {
+    for (const {data, sourceMap} of before) {
+        const types = data[key]
+        if (!isMap(types) || !Object.prototype.hasOwnProperty.call(types, name)) continue
+        const location = sourceMap?.locate(types, name)
+        return location ? {related: [{location, label: 'first defined here'}]} : {}
+    }
+    return {notes: [`"${name}" is a TOSCA normative type`]}
+}
+
 /** Every type map a template is resolved with. */
 export class TypeLibrary {
     private readonly hierarchies = new Map<TypeKey, TypeHierarchy>()
@@ -119,12 +133,19 @@ export class TypeLibrary {
                     throw new TrellisError('invalid-template', `${key} "${name}" is a TOSCA normative type and must not be defined again`, sourceMap?.locate(own, name))
                 into[name] = {derived_from: parent}
             }
-            for (const file of library) {
+            for (const [index, file] of library.entries()) {
                 const types = file.data[key]
                 if (!isMap(types)) continue
                 for (const name of Object.keys(types)) {
-                    if (Object.prototype.hasOwnProperty.call(into, name))
-                        throw new TrellisError('invalid-template', `${key} "${name}" duplicated in service template "${file.sourceMap.file}"`, file.sourceMap.locate(types, name))
+                    if (Object.prototype.hasOwnProperty.call(into, name)) {
+                        const first = firstDefinition(key, name, [{data: template, sourceMap}, ...library.slice(0, index)])
+                        throw new TrellisError(
+                            'invalid-template',
+                            `${key} "${name}" duplicated in service template "${file.sourceMap.file}"`,
+                            file.sourceMap.locate(types, name),
+                            first,
+                        )
+                    }
                     into[name] = types[name]
                 }
             }

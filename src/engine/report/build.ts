@@ -2,7 +2,7 @@
 // explanations (verdicts, reasons, inputs), the options with their origins, the
 // solver's components and the check list. Nothing is derived again.
 import {CHECK_LIST} from '../check/index.js'
-import {formatLocation, TrellisError} from '../errors.js'
+import {type Diagnostic, formatLocation, TrellisError} from '../errors.js'
 import {conflictOf, DocumentExplainer, freeChoices, verdictOf} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
@@ -11,7 +11,7 @@ import {EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
 import {PrunedElements, type ReportStream} from './pruned.js'
-import {REPORT_FORMAT, type ReportConflict, type ReportData, type ReportOptimization, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
+import {REPORT_FORMAT, type ReportConflict, type ReportDiagnostic, type ReportData, type ReportOptimization, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
 
 export interface ReportRequest {
     /** Undefined when the template (or an inputs file) could not be read: the report says why. */
@@ -57,6 +57,7 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
         ...heading(request),
         status,
         error: error ? error.message : null,
+        warnings: prepared.inputs.warnings.map(w => reportDiagnostic(w.diagnostic('warning'))),
         pruningMode: {value: options.mode.value, origin: describeOrigin(options.mode.origin, 'mode', 'mode')},
         options: differingOptions(options).filter(o => o.name !== 'mode'),
         presets: [...request.presets],
@@ -97,6 +98,7 @@ function mistakesReport(request: ReportRequest, error: TrellisError): ReportStre
         ...heading(request),
         status: 'invalid',
         error: error.message,
+        warnings: [],
         pruningMode: null,
         options: [],
         presets: [...request.presets],
@@ -107,7 +109,20 @@ function mistakesReport(request: ReportRequest, error: TrellisError): ReportStre
         pruned: new PrunedElements([], undefined),
         optimization: {objectives: [], decisions: [], freeChoices: []},
         checks: [],
-        conflict: {kind: 'invalid', mistakes: error.diagnostics().map(d => ({message: d.message, location: d.location ? formatLocation(d.location) : null}))},
+        conflict: {kind: 'invalid', mistakes: error.diagnostics().map(reportDiagnostic)},
+    }
+}
+
+/** A diagnostic as the report keeps it: locations as `file:line:col`. */
+function reportDiagnostic(d: Diagnostic): ReportDiagnostic {
+    return {
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        location: d.location ? formatLocation(d.location) : null,
+        related: d.related.map(r => ({location: formatLocation(r.location), label: r.label})),
+        notes: d.notes,
+        help: d.help,
     }
 }
 

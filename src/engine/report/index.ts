@@ -6,6 +6,7 @@ export {
     REPORT_FORMAT,
     type ReportCheck,
     type ReportConflict,
+    type ReportDiagnostic,
     type ReportData,
     type ReportElement,
     type ReportInput,

@@ -2,6 +2,7 @@
 // show, and what schema/report.schema.json describes. Built once by build.ts
 // from the engine's own records (the explanation document, the options, the
 // solution, the check list); the renderers only format it.
+import type {DiagnosticSeverity, ErrorCode} from '../errors.js'
 import type {ConflictItem, DocumentBecause, DocumentElement, FreeChoiceRule} from '../explain/index.js'
 
 export const REPORT_FORMAT = 1
@@ -22,6 +23,8 @@ export interface ReportData {
     readonly status: ReportStatus
     /** The one-line error when resolving failed. */
     readonly error: string | null
+    /** What resolving warned of (an input value that does not fit its type, used as given). */
+    readonly warnings: readonly ReportDiagnostic[]
     /** Null when the template has mistakes (status `invalid`): nothing past them was read. */
     readonly pruningMode: {readonly value: string; readonly origin: string} | null
     /** Every option whose effective value differs from the definitions version's default, by name. */
@@ -119,4 +122,15 @@ export type ReportConflict =
       }
     | {readonly kind: 'check-failed'; readonly message: string; readonly location: string | null}
     /** Every independent mistake found (up to the limit the shells show). */
-    | {readonly kind: 'invalid'; readonly mistakes: readonly {readonly message: string; readonly location: string | null}[]}
+    | {readonly kind: 'invalid'; readonly mistakes: readonly ReportDiagnostic[]}
+
+/** A mistake or a warning: where it is (`file:line:col`), the other places it involves, its notes and help. */
+export interface ReportDiagnostic {
+    readonly code: ErrorCode
+    readonly severity: DiagnosticSeverity
+    readonly message: string
+    readonly location: string | null
+    readonly related: readonly {readonly location: string; readonly label: string}[]
+    readonly notes: readonly string[]
+    readonly help: readonly string[]
+}

@@ -1,7 +1,8 @@
 // Why a template could not be read, across the thread boundary: an error's
 // class and own fields do not survive it, so the resolver sends what the
 // command line needs to report it as if it had read the template itself
-// (file:line:col, the mistakes found beside the first, a system error's path).
+// (file:line:col, the places, notes and help below it, the mistakes found beside
+// the first, a system error's path).
 import {describeSystemError} from '../../app/errors.js'
 import {isTrellisError, type SourceLocation, TrellisError} from '../../engine/index.js'
 import type {LoadFailure} from './protocol.js'
@@ -15,7 +16,16 @@ export function failureOf(e: unknown): LoadFailure {
 }
 
 function mistake(e: TrellisError): Omit<Extract<LoadFailure, {kind: 'template'}>, 'more'> {
-    return {kind: 'template', code: e.code, errorClass: e.errorClass, message: e.message, ...(e.location ? {location: located(e.location)} : {})}
+    return {
+        kind: 'template',
+        code: e.code,
+        errorClass: e.errorClass,
+        message: e.message,
+        ...(e.location ? {location: located(e.location)} : {}),
+        related: e.related.map(r => ({location: located(r.location), label: r.label})),
+        notes: e.notes,
+        help: e.help,
+    }
 }
 
 /** A location found on first read (see source-map.ts) becomes plain data. */
@@ -27,8 +37,8 @@ function located(location: SourceLocation): SourceLocation {
 export function errorOf(failure: LoadFailure): Error {
     switch (failure.kind) {
         case 'template': {
-            const error = new TrellisError(failure.code, failure.message, failure.location, failure.errorClass)
-            error.more = failure.more.map(m => new TrellisError(m.code, m.message, m.location, m.errorClass))
+            const error = new TrellisError(failure.code, failure.message, failure.location, failure)
+            error.more = failure.more.map(m => new TrellisError(m.code, m.message, m.location, m))
             return error
         }
         case 'system':

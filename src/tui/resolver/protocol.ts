@@ -1,7 +1,17 @@
 // What the wizard and its resolver say to each other. The resolver runs the
 // engine (in a worker thread, so keys never wait for it); the wizard keeps only
 // what it draws. Everything here is plain data that crosses a thread boundary.
-import type {Analysis, ConflictItem, ExplanationLine, InputValue, ResolveRequest, SourceLocation, TrellisError, VariabilityDefinition} from '../../engine/index.js'
+import type {
+    Analysis,
+    ConflictItem,
+    ExplanationLine,
+    InputValue,
+    RelatedLocation,
+    ResolveRequest,
+    SourceLocation,
+    TrellisError,
+    VariabilityDefinition,
+} from '../../engine/index.js'
 import type {Choices, Counts, ElementTable} from '../state/session.js'
 
 /**
@@ -35,6 +45,9 @@ export type LoadFailure =
           readonly errorClass: TrellisError['errorClass']
           readonly message: string
           readonly location?: SourceLocation
+          readonly related: readonly RelatedLocation[]
+          readonly notes: readonly string[]
+          readonly help: readonly string[]
           /** The mistakes found beside the first. */
           readonly more: readonly Omit<Extract<LoadFailure, {kind: 'template'}>, 'more'>[]
       }
