@@ -72,10 +72,10 @@ describe('independent mistakes in conditions', () => {
 
     it('are all reported, the first as the error, in the order written', () => {
         const error = failure(() => run(template))
-        expect(error.diagnostics().map(d => [d.code, d.message, d.location?.line])).toEqual([
-            ['unknown-operator', 'unknown operator "nope" (did you mean "not"?)', 7],
-            ['undefined-reference', 'Variability input "envv" is not defined (did you mean "env"?)', 8],
-            ['undefined-reference', 'Node "missing" not found', 9],
+        expect(error.diagnostics().map(d => [d.code, d.message, d.location?.line, d.help])).toEqual([
+            ['unknown-operator', 'unknown operator "nope"', 7, ['did you mean "not"?']],
+            ['undefined-reference', 'Variability input "envv" is not defined', 8, ['did you mean "env"?']],
+            ['undefined-reference', 'Node "missing" not found', 9, []],
         ])
     })
 

@@ -200,13 +200,21 @@ describe('node default conditions (semantic)', () => {
         expect(error.location?.line).toBe(4) // options: {node_default_condition_mode: relation}
     })
 
-    it('a mode naming "relation" says which token checks incoming relations instead', () => {
-        expect(
-            runError(`topology_template:
+    it('a mode naming "relation" says in a note which token checks incoming relations instead', () => {
+        const error = runError(`topology_template:
     node_templates:
         a: {type: tosca.nodes.Root, default_condition_mode: relation-host}
-`).message,
-        ).toContain('"incoming" checks the incoming relations')
+`)
+        expect(error.notes.join(' ')).toContain('"incoming" checks the incoming relations')
+    })
+
+    it('a misspelt token gets the closest token and every allowed token as help', () => {
+        const error = runError(`topology_template:
+    node_templates:
+        a: {type: tosca.nodes.Root, default_condition_mode: incomming-host}
+`)
+        expect(error.help[0]).toBe('did you mean "incoming"?')
+        expect(error.help[1]).toMatch(/^a mode joins these tokens with "-": .*\bhost\b/)
     })
 
     it('the modes the specification defines are accepted, also combined (source-host)', () => {

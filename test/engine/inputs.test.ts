@@ -117,17 +117,23 @@ describe('presets and direct assignments', () => {
         expect(location?.line).toBe(lineOf(text, 'another_another_input: dev'))
     })
 
-    it('an unknown preset is reported with the known presets', () => {
+    it('an unknown preset is reported with a help line listing the known presets', () => {
         const error = expectCode(() => inputs(SPEC_EXAMPLE, ['x']), 'unknown-preset')
-        expect(error.message).toContain('Did not find variability preset "x"')
-        expect(error.message).toMatch(/dev/)
-        expect(error.message).toMatch(/prod/)
+        expect(error.message).toBe('Did not find variability preset "x"')
+        expect(error.help).toHaveLength(1)
+        expect(error.help[0]).toMatch(/dev/)
+        expect(error.help[0]).toMatch(/prod/)
     })
 
-    it('a misspelt preset gets a suggestion', () => {
+    it('a misspelt preset gets the closest preset as help', () => {
         const error = expectCode(() => inputs(SPEC_EXAMPLE, ['prd']), 'unknown-preset')
-        expect(error.message).toContain('Did not find variability preset "prd"')
-        expect(error.message).toContain('did you mean "prod"')
+        expect(error.message).toBe('Did not find variability preset "prd"')
+        expect(error.help).toEqual(['did you mean "prod"?'])
+    })
+
+    it('an unknown preset of a template without presets says so in a note', () => {
+        const error = expectCode(() => inputs('inputs: {mode: {type: string}}', ['prod']), 'unknown-preset')
+        expect([error.notes, error.help]).toEqual([['the template defines no presets'], []])
     })
 
     it('a preset in a template without presets is unknown', () => {
@@ -137,8 +143,8 @@ describe('presets and direct assignments', () => {
 
     it('assigning an undeclared input is an error with a suggestion', () => {
         const error = expectCode(() => inputs(SPEC_EXAMPLE, [], [set('mdoe', 'dev')]), 'input-unknown')
-        expect(error.message).toContain('Variability input "mdoe" is not defined')
-        expect(error.message).toContain('did you mean "mode"')
+        expect(error.message).toBe('Variability input "mdoe" is not defined')
+        expect(error.help).toEqual(['did you mean "mode"?'])
     })
 
     it('referencing an undeclared input is an error', () => {

@@ -47,19 +47,19 @@ describe('parseYaml', () => {
         expect(sourceMap.locate({not: 'parsed'})).toBeUndefined()
     })
 
-    it('reports a duplicate key at the second occurrence and names the first', () => {
+    it('reports a duplicate key at the second occurrence, with the first as a related place', () => {
         const text = 'a: 1\nb:\n    c: 1\n    d: 2\n    c: 3\n'
         const error = expectCode(() => parseYaml(text, 'dup.yaml'), 'yaml-duplicate-key')
         expect(error.location).toEqual({file: 'dup.yaml', line: 5, column: 5})
-        expect(error.message).toContain('"c"')
-        expect(error.message).toContain('line 3, column 5')
+        expect(error.message).toBe('duplicate key "c"')
+        expect(error.related).toEqual([{location: {file: 'dup.yaml', line: 3, column: 5}, label: 'first defined here'}])
         expect(error.describe()).toMatch(/^dup\.yaml:5:5: /)
     })
 
     it('reports a duplicate top-level key', () => {
         const error = expectCode(() => parseYaml('a: 1\nb: 2\na: 3\n', 'dup.yaml'), 'yaml-duplicate-key')
         expect(error.location).toMatchObject({line: 3, column: 1})
-        expect(error.message).toContain('line 1, column 1')
+        expect(error.related.map(r => r.location)).toEqual([{file: 'dup.yaml', line: 1, column: 1}])
     })
 
     it('the same key in different maps is not a duplicate', () => {
@@ -86,7 +86,8 @@ describe('parseYaml', () => {
         ['a:\n  - [1, {b: 2}\n  - 3\n', '[', 'line 2, column 5'],
     ])('names where an unclosed flow collection was opened (%#)', (text, bracket, at) => {
         const error = expectCode(() => parseYaml(text, 'bad.yaml'), 'yaml-syntax')
-        expect(error.message).toContain(`(the ${bracket} opened at ${at})`)
+        const [line, column] = /line (\d+), column (\d+)/.exec(at)!.slice(1).map(Number)
+        expect(error.related).toEqual([{location: {file: 'bad.yaml', line, column}, label: `the ${bracket} left open`}])
     })
 
     it('resolves aliases to their anchors', () => {
@@ -129,8 +130,8 @@ describe('loading templates', () => {
     it('rejects an unsupported tosca_definitions_version, located at the key', () => {
         const text = '# a template\ntosca_definitions_version: tosca_simple_yaml_1_2\ntopology_template: {}\n'
         const error = expectCode(() => templateFromText(text, 'template.yaml'), 'unsupported-version')
-        expect(error.message).toContain('tosca_simple_yaml_1_2')
-        expect(error.message).toContain('tosca_variability_1_0')
+        expect(error.message).toBe('unsupported tosca_definitions_version "tosca_simple_yaml_1_2"')
+        expect(error.help.join(' ')).toContain('tosca_variability_1_0, tosca_variability_1_0_rc_2, tosca_variability_1_0_rc_3, tosca_simple_yaml_1_3')
         expect(error.location).toEqual({file: 'template.yaml', line: 2, column: 1})
         expect(error.errorClass).toBe('input')
     })

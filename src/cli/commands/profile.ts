@@ -222,7 +222,7 @@ function validateChoices(template: LoadedTemplate, presets: readonly string[], i
     )
     // resolving uses a value of the wrong type as given (with a warning); a profile keeps only values that fit
     const misfit = checked.warnings[0]
-    if (misfit) throw new TrellisError('input-type', misfit.message.replace(/; used as given$/, ''), misfit.location)
+    if (misfit) throw new TrellisError('input-type', misfit.message.replace(/; used as given$/, ''), misfit.location, misfit)
     // keep the typed values (`--set debug=yes` is the boolean true)
     return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [name, value === null ? null : checked.assignedValue(name)]))
 }

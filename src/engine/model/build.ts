@@ -556,6 +556,7 @@ class Builder {
                         this.fail(
                             `Policy target "${textOf(target)}" of ${lowerFirst(policy.display)} does not exist`,
                             this.sourceMap.locate(raw.targets, i) ?? this.sourceMap.locate(raw, 'targets'),
+                            typeof target === 'string' ? {help: closestHelp(target, [...this.graph.nodes, ...this.graph.groupsByName.keys()])} : {},
                         )
                     policy.targets = append(policy.targets, [found])
                 })
