@@ -8,7 +8,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {skipNamed} from '../helpers/skip.js'
-import {EXCERPT_LINE, withoutExcerpts} from '../helpers/stderr.js'
+import {withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, runHere, workspace, type Run} from './run.js'
 
 afterAll(removeWorkspaces)
@@ -69,18 +69,21 @@ const STACK_LINE = /^\s+at /m
 
 /**
  * The run failed with `code`, printed exactly one message line on stderr — `trellis: `, then
- * `where: ` when given, then the message; for a location, the source line and a caret under it —
- * without a stack trace, and printed nothing on stdout.
+ * `where: ` when given, then the message; for a location, the source line and a caret under it;
+ * then exactly `details` (the other places, notes and help) — without a stack trace, and printed
+ * nothing on stdout.
  */
-function expectFailure(r: Run, code: number, message: string | RegExp, where?: string): void {
+function expectFailure(r: Run, code: number, message: string | RegExp, where?: string, details: readonly string[] = []): void {
     expect(r.code, r.stderr).toBe(code)
     expect(r.stdout).toBe('')
     const stderr = withoutExcerpts(r.stderr)
     expect(stderr).toMatch(/^trellis: [^\n]*\n$/)
     expect(r.stderr).not.toMatch(STACK_LINE)
     expect(r.stderr).not.toContain('internal error')
-    const excerpt = r.stderr.split('\n').filter(l => EXCERPT_LINE.test(l))
-    expect(excerpt.length === 0 || (excerpt.length === 2 && /^ +\| +\^+$/.test(excerpt[1]!)), r.stderr).toBe(true)
+    const below = r.stderr.split('\n').slice(1, -1)
+    const excerpt = below[0] !== undefined && /^ +\d+ \| /.test(below[0]) ? below.slice(0, 2) : []
+    expect(excerpt.length === 0 || /^ +\| +\^+$/.test(excerpt[1]!), r.stderr).toBe(true)
+    expect(below.slice(excerpt.length), r.stderr).toEqual(details)
     const prefix = `trellis: ${where ? `${where}: ` : ''}`
     const line = stderr.slice(0, -1)
     expect(line.startsWith(prefix), `"${line}" starts with "${prefix}"`).toBe(true)
@@ -99,6 +102,8 @@ interface FailureCase {
     readonly message: string | RegExp
     /** The file and the text the location points at (inside the one occurrence of context, when given). */
     readonly where?: readonly [file: string, needle: string, context?: string]
+    /** The lines after the excerpt: other places, notes, help. */
+    readonly details?: readonly string[]
 }
 
 /** Runs `resolve t.yaml ARGS --output out.yaml` and checks the one line, the exit code and that nothing was written. */
@@ -107,7 +112,7 @@ async function expectCase(c: FailureCase): Promise<void> {
     const before = listing(dir)
     const r = await runHere(['resolve', 't.yaml', ...(c.args ?? []), '--output', 'out.yaml'], {cwd: dir, env: c.env})
     const where = c.where ? `${c.where[0]}:${at(c.files[c.where[0]]!, c.where[1], c.where[2])}` : undefined
-    expectFailure(r, c.code, c.message, where)
+    expectFailure(r, c.code, c.message, where, c.details)
     expect(listing(dir)).toEqual(before)
 }
 
@@ -171,7 +176,13 @@ topology_template:
 
     it('rejects presets and inputs for a plain template, which defines none', async () => {
         const plain = 'tosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_templates:\n    vm: {type: tosca.nodes.Compute}\n'
-        await expectCase({files: {'t.yaml': plain}, args: ['--preset', 'prod'], code: 2, message: 'Did not find variability preset "prod" (the template defines no presets)'})
+        await expectCase({
+            files: {'t.yaml': plain},
+            args: ['--preset', 'prod'],
+            code: 2,
+            message: 'Did not find variability preset "prod"',
+            details: ['  = note: the template defines no presets'],
+        })
         await expectCase({files: {'t.yaml': plain}, args: ['--set', 'mode=prod'], code: 2, message: 'Variability input "mode" is not defined'})
     })
 })
@@ -182,13 +193,15 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
         await expectCase({files: {'t.yaml': text}, code: 2, message: /^YAML syntax error: \S.*/, where: ['t.yaml', 'cache: yes']})
     })
 
-    it('a duplicate key', async () => {
+    it('a duplicate key, with its first definition below as a related place', async () => {
         const text = BASE.replace('            type: cache\n', '            type: cache\n            type: store\n')
+        expect(at(text, 'type: cache')).toBe('25:13')
         await expectCase({
             files: {'t.yaml': text},
             code: 2,
-            message: `duplicate key "type" (first defined at line ${at(text, 'type: cache').replace(':', ', column ')})`,
+            message: 'duplicate key "type"',
             where: ['t.yaml', 'type: store'],
+            details: [' 25 |             type: cache', '    |             ---- first defined here'],
         })
     })
 
@@ -204,9 +217,9 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
         await expectCase({
             files: {'t.yaml': text},
             code: 2,
-            message:
-                'unsupported tosca_definitions_version "tosca_variability_2_0": expected one of tosca_variability_1_0, tosca_variability_1_0_rc_2, tosca_variability_1_0_rc_3, tosca_simple_yaml_1_3',
+            message: 'unsupported tosca_definitions_version "tosca_variability_2_0"',
             where: ['t.yaml', 'tosca_definitions_version'],
+            details: ['   = help: Trellis reads tosca_variability_1_0, tosca_variability_1_0_rc_2, tosca_variability_1_0_rc_3, tosca_simple_yaml_1_3'],
         })
     })
 
@@ -218,7 +231,13 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
 
     it('an unknown operator, with a suggestion', async () => {
         const text = appCondition('{equals: [{variability_input: mode}, dev]}')
-        await expectCase({files: {'t.yaml': text}, code: 2, message: 'unknown operator "equals" (did you mean "equal"?)', where: ['t.yaml', '{equals:']})
+        await expectCase({
+            files: {'t.yaml': text},
+            code: 2,
+            message: 'unknown operator "equals"',
+            where: ['t.yaml', '{equals:'],
+            details: ['    = help: did you mean "equal"?'],
+        })
     })
 
     it('a wrong number of operands', async () => {
@@ -238,8 +257,9 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
         await expectCase({
             files: {'t.yaml': text},
             code: 2,
-            message: 'Variability input "mdoe" is not defined (did you mean "mode"?)',
+            message: 'Variability input "mdoe" is not defined',
             where: ['t.yaml', '{variability_input: mdoe}'],
+            details: ['    = help: did you mean "mode"?'],
         })
     })
 
@@ -248,8 +268,9 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
         await expectCase({
             files: {'t.yaml': text},
             code: 2,
-            message: 'Did not find logic expression "is_lrage" (did you mean "is_large"?)',
+            message: 'Did not find logic expression "is_lrage"',
             where: ['t.yaml', '{logic_expression: is_lrage}'],
+            details: ['    = help: did you mean "is_large"?'],
         })
     })
 
@@ -259,8 +280,10 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
     })
 
     it('an undefined preset', async () => {
-        await expectCase({files: {'t.yaml': BASE}, args: ['--preset', 'nope'], code: 2, message: /^Did not find variability preset "nope"( \(.*\))?$/})
-        await expectCase({files: {'t.yaml': BASE}, args: ['--preset', 'smal'], code: 2, message: 'Did not find variability preset "smal" (did you mean "small"?)'})
+        const presets = ["  = help: the template's presets are small, large, broken"]
+        await expectCase({files: {'t.yaml': BASE}, args: ['--preset', 'nope'], code: 2, message: 'Did not find variability preset "nope"', details: presets})
+        const close = ['  = help: did you mean "small"?']
+        await expectCase({files: {'t.yaml': BASE}, args: ['--preset', 'smal'], code: 2, message: 'Did not find variability preset "smal"', details: close})
     })
 
     it('an undefined node', async () => {
@@ -282,14 +305,16 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
     })
 
     it('an input the template does not declare', async () => {
-        await expectCase({files: {'t.yaml': BASE}, args: ['--set', 'mdoe=prod'], code: 2, message: 'Variability input "mdoe" is not defined (did you mean "mode"?)'})
+        const help = ['  = help: did you mean "mode"?']
+        await expectCase({files: {'t.yaml': BASE}, args: ['--set', 'mdoe=prod'], code: 2, message: 'Variability input "mdoe" is not defined', details: help})
         const inputs = 'mode: prod\nregoin: us\n'
         await expectCase({
             files: {'t.yaml': BASE, 'in.yaml': inputs},
             args: ['--inputs', 'in.yaml'],
             code: 2,
-            message: 'Variability input "regoin" is not defined (did you mean "region"?)',
+            message: 'Variability input "regoin" is not defined',
             where: ['in.yaml', 'regoin'],
+            details: ['   = help: did you mean "region"?'],
         })
     })
 })
@@ -436,6 +461,21 @@ describe.concurrent('trellis resolve: an input value of the wrong type is used a
 
     it('from --inputs FILE, located in that file', async () => {
         await warns(['--inputs', 'in.yaml'], 'got "many"', {files: {'t.yaml': BASE, 'in.yaml': 'mode: prod\nreplicas: many\n'}, at: /in\.yaml:2:\d+: /})
+    })
+
+    it('is shown as an error is: the value in the inputs file underlined, then the declared type in the template', async () => {
+        const dir = workspace({'t.yaml': BASE, 'in.yaml': 'mode: prod\nreplicas: many\n'})
+        const result = await runHere(['resolve', 't.yaml', '--inputs', 'in.yaml', '--output', 'out.yaml'], {cwd: dir})
+        expect(result.code).toBe(0)
+        expect(result.stderr.split('\n')).toEqual([
+            'trellis: warning: in.yaml:2:1: Variability input "replicas" is of type integer and expects an integer, got "many"; used as given',
+            ' 2 | replicas: many',
+            '   | ^^^^^^^^',
+            '  ::: t.yaml:6:24',
+            ' 6 |             replicas: {type: integer, default: 1}',
+            '   |                        ---- type integer declared here',
+            '',
+        ])
     })
 
     it('from a preset, located in the template', async () => {
@@ -688,7 +728,7 @@ describe.concurrent('trellis resolve: usage', () => {
         expect(plain.stderr).not.toMatch(STACK_LINE)
         const debug = await runHere(['resolve', 't.yaml', '--set', 'nope=1', '--debug'], {cwd: dir})
         expect(debug.code).toBe(2)
-        expect(debug.stderr.split('\n')[0]).toBe(plain.stderr.trimEnd())
+        expect(debug.stderr.split('\n').slice(0, 2)).toEqual(plain.stderr.trimEnd().split('\n'))
         expect(debug.stderr).toMatch(STACK_LINE)
     })
 })
@@ -783,12 +823,14 @@ topology_template:
         expect(r.stdout).toBe('')
         expect(r.stderr.split('\n')).toEqual(
             [
-                't.yaml:9:25: unknown operator "nope" (did you mean "not"?)',
+                't.yaml:9:25: unknown operator "nope"',
                 '  9 |             conditions: {nope: [1, 2]}',
                 '    |                         ^^^^^^^^^^^^^^',
-                't.yaml:12:34: Variability input "envv" is not defined (did you mean "env"?)',
+                '    = help: did you mean "not"?',
+                't.yaml:12:34: Variability input "envv" is not defined',
                 ' 12 |             conditions: {equal: [{variability_input: envv}, prod]}',
                 '    |                                  ^^^^^^^^^^^^^^^^^^^^^^^^^',
+                '    = help: did you mean "env"?',
                 't.yaml:15:25: Node "missing node" not found',
                 ' 15 |             conditions: {node_presence: "missing node"}',
                 '    |                         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
