@@ -7,7 +7,8 @@ import path from 'node:path'
 import {sha256File} from '../profiles/staleness.js'
 import {ProfileStore} from '../profiles/store.js'
 import {invalidProfileName} from '../profiles/types.js'
-import {describeSource, type LoadedTemplate, readDefinitionOf, renderExpression, type ResolveRequest} from '../engine/index.js'
+import {describeSource, type Diagnostic, type LoadedTemplate, readDefinitionOf, renderExpression, type ResolveRequest} from '../engine/index.js'
+import {renderDetails, shownDiagnostic} from '../app/diagnostics.js'
 import {writeResolution} from './state/write.js'
 import {typedValue} from './state/keys.js'
 import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
@@ -41,6 +42,7 @@ async function dialogue(
     {checkbox, confirm, input}: Prompts,
 ): Promise<number> {
     const say = (line = '') => context.output.write(`${escapeControls(line)}\n`)
+    const sayDiagnostic = (line: string, d: Diagnostic) => [line, ...renderDetails(shownDiagnostic(d))].forEach(l => say(l))
     const definition = readDefinitionOf(template)
     say(`trellis — ${path.basename(template.file)} (${template.version})`)
 
@@ -92,8 +94,10 @@ async function dialogue(
         }
     }
 
+    // warnings and the error as the command line shows them: located, with the lines they point at
+    for (const warning of outcome.warnings) sayDiagnostic(`warning: ${warning.describe()}`, warning.diagnostic('warning'))
     if (!outcome.ok) {
-        say(`No variant exists: ${outcome.error.message}`)
+        sayDiagnostic(`${outcome.error.errorClass === 'input' ? 'These choices cannot be resolved' : 'No variant exists'}: ${outcome.error.describe()}`, outcome.error.diagnostic())
         for (const c of outcome.conflict) say(`  - ${c.text}: ${c.condition}${c.location ? ` (${c.location})` : ''}`)
         return 1
     }

@@ -278,6 +278,45 @@ topology_template:
         app.unmount()
     })
 
+    it('shows a mistake its choices reach as the command line does: located, the line it points at, and help', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+    node_templates:
+        app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}
+`
+        const {file} = workspace(text)
+        const app = show(<App file={file} opening="main" />)
+        await until(app.lastFrame, 'cannot be resolved')
+        await press(app.stdin, 'c')
+        const screen = await until(app.lastFrame, 'did you mean')
+        expect(screen).toContain('These choices cannot be resolved: ')
+        expect(screen).toContain('shop.yaml:7:45: Variability input "envv" is not')
+        expect(screen).toContain(' 7 |         app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}')
+        expect(screen).toContain('   = help: did you mean "env"?')
+        app.unmount()
+    })
+
+    it('says on the message line what resolving warned of: a preset value of the wrong type, located', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            replicas: {type: integer, default: 1}
+        presets:
+            big: {inputs: {replicas: lots}}
+    node_templates:
+        app: {type: a}
+`
+        const {file} = workspace(text)
+        const app = show(<App file={file} opening="main" initialPresets={['big']} />)
+        const frame = await until(app.lastFrame, 'warning:')
+        expect(frame).toMatch(/warning: \S*shop\.yaml:7:28: Variability input "replicas" is of type integer/)
+        app.unmount()
+    })
+
     it('treats a variant the checks reject as none, as resolve does', async () => {
         const text = `tosca_definitions_version: tosca_variability_1_0
 topology_template:
@@ -295,7 +334,9 @@ topology_template:
         expect(await until(app.lastFrame, 'no variant')).toContain('(c to see)')
         await press(app.stdin, 'c')
         const screen = await until(app.lastFrame, 'these changes make a variant exist')
-        expect(screen).toContain('Relation target "store" of relation "db@0" of node "app" does not exist')
+        // located, and the line it points at shown below, as on the command line
+        expect(screen).toContain('shop.yaml:7:40: Relation target "store" of relation "db@0" of node')
+        expect(screen).toContain(' 7 |         app: {type: a, requirements: [{db: store}]}')
         expect(screen).toMatch(/1\) database = true/)
         app.unmount()
     })

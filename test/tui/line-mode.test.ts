@@ -176,3 +176,26 @@ it('opens the template of the profile named when no template is given', async ()
     expect(stdout).toContain('empty keeps prod')
     for (const d of [dir, config, elsewhere]) fs.rmSync(d, {recursive: true, force: true})
 })
+
+it('shows a mistake the choices reach as the command line does: located, the line it points at, and help', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+    node_templates:
+        app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}
+`
+    fs.writeFileSync(path.join(dir, 't.yaml'), text)
+    const result = await converse(['t.yaml', '--prompt'], dir, [['env (string)', '\n']])
+    expect(result.code).toBe(1)
+    const lines = result.stdout.split('\n')
+    const at = lines.findIndex(l => l.startsWith('These choices cannot be resolved: '))
+    expect(lines.slice(at, at + 4)).toEqual([
+        'These choices cannot be resolved: t.yaml:7:45: Variability input "envv" is not defined',
+        ' 7 |         app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}',
+        '   |                                             ^^^^^^^^^^^^^^^^^^^^^^^^^',
+        '   = help: did you mean "env"?',
+    ])
+})

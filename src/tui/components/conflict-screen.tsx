@@ -47,8 +47,15 @@ export function ConflictScreen({outcome, missing, suggestions, progress, width}:
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1} width={width}>
             <Text bold color={paint('red')} wrap="wrap">
-                ✘ {outcome.error.errorClass === 'input' ? 'These choices cannot be resolved' : 'No variant exists'}: {outcome.error.message}
+                ✘ {outcome.error.errorClass === 'input' ? 'These choices cannot be resolved' : 'No variant exists'}: {outcome.error.location ? `${outcome.error.location}: ` : ''}
+                {outcome.error.message}
             </Text>
+            {outcome.error.details.map((line, i) => (
+                // the excerpt's underline lines up with its line: never wrapped
+                <Text key={`detail-${i}`} wrap="truncate">
+                    {line}
+                </Text>
+            ))}
             {inputs.length ? (
                 <Text wrap="wrap">
                     With the input {inputs.length === 1 ? 'value' : 'values'} {inputs.join('; ')}

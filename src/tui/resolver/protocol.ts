@@ -86,6 +86,10 @@ export interface ErrorData {
     /** No variant exists ('resolution'), or the choices themselves are wrong ('input': an unknown input, a missing value). */
     readonly errorClass: TrellisError['errorClass']
     readonly message: string
+    /** `file:line:col` where the mistake is, when it is in a file. */
+    readonly location?: string
+    /** The lines shown below the message, as on the command line: the excerpt, other places, notes, help. */
+    readonly details: readonly string[]
 }
 
 /** A resolution of some choices, without its model (which stays with the resolver). */
@@ -108,6 +112,8 @@ export type ResolutionData = (
     readonly choices: Choices
     /** Input values and their sources; known even when no variant exists (empty when the inputs themselves are wrong). */
     readonly inputs: readonly InputValue[]
+    /** What resolving warned of, one line each (`warning: t.yaml:3:9: …`). */
+    readonly warnings: readonly string[]
 }
 
 /** Presence of a candidate's resolution, for a preview. */

@@ -41,9 +41,12 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
                 // results for other choices than the current ones are stale
                 const first = state.outcome === undefined
                 const reloaded = state.reloaded
+                // a warning (a preset's value of the wrong type) is said on the message line when it first appears
+                const warned = action.outcome.warnings.filter(w => !state.outcome?.warnings.includes(w)).join('; ')
+                const message = warned ? [first ? state.message : undefined, warned].filter(Boolean).join('; ') : state.message
                 const next: WizardState = reloaded
                     ? {...state, outcome: action.outcome, reloaded: undefined, message: reloadMessage(reloaded.before, action.outcome, reloaded.dropped)}
-                    : {...state, outcome: action.outcome}
+                    : {...state, outcome: action.outcome, message}
                 // a template whose starting choices give no variant opens on the conflict and its repairs,
                 // never on a bare "no variant" (an input still without a value is asked for on the inputs pane)
                 if (first && !action.outcome.ok && action.outcome.conflict.length > 0 && state.screen === 'main')

@@ -39,6 +39,8 @@ export type Evaluation = (
     readonly choices: Choices
     /** Input values and their sources; known even when no variant exists (empty when the inputs themselves are wrong). */
     readonly inputs: readonly InputValue[]
+    /** What resolving warned of (a value that does not fit its input's type, used as given). */
+    readonly warnings: readonly TrellisError[]
 }
 
 export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveRequest {
@@ -55,10 +57,10 @@ export function evaluateChoices(template: LoadedTemplate, choices: Choices, base
     if (outcome.kind === 'resolved') {
         const model = outcome.model
         const present = countPresent(model)
-        return {ok: true, model, present, pruned: model.graph.elements.length - present, choices, inputs: model.inputs.all()}
+        return {ok: true, model, present, pruned: model.graph.elements.length - present, choices, inputs: model.inputs.all(), warnings: outcome.warnings}
     }
     const conflict = outcome.kind === 'unsatisfiable' ? outcome.conflict : []
-    return {ok: false, error: outcome.error, conflict, choices, inputs: inputValues(template, request)}
+    return {ok: false, error: outcome.error, conflict, choices, inputs: inputValues(template, request), warnings: outcome.warnings}
 }
 
 /** 1 for each element the model keeps, 0 for each it prunes, by sequence number (the same across resolutions of one template). */
