@@ -2,15 +2,7 @@
 // offending token underlined (^), each other place it involves underlined (-) with its label, then
 // its notes and help. The engine knows where a mistake starts; the token's end is read here, from
 // the text, when the diagnostic is shown (resolving never pays for it).
-import {
-    CONTROL_RANGES,
-    type Diagnostic,
-    formatLocation,
-    readRegularFile,
-    type RelatedLocation,
-    type SourceLocation,
-    type TrellisError,
-} from '../engine/index.js'
+import {CONTROL_RANGES, type Diagnostic, formatLocation, readRegularFile, type RelatedLocation, type SourceLocation, type TrellisError} from '../engine/index.js'
 import {oneLine} from './shown-text.js'
 
 export interface SourcePoint {

@@ -11,7 +11,16 @@ import {EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
 import {PrunedElements, type ReportStream} from './pruned.js'
-import {REPORT_FORMAT, type ReportConflict, type ReportDiagnostic, type ReportData, type ReportOptimization, type ReportStatus, type ReportSummary, type ReportTopology} from './types.js'
+import {
+    REPORT_FORMAT,
+    type ReportConflict,
+    type ReportDiagnostic,
+    type ReportData,
+    type ReportOptimization,
+    type ReportStatus,
+    type ReportSummary,
+    type ReportTopology,
+} from './types.js'
 
 export interface ReportRequest {
     /** Undefined when the template (or an inputs file) could not be read: the report says why. */

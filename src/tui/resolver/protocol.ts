@@ -1,17 +1,7 @@
 // What the wizard and its resolver say to each other. The resolver runs the
 // engine (in a worker thread, so keys never wait for it); the wizard keeps only
 // what it draws. Everything here is plain data that crosses a thread boundary.
-import type {
-    Analysis,
-    ConflictItem,
-    ExplanationLine,
-    InputValue,
-    RelatedLocation,
-    ResolveRequest,
-    SourceLocation,
-    TrellisError,
-    VariabilityDefinition,
-} from '../../engine/index.js'
+import type {Analysis, ConflictItem, ExplanationLine, InputValue, RelatedLocation, ResolveRequest, SourceLocation, TrellisError, VariabilityDefinition} from '../../engine/index.js'
 import type {Choices, Counts, ElementTable} from '../state/session.js'
 
 /**
