@@ -41,8 +41,9 @@ export function readLibrary(dir: string, read: (file: string) => ParsedYaml): Li
         if (version !== TOSCA_VERSION)
             throw new TrellisError(
                 'unsupported-version',
-                `TOSCA definitions version "${textOf(version)}" not supported in type library file: expected ${TOSCA_VERSION}`,
+                `TOSCA definitions version "${textOf(version)}" not supported in type library file`,
                 parsed.sourceMap.locate(data, 'tosca_definitions_version'),
+                {help: [`a type library file is written in ${TOSCA_VERSION}`]},
             )
         out.push({file, data: data as Record<string, unknown>, sourceMap: parsed.sourceMap})
     }

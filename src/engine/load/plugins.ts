@@ -64,11 +64,9 @@ export async function loadTechnologyPlugins(template: LoadedTemplate, policy: Pl
     const modules = policy.allow ? findTechnologyPlugins(template) : []
     for (const m of modules)
         if (m.outside)
-            throw new TrellisError(
-                'plugin-load',
-                `technology plugin "${shown(m.file)}" lies outside the template's folder: plugins run only from there (name another module with --plugin FILE)`,
-                m.where,
-            )
+            throw new TrellisError('plugin-load', `technology plugin "${shown(m.file)}" lies outside the template's folder: plugins run only from there`, m.where, {
+                help: ['name another module with --plugin FILE'],
+            })
     const chosen = [...modules, ...(policy.extra ?? []).map(file => ({file: path.resolve(file), outside: false}) as PluginModule)]
     const out: LoadedPlugin[] = []
     for (const m of chosen) out.push(await load(m))
