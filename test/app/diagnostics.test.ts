@@ -1,8 +1,9 @@
 // Diagnostics as a reader sees them: every independent mistake of a template, each with the
 // source line it points at and the offending token underlined; as data for `explain --json`.
 import {describe, expect, it} from 'vitest'
-import {renderExcerpt, shownDiagnostics, tokenEnd, type ShownDiagnostic} from '../../src/app/diagnostics.js'
-import {TrellisError} from '../../src/engine/errors.js'
+import {renderDetails, renderExcerpt, shownDiagnostic, shownDiagnostics, tokenEnd, type ShownDiagnostic} from '../../src/app/diagnostics.js'
+import {type Diagnostic, TrellisError} from '../../src/engine/errors.js'
+import {rawControls} from '../helpers/hostile.js'
 import {failure} from '../helpers/errors.js'
 import {run} from '../helpers/v4t.js'
 
@@ -55,6 +56,66 @@ describe('an excerpt', () => {
         const d = shownDiagnostics(new TrellisError('invalid-template', 'm', {file: '/nonexistent/f.yaml', line: 1, column: 1}))
         expect(d).toHaveLength(1)
         expect(renderExcerpt(d[0]!)).toEqual([])
+    })
+})
+
+describe('the lines below a message', () => {
+    const FILES: Record<string, string[]> = {
+        'a.yaml': ['top:', '    key: 1', '    key: 2'],
+        'b.yaml': ['first: 1', 'key: 3'],
+    }
+    const lines = (file: string, line: number) => FILES[file]?.[line - 1]
+    const shown = (details: Partial<Pick<Diagnostic, 'related' | 'notes' | 'help'>>, location = {file: 'a.yaml', line: 3, column: 5}) =>
+        renderDetails(shownDiagnostic({code: 'yaml-duplicate-key', severity: 'error', message: 'm', location, related: [], notes: [], help: [], ...details}, lines))
+
+    it('show a place in the same file with its own line number, underlined with - and labelled', () => {
+        expect(shown({related: [{location: {file: 'a.yaml', line: 2, column: 5}, label: 'first defined here'}]})).toEqual([
+            ' 3 |     key: 2',
+            '   |     ^^^',
+            ' 2 |     key: 1',
+            '   |     --- first defined here',
+        ])
+    })
+
+    it('name a place in another file with ::: before its line, on the same gutter', () => {
+        expect(shown({related: [{location: {file: 'b.yaml', line: 2, column: 1}, label: 'first defined here'}]}, {file: 'a.yaml', line: 3, column: 5})).toEqual([
+            ' 3 |     key: 2',
+            '   |     ^^^',
+            '  ::: b.yaml:2:1',
+            ' 2 | key: 3',
+            '   | --- first defined here',
+        ])
+    })
+
+    it('name a place whose file cannot be read with its location and label on the ::: line', () => {
+        expect(shown({related: [{location: {file: 'gone.yaml', line: 9, column: 1}, label: 'first defined here'}]})).toEqual([
+            ' 3 |     key: 2',
+            '   |     ^^^',
+            '  ::: gone.yaml:9:1: first defined here',
+        ])
+    })
+
+    it('end with the notes, then the help, lined up with the excerpt', () => {
+        expect(shown({notes: ['a fact'], help: ['a fix', 'another fix']})).toEqual([
+            ' 3 |     key: 2',
+            '   |     ^^^',
+            '   = note: a fact',
+            '   = help: a fix',
+            '   = help: another fix',
+        ])
+        const unlocated = shownDiagnostic({code: 'unknown-preset', severity: 'error', message: 'm', related: [], notes: [], help: ['a fix']}, lines)
+        expect(renderDetails(unlocated)).toEqual(['  = help: a fix'])
+    })
+
+    it('escape control characters in labels, notes and help, and in the file a place names', () => {
+        const out = shown({
+            related: [{location: {file: 'x\u001b[2J.yaml', line: 1, column: 1}, label: 'label \u001b]52;c;evil\u0007'}],
+            notes: ['note \u009b31m'],
+            help: ['help \u202e'],
+        }).join('\n')
+        expect(rawControls(out)).toEqual([])
+        expect(out).toContain('\\x1b')
+        expect(out).toContain('help \\u202e')
     })
 })
 

@@ -25,6 +25,42 @@ describe.concurrent('trellis explain', () => {
         for (const l of lines.slice(1)) expect(l).toMatch(/^ {2}(defined at|decided by:|because:)|^ {4,}(- |· |input |Node |Group )/)
     })
 
+    it('--json prints a duplicate key as data with both places: where it is repeated, and its first definition', async () => {
+        const text = 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: x}\n        a: {type: y}\n'
+        const r = await run(['explain', 't.yaml', '--json'], {cwd: workspace({'t.yaml': text})})
+        expect(r.code).toBe(2)
+        const {diagnostics} = JSON.parse(r.stdout)
+        expect(diagnostics).toEqual([
+            {
+                code: 'yaml-duplicate-key',
+                severity: 'error',
+                message: 'duplicate key "a"',
+                location: {file: 't.yaml', line: 5, column: 9},
+                range: {file: 't.yaml', start: {line: 5, column: 9}, end: {line: 5, column: 10}},
+                excerpt: '        a: {type: y}',
+                related: [
+                    {
+                        location: {file: 't.yaml', line: 4, column: 9},
+                        label: 'first defined here',
+                        range: {file: 't.yaml', start: {line: 4, column: 9}, end: {line: 4, column: 10}},
+                        excerpt: '        a: {type: x}',
+                    },
+                ],
+                notes: [],
+                help: [],
+            },
+        ])
+        // and as text on stderr, the same two places
+        expect(r.stderr.split('\n')).toEqual([
+            'trellis: t.yaml:5:9: duplicate key "a"',
+            ' 5 |         a: {type: y}',
+            '   |         ^',
+            ' 4 |         a: {type: x}',
+            '   |         - first defined here',
+            '',
+        ])
+    })
+
     it('counts a one-item conflict in the singular', async () => {
         const text = `tosca_definitions_version: tosca_variability_1_0
 topology_template:

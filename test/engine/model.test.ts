@@ -525,6 +525,7 @@ describe('structural errors', () => {
             type: tosca.relationships.ConnectsTo
 `
         expectStructuralError(text, 'Relation "relation_one" is used multiple times', 'relationship: relation_one', 1)
+        expect(buildError(text).related).toEqual([{location: {file: FILE, ...positionOf(text, 'relationship: relation_one')}, label: 'first used here'}])
     })
 
     it('a relationship template never used', () => {
@@ -676,6 +677,28 @@ describe('structural errors', () => {
         - a: {type: t}
 `
         expectStructuralError(text, 'Node "a" defined multiple times', 'a:', 1)
+        expect(buildError(text).related).toEqual([{location: {file: FILE, ...positionOf(text, 'a:')}, label: 'first defined here'}])
+    })
+
+    it('a group defined twice in list form, with the first definition as a related place', () => {
+        const text = `${V}topology_template:
+    node_templates:
+        a: {type: t}
+    groups:
+        - g: {type: tosca.groups.Root, members: [a]}
+        - g: {type: tosca.groups.Root, members: [a]}
+`
+        expectStructuralError(text, 'Group "g" defined multiple times', 'g:', 1)
+        expect(buildError(text).related).toEqual([{location: {file: FILE, ...positionOf(text, 'g:')}, label: 'first defined here'}])
+    })
+
+    it('a misspelt relation target gets the closest node name as help', () => {
+        const text = `${V}topology_template:
+    node_templates:
+        database: {type: t}
+        app: {type: t, requirements: [{db: {node: databse}}]}
+`
+        expect(buildError(text).help).toEqual(['did you mean "database"?'])
     })
 
     it('a group member that does not exist', () => {

@@ -17,6 +17,23 @@ export function sampleReport(presets: readonly string[] = ['prod'], now = NOW): 
     )
 }
 
+/** A report of a resolution that succeeds with a warning: a preset's value of the wrong type. */
+export function warnedReport(): ReportData {
+    const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            replicas: {type: integer, default: 1}
+        presets:
+            big: {inputs: {replicas: lots}}
+    node_templates:
+        app: {type: a}
+`
+    const template = templateFromText(text, 'warned.yaml')
+    const model = resolve(template, {presets: ['big']}).model!
+    return buildReport({template, templateName: 'warned.yaml', presets: ['big'], argv: ['trellis', 'resolve', 'warned.yaml', '--preset', 'big'], now: NOW}, {model})
+}
+
 /** A report of a resolution that fails; the template comes as text. */
 export function failedReport(text: string, name = 'failing.yaml', request: ResolveRequest = {}): ReportData {
     const template = templateFromText(text, name)

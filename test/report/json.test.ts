@@ -6,7 +6,9 @@ import {describe, expect, it} from 'vitest'
 import {renderJson, renderJsonChunks} from '../../src/app/report/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {buildReport, type ReportData} from '../../src/engine/report/index.js'
-import {failedReport, sampleReport, TIE, UNSAT} from './fixtures.js'
+import {failure} from '../helpers/errors.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {failedReport, sampleReport, TIE, UNSAT, warnedReport} from './fixtures.js'
 
 const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/report.schema.json'), 'utf8')) as object
 const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
@@ -54,6 +56,44 @@ describe('JSON report', () => {
             ),
         ) as ReportData
         expect(data).toMatchObject({status: 'invalid', version: null, conflict: {kind: 'invalid', mistakes: [{message: 'cannot read "gone.yaml": no such file', location: null}]}})
+    })
+
+    it('carries what resolving warned of as diagnostics of severity warning, the declared type as a related place', () => {
+        const data = expectValid(warnedReport()) as ReportData
+        expect(data.status).toBe('resolved')
+        expect(data.warnings).toEqual([
+            {
+                code: 'input-type',
+                severity: 'warning',
+                message: 'Variability input "replicas" is of type integer and expects an integer, got "lots"; used as given',
+                location: 'warned.yaml:7:28',
+                related: [{location: 'warned.yaml:5:24', label: 'type integer declared here'}],
+                notes: [],
+                help: [],
+            },
+        ])
+    })
+
+    it('lists a duplicate key among the mistakes with its first definition as a related place', () => {
+        const error = failure(() => templateFromText('tosca_definitions_version: tosca_variability_1_0\na: 1\na: 2\n', 'dup.yaml'))
+        const data = expectValid(
+            buildReport({template: undefined, templateName: 'dup.yaml', presets: [], argv: ['trellis', 'resolve', 'dup.yaml'], now: new Date(0)}, {error}),
+        ) as ReportData
+        expect(data.conflict).toEqual({
+            kind: 'invalid',
+            mistakes: [
+                {
+                    code: 'yaml-duplicate-key',
+                    severity: 'error',
+                    message: 'duplicate key "a"',
+                    location: 'dup.yaml:3:1',
+                    related: [{location: 'dup.yaml:2:1', label: 'first defined here'}],
+                    notes: [],
+                    help: [],
+                },
+            ],
+        })
+        expect(data.warnings).toEqual([])
     })
 
     it('of the web-shop sample validates against schema/report.schema.json', () => {

@@ -4,7 +4,7 @@ import {renderMarkdown, code, escapeMarkdown} from '../../src/app/report/index.j
 import {templateFromText} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {NOW, sampleReport, withoutDate} from './fixtures.js'
+import {NOW, sampleReport, warnedReport, withoutDate} from './fixtures.js'
 
 describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
     const markdown = renderMarkdown(sampleReport(['prod']))
@@ -147,6 +147,25 @@ topology_template:
         const line = why.split('\n').find(l => l.includes('Node "app"')) ?? ''
         expect(line).toMatch(/its condition does not hold: `false` is false `manual-condition-false`.*; with it: .*1 relation.*1 property/)
         for (const e of model.graph.elements.filter(e => !model.present(e))) expect(line).toContain(`<a id="${e.id}"></a>`)
+    })
+})
+
+describe('Markdown report: warnings and mistakes', () => {
+    it('lists what resolving warned of under Warnings, with the related place below each', () => {
+        const markdown = renderMarkdown(warnedReport())
+        expect(markdown).toContain(
+            [
+                '## Warnings',
+                '',
+                '- Variability input "replicas" is of type integer and expects an integer, got "lots"; used as given (`warned.yaml:7:28`)',
+                '  - type integer declared here: `warned.yaml:5:24`',
+                '',
+            ].join('\n'),
+        )
+    })
+
+    it('has no Warnings section when nothing was warned of', () => {
+        expect(renderMarkdown(sampleReport(['prod']))).not.toContain('## Warnings')
     })
 })
 
