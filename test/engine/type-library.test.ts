@@ -60,16 +60,18 @@ describe('types from lib/ and the TOSCA normative types', () => {
         expect(error.location?.line).toBe(7)
     })
 
-    it('a type defined twice (template and lib/) is an error at the library file, with the template\'s definition as the first', () => {
+    it("a type defined twice (template and lib/) is an error at the library file, with the template's definition as the first", () => {
         const template = `${TEMPLATE()}node_types:\n    shop.component: {}\n`
         const error = failureIn(workspace({'template.yaml': template, 'lib/types.yaml': LIB_TYPES}))
         expect(error.message).toMatch(/^node_types "shop.component" duplicated in service template ".*lib[\\/]types\.yaml"$/)
         expect(error.location?.file).toMatch(/lib[\\/]types\.yaml$/)
         const lines = template.split('\n')
-        expect(error.related).toEqual([{location: {file: expect.stringMatching(/template\.yaml$/), line: lines.indexOf('    shop.component: {}') + 1, column: 5}, label: 'first defined here'}])
+        expect(error.related).toEqual([
+            {location: {file: expect.stringMatching(/template\.yaml$/), line: lines.indexOf('    shop.component: {}') + 1, column: 5}, label: 'first defined here'},
+        ])
     })
 
-    it('a type two lib/ files define is an error at the second, with the first file\'s definition as the first', () => {
+    it("a type two lib/ files define is an error at the second, with the first file's definition as the first", () => {
         const error = failureIn(workspace({'template.yaml': TEMPLATE(), 'lib/a.yaml': LIB_TYPES, 'lib/b.yaml': LIB_TYPES}))
         expect(error.location?.file).toMatch(/lib[\\/]b\.yaml$/)
         expect(error.related.map(r => [r.location.file.replace(/^.*lib[\\/]/, ''), r.label])).toEqual([['a.yaml', 'first defined here']])
