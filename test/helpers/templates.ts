@@ -51,3 +51,25 @@ topology_template:
                 - terraform: {conditions: true}
                 - ansible: {default_alternative: true}
 `
+
+/** A condition that reads a misspelt variability input ("envv" for "env", line 7): a mistake the choices reach. */
+export const MISSPELT_INPUT = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: dev}
+    node_templates:
+        app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}
+`
+
+/** The preset "big" gives the integer input "replicas" a string (line 7): resolved, with a warning. */
+export const MISTYPED_PRESET = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            replicas: {type: integer, default: 1}
+        presets:
+            big: {inputs: {replicas: lots}}
+    node_templates:
+        app: {type: a}
+`

@@ -3,6 +3,7 @@ import {TrellisError} from '../../src/engine/errors.js'
 import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
 import {resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {buildReport, type ReportData} from '../../src/engine/report/index.js'
+import {MISTYPED_PRESET} from '../helpers/templates.js'
 
 export const WEB_SHOP = 'sample-templates/web-shop/variable-service-template.yaml'
 export const NOW = new Date('2025-01-02T03:04:05.000Z')
@@ -19,17 +20,7 @@ export function sampleReport(presets: readonly string[] = ['prod'], now = NOW): 
 
 /** A report of a resolution that succeeds with a warning: a preset's value of the wrong type. */
 export function warnedReport(): ReportData {
-    const text = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            replicas: {type: integer, default: 1}
-        presets:
-            big: {inputs: {replicas: lots}}
-    node_templates:
-        app: {type: a}
-`
-    const template = templateFromText(text, 'warned.yaml')
+    const template = templateFromText(MISTYPED_PRESET, 'warned.yaml')
     const model = resolve(template, {presets: ['big']}).model!
     return buildReport({template, templateName: 'warned.yaml', presets: ['big'], argv: ['trellis', 'resolve', 'warned.yaml', '--preset', 'big'], now: NOW}, {model})
 }

@@ -7,6 +7,7 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {HOSTILE_TEMPLATE, named, rawControls, SHOWN_PAYLOAD} from '../helpers/hostile.js'
+import {MISSPELT_INPUT, MISTYPED_PRESET} from '../helpers/templates.js'
 import {ProfileStore} from '../../src/profiles/index.js'
 import {App} from '../../src/tui/app.js'
 import {LiveApp} from '../../src/tui/live.js'
@@ -279,15 +280,7 @@ topology_template:
     })
 
     it('shows a mistake its choices reach as the command line does: located, the line it points at, and help', async () => {
-        const text = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            env: {type: string, default: dev}
-    node_templates:
-        app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}
-`
-        const {file} = workspace(text)
+        const {file} = workspace(MISSPELT_INPUT)
         const app = show(<App file={file} opening="main" />)
         await until(app.lastFrame, 'cannot be resolved')
         await press(app.stdin, 'c')
@@ -300,17 +293,7 @@ topology_template:
     })
 
     it('says on the message line what resolving warned of: a preset value of the wrong type, located', async () => {
-        const text = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            replicas: {type: integer, default: 1}
-        presets:
-            big: {inputs: {replicas: lots}}
-    node_templates:
-        app: {type: a}
-`
-        const {file} = workspace(text)
+        const {file} = workspace(MISTYPED_PRESET)
         const app = show(<App file={file} opening="main" initialPresets={['big']} />)
         const frame = await until(app.lastFrame, 'warning:')
         expect(frame).toMatch(/warning: \S*shop\.yaml:7:28: Variability input "replicas" is of type integer/)

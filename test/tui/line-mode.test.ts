@@ -6,6 +6,7 @@ import path from 'node:path'
 import {expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {ProfileStore} from '../../src/profiles/index.js'
+import {MISSPELT_INPUT} from '../helpers/templates.js'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')
@@ -179,15 +180,7 @@ it('opens the template of the profile named when no template is given', async ()
 
 it('shows a mistake the choices reach as the command line does: located, the line it points at, and help', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
-    const text = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            env: {type: string, default: dev}
-    node_templates:
-        app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}
-`
-    fs.writeFileSync(path.join(dir, 't.yaml'), text)
+    fs.writeFileSync(path.join(dir, 't.yaml'), MISSPELT_INPUT)
     const result = await converse(['t.yaml', '--prompt'], dir, [['env (string)', '\n']])
     expect(result.code).toBe(1)
     const lines = result.stdout.split('\n')
