@@ -9,6 +9,20 @@ export function closestHelp(name: string, candidates: Iterable<string | {readonl
     return close === undefined ? [] : [`did you mean "${close}"?`]
 }
 
+/** At most this many defined names are listed in a help line. */
+const MOST_LISTED = 12
+
+/**
+ * The help for a name a user gave that the template does not define: the closest defined name when
+ * one is close, else the names the template defines (`what`: "presets"), the first few of many.
+ */
+export function definedNamesHelp(name: string, defined: readonly string[], what: string): string[] {
+    const close = closestHelp(name, defined)
+    if (close.length || defined.length === 0) return close
+    const listed = defined.slice(0, MOST_LISTED).join(', ')
+    return [`the template's ${what} are ${listed}${defined.length > MOST_LISTED ? ` and ${defined.length - MOST_LISTED} more` : ''}`]
+}
+
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
     let best: string | undefined
     let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1

@@ -183,7 +183,8 @@ topology_template:
             message: 'Did not find variability preset "prod"',
             details: ['  = note: the template defines no presets'],
         })
-        await expectCase({files: {'t.yaml': plain}, args: ['--set', 'mode=prod'], code: 2, message: 'Variability input "mode" is not defined'})
+        const none = ['  = note: the template declares no variability inputs']
+        await expectCase({files: {'t.yaml': plain}, args: ['--set', 'mode=prod'], code: 2, message: 'Variability input "mode" is not defined', details: none})
     })
 })
 

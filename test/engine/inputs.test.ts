@@ -147,6 +147,12 @@ describe('presets and direct assignments', () => {
         expect(error.help).toEqual(['did you mean "mode"?'])
     })
 
+    it('assigning an input far from every declared name lists the declared inputs as help', () => {
+        const error = expectCode(() => inputs(SPEC_EXAMPLE, [], [set('colour', 'red')]), 'input-unknown')
+        expect(error.help).toHaveLength(1)
+        expect(error.help[0]).toMatch(/^the template's variability inputs are mode\b/)
+    })
+
     it('referencing an undeclared input is an error', () => {
         const values = inputs(SPEC_EXAMPLE)
         const error = expectCode(() => values.value('nope'), 'undefined-reference')

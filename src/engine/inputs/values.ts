@@ -2,7 +2,7 @@
 // in the order given, then `default`, then `default_expression` (evaluated when
 // first needed). Every value remembers its source and what it overrode.
 import {TrellisError, type SourceLocation} from '../errors.js'
-import {closestHelp, closestName} from '../names.js'
+import {closestHelp, definedNamesHelp} from '../names.js'
 import {ownValue} from '../keys.js'
 import {evaluateValue, isValueExpression, show, type ValueScope} from '../expressions/index.js'
 import type {SourceMap} from '../load/index.js'
@@ -31,9 +31,8 @@ export class VariabilityInputs implements ValueScope {
             const preset = definition.presets.get(name)
             if (!preset) {
                 const known = [...definition.presets.keys()]
-                const hint = closestName(name, known)
                 throw new TrellisError('unknown-preset', `Did not find variability preset "${name}"`, undefined, {
-                    help: hint ? [`did you mean "${hint}"?`] : known.length ? [`the template's presets are ${known.join(', ')}`] : [],
+                    help: definedNamesHelp(name, known, 'presets'),
                     notes: known.length ? [] : ['the template defines no presets'],
                 })
             }
@@ -47,8 +46,11 @@ export class VariabilityInputs implements ValueScope {
         const definition = this.definition.inputs.get(assignment.name)
         const where = 'location' in assignment.source ? assignment.source.location : undefined
         if (!definition) {
-            const help = closestHelp(assignment.name, this.definition.inputs.keys())
-            throw new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined`, where, {help})
+            const known = [...this.definition.inputs.keys()]
+            throw new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined`, where, {
+                help: definedNamesHelp(assignment.name, known, 'variability inputs'),
+                notes: known.length ? [] : ['the template declares no variability inputs'],
+            })
         }
         if (assignment.value === null || assignment.value === undefined) return
         const fromText = assignment.source.kind === 'set' || assignment.source.kind === 'env'
