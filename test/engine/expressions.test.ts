@@ -29,6 +29,7 @@ function scope(inputs: Record<string, unknown> = {}, expressions: Record<string,
         locate(raw) {
             return raw !== null && typeof raw === 'object' ? locations.get(raw) : undefined
         },
+        nesting: {levels: 0},
     }
 }
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {Parser, stringify} from 'yaml'
-import {evaluateValue, MAX_NESTING} from '../../src/engine/expressions/index.js'
+import {evaluateValue, MAX_NESTING, type Nesting, type ValueScope} from '../../src/engine/expressions/index.js'
 import {MAX_YAML_NESTING, templateFromData, templateFromText} from '../../src/engine/load/index.js'
 import {nestingBound} from '../../src/engine/load/nesting.js'
 import {resolve} from '../../src/engine/pipeline.js'
@@ -215,10 +215,11 @@ describe(`conditions nested deeper than ${MAX_NESTING} levels`, () => {
 })
 
 describe(`value expressions nested deeper than ${MAX_NESTING} levels`, () => {
-    const scope = (defaults: Record<string, unknown> = {}) => {
+    /** A scope whose inputs' defaults are evaluated each in a scope of its own, all counting levels on `nesting`. */
+    const scope = (defaults: Record<string, unknown> = {}, nesting: Nesting = {levels: 0}): ValueScope => {
         const stack: string[] = []
         return {
-            input: (name: string) => evaluateValue(defaults[name], scope(defaults)),
+            input: (name: string) => evaluateValue(defaults[name], scope(defaults, nesting)),
             expression: () => undefined,
             guard: <T>(what: string, _reference: unknown, fn: () => T): T => {
                 stack.push(what)
@@ -229,10 +230,11 @@ describe(`value expressions nested deeper than ${MAX_NESTING} levels`, () => {
                 }
             },
             locate: () => undefined,
+            nesting,
         }
     }
-    const adds = (depth: number) => {
-        let e: unknown = 1
+    const adds = (depth: number, inner: unknown = 1) => {
+        let e: unknown = inner
         for (let i = 0; i < depth; i++) e = {add: [e, 1]}
         return e
     }
@@ -249,8 +251,18 @@ describe(`value expressions nested deeper than ${MAX_NESTING} levels`, () => {
     })
 
     it('leave nothing counted after a failure: the full depth is available again', () => {
-        for (let i = 0; i < 3; i++) tooDeep(() => evaluateValue(adds(2000), scope()))
-        expect(evaluateValue(adds(MAX_NESTING), scope())).toBe(MAX_NESTING + 1)
+        // failing 400 levels down, inside the defaults of inputs read inside one another (each in a scope of its own, all on one count)
+        const defaults: Record<string, unknown> = {i0: adds(300, {mul: ['no number', 2]})}
+        for (let i = 1; i <= 49; i++) defaults[`i${i}`] = {add: [{variability_input: `i${i - 1}`}, 1]}
+        const nesting = {levels: 0}
+        const s = scope(defaults, nesting)
+        for (let i = 0; i < 3; i++) {
+            tooDeep(() => evaluateValue(adds(2000), s))
+            expectCode(() => evaluateValue({variability_input: 'i49'}, s), 'operand-type')
+            expect(nesting.levels).toBe(0)
+        }
+        expect(evaluateValue(adds(MAX_NESTING), s)).toBe(MAX_NESTING + 1)
+        tooDeep(() => evaluateValue(adds(MAX_NESTING + 1), s))
     })
 
     it('an input default chain in a template is refused at the default that crosses the limit', () => {

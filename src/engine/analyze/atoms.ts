@@ -144,6 +144,7 @@ export function singleInputScope(expressions: Readonly<Record<string, unknown>>,
             }
         },
         locate: () => undefined,
+        nesting: {levels: 0},
     }
 }
 

@@ -85,6 +85,8 @@ export function compileContext(graph: Graph, inputs: VariabilityInputs, variable
             guard: (what, reference, fn) => inputs.guard(what, reference, fn),
             locate: raw => inputs.locate(raw),
             warn: (message, reference) => inputs.warn(message, reference),
+            // a condition reading an input with a default expression: the default's levels count on top of the condition's
+            nesting: inputs.nesting,
         },
     }
     return {graph, inputs, variables, artifactTypes, state}

@@ -12,4 +12,4 @@ export {
     type PresenceOperator,
 } from './catalogue.js'
 export {show} from './operators/checks.js'
-export type {ValueScope} from './types.js'
+export type {Nesting, ValueScope} from './types.js'

@@ -16,6 +16,16 @@ export interface ValueScope {
     locate(raw: unknown): SourceLocation | undefined
     /** Notes something a user should hear about that does not stop resolving (e.g. `token` past the last token). */
     warn?(message: string, reference: unknown): void
+    /**
+     * The levels under way, shared by every scope one evaluation passes through: an input's default
+     * expression is evaluated in the inputs' scope inside a condition's, its levels on top of the condition's.
+     */
+    readonly nesting: Nesting
+}
+
+/** Operators and references under way in an evaluation (MAX_NESTING at most); each is undone on the way out. */
+export interface Nesting {
+    levels: number
 }
 
 export type Evaluate = (expression: unknown) => unknown

@@ -5,7 +5,7 @@ import {ownValue, soleKey} from '../keys.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
 import {COMPUTED_TOO_LARGE, MAX_COMPUTED_LENGTH, MAX_NESTING, MAX_VALUE_LENGTH, nestedTooDeep, VALUE_TOO_LARGE} from './nesting.js'
 import {show} from './operators/checks.js'
-import type {FailCode, OperatorContext, ValueScope} from './types.js'
+import type {FailCode, Nesting, OperatorContext, ValueScope} from './types.js'
 
 /** The operator of a `{operator: args}` map, or undefined for a plain value. */
 export function operatorOf(expression: unknown): string | undefined {
@@ -25,15 +25,9 @@ export function evaluateValue(expression: unknown, scope: ValueScope): unknown {
     return evaluator.run(expression)
 }
 
-/** An evaluator keeps nothing but its scope, so one per scope serves every expression evaluated in it. */
+// An evaluator keeps nothing but its scope, so one per scope serves every expression evaluated in it.
+// A side table keyed by the scope shares its lifetime; scopes are plain objects too (compile's, analysis's).
 const evaluators = new WeakMap<ValueScope, Evaluator>()
-
-/**
- * Operator applications under way, across evaluations: an input's default expression is
- * evaluated by its own Evaluator inside the one that reads the input, so the count is
- * not per Evaluator. Evaluation is synchronous; every level is undone on the way out.
- */
-let nesting = 0
 
 /** One evaluation: the scope, and `evaluate` bound once for the operators to call back. */
 class Evaluator {
@@ -47,7 +41,12 @@ class Evaluator {
     /** Characters of the texts operators made in this scope (a resolution), against MAX_COMPUTED_LENGTH. */
     private computed = 0
 
-    constructor(private readonly scope: ValueScope) {}
+    /** The scope's count of levels under way (see ValueScope.nesting), read once. */
+    private readonly nesting: Nesting
+
+    constructor(private readonly scope: ValueScope) {
+        this.nesting = scope.nesting
+    }
 
     run(e: unknown): unknown {
         const outer = this.named
@@ -62,14 +61,15 @@ class Evaluator {
     private apply(e: unknown): unknown {
         const name = operatorOf(e)
         if (name === undefined) return e
-        if (nesting >= MAX_NESTING) throw nestedTooDeep(this.scope.locate(e))
-        nesting++
+        const nesting = this.nesting
+        if (nesting.levels >= MAX_NESTING) throw nestedTooDeep(this.scope.locate(e))
+        nesting.levels++
         try {
             const value = this.applyOperator(name, e as Record<string, unknown>)
             if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH) fail(this.scope, e as object, VALUE_TOO_LARGE, 'too-large')
             return value
         } finally {
-            nesting--
+            nesting.levels--
         }
     }
 

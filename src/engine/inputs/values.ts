@@ -4,7 +4,7 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import {closestHelp, definedNamesHelp} from '../names.js'
 import {ownValue} from '../keys.js'
-import {evaluateValue, isValueExpression, show, type ValueScope} from '../expressions/index.js'
+import {evaluateValue, isValueExpression, show, type Nesting, type ValueScope} from '../expressions/index.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityDefinition, VariabilityInputDefinition} from './definitions.js'
 import {checkType} from './typecheck.js'
@@ -20,6 +20,8 @@ export class VariabilityInputs implements ValueScope {
     private readonly assigned = new Map<string, Assigned>()
     private readonly computed = new Map<string, InputValue>()
     private readonly stack: string[] = []
+    /** Levels of value expressions under way in this resolution (see ValueScope.nesting). */
+    readonly nesting: Nesting = {levels: 0}
 
     constructor(
         readonly definition: VariabilityDefinition,
