@@ -8,6 +8,7 @@ import type {OptionKind, Options} from '../options/index.js'
 import type {TypeHierarchy} from '../model/index.js'
 import {compileCondition, compileContext, type CompileContext, type Variables} from './compile.js'
 import {genericDefaults} from './defaults.js'
+import {DefaultDescriptors} from './descriptors.js'
 import {compilingOrder} from './order.js'
 import {and, FALSE, not, or, TRUE, variable, type Formula} from './formula.js'
 import type {ConditionOrigin, ConditionRecord, DefaultWrapper} from './records.js'
@@ -80,8 +81,10 @@ interface Walk {
     readonly context: CompileContext
     /** An input named like an element's identifier (e.g. "node.database") adds a condition. */
     readonly inputCondition: boolean
+    /** Each element kind's flags under the options, filled in as kinds are met. */
     readonly byKind: Map<OptionKind, ElementFlags>
     readonly pick: DefaultPick
+    readonly descriptors: DefaultDescriptors
 }
 
 export function collectConditions(
@@ -103,8 +106,9 @@ export function collectConditions(
         artifactTypes,
         context: compileContext(graph, inputs, variables, artifactTypes),
         inputCondition: options.enrichInputCondition().value && [...inputs.definition.inputs.keys()].some(name => name.includes('.')),
-        byKind: kindFlagsOf(options),
+        byKind: new Map(),
         pick: new DefaultPick(),
+        descriptors: new DefaultDescriptors(),
     })
     const at = walk()
     const sink = new FormulaSink(at.context)
@@ -183,9 +187,9 @@ function walkElement(element: Element, w: Walk, sink: Sink): void {
     pick.flags = flags
     pick.unconditioned = unconditioned
     pick.sink = sink
-    const specific = w.typeSpecific ? typeSpecificDefault(element, w.typeSpecific, w.context) : undefined
+    const specific = w.typeSpecific ? typeSpecificDefault(element, w.typeSpecific, w.context, w.descriptors) : undefined
     if (specific) pick.add(specific.wrapper, specific.formula)
-    else genericDefaults(element, w.options, w.variables, w.artifactTypes, pick.add)
+    else genericDefaults(element, w.options, w.variables, w.artifactTypes, w.descriptors, pick.add)
 }
 
 /** Which of an element's default conditions it gets, by default or by pruning: one per walk, set for each element. */
@@ -426,15 +430,6 @@ const OVERRIDES: ReadonlySet<string> = new Set([
     'consistency_pruning',
     'semantic_pruning',
 ])
-const kindFlags = new WeakMap<Options, Map<OptionKind, ElementFlags>>()
-
-/** The flags of each element kind under these options, filled in as kinds are asked for. */
-function kindFlagsOf(options: Options): Map<OptionKind, ElementFlags> {
-    let byKind = kindFlags.get(options)
-    if (!byKind) kindFlags.set(options, (byKind = new Map()))
-    return byKind
-}
-
 /** The topology's options for one element kind, resolved once per resolution. */
 function flagsOf(kind: OptionKind, options: Options, byKind: Map<OptionKind, ElementFlags>): ElementFlags {
     let flags = byKind.get(kind)
@@ -453,7 +448,7 @@ function flagsOf(kind: OptionKind, options: Options, byKind: Map<OptionKind, Ele
 }
 
 /** Element keys override the topology's options; a persistent node is never pruned nor defaulted away. */
-export function elementFlags(element: Element, options: Options, byKind = kindFlagsOf(options)): ElementFlags {
+export function elementFlags(element: Element, options: Options, byKind = new Map<OptionKind, ElementFlags>()): ElementFlags {
     const kind = KIND_OPTION[element.kind]
     if (!kind || (element.kind === 'node' && element.persistent)) return OFF
     const flags = flagsOf(kind, options, byKind)

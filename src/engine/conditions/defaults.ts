@@ -8,38 +8,13 @@ import type {Options} from '../options/index.js'
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
 import type {Variables} from './compile.js'
 import {and, anyOf, not, type Formula} from './formula.js'
-import type {ConditionOrigin, DefaultWrapper} from './records.js'
-
-/** A wrapper descriptor with its two origins. */
-export function makeWrapper(fields: Omit<DefaultWrapper, 'origins'>): DefaultWrapper {
-    const origins = {} as {default: ConditionOrigin; pruning: ConditionOrigin}
-    const made: DefaultWrapper = {...fields, origins}
-    origins.default = {kind: 'default', wrapper: made}
-    origins.pruning = {kind: 'pruning', wrapper: made}
-    return made
-}
-
-// Descriptors are shared: a few per mode token, however many elements they apply to.
-// Keyed operator → token → argument (consistency follows from the token), without building a key string per element.
-const shared = new Map<string, Map<string, Map<string, DefaultWrapper>>>()
-
-/** The descriptor of the default condition `{operator: argument}` of the given token. */
-function wrapper(token: string, consistency: boolean, operator: string, argument: string = 'SELF'): DefaultWrapper {
-    let byToken = shared.get(operator)
-    if (!byToken) shared.set(operator, (byToken = new Map()))
-    let byArgument = byToken.get(token)
-    if (!byArgument) byToken.set(token, (byArgument = new Map()))
-    let made = byArgument.get(argument)
-    if (!made) byArgument.set(argument, (made = makeWrapper({token, consistency, semantic: !consistency, expression: Object.freeze({[operator]: argument})})))
-    return made
-}
-
-const parsedModes = new WeakMap<readonly string[], Map<string, readonly string[]>>()
+import {DefaultDescriptors} from './descriptors.js'
+import type {DefaultWrapper} from './records.js'
 
 /** The tokens of a mode such as "incoming-artifact", checked against what the element kind allows (parsed once per mode). */
-function tokens(element: Element, mode: string, allowed: readonly string[], location = element.location): readonly string[] {
-    let byMode = parsedModes.get(allowed)
-    if (!byMode) parsedModes.set(allowed, (byMode = new Map()))
+function tokens(element: Element, mode: string, allowed: readonly string[], d: DefaultDescriptors, location = element.location): readonly string[] {
+    let byMode = d.modes.get(allowed)
+    if (!byMode) d.modes.set(allowed, (byMode = new Map()))
     let list = byMode.get(mode)
     if (!list) {
         list = mode.split('-').filter(Boolean)
@@ -84,13 +59,14 @@ const TECHNOLOGY_TOKENS = ['container', 'other']
  */
 export function checkDefaultModes(graph: Graph, options: Options): void {
     const errors = new Map<string, TrellisError>()
+    const d = new DefaultDescriptors()
     for (const element of graph.elements) {
         const allowed = modeTokens(element.kind)
         if (!allowed) continue
         const mode = modeOf(element, options, element.kind as ModeKind)
         if (errors.has(mode)) continue
         try {
-            tokens(element, mode, allowed, modeLocation(element, options, element.kind as ModeKind))
+            tokens(element, mode, allowed, d, modeLocation(element, options, element.kind as ModeKind))
         } catch (e) {
             if (!(e instanceof TrellisError)) throw e
             errors.set(mode, e)
@@ -122,83 +98,83 @@ function modeTokens(kind: Element['kind']): readonly string[] | undefined {
 export type AddDefault = (wrapper: DefaultWrapper, formula: Formula) => void
 
 /** The default conditions of one element, each handed to `add` (a list per element would be garbage at once). */
-export function genericDefaults(element: Element, options: Options, v: Variables, artifactTypes: TypeHierarchy, add: AddDefault): void {
+export function genericDefaults(element: Element, options: Options, v: Variables, artifactTypes: TypeHierarchy, d: DefaultDescriptors, add: AddDefault): void {
     switch (element.kind) {
         case 'node':
-            return nodeDefaults(element, modeOf(element, options, 'node'), v, add)
+            return nodeDefaults(element, modeOf(element, options, 'node'), v, d, add)
         case 'relation':
-            for (const token of tokens(element, modeOf(element, options, 'relation'), RELATION_TOKENS))
-                add(wrapper(token, true, `${token}_presence`), v.presence(token === 'source' ? element.source : element.target))
+            for (const token of tokens(element, modeOf(element, options, 'relation'), RELATION_TOKENS, d))
+                add(d.wrapper(token, true, `${token}_presence`), v.presence(token === 'source' ? element.source : element.target))
             return
         case 'property':
-            for (const token of tokens(element, modeOf(element, options, 'property'), PROPERTY_TOKENS)) {
-                if (token === 'container') add(wrapper(token, true, 'container_presence'), v.presence(element.container))
+            for (const token of tokens(element, modeOf(element, options, 'property'), PROPERTY_TOKENS, d)) {
+                if (token === 'container') add(d.wrapper(token, true, 'container_presence'), v.presence(element.container))
                 else if (element.consuming) {
                     const input = element.consuming.kind === 'input'
-                    add(wrapper(token, true, input ? 'input_presence' : 'container_presence', input ? element.consuming.name : 'SELF'), v.presence(element.consuming))
+                    add(d.wrapper(token, true, input ? 'input_presence' : 'container_presence', input ? element.consuming.name : 'SELF'), v.presence(element.consuming))
                 }
             }
             return
         case 'artifact':
-            for (const token of tokens(element, modeOf(element, options, 'artifact'), ARTIFACT_TOKENS)) {
-                if (token === 'container') add(wrapper(token, true, 'container_presence'), v.presence(element.container))
-                else add(wrapper(token, false, 'is_managed'), anyOf(managingTechnologies(element, artifactTypes).map(t => v.presence(t))))
+            for (const token of tokens(element, modeOf(element, options, 'artifact'), ARTIFACT_TOKENS, d)) {
+                if (token === 'container') add(d.wrapper(token, true, 'container_presence'), v.presence(element.container))
+                else add(d.wrapper(token, false, 'is_managed'), anyOf(managingTechnologies(element, artifactTypes).map(t => v.presence(t))))
             }
             return
         case 'technology': {
             const parts: Formula[] = []
-            const list = tokens(element, modeOf(element, options, 'technology'), TECHNOLOGY_TOKENS)
+            const list = tokens(element, modeOf(element, options, 'technology'), TECHNOLOGY_TOKENS, d)
             if (list.includes('container')) parts.push(v.presence(element.container))
             if (list.includes('other')) parts.push(not(anyOf(element.container.technologies.filter(t => t !== element).map(t => v.presence(t)))))
-            if (parts.length) add(wrapper(list.join('-'), true, 'technology_default', list.join('-')), and(parts))
+            if (parts.length) add(d.wrapper(list.join('-'), true, 'technology_default', list.join('-')), and(parts))
             return
         }
         case 'type':
-            return add(wrapper('container', true, 'container_presence'), v.presence(element.container))
+            return add(d.wrapper('container', true, 'container_presence'), v.presence(element.container))
         case 'group':
-            return add(wrapper('member', false, 'has_present_member'), anyOf(element.members.map(m => v.presence(m))))
+            return add(d.wrapper('member', false, 'has_present_member'), anyOf(element.members.map(m => v.presence(m))))
         case 'policy':
             return add(
-                wrapper('target', false, 'has_present_target'),
+                d.wrapper('target', false, 'has_present_target'),
                 anyOf(element.targets.map(t => (t.kind === 'node' ? v.presence(t) : anyOf(t.members.map(m => v.presence(m)))))),
             )
         case 'input':
-            return add(wrapper('consumed', false, 'is_consumed'), anyOf(element.consumers.map(p => v.presence(p))))
+            return add(d.wrapper('consumed', false, 'is_consumed'), anyOf(element.consumers.map(p => v.presence(p))))
         case 'output':
-            return add(wrapper('produced', false, 'is_produced'), anyOf(element.producers.map(p => v.presence(p))))
+            return add(d.wrapper('produced', false, 'is_produced'), anyOf(element.producers.map(p => v.presence(p))))
         case 'import':
             return
     }
 }
 
-function nodeDefaults(node: NodeElement, mode: string, v: Variables, add: AddDefault): void {
-    for (const token of tokens(node, mode, NODE_TOKENS)) {
+function nodeDefaults(node: NodeElement, mode: string, v: Variables, d: DefaultDescriptors, add: AddDefault): void {
+    for (const token of tokens(node, mode, NODE_TOKENS, d)) {
         switch (token) {
             case 'host': {
                 const hosting = node.relations.filter(r => r.hosting)
-                if (hosting.length) add(wrapper(token, false, 'host_presence'), anyOf(hosting.map(r => v.presence(r.target))))
+                if (hosting.length) add(d.wrapper(token, false, 'host_presence'), anyOf(hosting.map(r => v.presence(r.target))))
                 break
             }
             case 'source':
-                if (node.incoming.length) add(wrapper(token, false, 'has_source'), anyOf(node.incoming.map(r => v.presence(r.source))))
+                if (node.incoming.length) add(d.wrapper(token, false, 'has_source'), anyOf(node.incoming.map(r => v.presence(r.source))))
                 break
             case 'incoming':
-                if (node.incoming.length) add(wrapper(token, false, 'has_incoming_relation'), anyOf(node.incoming.map(r => and([v.manual(r), v.presence(r.source)]))))
+                if (node.incoming.length) add(d.wrapper(token, false, 'has_incoming_relation'), anyOf(node.incoming.map(r => and([v.manual(r), v.presence(r.source)]))))
                 break
             case 'incomingnaive':
-                if (node.incoming.length) add(wrapper(token, false, 'has_incoming_relation_naive'), anyOf(node.incoming.map(r => v.presence(r))))
+                if (node.incoming.length) add(d.wrapper(token, false, 'has_incoming_relation_naive'), anyOf(node.incoming.map(r => v.presence(r))))
                 break
             case 'outgoing':
-                if (node.relations.length) add(wrapper(token, false, 'has_outgoing_relation'), anyOf(node.relations.map(r => and([v.manual(r), v.presence(r.target)]))))
+                if (node.relations.length) add(d.wrapper(token, false, 'has_outgoing_relation'), anyOf(node.relations.map(r => and([v.manual(r), v.presence(r.target)]))))
                 break
             case 'outgoingnaive':
-                if (node.relations.length) add(wrapper(token, false, 'has_outgoing_relation_naive'), anyOf(node.relations.map(r => v.presence(r))))
+                if (node.relations.length) add(d.wrapper(token, false, 'has_outgoing_relation_naive'), anyOf(node.relations.map(r => v.presence(r))))
                 break
             case 'artifact':
-                if (node.artifacts.length) add(wrapper(token, false, 'has_artifact'), anyOf(node.artifacts.map(a => v.manual(a))))
+                if (node.artifacts.length) add(d.wrapper(token, false, 'has_artifact'), anyOf(node.artifacts.map(a => v.manual(a))))
                 break
             case 'artifactnaive':
-                if (node.artifacts.length) add(wrapper(token, false, 'has_artifact_naive'), anyOf(node.artifacts.map(a => v.presence(a))))
+                if (node.artifacts.length) add(d.wrapper(token, false, 'has_artifact_naive'), anyOf(node.artifacts.map(a => v.presence(a))))
                 break
         }
     }

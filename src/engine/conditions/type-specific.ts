@@ -8,8 +8,8 @@ import type {Element} from '../model/index.js'
 import {isMap, toList} from '../model/index.js'
 import {compileCondition, type CompileContext} from './compile.js'
 import {and, TRUE} from './formula.js'
-import {makeWrapper} from './defaults.js'
-import type {DefaultCondition, DefaultWrapper} from './records.js'
+import {makeWrapper, type DefaultDescriptors} from './descriptors.js'
+import type {DefaultCondition} from './records.js'
 
 /** `{node_types: {T: {conditions, consistency?, semantic?}}, relationship_types: …, …}` */
 export type TypeSpecificConditions = Readonly<Record<string, Readonly<Record<string, unknown>>>>
@@ -28,10 +28,7 @@ export function readTypeSpecific(value: unknown, where: () => ReturnType<Compile
     return value as TypeSpecificConditions
 }
 
-// one descriptor per type definition, shared by the elements of that type
-const wrappers = new WeakMap<object, DefaultWrapper>()
-
-export function typeSpecificDefault(element: Element, definitions: TypeSpecificConditions, c: CompileContext): DefaultCondition | undefined {
+export function typeSpecificDefault(element: Element, definitions: TypeSpecificConditions, c: CompileContext, d: DefaultDescriptors): DefaultCondition | undefined {
     const section = SECTION[element.kind]
     if (!section || !('types' in element) || element.types.length !== 1) return undefined
     const type = element.types[0]!.name
@@ -41,12 +38,12 @@ export function typeSpecificDefault(element: Element, definitions: TypeSpecificC
     if (!isMap(entry)) throw new TrellisError('invalid-template', `type-specific condition of "${type}" must be a map with "conditions"`, c.inputs.locate(byType))
     const conditions = toList(entry.conditions)
     const formulas = conditions.map(x => compileCondition(x, element, c))
-    let wrapper = wrappers.get(entry)
+    let wrapper = d.typeSpecific.get(entry)
     if (!wrapper) {
         const consistency = entry.consistency === true
         const semantic = entry.semantic === undefined ? true : entry.semantic === true
         wrapper = makeWrapper({token: 'type-specific', typeSpecific: type, consistency, semantic, expression: conditions.length === 1 ? conditions[0] : {and: conditions}})
-        wrappers.set(entry, wrapper)
+        d.typeSpecific.set(entry, wrapper)
     }
     return {wrapper, formula: formulas.length === 0 ? TRUE : and(formulas)}
 }
