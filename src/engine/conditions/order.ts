@@ -17,6 +17,7 @@ const RANK: Readonly<Record<ElementKind, number>> = {
     output: 10,
 }
 
+// computed once per graph and gone with it: the reference's compiling order is this stage's to know, not the model's
 const orders = new WeakMap<Graph, readonly Element[]>()
 
 /** The graph's elements in compiling order (computed once per graph). */

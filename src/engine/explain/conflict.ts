@@ -47,6 +47,7 @@ export function conflictOf(f: ResolutionFailure): ConflictItem[] {
     }
     return found
 }
+// found once per failure and gone with it (a ResolutionFailure is plain data: no field of its own)
 const conflicts = new WeakMap<ResolutionFailure, ConflictItem[]>()
 
 /** How many conflict items or differing elements a one-line summary names. */

@@ -23,7 +23,8 @@ export function explainElement(model: ResolvedModel, element: Element, options: 
 }
 
 // per model: what explanations say about each element and record, and the solver parts replayed for
-// deciding constraints, built once and shared by every explanation of the model, at any depth
+// deciding constraints, built once and shared by every explanation of the model, at any depth; keyed
+// by the model, they go with it (a ResolvedModel is plain data the pipeline spreads: no field of its own)
 const explainers = new WeakMap<ResolvedModel, {readonly facts: Facts; readonly deciding: DecidingConstraints; readonly byDepth: Map<number, Explainer>}>()
 
 function explainerFor(model: ResolvedModel, depth: number): Explainer {

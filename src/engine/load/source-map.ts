@@ -108,6 +108,7 @@ export class SourceMap {
     }
 }
 
+// set once, by LaterLocation's static block (its getters reach its private fields), and never changed
 let LINE_AND_COLUMN: PropertyDescriptorMap
 
 /**

@@ -47,4 +47,5 @@ export function typeLibraryOf(template: LoadedTemplate): TypeLibrary {
     if (!found) typeLibraries.set(template, (found = TypeLibrary.of(template.data, template.library(), template.sourceMap)))
     return found
 }
+// gone with the template (a LoadedTemplate is load/'s plain record, which no later stage writes into)
 const typeLibraries = new WeakMap<LoadedTemplate, TypeLibrary>()

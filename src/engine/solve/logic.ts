@@ -5,6 +5,7 @@ import {createRequire} from 'node:module'
 import type LogicSolver from 'logic-solver'
 import {TrellisError} from '../errors.js'
 
+// the module, loaded once for the process (no state of any template: each use makes a solver of its own)
 let loaded: typeof LogicSolver | undefined
 
 export function logic(): typeof LogicSolver {

@@ -77,6 +77,7 @@ function countPresent(model: ResolvedModel): number {
     return present
 }
 
+// by resolution, gone with it (a ResolvedModel is the engine's plain data: no field of the wizard's on it)
 const explained = new WeakMap<ResolvedModel, Map<Element, Explanation>>()
 
 /** The explanation of one element of a resolution, built once. */
