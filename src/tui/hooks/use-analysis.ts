@@ -5,7 +5,6 @@ import {useEffect, useRef, useState} from 'react'
 import type {Analysis, ReasonLine} from '../../engine/index.js'
 import type {Resolver} from '../resolver/client.js'
 import type {TemplateOutline} from '../resolver/protocol.js'
-import {nextId} from './use-resolver.js'
 
 /** `elements`: how many the template has, once it resolved (undefined before). */
 export function useAnalysis(resolver: Resolver, outline: TemplateOutline, elements: number | undefined): Analysis | undefined {
@@ -15,7 +14,7 @@ export function useAnalysis(resolver: Resolver, outline: TemplateOutline, elemen
     useEffect(() => {
         if (elements === undefined || asked.current === outline) return
         asked.current = outline
-        const id = nextId()
+        const id = resolver.nextId()
         const stop = resolver.listen(response => {
             if (response.type !== 'analyzed' || response.id !== id) return
             stop()

@@ -11,7 +11,6 @@ import type {Resolver} from '../resolver/client.js'
 import type {Action} from '../state/reduce.js'
 import type {Effect, WizardState} from '../state/wizard.js'
 import {describeSystemError} from '../../app/errors.js'
-import {nextId} from './use-resolver.js'
 
 export function useEffects(
     resolver: Resolver,
@@ -37,7 +36,7 @@ export function useEffects(
 /** The resolver writes (it holds the template); the answer comes back as a message. */
 function write(resolver: Resolver, state: WizardState, dispatch: Dispatch<Action>, written: (files: readonly string[]) => void): void {
     const {output, report} = state.write
-    const id = nextId()
+    const id = resolver.nextId()
     const stop = resolver.listen(response => {
         if (response.type === 'written' && response.id === id) {
             stop()

@@ -4,7 +4,6 @@ import {useEffect} from 'react'
 import type {ExplanationLine} from '../../engine/index.js'
 import type {Resolver} from '../resolver/client.js'
 import type {Outcome} from '../state/wizard.js'
-import {nextId} from './use-resolver.js'
 
 export function useExplanation(
     resolver: Resolver,
@@ -23,6 +22,6 @@ export function useExplanation(
     const resolution = outcome?.ok ? outcome.id : undefined
     useEffect(() => {
         if (resolution === undefined || element === undefined || known) return
-        resolver.send({type: 'explain', id: nextId(), resolution, element})
+        resolver.send({type: 'explain', id: resolver.nextId(), resolution, element})
     }, [resolver, resolution, element])
 }

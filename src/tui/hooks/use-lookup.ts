@@ -4,7 +4,6 @@
 import {useEffect, useState} from 'react'
 import type {Resolver} from '../resolver/client.js'
 import type {Lookup, Suggestion} from '../state/wizard.js'
-import {nextId} from './use-resolver.js'
 
 export interface LookupProgress {
     readonly tried: number
@@ -16,7 +15,7 @@ export function useLookup(resolver: Resolver, lookup: Lookup | undefined, land: 
     useEffect(() => {
         setProgress(undefined)
         if (!lookup) return
-        const id = nextId()
+        const id = resolver.nextId()
         let done = false
         const stop = resolver.listen(response => {
             if (response.type === 'progress' && response.id === id) setProgress({tried: response.tried, total: response.total})

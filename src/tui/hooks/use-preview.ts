@@ -7,7 +7,6 @@ import type {CountData} from '../resolver/protocol.js'
 import type {Resolver} from '../resolver/client.js'
 import type {Choices, ElementRow} from '../state/session.js'
 import type {Outcome} from '../state/wizard.js'
-import {nextId} from './use-resolver.js'
 
 /** How many flips are named; the rest are counted. */
 const NAMED_FLIPS = 3
@@ -53,7 +52,7 @@ export function usePreview(resolver: Resolver, current: Outcome | undefined, can
         if (!candidate || !key || !current) return
         const known = cache.current.get(key)
         if (known) return setShown({key, text: describeChange(current, known)})
-        const id = nextId()
+        const id = resolver.nextId()
         asked.current.clear()
         asked.current.set(id, key)
         resolver.send({type: 'count', id, choices: candidate})

@@ -4,7 +4,6 @@
 import {useEffect, useState} from 'react'
 import type {Resolver} from '../resolver/client.js'
 import type {Outcome} from '../state/wizard.js'
-import {nextId} from './use-resolver.js'
 
 export function useReasons(resolver: Resolver, outcome: Outcome | undefined, shown: readonly number[]): (seq: number) => string {
     const [known, setKnown] = useState<{resolution: number; reasons: ReadonlyMap<number, string>}>({resolution: -1, reasons: new Map()})
@@ -23,7 +22,7 @@ export function useReasons(resolver: Resolver, outcome: Outcome | undefined, sho
     const key = missing.join(',')
     useEffect(() => {
         if (resolution === undefined || missing.length === 0) return
-        resolver.send({type: 'reasons', id: nextId(), resolution, seqs: missing})
+        resolver.send({type: 'reasons', id: resolver.nextId(), resolution, seqs: missing})
     }, [resolver, resolution, key])
     return seq => current?.get(seq) ?? ''
 }

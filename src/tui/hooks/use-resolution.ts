@@ -7,7 +7,6 @@ import type {Resolver} from '../resolver/client.js'
 import type {TemplateOutline} from '../resolver/protocol.js'
 import {tableRows, type Choices, type ElementRow} from '../state/session.js'
 import type {Outcome} from '../state/wizard.js'
-import {nextId} from './use-resolver.js'
 
 /** Requests remembered for their choices: the latest and a few before it, whose answers may still come. */
 const REMEMBERED = 8
@@ -45,7 +44,7 @@ export function useResolution(resolver: Resolver, outline: TemplateOutline, choi
         [resolver, land],
     )
     useEffect(() => {
-        const id = nextId()
+        const id = resolver.nextId()
         latest.current = id
         sent.current.set(id, choices)
         for (const old of sent.current.keys()) if (sent.current.size > REMEMBERED) sent.current.delete(old)

@@ -30,7 +30,3 @@ export function useOutline(resolver: Resolver): {readonly outline?: TemplateOutl
     }, [resolver])
     return {outline, failed}
 }
-
-/** Request identifiers, unique in the process: a response names the request it answers. */
-let last = 0
-export const nextId = (): number => ++last

@@ -32,6 +32,8 @@ export interface Resolver {
      */
     start(base: BaseRequest, opening?: Choices): void
     send(request: Request): void
+    /** A new request identifier, unique among this resolver's: a response names the request it answers (0 is never given). */
+    nextId(): number
     /** The template changed on disk: the resolver reads it again ('loaded' follows, or 'reload-failed'). */
     reload(): void
     /** Calls `listener` with every response; returns a function that stops it. */
@@ -150,6 +152,7 @@ class SupervisedResolver implements Resolver {
     private ended = false
     /** Analyses run in resolvers of their own, so resolutions never wait for them (up to 1.5 s in one go). */
     private readonly analysts = new Set<Host>()
+    private lastId = 0
 
     constructor(
         private readonly file: string,
@@ -180,7 +183,7 @@ class SupervisedResolver implements Resolver {
     start(base: BaseRequest, opening?: Choices): void {
         this.base = base
         this.post({kind: 'start', base})
-        // id 0: no hook asks with it (see nextId), so its answer is heard by nobody
+        // id 0: nextId never gives it, so its answer is heard by nobody
         if (opening) this.post({kind: 'request', request: {type: 'count', id: 0, choices: opening}})
     }
 
@@ -194,6 +197,10 @@ class SupervisedResolver implements Resolver {
             this.open.set(request.id, request)
         }
         this.post({kind: 'request', request})
+    }
+
+    nextId(): number {
+        return ++this.lastId
     }
 
     reload(): void {

@@ -1,19 +1,21 @@
 // What the screens show, derived from the state and the latest resolution.
 // Each selector remembers its last answer, so keys that do not change its
-// inputs (moving a cursor) cost nothing on large templates.
+// inputs (moving a cursor) cost nothing on large templates. The reducer asks
+// them too, outside any component, so no hook can hold what they remember: it
+// is kept beside the wizard's own data (a resolution's rows, its definition),
+// and goes with it.
 import type {ExplanationLine, InputValue, ResolveRequest, VariabilityDefinition} from '../../engine/index.js'
 import {definedValues, inputRows, type Choices, type ElementRow, type InputRow} from './session.js'
 import type {Filter, Outcome, WizardState} from './wizard.js'
 
-/** Remembers the result for the last arguments (compared by identity). */
-function last<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-    let args: A | undefined
-    let result: R
-    return (...next: A) => {
-        if (!args || next.length !== args.length || next.some((a, i) => a !== args![i])) {
-            result = fn(...next)
-            args = next
-        }
+/** Remembers, for each first argument, the result for the last other arguments (compared by identity); kept as long as the first argument. */
+function lastPer<K extends object, A extends unknown[], R>(fn: (key: K, ...args: A) => R): (key: K, ...args: A) => R {
+    const remembered = new WeakMap<K, {readonly args: A; readonly result: R}>()
+    return (key: K, ...args: A) => {
+        const known = remembered.get(key)
+        if (known && known.args.length === args.length && known.args.every((a, i) => a === args[i])) return known.result
+        const result = fn(key, ...args)
+        remembered.set(key, {args, result})
         return result
     }
 }
@@ -24,19 +26,22 @@ export interface TopologyRow {
     readonly present: boolean
 }
 
-const allTopology = last((outcome: Outcome | undefined): TopologyRow[] =>
-    outcome?.ok ? outcome.rows.map(element => ({element, present: outcome.presence[element.seq] === 1})) : [],
+const NO_ROWS: readonly TopologyRow[] = []
+
+const allTopology = lastPer((outcome: Outcome): readonly TopologyRow[] =>
+    outcome.ok ? outcome.rows.map(element => ({element, present: outcome.presence[element.seq] === 1})) : NO_ROWS,
 )
 
-const filteredTopology = last((rows: TopologyRow[], filter: Filter, search: string | undefined): TopologyRow[] => {
+const filteredTopology = lastPer((rows: readonly TopologyRow[], filter: Filter, search: string | undefined): readonly TopologyRow[] => {
     const needle = search?.toLowerCase()
     if (filter === 'all' && !needle) return rows
     return rows.filter(r => (filter === 'all' || (filter === 'present') === r.present) && (!needle || r.element.display.toLowerCase().includes(needle)))
 })
 
 /** The topology rows the filter and search leave. */
-export function topologyView(state: WizardState): TopologyRow[] {
-    return filteredTopology(allTopology(state.outcome), state.filter, state.search?.text || undefined)
+export function topologyView(state: WizardState): readonly TopologyRow[] {
+    const rows = state.outcome ? allTopology(state.outcome) : NO_ROWS
+    return rows.length === 0 ? rows : filteredTopology(rows, state.filter, state.search?.text || undefined)
 }
 
 /** The element under the topology cursor. */
@@ -58,14 +63,14 @@ export function whyView(state: WizardState): readonly ExplanationLine[] {
     return (outcome?.ok && explained?.get(`${outcome.id}:${explainedElement(state)}`)) || NO_LINES
 }
 
-const displays = last((rows: readonly ElementRow[]): ReadonlyMap<string, string> => new Map(rows.map(r => [r.id, r.display])))
+const displays = lastPer((rows: readonly ElementRow[]): ReadonlyMap<string, string> => new Map(rows.map(r => [r.id, r.display])))
 
 /** An element's display (`Node "vm"`) by its identifier. */
 export function displayOf(state: WizardState, id: string): string {
     return (state.outcome ? displays(state.outcome.rows).get(id) : undefined) ?? id
 }
 
-const inputsOf = last(
+const inputsOf = lastPer(
     (
         definition: VariabilityDefinition,
         choices: Choices,
