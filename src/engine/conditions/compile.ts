@@ -225,13 +225,76 @@ function valueCondition(raw: unknown, element: Element | undefined, c: CompileCo
     return valueNote(raw, read, constant(value))
 }
 
+/** Presence operators about the elements around one (its host, relations, artifacts, consumers, …): any of them present. */
+type NeighbourhoodOperator = Extract<PresenceOperator, 'host_presence' | `has_${string}` | `is_${string}`>
+
+/** Presence operators that name an element's type, property or technology by `[element…, key]`. */
+type MemberOperator = Extract<PresenceOperator, `${string}_type_presence` | `${string}_property_presence` | 'technology_presence'>
+
+/** A presence operator's formula: the presence of the element it names, or of those around it, or of its type, property or technology. */
 function presence(name: PresenceOperator, args: unknown, element: Element | undefined, c: CompileContext, r: References): Formula {
     const v = c.variables
     const {graph} = c
-    const anyPresent = (elements: readonly Element[]) => anyOf(elements.map(e => v.presence(e)))
     switch (name) {
         case 'node_presence':
             return v.presence(r.node(args))
+        case 'relation_presence':
+            return v.presence(r.relation(args))
+        case 'artifact_presence':
+            return v.presence(r.artifact(args))
+        case 'policy_presence':
+            return v.presence(r.policy(args))
+        case 'group_presence':
+            return v.presence(r.group(args))
+        case 'input_presence':
+            return v.presence(r.keyed(args, 'input', k => graph.input(k, r.at)))
+        case 'output_presence':
+            return v.presence(r.keyed(args, 'output', k => graph.output(k, r.at)))
+        case 'import_presence':
+            return v.presence(r.keyed(args, 'import', k => (typeof k === 'number' ? graph.import(k, r.at) : r.fail(`imports are referred to by index, got "${k}"`))))
+        case 'source_presence':
+            return v.presence(r.relation(args).source)
+        case 'target_presence':
+            return v.presence(r.relation(args).target)
+        case 'container_presence': {
+            r.relative()
+            const self = args === 'SELF' ? element : args === 'CONTAINER' ? element?.container : r.fail('"container_presence" expects SELF or CONTAINER')
+            const container = self?.container ?? r.fail(`${self?.display ?? 'this condition'} has no container`)
+            return v.presence(container)
+        }
+        case 'host_presence':
+        case 'has_source':
+        case 'has_incoming_relation':
+        case 'has_incoming_relation_naive':
+        case 'has_outgoing_relation':
+        case 'has_outgoing_relation_naive':
+        case 'has_artifact':
+        case 'has_artifact_naive':
+        case 'is_managed':
+        case 'is_consumed':
+        case 'is_produced':
+        case 'has_present_target':
+        case 'has_present_member':
+            return neighbourhoodPresence(name, args, c, r)
+        case 'technology_presence':
+        case 'node_type_presence':
+        case 'relation_type_presence':
+        case 'group_type_presence':
+        case 'policy_type_presence':
+        case 'artifact_type_presence':
+        case 'node_property_presence':
+        case 'relation_property_presence':
+        case 'group_property_presence':
+        case 'policy_property_presence':
+        case 'artifact_property_presence':
+            return memberPresence(name, args, c, r)
+    }
+}
+
+function neighbourhoodPresence(name: NeighbourhoodOperator, args: unknown, c: CompileContext, r: References): Formula {
+    const v = c.variables
+    const anyPresent = (elements: readonly Element[]) => anyOf(elements.map(e => v.presence(e)))
+    switch (name) {
         case 'host_presence':
             return anyPresent(
                 r
@@ -253,40 +316,23 @@ function presence(name: PresenceOperator, args: unknown, element: Element | unde
             return anyOf(r.node(args).artifacts.map(a => v.manual(a)))
         case 'has_artifact_naive':
             return anyPresent(r.node(args).artifacts)
-        case 'relation_presence':
-            return v.presence(r.relation(args))
-        case 'artifact_presence':
-            return v.presence(r.artifact(args))
         case 'is_managed':
             return anyPresent(managingTechnologies(r.artifact(args), c.artifactTypes))
-        case 'policy_presence':
-            return v.presence(r.policy(args))
-        case 'group_presence':
-            return v.presence(r.group(args))
-        case 'input_presence':
-            return v.presence(r.keyed(args, 'input', k => graph.input(k, r.at)))
-        case 'output_presence':
-            return v.presence(r.keyed(args, 'output', k => graph.output(k, r.at)))
-        case 'import_presence':
-            return v.presence(r.keyed(args, 'import', k => (typeof k === 'number' ? graph.import(k, r.at) : r.fail(`imports are referred to by index, got "${k}"`))))
         case 'is_consumed':
-            return anyPresent(r.keyed(args, 'input', k => graph.input(k, r.at)).consumers)
+            return anyPresent(r.keyed(args, 'input', k => c.graph.input(k, r.at)).consumers)
         case 'is_produced':
-            return anyPresent(r.keyed(args, 'output', k => graph.output(k, r.at)).producers)
-        case 'source_presence':
-            return v.presence(r.relation(args).source)
-        case 'target_presence':
-            return v.presence(r.relation(args).target)
+            return anyPresent(r.keyed(args, 'output', k => c.graph.output(k, r.at)).producers)
         case 'has_present_target':
             return anyOf(r.policy(args).targets.map(t => (t.kind === 'node' ? v.presence(t) : anyPresent(t.members))))
         case 'has_present_member':
             return anyPresent(r.group(args).members)
-        case 'container_presence': {
-            r.relative()
-            const self = args === 'SELF' ? element : args === 'CONTAINER' ? element?.container : r.fail('"container_presence" expects SELF or CONTAINER')
-            const container = self?.container ?? r.fail(`${self?.display ?? 'this condition'} has no container`)
-            return v.presence(container)
-        }
+    }
+}
+
+function memberPresence(name: MemberOperator, args: unknown, c: CompileContext, r: References): Formula {
+    const v = c.variables
+    const {graph} = c
+    switch (name) {
         case 'technology_presence': {
             const [node, key] = r.pair(args, 'technology')
             return v.presence(graph.technologyOf(r.node(node), r.key(key), r.at))
