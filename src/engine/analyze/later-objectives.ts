@@ -5,7 +5,7 @@
 // taken over the joined parts' candidates. Answers only when the result is the
 // one every solver must reach: each part left with a single assignment.
 import {evaluate, variables, type Formula} from '../conditions/index.js'
-import {DisjointSets, propagate, type Problem} from '../solve/index.js'
+import {DisjointSets, propagate, type Objective, type Problem} from '../solve/index.js'
 import {chooseJoined} from './joined-choice.js'
 
 /** Parts larger than this are not enumerated (2^12 assignments): the engine's solver decides. */
@@ -73,50 +73,60 @@ export function laterObjectives(
     }
 
     for (const objective of problem.objectives) {
-        if (objective.direction && objective.terms.length > 0) {
-            const terms = objective.terms.map(t => ({formula: t.formula, weight: Math.round(t.weight * 100), vars: variables(t.formula).filter(u => values[u] === -1)}))
-            const direction = objective.direction
-            const compared = new Set(objective.unique ? objective.compare : [])
-            // too many combinations of joined parts: the best one chosen term by term
-            const choose = (group: readonly Part[]): Part | 'ambiguous' | undefined => {
-                const inGroup = new Set(group.flatMap(p => p.vars))
-                const joining = terms.filter(t => t.vars.some(v => inGroup.has(v)))
-                const chosen = chooseJoined(group, joining, direction, compared, values)
-                if (chosen?.kind === 'chosen') return {vars: group.flatMap(p => p.vars), candidates: [group.map((p, i) => p.candidates[chosen.choice[i]!]!).reduce(concat)]}
-                // several best combinations that differ in what is compared, with no objective left to tell them apart
-                return chosen?.kind === 'several' && objective.unique ? 'ambiguous' : undefined
-            }
-            const joinedParts = joined(parts, terms, choose)
-            if (joinedParts === 'ambiguous') return 'ambiguous'
-            if (!joinedParts) return undefined
-            parts = joinedParts
-            for (const part of parts) {
-                const own = new Set(part.vars)
-                const mine = terms.filter(t => t.vars.length > 0 && own.has(t.vars[0]!))
-                if (mine.length === 0) continue
-                const scores = part.candidates.map(c => {
-                    assign(values, part.vars, c)
-                    const score = mine.reduce((sum, t) => sum + (evaluate(t.formula, lookup) ? t.weight : 0), 0)
-                    assign(values, part.vars)
-                    return score
-                })
-                const best = objective.direction === 'min' ? Math.min(...scores) : Math.max(...scores)
-                part.candidates = part.candidates.filter((_, i) => scores[i] === best)
-            }
-        }
-        if (objective.unique && objective.compare.length > 0) {
-            const compared = new Set(objective.compare)
-            for (const part of parts) {
-                const at = part.vars.flatMap((v, i) => (compared.has(v) ? [i] : []))
-                const first = part.candidates[0]!
-                if (part.candidates.some(c => at.some(i => c[i] !== first[i]))) return 'ambiguous'
-            }
-        }
+        const best = bestUnder(objective, parts, values, lookup)
+        if (best === undefined || best === 'ambiguous') return best
+        parts = best
     }
     // several assignments left that differ only where nothing compares them: the engine's solver picks one
     if (parts.some(p => p.candidates.length !== 1)) return undefined
     for (const part of parts) assign(values, part.vars, part.candidates[0])
     return values
+}
+
+/**
+ * The parts left with their best candidates under one objective (joined where its terms join them);
+ * `ambiguous` when the best differ in what it compares, undefined when the engine's solver must decide.
+ */
+function bestUnder(objective: Objective, parts: Part[], values: Int8Array, lookup: (u: number) => boolean | undefined): Part[] | 'ambiguous' | undefined {
+    if (objective.direction && objective.terms.length > 0) {
+        const terms = objective.terms.map(t => ({formula: t.formula, weight: Math.round(t.weight * 100), vars: variables(t.formula).filter(u => values[u] === -1)}))
+        const direction = objective.direction
+        const compared = new Set(objective.unique ? objective.compare : [])
+        // too many combinations of joined parts: the best one chosen term by term
+        const choose = (group: readonly Part[]): Part | 'ambiguous' | undefined => {
+            const inGroup = new Set(group.flatMap(p => p.vars))
+            const joining = terms.filter(t => t.vars.some(v => inGroup.has(v)))
+            const chosen = chooseJoined(group, joining, direction, compared, values)
+            if (chosen?.kind === 'chosen') return {vars: group.flatMap(p => p.vars), candidates: [group.map((p, i) => p.candidates[chosen.choice[i]!]!).reduce(concat)]}
+            // several best combinations that differ in what is compared, with no objective left to tell them apart
+            return chosen?.kind === 'several' && objective.unique ? 'ambiguous' : undefined
+        }
+        const joinedParts = joined(parts, terms, choose)
+        if (joinedParts === 'ambiguous' || !joinedParts) return joinedParts
+        parts = joinedParts
+        for (const part of parts) {
+            const own = new Set(part.vars)
+            const mine = terms.filter(t => t.vars.length > 0 && own.has(t.vars[0]!))
+            if (mine.length === 0) continue
+            const scores = part.candidates.map(c => {
+                assign(values, part.vars, c)
+                const score = mine.reduce((sum, t) => sum + (evaluate(t.formula, lookup) ? t.weight : 0), 0)
+                assign(values, part.vars)
+                return score
+            })
+            const best = objective.direction === 'min' ? Math.min(...scores) : Math.max(...scores)
+            part.candidates = part.candidates.filter((_, i) => scores[i] === best)
+        }
+    }
+    if (objective.unique && objective.compare.length > 0) {
+        const compared = new Set(objective.compare)
+        for (const part of parts) {
+            const at = part.vars.flatMap((v, i) => (compared.has(v) ? [i] : []))
+            const first = part.candidates[0]!
+            if (part.candidates.some(c => at.some(i => c[i] !== first[i]))) return 'ambiguous'
+        }
+    }
+    return parts
 }
 
 /** The part's assignments that satisfy its variables' definitions and its checks (undefined: a formula reads an undecided variable outside it). */

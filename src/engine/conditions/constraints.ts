@@ -97,7 +97,12 @@ export function collectConstraints(
             ),
         )
     }
+    optionConstraints(graph, options, p, out)
+    return out
+}
 
+/** The constraints the constraint options switch on, each pushed to `out`. */
+function optionConstraints(graph: Graph, options: Options, p: (e: Element) => Formula, out: ConstraintRecord[]): void {
     const option: OptionPush = (name, element, formula, description) =>
         out.push(new Constraint({kind: 'option', option: name, element}, OPTION_EXPRESSION[name], formula, () => element?.location, description))
     // read each option once, not once per node
@@ -136,7 +141,6 @@ export function collectConstraints(
         for (const same of byName(graph.inputs)) if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), () => `at most one input "${same[0]!.name}"`)
     if (on('unique_output_constraint'))
         for (const same of byName(graph.outputs)) if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), () => `at most one output "${same[0]!.name}"`)
-    return out
 }
 
 type OptionPush = (name: ConstraintOption, element: Element | undefined, formula: Formula, description: () => string) => void
