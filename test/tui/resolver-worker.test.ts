@@ -116,6 +116,20 @@ describe('the resolver in a worker thread', () => {
         fs.rmSync(dir, {recursive: true, force: true})
     })
 
+    it('reads no larger a YAML file than the thread that opened it (TRELLIS_MAX_YAML_MB reaches the worker)', async () => {
+        // the worker's engine is a copy of its own: the setting of the built engine this thread opens it with must reach it
+        const engine = (await import(pathToFileURL(path.join(ROOT, 'dist/engine/index.js')).href)) as typeof import('../../src/engine/index.js')
+        const size = fs.statSync(SAMPLE).size
+        engine.setMaxYamlSize((size - 1) / 2 ** 20)
+        try {
+            await expect((await opened()).loaded).rejects.toThrow(`has ${size} bytes, more than the ${size - 1} bytes a YAML file may have`)
+            engine.setMaxYamlSize(size / 2 ** 20)
+            await expect((await opened()).loaded).resolves.toMatchObject({file: SAMPLE})
+        } finally {
+            engine.setMaxYamlSize(engine.DEFAULT_MAX_YAML_MB)
+        }
+    })
+
     it('resolves as the engine does here, sending the element rows with the first resolution', async () => {
         const resolver = await start()
         const choices = {presets: ['prod'], values: {monitoring: false}}

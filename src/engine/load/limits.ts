@@ -11,7 +11,8 @@ export const DEFAULT_MAX_YAML_MB = 256
 /** The share of the limit a text that needs the exact reader may have. */
 const EXACT_SHARE = 8
 
-// a process setting: the shells set it on purpose, from TRELLIS_MAX_YAML_MB, before reading anything
+// a setting of the process (each thread's copy: the wizard hands its own to its resolver's worker), which
+// the shells set on purpose from TRELLIS_MAX_YAML_MB before reading anything
 let maxYamlMB = DEFAULT_MAX_YAML_MB
 
 /** Sets the largest YAML file read, in megabytes (a positive number). */

@@ -13,8 +13,8 @@
 import fs from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
-import type {PluginPolicy} from '../../engine/index.js'
-import {Endpoint, type ResolverInput, type ResolverMessage} from './endpoint.js'
+import {maxYamlBytes, type PluginPolicy} from '../../engine/index.js'
+import {Endpoint, type ResolverInput, type ResolverMessage, type WorkerInput} from './endpoint.js'
 import {errorOf, failureLine} from './failure.js'
 import type {Choices} from '../state/session.js'
 import type {BaseRequest, Fault, Request, Response, TemplateOutline} from './protocol.js'
@@ -54,6 +54,7 @@ export interface ResolverOptions {
 }
 
 const WORKER = new URL('./worker.js', import.meta.url)
+const MB = 1024 * 1024
 /** The heap of a resolver a test makes run out of memory: small, so it does so at once. */
 const FAULT_HEAP_MB = 64
 
@@ -75,7 +76,8 @@ interface HostEvents {
 
 function workerHost(input: ResolverInput, events: HostEvents): Host {
     const limits = input.fault?.by === 'out-of-memory' ? {resourceLimits: {maxOldGenerationSizeMb: FAULT_HEAP_MB}} : {}
-    const worker = new Worker(WORKER, {workerData: input, ...limits})
+    const data: WorkerInput = {input, maxYamlMB: maxYamlBytes() / MB}
+    const worker = new Worker(WORKER, {workerData: data, ...limits})
     // a worker never keeps the process alive: the wizard ends it when it leaves
     worker.unref()
     let closed = false

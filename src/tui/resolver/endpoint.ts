@@ -19,6 +19,15 @@ export interface ResolverInput {
     readonly fault?: Fault
 }
 
+/**
+ * What a worker thread is started with: the resolver's input, and the largest YAML file the thread
+ * that starts it reads (a setting of each thread's own engine, which the command line sets in its thread).
+ */
+export interface WorkerInput {
+    readonly input: ResolverInput
+    readonly maxYamlMB: number
+}
+
 /** From the wizard: the request to start from, a request, or the template changed on disk. */
 export type ResolverMessage = {readonly kind: 'start'; readonly base: BaseRequest} | {readonly kind: 'request'; readonly request: Request} | {readonly kind: 'reload'}
 

@@ -3,8 +3,11 @@
 // is not caught here: it ends the worker, and the wizard's side starts another
 // (see client.ts).
 import {parentPort, workerData} from 'node:worker_threads'
-import {Endpoint, type ResolverInput, type ResolverMessage} from './endpoint.js'
+import {setMaxYamlSize} from '../../engine/index.js'
+import {Endpoint, type ResolverMessage, type WorkerInput} from './endpoint.js'
 
 const port = parentPort!
-const endpoint = new Endpoint(workerData as ResolverInput, (message, transfer = []) => port.postMessage(message, transfer))
+const {input, maxYamlMB} = workerData as WorkerInput
+setMaxYamlSize(maxYamlMB)
+const endpoint = new Endpoint(input, (message, transfer = []) => port.postMessage(message, transfer))
 port.on('message', (message: ResolverMessage) => endpoint.receive(message))
