@@ -8,7 +8,7 @@ import type {Command} from 'commander'
 import {describe, expect, it} from 'vitest'
 import {trellisProgram} from '../../src/cli/main.js'
 import {FINDING_SEVERITY} from '../../src/engine/analyze/index.js'
-import {REASON_CODES} from '../../src/engine/index.js'
+import {BECAUSE_KINDS, REASON_CODES} from '../../src/engine/explain/index.js'
 import {KEY_GROUPS} from '../../src/tui/components/help.js'
 
 const ROOT = path.join(import.meta.dirname, '..', '..')
@@ -69,6 +69,13 @@ describe('docs/explanations.md', () => {
         const table = rows(section(read('docs/explanations.md'), 'Reason codes'))
         expect(Object.fromEntries(table.map(([code, meaning]) => [code, meaning]))).toEqual(REASON_CODES)
         expect(table).toHaveLength(Object.keys(REASON_CODES).length)
+    })
+
+    it('lists every kind of reason the JSON document gives, and no other kind', () => {
+        const doc = read('docs/explanations.md')
+        const bullet = doc.slice(doc.indexOf('- `because.*.kind`:'), doc.indexOf('\n- ', doc.indexOf('- `because.*.kind`:')))
+        const kinds = [...bullet.matchAll(/`([^`]+)`/g)].map(m => m[1]!).slice(1)
+        expect(kinds.sort()).toEqual([...BECAUSE_KINDS].sort())
     })
 })
 

@@ -5,10 +5,13 @@ import {Ajv} from 'ajv'
 import {describe, expect, it} from 'vitest'
 import {renderJson, renderJsonChunks} from '../../src/app/report/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
+import {BECAUSE_KINDS, REASON_CODES} from '../../src/engine/explain/index.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport, type ReportData} from '../../src/engine/report/index.js'
 import {failure} from '../helpers/errors.js'
-import {templateFromText} from '../../src/engine/load/index.js'
-import {failedReport, sampleReport, TIE, UNSAT, warnedReport} from './fixtures.js'
+import {FREE_TECHNOLOGY} from '../helpers/templates.js'
+import {failedReport, NOW, sampleReport, TIE, UNSAT, warnedReport} from './fixtures.js'
 
 const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/report.schema.json'), 'utf8')) as object
 const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
@@ -111,6 +114,19 @@ describe('JSON report', () => {
     it('of failed resolutions validates too', () => {
         expectValid(failedReport(UNSAT))
         expectValid(failedReport(TIE))
+    })
+
+    it('of a free choice validates: its reason has a kind of its own', () => {
+        const template = templateFromText(FREE_TECHNOLOGY, 'free.yaml')
+        const model = resolve(template, {}).model!
+        const data = expectValid(buildReport({template, templateName: 'free.yaml', presets: [], argv: ['trellis', 'resolve', 'free.yaml'], now: NOW}, {model})) as ReportData
+        expect(data.pruned.flatMap(p => p.because.map(b => b.kind))).toContain('free-choice')
+    })
+
+    it('lists exactly the reason codes and reason kinds the engine gives', () => {
+        const definitions = (SCHEMA as {definitions: {reasonCode: {enum: string[]}; because: {properties: {kind: {enum: string[]}}}}}).definitions
+        expect([...definitions.reasonCode.enum].sort()).toEqual(Object.keys(REASON_CODES).sort())
+        expect([...definitions.because.properties.kind.enum].sort()).toEqual([...BECAUSE_KINDS].sort())
     })
 
     it('rejects a report that breaks the schema (the schema is not vacuous)', () => {

@@ -2,7 +2,7 @@
 import type {ConditionOrigin, ConditionRecord, ConstraintRecord, DefaultWrapper} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import {renderExpression} from './render-expression.js'
-import type {ReasonCode} from './types.js'
+import type {ConditionKind, ReasonCode} from './types.js'
 import {lowerFirst} from '../text.js'
 
 /** The code and sentence for one condition record of an element, given its value. */
@@ -87,46 +87,6 @@ function defaultFalse(element: Element, w: DefaultWrapper): {code: ReasonCode; t
     }
 }
 
-export const REASON_CODES: Readonly<Record<ReasonCode, string>> = {
-    'no-conditions': 'present: nothing conditions the element',
-    'all-conditions-hold': 'present: every condition holds',
-    'manual-condition-true': 'a condition written on the element holds',
-    'manual-condition-false': 'a condition written on the element does not hold',
-    'group-condition-true': 'the condition of a variability group (ConditionalMembers) the element belongs to holds',
-    'group-condition-false': 'the condition of a variability group the element belongs to does not hold',
-    'default-alternative-chosen': 'the element is the default alternative and none of its alternatives is present',
-    'default-alternative-other-present': 'the element is the default alternative and an alternative is present',
-    'input-condition-true': 'the variability input named after the element is true',
-    'input-condition-false': 'the variability input named after the element is false',
-    'default-condition-true': 'a default or pruning condition holds',
-    'default-incoming-none-present': 'node default condition (incoming, incomingnaive): no incoming relation is present',
-    'default-outgoing-none-present': 'node default condition (outgoing, outgoingnaive): no outgoing relation is present',
-    'default-source-none-present': 'node default condition (source): no source of an incoming relation is present',
-    'default-host-absent': 'node default condition (host): no host is present',
-    'default-artifact-none-present': 'node default condition (artifact, artifactnaive): no artifact is present',
-    'container-absent': "default condition (container): the element's container is absent",
-    'source-absent': 'relation default condition (source): the source node is absent',
-    'target-absent': 'relation default condition (target): the target node is absent',
-    'consumed-absent': 'property default condition (consuming): the consumed input or container is absent',
-    'not-managed': 'artifact default condition (managed): no present technology manages the artifact',
-    'technology-other-present': 'technology default condition (container-other): the node is absent or another technology is present',
-    'no-present-member': 'group default condition: no member is present',
-    'no-present-target': 'policy default condition: no target is present',
-    'not-consumed': 'input default condition: no present property consumes the input',
-    'not-produced': 'output default condition: nothing present produces the output',
-    'type-specific-condition-false': 'a type-specific default condition does not hold',
-    'technology-rule-false': 'the conditions of the technology rule (or plugin) that proposed the technology do not hold',
-    'technology-rule-true': 'the conditions of the technology rule (or plugin) that proposed the technology hold',
-    'optimization-chosen': 'several variants satisfy every condition and differ in this element; the optimizer chose one with it',
-    'optimization-not-chosen': 'several variants satisfy every condition and differ in this element; the optimizer chose one without it',
-    'free-choice-present': 'several variants satisfy every condition and nothing chose (no optimization, no uniqueness check): the preference kept the element',
-    'free-choice-pruned': 'several variants satisfy every condition and nothing chose (no optimization, no uniqueness check): the preference left the element out',
-    'constraint-requires': 'a constraint or implication requires the element: without it, its conditions would allow either verdict',
-    'constraint-excludes': 'a constraint or implication excludes the element: without it, its conditions would allow either verdict',
-    'variability-group': 'a variability group (ConditionalMembers) is always removed when resolving; its conditions apply to its members',
-    'in-variability-group': 'a type or property of a variability group, removed with the group',
-}
-
 /** A constraint as the subject of a sentence: `the hosting_stack_constraint option (node "app" has exactly one hosting relation)`. */
 export function describeConstraint(c: ConstraintRecord): string {
     switch (c.origin.kind) {
@@ -142,7 +102,7 @@ export function describeConstraint(c: ConstraintRecord): string {
 }
 
 /** The kind of a condition as the JSON document names it. */
-export function kindOf(origin: ConditionOrigin): string {
+export function kindOf(origin: ConditionOrigin): ConditionKind {
     switch (origin.kind) {
         case 'manual':
             return 'manual'

@@ -6,7 +6,7 @@ import type {LoadedTemplate} from '../load/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import type {ConflictItem} from './conflict.js'
-import type {Because, Explanation, Term} from './types.js'
+import type {Because, BecauseKind, Explanation, Term} from './types.js'
 import type {WhatIf} from './what-if.js'
 import {explainerForAll, type Explainer} from './why.js'
 
@@ -37,7 +37,7 @@ export interface DocumentElement {
 }
 
 export interface DocumentBecause {
-    readonly kind: string
+    readonly kind: BecauseKind
     readonly code: string
     readonly text: string
     readonly condition?: string

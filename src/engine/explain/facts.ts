@@ -17,12 +17,12 @@ import {variabilityGroupOf, type Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
 import {describeConstraint, describeRecord, kindOf} from './codes.js'
 import {renderExpression} from './render-expression.js'
-import {formatSourceLocation, type Because, type ElementRef, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
+import {formatSourceLocation, type Because, type ConditionKind, type ElementRef, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
 
 /** One condition record of an element, as every explanation shows it. */
 export interface RecordFacts {
     readonly record: ConditionRecord
-    readonly kind: string
+    readonly kind: ConditionKind
     readonly code: ReasonCode
     readonly text: string
     readonly condition: string
@@ -93,7 +93,16 @@ export function cite(inputs: InputCitation[], input: InputCitation): void {
 }
 
 /** Written conditions are shown first, then technology rules, then default and pruning conditions. */
-const RANK: Readonly<Record<string, number>> = {manual: 0, group: 0, input: 0, 'default-alternative': 0, 'technology-rule': 1}
+const RANK: Readonly<Record<ConditionKind, number>> = {
+    manual: 0,
+    group: 0,
+    input: 0,
+    'default-alternative': 0,
+    'technology-rule': 1,
+    default: 2,
+    pruning: 2,
+    'type-specific': 2,
+}
 
 /** Present or pruned in the resolved template: a variability group and its types and properties are always removed. */
 export function verdictOf(model: ResolvedModel, element: Element): Verdict {
@@ -155,7 +164,7 @@ export class Facts {
             }
         // causes first, by rank, the earliest settled first; ties keep the written order
         if (deciding.length > 1 && settled) {
-            const key = (i: number) => (deciding[i]!.cause ? 0 : 3) + (RANK[deciding[i]!.kind] ?? 2)
+            const key = (i: number) => (deciding[i]!.cause ? 0 : 3) + RANK[deciding[i]!.kind]
             const at = settled
             const order = deciding.map((_, i) => i).sort((a, b) => key(a) - key(b) || (deciding[a]!.cause ? at[a]! - at[b]! : 0) || a - b)
             deciding = order.map(i => deciding[i]!)

@@ -1,7 +1,7 @@
-export {REASON_CODES} from './codes.js'
+export {REASON_CODES} from './reason-codes.js'
 export {renderExpression} from './render-expression.js'
 export {renderExplanation, renderSummaryLine} from './render.js'
-export type {Because, ElementRef, Explanation, InputCitation, ReasonCode, Term, Verdict} from './types.js'
+export {BECAUSE_KINDS, type Because, type BecauseKind, type ElementRef, type Explanation, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
 export {explainElement, verdictOf, type ExplainOptions} from './why.js'
 export {freeChoiceOf, freeChoiceRuleText, freeChoices, type FreeChoice, type FreeChoiceRule} from './free-choice.js'
 export {

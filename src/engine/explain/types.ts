@@ -1,48 +1,12 @@
 // The explanation model: plain data, rendered as text by the CLI and as JSON
-// for scripts and reports. Reason codes are stable; docs/explanations.md lists them.
+// for scripts and reports. Reason codes are stable: reason-codes.ts lists them.
 import type {SourceLocation} from '../errors.js'
 import type {InputSource} from '../inputs/index.js'
+import type {ReasonCode} from './reason-codes.js'
 
 export type Verdict = 'present' | 'pruned'
 
-export type ReasonCode =
-    | 'no-conditions'
-    | 'all-conditions-hold'
-    | 'manual-condition-true'
-    | 'manual-condition-false'
-    | 'group-condition-true'
-    | 'group-condition-false'
-    | 'default-alternative-chosen'
-    | 'default-alternative-other-present'
-    | 'input-condition-true'
-    | 'input-condition-false'
-    | 'default-condition-true'
-    | 'default-incoming-none-present'
-    | 'default-outgoing-none-present'
-    | 'default-source-none-present'
-    | 'default-host-absent'
-    | 'default-artifact-none-present'
-    | 'container-absent'
-    | 'source-absent'
-    | 'target-absent'
-    | 'consumed-absent'
-    | 'not-managed'
-    | 'technology-other-present'
-    | 'no-present-member'
-    | 'no-present-target'
-    | 'not-consumed'
-    | 'not-produced'
-    | 'type-specific-condition-false'
-    | 'technology-rule-false'
-    | 'technology-rule-true'
-    | 'optimization-chosen'
-    | 'optimization-not-chosen'
-    | 'free-choice-present'
-    | 'free-choice-pruned'
-    | 'constraint-requires'
-    | 'constraint-excludes'
-    | 'variability-group'
-    | 'in-variability-group'
+export type {ReasonCode}
 
 export interface InputCitation {
     readonly name: string
@@ -74,10 +38,21 @@ export interface ElementRef {
  */
 export type Role = 'cause' | 'also' | 'consequence'
 
+/** The kinds of condition a reason can be, as the JSON document names them (see codes.ts kindOf). */
+export const CONDITION_KINDS = ['manual', 'group', 'default', 'pruning', 'type-specific', 'default-alternative', 'input', 'technology-rule'] as const
+export type ConditionKind = (typeof CONDITION_KINDS)[number]
+
+/**
+ * What a reason is: a condition of one of those kinds, a constraint that decides the verdict, the free
+ * choice, a variability group; `element` for an element followed in the chain, `reference` for one
+ * shown above. docs/explanations.md and the report schema list the same (checked by tests).
+ */
+export const BECAUSE_KINDS = [...CONDITION_KINDS, 'constraint', 'free-choice', 'variability-group', 'element', 'reference'] as const
+export type BecauseKind = (typeof BECAUSE_KINDS)[number]
+
 /** One reason, with the chain behind it. */
 export interface Because {
-    /** manual, group, default, pruning, type-specific, default-alternative, input, technology-rule, constraint, variability-group; element for a followed element; reference for one shown above. */
-    readonly kind: string
+    readonly kind: BecauseKind
     readonly code: ReasonCode
     readonly text: string
     /** The condition as written or generated, and its value. */

@@ -8,7 +8,18 @@ import type {ResolvedModel} from '../pipeline.js'
 import {DecidingConstraints, type Decision} from './deciding.js'
 import {cite, Facts, verdictOf, type ElementFacts, type RecordFacts} from './facts.js'
 import {freeChoiceBecause, freeChoiceOf, freeChoiceSummary} from './free-choice.js'
-import {formatSourceLocation, type Because, type ElementRef, type Explanation, type InputCitation, type ReasonCode, type Role, type Term, type Verdict} from './types.js'
+import {
+    formatSourceLocation,
+    type Because,
+    type BecauseKind,
+    type ElementRef,
+    type Explanation,
+    type InputCitation,
+    type ReasonCode,
+    type Role,
+    type Term,
+    type Verdict,
+} from './types.js'
 import {lowerFirst} from '../text.js'
 
 export {variabilityGroupOf, verdictOf}
@@ -364,12 +375,7 @@ type RootCondition = Explanation['rootCauses']['conditions'][number]
 /** The written conditions found in the chain as far as it is shown, the element's own as "its own condition". */
 function rootConditions(self: ElementRef, list: readonly Because[], conditions: Map<string, RootCondition> = new Map()): Map<string, RootCondition> {
     for (const b of list) {
-        const written =
-            b.kind !== 'element' &&
-            b.kind !== 'reference' &&
-            b.role === undefined &&
-            (b.code.startsWith('manual-') || b.code.startsWith('group-') || b.code.startsWith('input-condition') || b.code.startsWith('technology-rule'))
-        if (written && b.condition && b.element) {
+        if (b.role === undefined && isWritten(b.kind) && b.condition && b.element) {
             // a group's condition is written on the group, not on the member it applies to; the element
             // explained is named once, in the first line
             const on = b.writtenOn ? `${b.writtenOn.display}, for its member ${lowerFirst(b.element.display)}` : b.element.id === self.id ? 'its own condition' : b.element.display
@@ -382,4 +388,25 @@ function rootConditions(self: ElementRef, list: readonly Because[], conditions: 
         if (b.because.length) rootConditions(self, b.because, conditions)
     }
     return conditions
+}
+
+/** A condition the template's author wrote (on the element, its group, its input, a technology rule): a root cause an explanation names. */
+function isWritten(kind: BecauseKind): boolean {
+    switch (kind) {
+        case 'manual':
+        case 'group':
+        case 'input':
+        case 'technology-rule':
+            return true
+        case 'default':
+        case 'pruning':
+        case 'type-specific':
+        case 'default-alternative':
+        case 'constraint':
+        case 'free-choice':
+        case 'variability-group':
+        case 'element':
+        case 'reference':
+            return false
+    }
 }
