@@ -2,7 +2,7 @@
 // into findings: one sentence each, with the reason and where it is written.
 import {isDeepStrictEqual} from 'node:util'
 import {variables} from '../conditions/index.js'
-import {conflictHeadline, describeRecord, renderExpression} from '../explain/index.js'
+import {conflictHeadline, describeConflictItem, renderExpression} from '../explain/index.js'
 import {formatLocation} from '../errors.js'
 import {count} from '../plural.js'
 import {INPUT_CONSTRAINT_KEYS, type VariabilityDefinition} from '../inputs/index.js'
@@ -85,7 +85,7 @@ export function reasonLines(items: readonly ReasonItem[]): ReasonLine[] {
             const atoms = item.fact.atoms.filter(a => used.has(a.v))
             return {text: `variability input "${item.fact.domain.name}" has one value at a time`, condition: atoms.map(a => renderExpression(a.raw)).join('; ')}
         }
-        const {text, condition, location} = describeRecord(item)
+        const {text, condition, location} = describeConflictItem(item)
         return {text, condition, location}
     })
 }

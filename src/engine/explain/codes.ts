@@ -5,8 +5,8 @@ import {renderExpression} from './render-expression.js'
 import type {ConditionKind, ReasonCode} from './types.js'
 import {lowerFirst} from '../text.js'
 
-/** The code and sentence for one condition record of an element, given its value. */
-export function describeRecord(record: ConditionRecord, value: boolean): {code: ReasonCode; text: string} {
+/** The reason one condition record of an element gives, with its value: its code and sentence. */
+export function recordReason(record: ConditionRecord, value: boolean): {code: ReasonCode; text: string} {
     const o = record.origin
     switch (o.kind) {
         case 'manual':

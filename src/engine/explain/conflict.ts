@@ -196,11 +196,11 @@ export function conflictInputs(items: readonly Pick<ConflictItem, 'inputs'>[]): 
 }
 
 function describeItem(item: Item, p: PreparedModel): ConflictItem {
-    return {...describeRecord(item), inputs: citedInputs(item.record.formula, p)}
+    return {...describeConflictItem(item), inputs: citedInputs(item.record.formula, p)}
 }
 
-/** A condition or constraint as a conflict names it, without the input values it read. */
-export function describeRecord(item: Item): Omit<ConflictItem, 'inputs'> {
+/** A condition or constraint as a conflict (or an analysis finding) names it, without the input values it read. */
+export function describeConflictItem(item: Item): Omit<ConflictItem, 'inputs'> {
     if (item.kind === 'constraint') {
         const r = item.record
         return {kind: 'constraint', text: r.description, condition: renderExpression(r.expression), location: formatSourceLocation(r.location)}

@@ -15,7 +15,7 @@ import {evaluate, type ConditionRecord, type ConstraintRecord, type Formula} fro
 import {inputText} from './input-text.js'
 import {variabilityGroupOf, type Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {describeConstraint, describeRecord, kindOf} from './codes.js'
+import {describeConstraint, kindOf, recordReason} from './codes.js'
 import {renderExpression} from './render-expression.js'
 import {formatSourceLocation, type Because, type ConditionKind, type ElementRef, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
 
@@ -280,7 +280,7 @@ export class Facts {
     /** `before`: the record is a cause of a verdict decided at that step; only parts settled before it are blamed. */
     private recordOf(record: ConditionRecord, before?: number): RecordFacts {
         const value = evaluate(record.formula, this.value) === true
-        const {code, text} = describeRecord(record, value)
+        const {code, text} = recordReason(record, value)
         const terms: Term[] = []
         let blamed: Element[] = []
         this.blame(record.formula, terms, blamed, before)

@@ -8,7 +8,7 @@ export {
     conflictHeadline,
     conflictInputs,
     conflictOf,
-    describeRecord,
+    describeConflictItem,
     errorSummary,
     failureSummary,
     minimalConflict,
