@@ -1,4 +1,4 @@
-// "Did you mean …?" for names a user typed.
+// Names: "did you mean …?" for names a user typed, and things grouped by name.
 
 /** The help for a name that is not defined: the closest of the defined names (or named things), when one is close. */
 export function closestHelp(name: string, candidates: Iterable<string | {readonly name: string}>): string[] {
@@ -21,6 +21,17 @@ export function definedNamesHelp(name: string, defined: readonly string[], what:
     if (close.length || defined.length === 0) return close
     const listed = defined.slice(0, MOST_LISTED).join(', ')
     return [`the template's ${what} are ${listed}${defined.length > MOST_LISTED ? ` and ${defined.length - MOST_LISTED} more` : ''}`]
+}
+
+/** The things of each name, in the order each name first occurs (elements of one name are alternatives). */
+export function groupByName<T extends {readonly name: string}>(list: readonly T[]): T[][] {
+    const groups = new Map<string, T[]>()
+    for (const item of list) {
+        const group = groups.get(item.name)
+        if (group) group.push(item)
+        else groups.set(item.name, [item])
+    }
+    return [...groups.values()]
 }
 
 export function closestName(name: string, candidates: readonly string[]): string | undefined {

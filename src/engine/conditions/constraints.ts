@@ -10,6 +10,7 @@ import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
 import {compilingOrder} from './order.js'
 import type {ConstraintOrigin, ConstraintRecord} from './records.js'
 import {lowerFirst} from '../text.js'
+import {groupByName as byName} from '../names.js'
 
 export function collectConstraints(
     graph: Graph,
@@ -172,16 +173,6 @@ function nodeConstraints(node: NodeElement, on: (name: ConstraintOption) => bool
 /** A node needs a deployment technology unless it says `managed: false` (or has none and its type is abstract). */
 export function isManaged(node: NodeElement): boolean {
     return node.managed
-}
-
-function byName<T extends {name: string}>(list: readonly T[]): T[][] {
-    const groups = new Map<string, T[]>()
-    for (const e of list) {
-        const g = groups.get(e.name) ?? []
-        g.push(e)
-        groups.set(e.name, g)
-    }
-    return [...groups.values()]
 }
 
 /** The option written as a condition, for explanations: one shared object per option. */

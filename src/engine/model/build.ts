@@ -40,6 +40,7 @@ import type {LoadedPlugin} from '../load/index.js'
 import {pluginOf, type TechnologyPlugin} from './technology-plugins.js'
 import {findProducers} from './producers.js'
 import {textOf, lowerFirst} from '../text.js'
+import {groupByName} from '../names.js'
 
 /** A hosting requirement: "host" as a whole word of its name, words separated by "_" (host, my_host, host_1, a_host_b). */
 function isHostingName(name: string): boolean {
@@ -577,13 +578,7 @@ class Builder {
     /** At most one `default_alternative: true` among the elements of one name. */
     private checkDefaults(elements: readonly Element[]): void {
         if (!elements.some(e => e.defaultAlternative)) return
-        const byName = new Map<string, Element[]>()
-        for (const e of elements) {
-            const list = byName.get(e.name) ?? []
-            list.push(e)
-            byName.set(e.name, list)
-        }
-        for (const list of byName.values()) if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
+        for (const list of groupByName(elements)) if (list.filter(e => e.defaultAlternative).length > 1) this.fail(`${list[0]!.display} has multiple defaults`, list[0]!.location)
     }
 }
 

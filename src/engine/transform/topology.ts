@@ -9,12 +9,12 @@ import {nodeTemplate, presentType, properties, type TransformContext} from './no
 export function topologyBuilders(ctx: TransformContext, graph: Graph, topology: Raw): Record<string, () => unknown> {
     return {
         variability: () => undefined,
-        inputs: () => byName(ctx, graph.inputs, input => rebuild(input.raw)),
-        outputs: () => byName(ctx, graph.outputs, output => rebuild(output.raw)),
-        node_templates: () => byName(ctx, graph.nodes, node => nodeTemplate(ctx, node)),
+        inputs: () => presentByName(ctx, graph.inputs, input => rebuild(input.raw)),
+        outputs: () => presentByName(ctx, graph.outputs, output => rebuild(output.raw)),
+        node_templates: () => presentByName(ctx, graph.nodes, node => nodeTemplate(ctx, node)),
         relationship_templates: () => relationshipTemplates(ctx, graph, topology.relationship_templates),
         groups: () =>
-            byName(
+            presentByName(
                 ctx,
                 graph.groups.filter(g => !g.variability),
                 group => groupTemplate(ctx, group),
@@ -23,8 +23,8 @@ export function topologyBuilders(ctx: TransformContext, graph: Graph, topology: 
     }
 }
 
-/** A map of present elements in template order; a later element of the same name wins the key. */
-function byName<T extends Element>(ctx: TransformContext, elements: readonly T[], emit: (e: T) => Raw): Raw | undefined {
+/** A map of present elements keyed by name, in template order; a later element of the same name wins the key. */
+function presentByName<T extends Element>(ctx: TransformContext, elements: readonly T[], emit: (e: T) => Raw): Raw | undefined {
     const out: Raw = {}
     // counted as they go in: listing the keys of a map of every node template costs
     let any = false
