@@ -4,7 +4,7 @@
 // write, and the offer to keep the choices as a profile.
 import fs from 'node:fs'
 import path from 'node:path'
-import {sha256File} from '../profiles/staleness.js'
+import {saveChoices} from '../profiles/choices.js'
 import {ProfileStore} from '../profiles/store.js'
 import {invalidProfileName} from '../profiles/types.js'
 import {describeSource, type Diagnostic, type LoadedTemplate, readDefinitionOf, renderExpression, type ResolveRequest} from '../engine/index.js'
@@ -165,7 +165,7 @@ async function offerProfile(
         say('Profile not saved.')
         return
     }
-    store.save({name, template: {path: template.file, sha256: sha256File(template.file)}, presets: [...choices.presets], inputs: {...choices.values}}, {force: exists})
+    saveChoices(store, {name, template: template.file, presets: choices.presets, inputs: choices.values}, {force: exists})
     say(`Saved profile ${name}`)
 }
 

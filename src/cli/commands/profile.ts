@@ -15,6 +15,7 @@ import {
     variabilityInputNames,
     VariabilityInputs,
 } from '../../engine/index.js'
+import {saveChoices} from '../../profiles/choices.js'
 import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
 import {describeStaleness, sha256File, staleness, targetOf} from '../../profiles/staleness.js'
 import {writeFileAtomic} from '../../app/io.js'
@@ -103,10 +104,7 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 // entries, not assignments: an input named __proto__ is a key like any other (the last value given wins)
                 const inputs = Object.fromEntries([...fromFile.assignments, ...flags.set.map(parseSetFlag)].map(a => [a.name, a.value]))
                 const typed = validateChoices(template, presets, inputs)
-                const saved = (await openStore()).save(
-                    {name, template: {path: template.file, sha256: sha256File(template.file)}, presets, inputs: typed, ...(flags.note !== undefined ? {note: flags.note} : {})},
-                    {force: flags.force},
-                )
+                const saved = saveChoices(await openStore(), {name, template: template.file, presets, inputs: typed, note: flags.note}, {force: flags.force})
                 printLines([`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(inputs).length, 'input')}) for ${saved.template.path}`])
             }),
         )
@@ -172,8 +170,10 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 const current = sha256File(template.file)
                 const sha256 = !flags.template && header.sha256 ? header.sha256 : current
                 if (sha256 !== current) warnLine(`the template ${template.file} changed since the profile was exported`)
-                const saved = (await openStore()).save(
-                    {name, template: {path: template.file, sha256}, presets: read.presets, inputs: typed, ...(header.note ? {note: header.note} : {})},
+                // an empty note in the file is no note
+                const saved = saveChoices(
+                    await openStore(),
+                    {name, template: template.file, sha256, presets: read.presets, inputs: typed, note: header.note || undefined},
                     {force: flags.force},
                 )
                 printLines([`imported profile ${saved.name} for ${saved.template.path}`])

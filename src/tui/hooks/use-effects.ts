@@ -4,7 +4,7 @@
 import path from 'node:path'
 import {useEffect, type Dispatch} from 'react'
 import {useApp} from 'ink'
-import {sha256File} from '../../profiles/staleness.js'
+import {saveChoices} from '../../profiles/choices.js'
 import type {ProfileStore} from '../../profiles/store.js'
 import type {Profile} from '../../profiles/types.js'
 import type {Resolver} from '../resolver/client.js'
@@ -64,7 +64,7 @@ function carryOut(effect: Exclude<Effect, {kind: 'write'}>, file: string, store:
                 return {type: 'profiles', list: profiles()}
             case 'save-profile': {
                 const {presets, values} = state.choices
-                store().save({name: effect.name, template: {path: file, sha256: sha256File(file)}, presets: [...presets], inputs: {...values}}, {force: effect.force})
+                saveChoices(store(), {name: effect.name, template: file, presets, inputs: values}, {force: effect.force})
                 return {type: 'profile-saved', name: effect.name, list: profiles()}
             }
         }
