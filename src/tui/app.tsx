@@ -10,7 +10,7 @@ import {Box, useApp, useInput, type Key} from 'ink'
 import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type RefObject} from 'react'
 import type {ExplanationLine} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
-import {ConflictScreen} from './components/conflict-screen.js'
+import {conflictKeys, ConflictScreen} from './components/conflict-screen.js'
 import {Header} from './components/header.js'
 import {Help} from './components/help.js'
 import {MainScreen, type MainScreenProps, shownRows} from './components/main-screen.js'
@@ -211,7 +211,7 @@ function Wizard({outline, resolver, keys, base, initialPresets = [], output, sto
                 ))}
             </Box>
             <Text dimColor wrap="truncate">
-                {state.screen === 'conflict' && missing.length > 0 ? '⏎ set the inputs that need a value · p presets · esc back' : FOOTER[state.screen]}
+                {state.screen === 'conflict' ? conflictKeys(missing.length, state.suggestions?.items.length ?? 0) : FOOTER[state.screen]}
             </Text>
         </Box>
     )
@@ -222,13 +222,13 @@ const ignore = () => {}
 /** The smallest terminal the wizard draws in. */
 export const MIN_SIZE = {columns: 60, rows: 16} as const
 
-const FOOTER: Readonly<Record<WizardState['screen'], string>> = {
+/** Each screen's key line; the conflict screen's depends on what it lists (conflictKeys). */
+const FOOTER: Readonly<Record<Exclude<WizardState['screen'], 'conflict'>, string>> = {
     main: '? keys · q quit · ↑↓ move · tab pane · ⏎ edit/explain/follow · / search · f filter · w what-if · z whole why · p presets · o s profiles · W write',
     presets: '? keys · ↑↓ move · space/⏎ choose · tab/esc on to the inputs · c conflict · o profiles',
     profiles: '↑↓ move · ⏎ load · s save · esc back',
     write: '⏎ write · tab edit paths · esc back',
     help: 'esc back',
-    conflict: '1–9 apply a repair · p presets · esc back',
 }
 
 /** Every screen gets what the main screen gets. */

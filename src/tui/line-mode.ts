@@ -7,13 +7,14 @@ import path from 'node:path'
 import {saveChoices} from '../profiles/choices.js'
 import {ProfileStore} from '../profiles/store.js'
 import {invalidProfileName} from '../profiles/types.js'
-import {describeSource, type Diagnostic, type LoadedTemplate, readDefinitionOf, renderExpression, type ResolveRequest} from '../engine/index.js'
+import {describeSource, type Diagnostic, type LoadedTemplate, readDefinitionOf, renderExpression, renderSummaryLine, type ResolveRequest} from '../engine/index.js'
 import {renderDetails, shownDiagnostic} from '../app/diagnostics.js'
 import {writeResolution} from './state/write.js'
 import {typedValue} from './state/keys.js'
 import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
 import {isInterrupt, plainPrompts, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
 import {escapeControls} from '../app/shown-text.js'
+import {failureLines, plainLines, shownFailure} from '../app/conflict-text.js'
 
 export interface LineModeStreams {
     readonly input?: NodeJS.ReadableStream
@@ -97,15 +98,14 @@ async function dialogue(
     // warnings and the error as the command line shows them: located, with the lines they point at
     for (const warning of outcome.warnings) sayDiagnostic(`warning: ${warning.describe()}`, warning.diagnostic('warning'))
     if (!outcome.ok) {
-        sayDiagnostic(`${outcome.error.errorClass === 'input' ? 'These choices cannot be resolved' : 'No variant exists'}: ${outcome.error.describe()}`, outcome.error.diagnostic())
-        for (const c of outcome.conflict) say(`  - ${c.text}: ${c.condition}${c.location ? ` (${c.location})` : ''}`)
+        for (const line of plainLines(failureLines(shownFailure(outcome.error), outcome.conflict))) say(line)
         return 1
     }
     say(`${outcome.present} present, ${outcome.pruned} pruned — ${removedByKind(outcome.model)}`)
     for (const element of outcome.model.graph.elements) {
         if (outcome.model.present(element)) continue
-        const e = explanationOf(outcome.model, element)
-        say(`  - pruned ${e.summary.replace(' is pruned: ', ': ')} [${e.code}]`)
+        // as `trellis explain` lists it
+        say(`  ${renderSummaryLine(explanationOf(outcome.model, element))}`)
     }
 
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))

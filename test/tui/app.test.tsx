@@ -246,8 +246,12 @@ topology_template:
         const app = show(<App file={file} />)
         const conflict = await until(app.lastFrame, 'these changes make a variant exist')
         expect(conflict).toContain('No variant exists')
-        expect(conflict).toContain('With the input values cheap: true — default; fast: true — default')
+        // as `trellis explain` prints it
+        expect(conflict).toContain('with the input values:')
+        expect(conflict).toContain('input cheap: true — default')
+        expect(conflict).toContain('input fast: true — default')
         expect(conflict).toMatch(/1\) (cheap|fast) = false/)
+        expect(conflict).toMatch(/1–\d apply a repair · p presets · esc back/)
         app.unmount()
     })
 
@@ -275,7 +279,11 @@ topology_template:
         expect(f).toContain(notice)
         expect(f).not.toContain('no variant')
         await press(app.stdin, 'c')
-        expect(await until(app.lastFrame, 'These choices cannot be resolved: Variability input "tracing" is not defined')).not.toContain('looking for repairs')
+        const screen = await until(app.lastFrame, 'These choices cannot be resolved: Variability input "tracing" is not defined')
+        expect(screen).not.toContain('looking for repairs')
+        // no repair is listed: the key line offers none
+        expect(screen).not.toContain('apply a repair')
+        expect(screen).toContain('p presets · esc back')
         app.unmount()
     })
 

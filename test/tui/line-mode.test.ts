@@ -57,7 +57,8 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/\d+ present, \d+ pruned — removes/)
-    expect(result.stdout).toContain('pruned Node "monitor": its condition does not hold [manual-condition-false]')
+    // each pruned element as `trellis explain` lists it
+    expect(result.stdout).toContain('  - pruned   Node "monitor"  [manual-condition-false]  its condition does not hold')
     const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
     expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
     expect(Object.keys(written.topology_template.node_templates)).not.toContain('monitor')
@@ -191,4 +192,30 @@ it('shows a mistake the choices reach as the command line does: located, the lin
         '   |                                             ^^^^^^^^^^^^^^^^^^^^^^^^^',
         '   = help: did you mean "env"?',
     ])
+})
+
+it('shows a conflict as `trellis explain` prints it, and exits 1', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    fs.writeFileSync(
+        path.join(dir, 't.yaml'),
+        `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            ha: {type: boolean, default: true}
+        constraints:
+            - {implies: [{node_presence: replica}, {node_presence: primary}]}
+        options: {type_default_condition: true, expected_incoming_relation_check: false}
+    node_templates:
+        primary: {type: db, conditions: {not: {variability_input: ha}}}
+        replica: {type: db, conditions: {variability_input: ha}}
+`,
+    )
+    const result = await converse(['t.yaml', '--prompt'], dir, [['ha (boolean)', '\n']], {TERM: 'dumb'})
+    const explained = await converse(['explain', 't.yaml'], dir, [])
+    expect(result.code).toBe(1)
+    expect(explained.code).toBe(1)
+    expect(explained.stdout).toMatch(/^No variant exists: this condition and this constraint cannot both hold/)
+    expect(result.stdout).toContain(explained.stdout)
+    fs.rmSync(dir, {recursive: true, force: true})
 })

@@ -1,8 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
 import {
-    conflictHeadline,
-    conflictInputs,
     count,
     type Element,
     explainElement,
@@ -25,6 +23,7 @@ import {
 } from '../../engine/index.js'
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
 import {printJson, printLines, printText} from '../print.js'
+import {conflictLines, plainLines} from '../../app/conflict-text.js'
 import {shownDiagnostics} from '../../app/diagnostics.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
@@ -134,14 +133,7 @@ function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsa
         printJson(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
         return
     }
-    const lines = [`No variant exists: ${conflictHeadline(conflict)}${conflict.length ? ':' : '.'}`]
-    const inputs = conflictInputs(conflict)
-    if (inputs.length) lines.push(`  with the input ${inputs.length === 1 ? 'value' : 'values'}:`, ...inputs.map(i => `    input ${i}`), '  the conditions and constraints:')
-    for (const c of conflict) {
-        lines.push(`  - ${c.text}: ${c.condition}${c.location ? `  (${c.location})` : ''}`)
-        for (const i of c.inputs) lines.push(`      input ${i}`)
-    }
-    printLines(lines)
+    printLines(plainLines(conflictLines(conflict)))
 }
 
 function printAmbiguity({error, differences}: Extract<Outcome, {kind: 'ambiguous'}>, json: boolean): void {

@@ -5,7 +5,7 @@
 import {paint} from './paint.js'
 import {Box} from 'ink'
 import {Text} from './text.js'
-import {conflictInputs} from '../../engine/index.js'
+import {failureLines} from '../../app/conflict-text.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Outcome, Suggestion} from '../state/wizard.js'
 import {Spinner} from './spinner.js'
@@ -43,31 +43,31 @@ export function ConflictScreen({outcome, missing, suggestions, progress, width}:
                 </Text>
             </Box>
         )
-    const inputs = conflictInputs(outcome.conflict)
+    const [headline, ...rest] = failureLines(outcome.error, outcome.conflict)
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1} width={width}>
             <Text bold color={paint('red')} wrap="wrap">
-                ✘ {outcome.error.errorClass === 'input' ? 'These choices cannot be resolved' : 'No variant exists'}: {outcome.error.location ? `${outcome.error.location}: ` : ''}
-                {outcome.error.message}
+                ✘ {headline!.text}
             </Text>
-            {outcome.error.details.map((line, i) => (
+            {rest.map((line, i) => {
                 // the excerpt's underline lines up with its line: never wrapped
-                <Text key={`detail-${i}`} wrap="truncate">
-                    {line}
-                </Text>
-            ))}
-            {inputs.length ? (
-                <Text wrap="wrap">
-                    With the input {inputs.length === 1 ? 'value' : 'values'} {inputs.join('; ')}
-                </Text>
-            ) : null}
-            {outcome.conflict.length ? <Text>These conditions cannot hold together:</Text> : null}
-            {outcome.conflict.map((c, i) => (
-                <Text key={i} wrap="wrap">
-                    {'  '}- {c.text}: {c.condition}
-                    {c.location ? <Text dimColor> ({c.location})</Text> : null}
-                </Text>
-            ))}
+                if (line.below)
+                    return (
+                        <Text key={i} wrap="truncate">
+                            {line.text}
+                        </Text>
+                    )
+                // a line too long for the screen continues under its own text
+                const text = line.text.trimStart()
+                return (
+                    <Box key={i} paddingLeft={line.text.length - text.length}>
+                        <Text wrap="wrap">
+                            {text}
+                            {line.location ? <Text dimColor>{`  (${line.location})`}</Text> : null}
+                        </Text>
+                    </Box>
+                )
+            })}
             {progress ? <Spinner label={`looking for repairs… ${progress.tried}/${progress.total}`} /> : null}
             {suggestions && !progress ? (
                 <>
@@ -82,7 +82,12 @@ export function ConflictScreen({outcome, missing, suggestions, progress, width}:
                     ))}
                 </>
             ) : null}
-            <Text dimColor>{outcome.error.errorClass === 'input' ? 'esc back to change the choices · p presets' : '1–9 applies a repair · p presets · esc back'}</Text>
         </Box>
     )
+}
+
+/** The conflict screen's keys, for the key line: enter while inputs need a value, a repair's number only while repairs are listed. */
+export function conflictKeys(missing: number, repairs: number): string {
+    const apply = repairs === 0 ? [] : [repairs === 1 ? '1 applies the repair' : `1–${Math.min(9, repairs)} apply a repair`]
+    return [...(missing > 0 ? ['⏎ set the inputs that need a value'] : []), ...apply, 'p presets', 'esc back'].join(' · ')
 }

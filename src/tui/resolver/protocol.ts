@@ -3,6 +3,7 @@
 // what it draws. Everything here is plain data that crosses a thread boundary.
 import type {Analysis, ConflictItem, ExplanationLine, InputValue, RelatedLocation, ResolveRequest, SourceLocation, TrellisError, VariabilityDefinition} from '../../engine/index.js'
 import type {Choices, Counts, ElementTable} from '../state/session.js'
+import type {ShownFailure} from '../../app/conflict-text.js'
 
 /**
  * What the wizard's thread knows of the template, sent by the resolver once it read it: plain data to
@@ -71,16 +72,7 @@ export interface Suggestion {
 }
 
 /** A failed resolution's error, as the wizard shows it. */
-export interface ErrorData {
-    readonly code: TrellisError['code']
-    /** No variant exists ('resolution'), or the choices themselves are wrong ('input': an unknown input, a missing value). */
-    readonly errorClass: TrellisError['errorClass']
-    readonly message: string
-    /** `file:line:col` where the mistake is, when it is in a file. */
-    readonly location?: string
-    /** The lines shown below the message, as on the command line: the excerpt, other places, notes, help. */
-    readonly details: readonly string[]
-}
+export type ErrorData = ShownFailure
 
 /** A resolution of some choices, without its model (which stays with the resolver). */
 export type ResolutionData = (

@@ -6,7 +6,6 @@
 import {
     analyzeTemplate,
     explanationLines,
-    formatLocation,
     type InputChange,
     type LoadedTemplate,
     readDefinitionOf,
@@ -16,7 +15,7 @@ import {
     startRepairs,
     startWhatIf,
 } from '../../engine/index.js'
-import {renderDetails, shownDiagnostic} from '../../app/diagnostics.js'
+import {shownFailure} from '../../app/conflict-text.js'
 import {describeSystemError} from '../../app/errors.js'
 import {SHORT_REASON} from '../state/reasons.js'
 import {countsOf, elementRows, elementTable, evaluateChoices, explanationOf, presenceOf, removedByKind, requestOf, type Choices, type Evaluation} from '../state/session.js'
@@ -281,9 +280,7 @@ export class ResolverService {
 export function resolutionData(id: number, e: Evaluation): ResolutionData {
     const common = {id, choices: e.choices, inputs: e.inputs, warnings: e.warnings.map(w => `warning: ${w.describe()}`)}
     if (!e.ok) {
-        const {code, errorClass, message, location} = e.error
-        const error = {code, errorClass, message, ...(location ? {location: formatLocation(location)} : {}), details: renderDetails(shownDiagnostic(e.error.diagnostic()))}
-        return {ok: false, error, conflict: e.conflict, ...common}
+        return {ok: false, error: shownFailure(e.error), conflict: e.conflict, ...common}
     }
     return {ok: true, present: e.present, pruned: e.pruned, presence: presenceOf(e.model), mode: e.model.options.mode.value, removed: removedByKind(e.model), ...common}
 }
