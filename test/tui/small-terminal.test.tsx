@@ -74,6 +74,20 @@ describe('at 80×24', () => {
         }
         app.unmount()
     })
+
+    it('shows the help with its title line whole, as many key rows as it says', async () => {
+        const {app, frame} = start({}, SMALL)
+        await until(frame, RESOLVED)
+        await press(app.stdin, '?')
+        const lines = framed(await until(frame, /Keys \d+–\d+ of \d+/))
+        const title = lines.find(l => l.includes('Keys'))!
+        expect(title).toMatch(/│ Keys 1–\d+ of \d+, ↑↓ to scroll · esc, \? or q to go back\s*│/)
+        const [, first, last] = /Keys (\d+)–(\d+)/.exec(title)!
+        const inside = lines.slice(lines.indexOf(title) + 1, lines.findIndex(l => l.startsWith('└')))
+        expect(inside).toHaveLength(Number(last) - Number(first) + 1)
+        expect(inside[0]).toMatch(/│ everywhere\s*│/)
+        app.unmount()
+    })
 })
 
 describe('wrapping text', () => {

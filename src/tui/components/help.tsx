@@ -59,11 +59,12 @@ export function helpRows(width: number): {readonly text: string; readonly title:
 /** Every key; scrolled with ↑↓ when the terminal is shorter than the list. */
 export function Help({height, width, offset}: {readonly height: number; readonly width: number; readonly offset: number}) {
     const rows = helpRows(width - 4)
-    const visible = Math.max(1, height - 2)
+    // the borders and the title line take three rows: a fourth key row would push the title under the first
+    const visible = Math.max(1, height - 3)
     const start = Math.max(0, Math.min(offset, rows.length - visible))
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1}>
-            <Text bold>
+            <Text bold wrap="truncate">
                 Keys{' '}
                 <Text dimColor>
                     {rows.length > visible ? `${start + 1}–${Math.min(rows.length, start + visible)} of ${rows.length}, ↑↓ to scroll · ` : ''}esc, ? or q to go back
