@@ -13,7 +13,7 @@
 export const CUT_DEPTHS = [0, 1, 2]
 
 /**
- * `engine`: explainElement, explanationLines and renderExplanation (from src/ in the tests, dist/ here).
+ * `engine`: explainElement and explanationLines (the engine's) and renderExplanation (app/explanation-text), from src/ in the tests, dist/ here.
  * Returns every miss, each as `element: what`, and the line figures.
  */
 export function auditExplanations(model, engine) {
@@ -98,7 +98,7 @@ async function main() {
     }
     const {prepareRequest} = await import('../dist/app/request.js')
     const {decide} = await import('../dist/engine/pipeline.js')
-    const engine = await import('../dist/engine/explain/index.js')
+    const engine = {...(await import('../dist/engine/explain/index.js')), ...(await import('../dist/app/explanation-text.js'))}
     const {template, request} = await prepareRequest(positionals[0], values, {allPositions: true})
     const start = process.cpuUsage()
     const model = decide(template, request)

@@ -66,7 +66,6 @@ export {
     inputChoices,
     type ReasonCode,
     REASON_CODES,
-    renderExplanation,
     renderExpression,
     renderSummaryLine,
     sameValue,

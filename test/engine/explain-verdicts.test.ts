@@ -3,8 +3,9 @@
 // open, where a group's condition was written, counted nouns, and wrapping that
 // never splits a location.
 import {describe, expect, it} from 'vitest'
-import {conflictHeadline, explainElement, explanationDocument, renderExplanation, renderSummaryLine} from '../../src/engine/explain/index.js'
-import {wrap} from '../../src/engine/explain/render.js'
+import {renderExplanation} from '../../src/app/explanation-text.js'
+import {wrapLine} from '../../src/app/wrap.js'
+import {conflictHeadline, explainElement, explanationDocument, renderSummaryLine} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
@@ -248,7 +249,7 @@ describe('wrapping', () => {
 
     it('never breaks inside a word: a location longer than the room left overflows the line', () => {
         const line = `    - its condition does not hold: {logic_expression: is_prod} is false [manual-condition-false]  (${location})`
-        const lines = wrap([line], 80)
+        const lines = wrapLine(line, 80)
         expect(lines.some(l => l.includes(location))).toBe(true)
         for (const l of lines) expect(l.trim().length).toBeGreaterThan(0)
         expect(lines.join(' ').replace(/\s+/g, ' ')).toBe(line.replace(/\s+/g, ' '))

@@ -2,7 +2,8 @@
 // the solver used, down to the inputs and presets that decided.
 import {describe, expect, it} from 'vitest'
 import {variables} from '../../src/engine/conditions/index.js'
-import {explainElement, minimalConflict, renderExplanation, type Because} from '../../src/engine/explain/index.js'
+import {renderExplanation} from '../../src/app/explanation-text.js'
+import {explainElement, minimalConflict, type Because} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, ResolutionError, type ResolutionFailure, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {CHAIN} from '../helpers/templates.js'

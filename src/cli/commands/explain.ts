@@ -9,7 +9,6 @@ import {
     type Graph,
     isTrellisError,
     type LoadedTemplate,
-    renderExplanation,
     renderExpression,
     renderSummaryLine,
     type Outcome,
@@ -24,6 +23,7 @@ import {
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
 import {printJson, printLines, printText} from '../print.js'
 import {conflictLines, plainLines} from '../../app/conflict-text.js'
+import {renderExplanation} from '../../app/explanation-text.js'
 import {shownDiagnostics} from '../../app/diagnostics.js'
 import {prepareRequest} from '../../app/request.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'

@@ -1,6 +1,5 @@
 export {REASON_CODES} from './reason-codes.js'
 export {renderExpression} from './render-expression.js'
-export {renderExplanation, renderSummaryLine} from './render.js'
 export {BECAUSE_KINDS, type Because, type BecauseKind, type ElementRef, type Explanation, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
 export {explainElement, verdictOf, type ExplainOptions} from './why.js'
 export {freeChoiceOf, freeChoiceRuleText, freeChoices, type FreeChoice, type FreeChoiceRule} from './free-choice.js'
@@ -29,4 +28,4 @@ export {
     type DocumentOptions,
     type ExplanationDocument,
 } from './document.js'
-export {explanationLines, type ExplanationLine} from './lines.js'
+export {explanationLines, renderSummaryLine, type ExplanationLine} from './lines.js'

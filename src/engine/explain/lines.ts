@@ -1,8 +1,10 @@
-// An explanation as indented lines, each knowing which elements it refers to:
-// the command line prints the text, the wizard also lets a user follow a line
-// into the element it names. One layout for both, so they never drift apart:
-// the verdict and root causes first, then the causes with the chains behind
-// them; a condition that is not a cause takes one line and is not followed.
+// The layout of explanations, for every shell. In full: indented lines, each
+// knowing which elements it refers to — the command line prints the text, the
+// wizard also lets a user follow a line into the element it names (both wrap them
+// by one rule, app/explanation-text.ts); the verdict and root causes first, then
+// the causes with the chains behind them; a condition that is not a cause takes
+// one line and is not followed. In short: one line per element (renderSummaryLine).
+// Meaning never rests on colour: words carry it.
 import type {Because, Explanation, Term} from './types.js'
 
 export interface ExplanationLine {
@@ -10,18 +12,19 @@ export interface ExplanationLine {
     readonly text: string
     /** Identifiers of the elements the line talks about, most specific first. */
     readonly refs: readonly string[]
+    /** The file:line:col the line ends with, if any: wrapping never breaks it at the spaces of its path. */
+    readonly location?: string
 }
 
-/** `location` writes a file:line:col (the command line keeps one from being wrapped). */
-export function explanationLines(e: Explanation, location: (text: string) => string = same): ExplanationLine[] {
-    const at = (l: string | undefined) => (l ? `  (${location(l)})` : '')
+export function explanationLines(e: Explanation): ExplanationLine[] {
+    const at = (l: string | undefined) => (l ? `  (${l})` : '')
     const lines: ExplanationLine[] = [{text: e.summary, refs: []}]
-    if (e.element.location) lines.push({text: `  defined at ${location(e.element.location)}`, refs: []})
+    if (e.element.location) lines.push({text: `  defined at ${e.element.location}`, refs: [], location: e.element.location})
     const {inputs, conditions} = e.rootCauses
     if (inputs.length || conditions.length) {
         lines.push({text: '  decided by:', refs: []})
         for (const i of inputs) lines.push({text: `    input ${i.text}`, refs: []})
-        for (const c of conditions) lines.push({text: `    ${c.text}${at(c.location)}`, refs: c.element === e.element.id ? [] : [c.element]})
+        for (const c of conditions) lines.push({text: `    ${c.text}${at(c.location)}`, refs: c.element === e.element.id ? [] : [c.element], location: c.location})
     }
     if (e.because.length) {
         lines.push({text: '  because:', refs: []})
@@ -36,10 +39,10 @@ export function explanationLines(e: Explanation, location: (text: string) => str
             const condition = b.condition !== undefined ? `: ${b.condition} is ${b.value}` : ''
             const text = `${b.text}${condition} [${b.code}]${at(b.location)}`
             if (b.role === 'also') {
-                lines.push({text: `${pad}- also ${text}`, refs: [...own, ...readRefs(b, root)]})
+                lines.push({text: `${pad}- also ${text}`, refs: [...own, ...readRefs(b, root)], location: b.location})
                 return
             }
-            lines.push({text: `${pad}- ${text}`, refs: own})
+            lines.push({text: `${pad}- ${text}`, refs: own, location: b.location})
             for (const t of b.terms) termLines(t, depth + 1, lines)
             for (const c of b.because) write(c, depth + 1)
         }
@@ -61,8 +64,6 @@ export function explanationLines(e: Explanation, location: (text: string) => str
     return lines
 }
 
-const same = (text: string) => text
-
 /** The elements a condition not followed reads (its terms', and those its deciding parts read), each once, without the element explained. */
 function readRefs(b: Because, root: string): string[] {
     const refs = new Set<string>()
@@ -75,4 +76,11 @@ function termLines(t: Term, depth: number, lines: ExplanationLine[]): void {
     const pad = '  '.repeat(depth)
     lines.push({text: `${pad}· ${t.text} = ${t.value === undefined ? 'open' : t.value}`, refs: t.refers.map(r => r.id)})
     for (const i of t.inputs) lines.push({text: `${pad}    input ${i.text}`, refs: []})
+}
+
+/** One line per element: verdict word, display, reason code and, unless its conditions simply hold, the reason in words. */
+export function renderSummaryLine(e: Explanation): string {
+    const mark = e.verdict === 'present' ? '+ present' : '- pruned '
+    const why = e.verdict === 'pruned' || e.decidedBy === 'optimization' || e.decidedBy === 'preference' || e.code === 'constraint-requires'
+    return `${mark}  ${e.element.display}  [${e.code}]${why ? `  ${e.summary.slice(e.summary.indexOf(': ') + 2)}` : ''}`
 }

@@ -11,37 +11,20 @@ import path from 'node:path'
 import {Text as InkText, type TextProps} from 'ink'
 import {Children} from 'react'
 import {escapeControls} from '../../app/shown-text.js'
+import {wrapLine} from '../../app/wrap.js'
 
 export function Text({children, ...props}: TextProps) {
     return <InkText {...props}>{Children.map(children, child => (typeof child === 'string' ? escapeControls(child) : child))}</InkText>
 }
 
 /**
- * Splits `text` into lines of at most `width` characters, between words: a word that does not fit
- * on the line goes whole to the next (a location or a path is never split while it fits on a line);
- * only a word longer than a whole line is split, after a "/" where it has one. Nothing is cut.
+ * Splits `text` into lines of at most `width` characters, between words (the shells' one rule,
+ * app/wrap.ts): a word that does not fit on the line goes whole to the next (a location or a path is
+ * never split while it fits on a line); only a word longer than a whole line is split, after a "/"
+ * where it has one. Nothing is cut.
  */
 export function wrapText(text: string, width: number): string[] {
-    const out: string[] = []
-    let line = ''
-    for (const word of text.split(' ')) {
-        const fits = line === '' ? [...word].length <= width : [...line].length + 1 + [...word].length <= width
-        if (fits) {
-            line = line === '' ? word : `${line} ${word}`
-            continue
-        }
-        if (line !== '') out.push(line)
-        line = word
-        while ([...line].length > width) {
-            const chars = [...line]
-            const slash = chars.lastIndexOf('/', width - 1)
-            const cut = slash > width / 2 ? slash + 1 : width
-            out.push(chars.slice(0, cut).join(''))
-            line = chars.slice(cut).join('')
-        }
-    }
-    out.push(line)
-    return out
+    return wrapLine(text, width, {long: 'split'})
 }
 
 /** The end of `text` in `width` characters, "…" first when something was cut. */

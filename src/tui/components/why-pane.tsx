@@ -9,7 +9,11 @@ import type {Suggestion} from '../state/wizard.js'
 import type {ReactNode} from 'react'
 import {Spinner} from './spinner.js'
 import {Text, wrapText} from './text.js'
+import {explanationRows} from '../../app/explanation-text.js'
 import {window} from './window.js'
+
+/** The columns before each row of the whole-screen why: the mark of the cursor's line (▸) or of a line that names an element (→). */
+const MARK = 2
 
 export interface WhyPaneProps {
     readonly lines: readonly ExplanationLine[]
@@ -118,15 +122,8 @@ function FullWhy({
     noteRows: readonly string[]
     children?: ReactNode
 }) {
-    // a wrapped line continues under its own text, a little further in
-    const rows: Row[] = lines.flatMap((line, i) => {
-        const indent = line.text.length - line.text.trimStart().length
-        return wrapText(line.text.trimStart(), Math.max(10, width - 4 - indent)).map((text, k) => ({
-            line: i,
-            text: `${' '.repeat(k === 0 ? indent : indent + 2)}${text}`,
-            first: k === 0,
-        }))
-    })
+    // wrapped as the command line wraps it, in the room beside the mark of the cursor's line
+    const rows: Row[] = lines.flatMap((line, i) => explanationRows(line, Math.max(20, width - MARK), 'split').map((text, k) => ({line: i, text, first: k === 0})))
     const at = Math.max(
         0,
         rows.findIndex(r => r.line === cursor),
