@@ -35,6 +35,19 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
         .command('profile')
         .description('named input profiles: presets and input values saved under a name (stored in TRELLIS_CONFIG_DIR or the user configuration directory)')
 
+    registerList(profile, setExit)
+    registerShow(profile, setExit)
+    registerSave(profile, setExit)
+    registerDelete(profile, setExit)
+    registerRename(profile, setExit)
+    registerExport(profile, setExit)
+    registerImport(profile, setExit)
+    registerProfileDiff(profile, setExit)
+    registerProfileTest(profile, setExit)
+}
+
+/** `profile list`: the saved profiles, one aligned row each, with whether each still fits its template. */
+function registerList(profile: Command, setExit: (code: number) => void): void {
     profile
         .command('list')
         .description('list the saved profiles')
@@ -58,7 +71,10 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 printText(alignedColumns(rows.map(row => row.map(escapeControls))))
             }),
         )
+}
 
+/** `profile show NAME`: every field of a profile, and whether it still fits its template. */
+function registerShow(profile: Command, setExit: (code: number) => void): void {
     profile
         .command('show')
         .description('show a profile, and whether it still fits its template')
@@ -85,7 +101,10 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 printLines(lines)
             }),
         )
+}
 
+/** `profile save NAME`: presets and input values from flags and an inputs file, checked against the template, kept under a name. */
+function registerSave(profile: Command, setExit: (code: number) => void): void {
     profile
         .command('save')
         .description('save presets and input values under a name')
@@ -108,7 +127,10 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 printLines([`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(inputs).length, 'input')}) for ${saved.template.path}`])
             }),
         )
+}
 
+/** `profile delete NAME`. */
+function registerDelete(profile: Command, setExit: (code: number) => void): void {
     profile
         .command('delete')
         .description('delete a profile')
@@ -119,7 +141,10 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 printLines([`deleted profile ${name}`])
             }),
         )
+}
 
+/** `profile rename OLD NEW`. */
+function registerRename(profile: Command, setExit: (code: number) => void): void {
     profile
         .command('rename')
         .description('rename a profile')
@@ -132,7 +157,10 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 printLines([`renamed profile ${from} to ${to}`])
             }),
         )
+}
 
+/** `profile export NAME`: the profile as an inputs file that `resolve --inputs` reads. */
+function registerExport(profile: Command, setExit: (code: number) => void): void {
     profile
         .command('export')
         .description('write a profile as plain YAML (presets plus input values) that "trellis resolve --inputs" accepts')
@@ -150,7 +178,10 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 }
             }),
         )
+}
 
+/** `profile import FILE`: a profile from an exported file (or any inputs file, with --template). */
+function registerImport(profile: Command, setExit: (code: number) => void): void {
     profile
         .command('import')
         .description('save a profile from a file written by "trellis profile export" (or any inputs file, with --template)')
@@ -179,9 +210,6 @@ export function registerProfile(program: Command, setExit: (code: number) => voi
                 printLines([`imported profile ${saved.name} for ${saved.template.path}`])
             }),
         )
-
-    registerProfileDiff(profile, setExit)
-    registerProfileTest(profile, setExit)
 }
 
 /** Rows as lines whose columns start at the same place (the last column is not padded). */
