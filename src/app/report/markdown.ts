@@ -84,13 +84,32 @@ export function* markdownChunks(r: ReportData | ReportStream): Generator<string>
     yield `${text.trimEnd()}\n`
 }
 
+/** The report's lines, section by section; the pruned elements are explained as their section is written. */
 function* lines(r: ReportData | ReportStream): Generator<string> {
-    const out: string[] = []
     const pruned = prunedOf(r)
     // what the sections and the decisions need of every pruned element, read first
     const facts = factsOf(pruned)
+    yield* header(r)
+    // a template with mistakes was read no further than them: the report lists them
+    if (r.status === 'invalid') {
+        yield* conflict(r)
+        return
+    }
+    if (r.summary && pruned.count) yield* decisions(r, facts)
+    yield* optionsSection(r)
+    yield* inputsSection(r)
+    if (r.conflict) yield* conflict(r)
+    if (r.summary) yield* summarySection(r.summary)
+    yield* topologySection(r, facts)
+    if (r.summary && pruned.count) yield* whyPruned(facts, pruned, r.topology, new Map(r.inputs.map(i => [i.name, inputText(i)])), {text: e, code})
+    yield* optimizationSection(r, facts)
+    yield* checksSection(r)
+}
+
+/** The title, what was resolved with what, the command that reproduces it, and what resolving warned of. */
+function header(r: ReportData | ReportStream): string[] {
     const title = r.status === 'resolved' ? 'Resolution report' : 'Resolution report: resolving failed'
-    out.push(`# ${title}: ${e(r.template)}`, '')
+    const out = [`# ${title}: ${e(r.template)}`, '']
     out.push(`- **Template:** ${code(r.template)}`)
     out.push(`- **Definitions version:** ${version(r)}`)
     out.push(`- **Pruning mode:** ${pruningMode(r)}`)
@@ -102,53 +121,50 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
     const fence = '`'.repeat(Math.max(2, ...(r.command.match(/`+/g) ?? []).map(run => run.length)) + 1)
     out.push('', 'Reproduce with:', '', `${fence}sh`, escapeControls(r.command), fence, '')
     if (r.warnings.length) out.push('## Warnings', '', ...r.warnings.flatMap(diagnosticLines), '')
-    // a template with mistakes was read no further than them: the report lists them
-    if (r.status === 'invalid') {
-        yield* [...out, ...conflict(r)]
-        return
+    return out
+}
+
+/** One line per choice: what a pruning mode (or a wider option) set together, then each option written. */
+function optionsSection(r: ReportData | ReportStream): string[] {
+    const out = ['## Options that differ from the defaults', '']
+    if (r.options.length === 0) return [...out, `Every option has the default of ${version(r)}.`, '']
+    for (const {origin, options} of optionLines(r)) {
+        const single = options.length === 1 && options[0]!
+        if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${pruningMode(r)} ${e(describeOptions(options))}.`)
+        else if (single) out.push(`- ${cell(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(origin)}.`)
+        else out.push(`- ${e(origin)}: ${e(describeOptions(options))}.`)
     }
+    out.push('')
+    return out
+}
 
-    if (r.summary && pruned.count) out.push(...decisions(r, facts))
-
-    out.push('## Options that differ from the defaults', '')
-    if (r.options.length === 0) out.push(`Every option has the default of ${version(r)}.`, '')
-    else {
-        // one line per choice: what a pruning mode (or a wider option) set together, then each option written
-        for (const {origin, options} of optionLines(r)) {
-            const single = options.length === 1 && options[0]!
-            if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${pruningMode(r)} ${e(describeOptions(options))}.`)
-            else if (single) out.push(`- ${cell(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(origin)}.`)
-            else out.push(`- ${e(origin)}: ${e(describeOptions(options))}.`)
-        }
-        out.push('')
+/** A table of the variability inputs: value, source, what each overrode, whether it decides anything. */
+function inputsSection(r: ReportData | ReportStream): string[] {
+    const out = ['## Variability inputs', '']
+    if (r.inputs.length === 0) return [...out, 'The template declares no variability inputs.', '']
+    out.push('| input | value | source | overrode | decides something |', '|---|---|---|---|---|')
+    for (const i of r.inputs) {
+        const overrode = i.overrides.map(o => `${value(o.value)} (${e(o.source)})`).join(', ') || '—'
+        const decides = i.decidesSomething === null ? '—' : i.decidesSomething ? 'yes' : 'no'
+        out.push(`| ${cell(i.name)} | ${value(i.value)} | ${e(i.source)} | ${overrode} | ${decides} |`)
     }
+    out.push('')
+    return out
+}
 
-    out.push('## Variability inputs', '')
-    if (r.inputs.length === 0) out.push('The template declares no variability inputs.', '')
-    else {
-        out.push('| input | value | source | overrode | decides something |', '|---|---|---|---|---|')
-        for (const i of r.inputs) {
-            const overrode = i.overrides.map(o => `${value(o.value)} (${e(o.source)})`).join(', ') || '—'
-            const decides = i.decidesSomething === null ? '—' : i.decidesSomething ? 'yes' : 'no'
-            out.push(`| ${cell(i.name)} | ${value(i.value)} | ${e(i.source)} | ${overrode} | ${decides} |`)
-        }
-        out.push('')
-    }
+function summarySection(summary: NonNullable<ReportData['summary']>): string[] {
+    const pruned = summary.byKind.filter(k => k.pruned > 0).map(k => kinds(k.pruned, k.kind))
+    return ['## Summary', '', `${count(summary.kept, 'element')} kept, ${summary.pruned} pruned${pruned.length ? ` (${pruned.join(', ')})` : ''}.`, '']
+}
 
-    if (r.conflict) out.push(...conflict(r))
-
-    if (r.summary) {
-        const pruned = r.summary.byKind.filter(k => k.pruned > 0).map(k => kinds(k.pruned, k.kind))
-        out.push('## Summary', '', `${count(r.summary.kept, 'element')} kept, ${r.summary.pruned} pruned${pruned.length ? ` (${pruned.join(', ')})` : ''}.`, '')
-    }
-
-    out.push('## Topology', '')
+/** The Mermaid diagram, pruned elements marked (a pruned relation's arrow names the inputs behind its pruning), and its legend. */
+function topologySection(r: ReportData | ReportStream, facts: readonly PrunedFacts[]): string[] {
+    const out = ['## Topology', '']
     if (r.status !== 'resolved' && r.summary === null)
         out.push(
             `${r.status === 'check-failed' ? 'A check failed before solving' : 'No variant exists'}, so no element is kept or pruned; the diagram shows every node template and relation as written.`,
             '',
         )
-    // a pruned relation's arrow names the inputs behind its pruning
     const causes = new Map(facts.filter(p => p.kind === 'relation').map(p => [p.id, p.inputs.join(', ')] as const))
     const diagram = renderMermaid(r.topology, undefined, causes)
     if (diagram.collapsed)
@@ -158,12 +174,12 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
         )
     out.push('```mermaid', diagram.text.trimEnd(), '```', '')
     out.push('Legend: solid boxes and arrows are kept; dashed grey boxes and dashed arrows, also marked "(pruned)", are pruned (an arrow names the inputs behind it).', '')
+    return out
+}
 
-    yield* out
-    out.length = 0
-    if (r.summary && pruned.count) yield* whyPruned(facts, pruned, r.topology, new Map(r.inputs.map(i => [i.name, inputText(i)])), {text: e, code})
-
-    out.push('## Optimization', '')
+/** The objectives, each decision the optimizer made, and each free choice with the option that would decide it. */
+function optimizationSection(r: ReportData | ReportStream, facts: readonly PrunedFacts[]): string[] {
+    const out = ['## Optimization', '']
     for (const o of r.optimization.objectives) {
         const what = o.subject === 'nodes' ? 'Node templates' : 'Technologies'
         out.push(
@@ -207,10 +223,13 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
         for (const el of c.elements) out.push(`- ${e(el.display)}: ${el.present ? 'kept' : 'pruned'}`)
         out.push('', `Setting ${e(c.decide)} would decide it.`, '')
     }
+    return out
+}
 
-    out.push('## Checks', '')
+/** The checks: a resolved template passed every check that ran (the names say enough); a failed one gets each check's status. */
+function checksSection(r: ReportData | ReportStream): string[] {
+    const out = ['## Checks', '']
     if (r.status === 'resolved') {
-        // a resolved template passed every check that ran: the names say enough
         const on = r.checks.filter(c => c.enabled).map(c => c.name)
         const off = r.checks.filter(c => !c.enabled).map(c => c.name)
         if (on.length) out.push(`Ran and passed: ${on.join(', ')}.`, '')
@@ -220,7 +239,7 @@ function* lines(r: ReportData | ReportStream): Generator<string> {
         for (const c of r.checks) out.push(`| ${c.name} | ${c.kind} | ${cell(c.option)} | ${checkStatus(r, c.enabled)} (${e(c.origin)}) |`)
         out.push('')
     }
-    yield* out
+    return out
 }
 
 /** The pruned elements of a report, explained when read (or as built, for report data). */
