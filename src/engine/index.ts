@@ -37,7 +37,16 @@ export {
     DEFAULT_MAX_YAML_MB,
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
-export {checkType, describeSource, type InputAssignment, type InputValue, type PresetDefinition, type VariabilityDefinition, VariabilityInputs} from './inputs/index.js'
+export {
+    checkType,
+    describeSource,
+    type InputAssignment,
+    type InputValue,
+    type PresetDefinition,
+    type VariabilityDefinition,
+    type VariabilityInputDefinition,
+    VariabilityInputs,
+} from './inputs/index.js'
 export {
     definedInputValues,
     readDefinitionOf,

@@ -7,14 +7,25 @@ import path from 'node:path'
 import {saveChoices} from '../profiles/choices.js'
 import {ProfileStore} from '../profiles/store.js'
 import {invalidProfileName} from '../profiles/types.js'
-import {describeSource, type Diagnostic, type LoadedTemplate, readDefinitionOf, renderExpression, renderSummaryLine, type ResolveRequest} from '../engine/index.js'
-import {renderDetails, shownDiagnostic} from '../app/diagnostics.js'
+import {
+    describeSource,
+    type Diagnostic,
+    type InputValue,
+    type LoadedTemplate,
+    readDefinitionOf,
+    renderExpression,
+    renderSummaryLine,
+    type ResolveRequest,
+    type VariabilityDefinition,
+    type VariabilityInputDefinition,
+} from '../engine/index.js'
 import {writeResolution} from './state/write.js'
 import {typedValue} from './state/keys.js'
-import {evaluateChoices, explanationOf, removedByKind, type Choices} from './state/session.js'
-import {isInterrupt, plainPrompts, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
+import {evaluateChoices, type Evaluation, explanationOf, removedByKind, type Choices} from './state/session.js'
+import {isInterrupt, plainPrompts, type PromptContext, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
 import {escapeControls} from '../app/shown-text.js'
 import {failureLines, plainLines, shownFailure} from '../app/conflict-text.js'
+import {renderDetails, shownDiagnostic} from '../app/diagnostics.js'
 
 export interface LineModeStreams {
     readonly input?: NodeJS.ReadableStream
@@ -34,85 +45,116 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
     }
 }
 
+/** The questions and what is said between them: the prompts, the streams they use, and plain lines. */
+interface Talk {
+    readonly prompts: Prompts
+    readonly context: PromptContext
+    readonly say: (line?: string) => void
+}
+
 async function dialogue(
     template: LoadedTemplate,
     base: ResolveRequest,
     presets: readonly string[],
     streams: LineModeStreams,
-    context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream},
-    {checkbox, confirm, input}: Prompts,
+    context: PromptContext,
+    prompts: Prompts,
 ): Promise<number> {
-    const say = (line = '') => context.output.write(`${escapeControls(line)}\n`)
-    const sayDiagnostic = (line: string, d: Diagnostic) => [line, ...renderDetails(shownDiagnostic(d))].forEach(l => say(l))
+    const talk: Talk = {prompts, context, say: (line = '') => context.output.write(`${escapeControls(line)}\n`)}
     const definition = readDefinitionOf(template)
-    say(`trellis — ${path.basename(template.file)} (${template.version})`)
-
-    let chosen = [...presets]
-    if (definition.presets.size > 0) {
-        chosen = await checkbox(
-            {
-                message: 'Presets to apply (applied in the order listed; later ones override earlier ones)',
-                choices: [...definition.presets.values()].map(p => ({
-                    name: `${p.name}${p.displayName ? ` — ${p.displayName}` : ''}: sets ${Object.entries(p.inputs)
-                        .map(([k, v]) => `${k}=${renderExpression(v, 20)}`)
-                        .join(', ')}`,
-                    value: p.name,
-                    checked: presets.includes(p.name),
-                })),
-            },
-            context,
-        )
+    talk.say(`trellis — ${path.basename(template.file)} (${template.version})`)
+    const chosen = definition.presets.size > 0 ? await choosePresets(definition, presets, talk) : [...presets]
+    const outcome = await askInputs(template, base, definition, chosen, talk)
+    // warnings and the error as the command line shows them: located, with the lines they point at
+    for (const warning of outcome.warnings) for (const line of diagnosticLines(`warning: ${warning.describe()}`, warning.diagnostic('warning'))) talk.say(line)
+    if (!outcome.ok) {
+        for (const line of plainLines(failureLines(shownFailure(outcome.error), outcome.conflict))) talk.say(line)
+        return 1
     }
+    talk.say(`${outcome.present} present, ${outcome.pruned} pruned — ${removedByKind(outcome.model)}`)
+    for (const element of outcome.model.graph.elements) {
+        if (outcome.model.present(element)) continue
+        // as `trellis explain` lists it
+        talk.say(`  ${renderSummaryLine(explanationOf(outcome.model, element))}`)
+    }
+    if (!(await writeOutputs(template, base, outcome.choices, talk))) return 0
+    try {
+        await offerProfile(template, outcome.choices, talk, streams.store)
+    } catch (e) {
+        // the files are written: an input that ends (or ctrl-c) while offering the profile only skips it
+        if ((e as Error)?.name !== 'ExitPromptError') throw e
+        talk.say('Profile not saved.')
+        if (isInterrupt(e)) return EXIT_INTERRUPTED
+    }
+    return 0
+}
 
-    let choices: Choices = {presets: chosen, values: {}}
+/** A line, then the lines below it: the excerpt it points at, other places, notes and help. */
+function diagnosticLines(line: string, d: Diagnostic): string[] {
+    return [line, ...renderDetails(shownDiagnostic(d))]
+}
+
+/** The presets to apply, in order; those given on the command line are checked. */
+async function choosePresets(definition: VariabilityDefinition, presets: readonly string[], {prompts, context}: Talk): Promise<string[]> {
+    return prompts.checkbox(
+        {
+            message: 'Presets to apply (applied in the order listed; later ones override earlier ones)',
+            choices: [...definition.presets.values()].map(p => ({
+                name: `${p.name}${p.displayName ? ` — ${p.displayName}` : ''}: sets ${Object.entries(p.inputs)
+                    .map(([k, v]) => `${k}=${renderExpression(v, 20)}`)
+                    .join(', ')}`,
+                value: p.name,
+                checked: presets.includes(p.name),
+            })),
+        },
+        context,
+    )
+}
+
+/** Asks for each input in turn, starting from its current value; resolves again after each change, and returns the last resolution. */
+async function askInputs(template: LoadedTemplate, base: ResolveRequest, definition: VariabilityDefinition, presets: readonly string[], talk: Talk): Promise<Evaluation> {
+    let choices: Choices = {presets, values: {}}
     let outcome = evaluateChoices(template, choices, base)
     for (const d of definition.inputs.values()) {
         const current = outcome.inputs.find(i => i.name === d.name)
-        const label = `${d.name}${d.type ? ` (${d.type})` : ''}${current ? ` — now ${renderExpression(current.value)} from ${describeSource(current.source)}` : ''}`
-        let value: unknown
-        if (d.type === 'boolean') value = await confirm({message: label, default: current?.value === true}, context)
-        else {
-            const shown = current?.value === undefined || current.value === null ? undefined : renderExpression(current.value)
-            const text = await input(
-                {
-                    message: label,
-                    default: shown,
-                    validate: answer => {
-                        if (answer === '' || answer === shown) return true
-                        const typed = typedValue(d.type, answer)
-                        return typed.ok ? true : typed.error
-                    },
-                },
-                context,
-            )
-            // the default as shown may be cut ("…"): taking it keeps the value itself
-            const typed = text === '' || text === shown ? undefined : typedValue(d.type, text)
-            value = typed?.ok ? typed.value : undefined
-        }
+        const value = await askValue(d, current, talk)
         if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current?.value)) {
             choices = {...choices, values: {...choices.values, [d.name]: value}}
             outcome = evaluateChoices(template, choices, base)
         }
     }
+    return outcome
+}
 
-    // warnings and the error as the command line shows them: located, with the lines they point at
-    for (const warning of outcome.warnings) sayDiagnostic(`warning: ${warning.describe()}`, warning.diagnostic('warning'))
-    if (!outcome.ok) {
-        for (const line of plainLines(failureLines(shownFailure(outcome.error), outcome.conflict))) say(line)
-        return 1
-    }
-    say(`${outcome.present} present, ${outcome.pruned} pruned — ${removedByKind(outcome.model)}`)
-    for (const element of outcome.model.graph.elements) {
-        if (outcome.model.present(element)) continue
-        // as `trellis explain` lists it
-        say(`  ${renderSummaryLine(explanationOf(outcome.model, element))}`)
-    }
+/** One input's value: yes or no for a boolean, else text read as the input's type (asked again until it fits); undefined keeps the current one. */
+async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, {prompts, context}: Talk): Promise<unknown> {
+    const label = `${d.name}${d.type ? ` (${d.type})` : ''}${current ? ` — now ${renderExpression(current.value)} from ${describeSource(current.source)}` : ''}`
+    if (d.type === 'boolean') return prompts.confirm({message: label, default: current?.value === true}, context)
+    const shown = current?.value === undefined || current.value === null ? undefined : renderExpression(current.value)
+    const text = await prompts.input(
+        {
+            message: label,
+            default: shown,
+            validate: answer => {
+                if (answer === '' || answer === shown) return true
+                const typed = typedValue(d.type, answer)
+                return typed.ok ? true : typed.error
+            },
+        },
+        context,
+    )
+    // the default as shown may be cut ("…"): taking it keeps the value itself
+    const typed = text === '' || text === shown ? undefined : typedValue(d.type, text)
+    return typed?.ok ? typed.value : undefined
+}
 
+/** Asks where the resolved template and the report go, and before overwriting a file; writes them. False when nothing was written. */
+async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choices: Choices, {prompts, context, say}: Talk): Promise<boolean> {
     const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
     const shown = (f: string) => path.relative(process.cwd(), f) || f
     // "-" names standard output wherever an output is asked for, as in `trellis resolve -o -`
-    const output = await input({message: `Write the resolved template to (${STDOUT} for standard output)`, default: shown(`${stem}.resolved.yaml`)}, context)
-    const answered = await input(
+    const output = await prompts.input({message: `Write the resolved template to (${STDOUT} for standard output)`, default: shown(`${stem}.resolved.yaml`)}, context)
+    const answered = await prompts.input(
         {
             message: `Write the explanation report to (.md or .json; ${STDOUT} for standard output, "${NO_REPORT}" for none)`,
             default: shown(`${stem}.report.md`),
@@ -122,22 +164,14 @@ async function dialogue(
     )
     const report = answered === NO_REPORT ? '' : answered
     const existing = [output, report].filter(f => f && f !== '-' && fs.existsSync(f))
-    if (existing.length && !(await confirm({message: `${existing.join(' and ')} ${existing.length > 1 ? 'exist' : 'exists'}. Overwrite?`, default: false}, context))) {
+    if (existing.length && !(await prompts.confirm({message: `${existing.join(' and ')} ${existing.length > 1 ? 'exist' : 'exists'}. Overwrite?`, default: false}, context))) {
         say('Nothing written.')
-        return 0
+        return false
     }
     writeResolution(template, base, choices, output, report, context.output)
     const where = (f: string) => (f === '-' ? 'standard output' : f)
     say(`Wrote ${where(output)}${report ? ` and ${where(report)}` : ''}`)
-    try {
-        await offerProfile(template, choices, context, say, {input, confirm}, streams.store)
-    } catch (e) {
-        // the files are written: an input that ends (or ctrl-c) while offering the profile only skips it
-        if ((e as Error)?.name !== 'ExitPromptError') throw e
-        say('Profile not saved.')
-        if (isInterrupt(e)) return EXIT_INTERRUPTED
-    }
-    return 0
+    return true
 }
 
 const STDOUT = '"-"'
@@ -147,21 +181,14 @@ const NO_REPORT = 'none'
 const EXIT_INTERRUPTED = 130
 
 /** Keeps the choices as a named profile when the user gives a name; asks before replacing one. */
-async function offerProfile(
-    template: LoadedTemplate,
-    choices: Choices,
-    context: {input: NodeJS.ReadableStream; output: NodeJS.WritableStream},
-    say: (line: string) => void,
-    {input, confirm}: Pick<Prompts, 'input' | 'confirm'>,
-    given?: ProfileStore,
-): Promise<void> {
+async function offerProfile(template: LoadedTemplate, choices: Choices, {prompts, context, say}: Talk, given?: ProfileStore): Promise<void> {
     const name = (
-        await input({message: 'Save these choices as a profile named (empty to skip)', validate: n => (n === '' ? true : (invalidProfileName(n) ?? true))}, context)
+        await prompts.input({message: 'Save these choices as a profile named (empty to skip)', validate: n => (n === '' ? true : (invalidProfileName(n) ?? true))}, context)
     ).trim()
     if (!name) return
     const store = given ?? new ProfileStore()
     const exists = store.list().some(p => p.name === name)
-    if (exists && !(await confirm({message: `Profile "${name}" exists. Replace it?`, default: false}, context))) {
+    if (exists && !(await prompts.confirm({message: `Profile "${name}" exists. Replace it?`, default: false}, context))) {
         say('Profile not saved.')
         return
     }
