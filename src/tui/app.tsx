@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {Box, useApp, useInput, type Key} from 'ink'
-import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type RefObject} from 'react'
+import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type Dispatch, type RefObject} from 'react'
 import type {ExplanationLine} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
 import {conflictKeys, ConflictScreen} from './components/conflict-screen.js'
@@ -27,7 +27,7 @@ import {usePreview} from './hooks/use-preview.js'
 import {useReasons} from './hooks/use-reasons.js'
 import {useResolution, type ResolutionEvents} from './hooks/use-resolution.js'
 import {useOutline, useResolver} from './hooks/use-resolver.js'
-import {useTerminalSize} from './hooks/use-terminal-size.js'
+import {type Size, useTerminalSize} from './hooks/use-terminal-size.js'
 import {FIXED_ROWS, messageRows} from './layout.js'
 import type {Resolver, ResolverThread} from './resolver/client.js'
 import type {BaseRequest, TemplateOutline} from './resolver/protocol.js'
@@ -35,7 +35,7 @@ import {Spinner} from './components/spinner.js'
 import {keyPresses} from './state/key-presses.js'
 import {togglePreset, typedValue, type KeyContext} from './state/keys.js'
 import {missingInputs} from './state/missing.js'
-import {reducer} from './state/reduce.js'
+import {type Action, reducer} from './state/reduce.js'
 import {explainedElement, inputsView, whyView} from './state/selectors.js'
 import {keptChoices} from './state/reload.js'
 import type {Choices} from './state/session.js'
@@ -99,81 +99,11 @@ interface WizardProps extends AppProps {
     readonly keys: RefObject<KeySink>
 }
 
-function Wizard({outline, resolver, keys, base, initialPresets = [], output, store, opening, onRead, onWritten, notice}: WizardProps) {
-    const {definition, choices} = outline
-    const stem = outline.file.replace(/\.ya?ml$/, '')
-    // the paths as the user reads and edits them: relative to the current folder when below it
-    const target = output ?? shortPath(`${stem}.resolved.yaml`)
+function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardProps) {
     const size = useTerminalSize()
-    const page = Math.max(1, size.rows - 12)
-    const ctx: KeyContext = useMemo(
-        () => ({base, definition, choicesFor: name => choices.get(name) ?? [], exists: file => fs.existsSync(file), page}),
-        [base, definition, choices, page],
-    )
-    const [state, dispatch] = useReducer(reducer(ctx), undefined, () =>
-        initialState(
-            {presets: initialPresets, values: {}},
-            target,
-            `${target.replace(/(\.resolved)?\.ya?ml$/, '')}.report.md`,
-            // the walk starts with the presets when there are some to choose and none were given
-            opening ?? (definition.presets.size > 0 && initialPresets.length === 0 ? 'presets' : 'main'),
-            notice,
-        ),
-    )
-    const opened = useRef<ProfileStore | undefined>(undefined)
-    const openStore = useCallback(() => {
-        if (typeof store === 'object') return store
-        return (opened.current ??= store ? store() : new ProfileStore())
-    }, [store])
-
-    const events: ResolutionEvents = useMemo(
-        () => ({outcome: outcome => dispatch({type: 'outcome', outcome}), decisive: (choices, inputs) => dispatch({type: 'decisive', choices, inputs})}),
-        [],
-    )
-    const busy = useResolution(resolver, outline, state.choices, events)
-    const found = useCallback((lookup: Lookup, items: Suggestion[], note: string) => dispatch({type: 'suggestions', lookup, items, note}), [])
-    const progress = useLookup(resolver, state.lookup, found)
-    const explained = useCallback((resolution: number, element: string, lines: readonly ExplanationLine[]) => dispatch({type: 'explained', resolution, element, lines}), [])
-    useExplanation(resolver, state.outcome, explainedElement(state), whyView(state).length > 0, explained)
-    const preview = usePreview(resolver, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
-    useEffects(resolver, outline.file, openStore, state, dispatch, onWritten ?? ignore)
-    const analysis = useAnalysis(resolver, outline, state.outcome?.ok ? state.outcome.rows.length : undefined)
-    useEffect(
-        () =>
-            resolver.listen(response => {
-                if (response.type === 'reads') onRead?.(response.files)
-                if (response.type === 'reload-failed') dispatch({type: 'reload-failed', message: response.message})
-                if (response.type === 'restarted' || response.type === 'stopped') dispatch({type: response.type, message: response.message})
-            }),
-        [resolver, onRead],
-    )
-    // a template read again (see live.tsx) keeps the choices it still has; the next outcome says what changed
-    const shown = useRef(outline)
-    useEffect(() => {
-        if (shown.current === outline) return
-        shown.current = outline
-        dispatch({type: 'reloaded', ...keptChoices(state.choices, definition)})
-    }, [outline, definition, state.choices])
-    const {exit} = useApp()
-    const take = useCallback(
-        (input: string, key: Key) => {
-            for (const press of keyPresses(input, key)) {
-                // ctrl-c leaves at once, as in any terminal program, even among keys typed ahead; the command exits 130 (see runWizard)
-                if (press.key.ctrl && press.input === 'c') return exit(new Interrupted())
-                dispatch({type: 'key', ...press})
-            }
-        },
-        [exit],
-    )
-    // taken in the commit that first draws the wizard, before any key can come
-    useLayoutEffect(() => {
-        const sink = keys.current
-        sink.take = take
-        for (const [input, key] of sink.queued.splice(0)) take(input, key)
-        return () => {
-            sink.take = undefined
-        }
-    }, [keys, take])
+    const {ctx, state, dispatch} = useWizardState(outline, props, size)
+    const {busy, progress, preview, analysis} = useResolverWork(resolver, outline, ctx, state, dispatch, {store: props.store, onRead, onWritten})
+    useKeys(keys, dispatch)
     // the message lines: as many as the text needs, wrapped, so an error is read in full
     const messageLines = [...(state.quitting ? ['Your choices are not written. Quit anyway? y / n'] : []), ...(state.message ? wrapText(state.message, size.columns) : [])]
     const message = messageRows(size, messageLines.length)
@@ -215,6 +145,103 @@ function Wizard({outline, resolver, keys, base, initialPresets = [], output, sto
             </Text>
         </Box>
     )
+}
+
+/** What the key handlers read (the template's definition, the page size) and the reducer's state over them; the walk starts where the props say. */
+function useWizardState(outline: TemplateOutline, {base, initialPresets = [], output, opening, notice}: AppProps, size: Size) {
+    const {definition, choices} = outline
+    const stem = outline.file.replace(/\.ya?ml$/, '')
+    // the paths as the user reads and edits them: relative to the current folder when below it
+    const target = output ?? shortPath(`${stem}.resolved.yaml`)
+    const page = Math.max(1, size.rows - 12)
+    const ctx: KeyContext = useMemo(
+        () => ({base, definition, choicesFor: name => choices.get(name) ?? [], exists: file => fs.existsSync(file), page}),
+        [base, definition, choices, page],
+    )
+    const [state, dispatch] = useReducer(reducer(ctx), undefined, () =>
+        initialState(
+            {presets: initialPresets, values: {}},
+            target,
+            `${target.replace(/(\.resolved)?\.ya?ml$/, '')}.report.md`,
+            // the walk starts with the presets when there are some to choose and none were given
+            opening ?? (definition.presets.size > 0 && initialPresets.length === 0 ? 'presets' : 'main'),
+            notice,
+        ),
+    )
+    return {ctx, state, dispatch}
+}
+
+/**
+ * What the resolver does for the wizard, each answer dispatched: resolving the choices, repairs and
+ * what-if searches, explanations, previews, writing and profiles, the analysis, and reading the
+ * template again after an edit (the choices it still has are kept).
+ */
+function useResolverWork(
+    resolver: Resolver,
+    outline: TemplateOutline,
+    ctx: KeyContext,
+    state: WizardState,
+    dispatch: Dispatch<Action>,
+    {store, onRead, onWritten}: Pick<AppProps, 'store' | 'onRead' | 'onWritten'>,
+) {
+    const opened = useRef<ProfileStore | undefined>(undefined)
+    const openStore = useCallback(() => {
+        if (typeof store === 'object') return store
+        return (opened.current ??= store ? store() : new ProfileStore())
+    }, [store])
+    const events: ResolutionEvents = useMemo(
+        () => ({outcome: outcome => dispatch({type: 'outcome', outcome}), decisive: (choices, inputs) => dispatch({type: 'decisive', choices, inputs})}),
+        [dispatch],
+    )
+    const busy = useResolution(resolver, outline, state.choices, events)
+    const found = useCallback((lookup: Lookup, items: Suggestion[], note: string) => dispatch({type: 'suggestions', lookup, items, note}), [dispatch])
+    const progress = useLookup(resolver, state.lookup, found)
+    const explained = useCallback((resolution: number, element: string, lines: readonly ExplanationLine[]) => dispatch({type: 'explained', resolution, element, lines}), [dispatch])
+    useExplanation(resolver, state.outcome, explainedElement(state), whyView(state).length > 0, explained)
+    const preview = usePreview(resolver, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
+    useEffects(resolver, outline.file, openStore, state, dispatch, onWritten ?? ignore)
+    const analysis = useAnalysis(resolver, outline, state.outcome?.ok ? state.outcome.rows.length : undefined)
+    useEffect(
+        () =>
+            resolver.listen(response => {
+                if (response.type === 'reads') onRead?.(response.files)
+                if (response.type === 'reload-failed') dispatch({type: 'reload-failed', message: response.message})
+                if (response.type === 'restarted' || response.type === 'stopped') dispatch({type: response.type, message: response.message})
+            }),
+        [resolver, onRead, dispatch],
+    )
+    // a template read again (see live.tsx) keeps the choices it still has; the next outcome says what changed
+    const shown = useRef(outline)
+    useEffect(() => {
+        if (shown.current === outline) return
+        shown.current = outline
+        dispatch({type: 'reloaded', ...keptChoices(state.choices, outline.definition)})
+    }, [outline, state.choices, dispatch])
+    return {busy, progress, preview, analysis}
+}
+
+/** Keys go to the reducer from the commit that first draws the wizard on, those typed before it first; ctrl-c leaves at once. */
+function useKeys(keys: RefObject<KeySink>, dispatch: Dispatch<Action>): void {
+    const {exit} = useApp()
+    const take = useCallback(
+        (input: string, key: Key) => {
+            for (const press of keyPresses(input, key)) {
+                // ctrl-c leaves at once, as in any terminal program, even among keys typed ahead; the command exits 130 (see runWizard)
+                if (press.key.ctrl && press.input === 'c') return exit(new Interrupted())
+                dispatch({type: 'key', ...press})
+            }
+        },
+        [exit, dispatch],
+    )
+    // taken in the commit that first draws the wizard, before any key can come
+    useLayoutEffect(() => {
+        const sink = keys.current
+        sink.take = take
+        for (const [input, key] of sink.queued.splice(0)) take(input, key)
+        return () => {
+            sink.take = undefined
+        }
+    }, [keys, take])
 }
 
 const ignore = () => {}
