@@ -28,7 +28,7 @@ function findingLines(f: Finding): string[] {
 }
 
 /** "12 variants (exact: all 144 combinations of input values resolved)". */
-export function variantLine(analysis: Analysis): string {
+function variantLine(analysis: Analysis): string {
     const v = analysis.variants
     if (v.more) return `Variants: more than ${v.count.toLocaleString('en')} (counting stopped there)`
     const what = count(v.count, 'variant')

@@ -9,7 +9,7 @@ export interface InputFlags {
     readonly set?: readonly string[]
 }
 
-export const ENV_PREFIX = 'TRELLIS_INPUT_'
+const ENV_PREFIX = 'TRELLIS_INPUT_'
 
 export interface CollectedInputs {
     readonly presets: string[]
@@ -49,7 +49,7 @@ export function parseSetFlag(flag: string): InputAssignment {
 }
 
 /** `TRELLIS_INPUT_<NAME>` for each known input; NAME as written or in upper case. */
-export function environmentAssignments(names: readonly string[], env: NodeJS.ProcessEnv): InputAssignment[] {
+function environmentAssignments(names: readonly string[], env: NodeJS.ProcessEnv): InputAssignment[] {
     const out: InputAssignment[] = []
     for (const name of names) {
         for (const variable of [ENV_PREFIX + name, ENV_PREFIX + name.toUpperCase()]) {

@@ -8,7 +8,7 @@ import {UsageError} from './errors.js'
 export const PARENT_VARIABLE = 'TRELLIS_PARENT_PID'
 
 /** Whether this process was started for a parent that is no longer its parent (an orphan is adopted by another). */
-export function parentGone(): boolean {
+function parentGone(): boolean {
     const parent = process.env[PARENT_VARIABLE]
     return parent !== undefined && parent !== String(process.ppid)
 }

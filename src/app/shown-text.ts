@@ -12,8 +12,6 @@ const CONTROLS = new RegExp(CONTROL.source, 'g')
 const CONTROL_BUT_LF = new RegExp(`(?!\\n)[${CONTROL_RANGES}]`)
 const CONTROLS_BUT_LF = new RegExp(CONTROL_BUT_LF.source, 'g')
 
-export {escapedControl}
-
 /** A text meant as one line, every control character (line breaks too) escaped. */
 export function escapeControls(text: string): string {
     return CONTROL.test(text) ? text.replace(CONTROLS, escapedControl) : text

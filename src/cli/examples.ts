@@ -63,7 +63,7 @@ export function commandPath(command: Command): string {
     return names.join(' ')
 }
 
-export function examplesOf(command: Command): readonly [string, string][] | undefined {
+function examplesOf(command: Command): readonly [string, string][] | undefined {
     return EXAMPLES[commandPath(command)]
 }
 

@@ -39,7 +39,7 @@ const load = (file: string): unknown => readYamlFile(file).data
 const why = (e: unknown): string => (isTrellisError(e) ? e.describe() : (e as Error).message).split('\n')[0]!
 
 /** Case directories below `root` (or `root` itself), sorted, skipping `---disabled` ones. */
-export function findCases(root: string): string[] {
+function findCases(root: string): string[] {
     if (isCase(root)) return [root]
     const out: string[] = []
     const walk = (dir: string) => {

@@ -47,21 +47,11 @@ export {
     type VariabilityInputDefinition,
     VariabilityInputs,
 } from './inputs/index.js'
-export {
-    definedInputValues,
-    readDefinitionOf,
-    type ResolutionFailure,
-    type ResolvedModel,
-    type ResolveRequest,
-    stringifyTemplate,
-    templateChunks,
-    variabilityInputNames,
-} from './pipeline.js'
+export {definedInputValues, readDefinitionOf, type ResolvedModel, type ResolveRequest, stringifyTemplate, templateChunks, variabilityInputNames} from './pipeline.js'
 export {
     conflictHeadline,
     conflictInputs,
     type ConflictItem,
-    conflictOf,
     type DocumentBecause,
     errorSummary,
     explainElement,
@@ -85,7 +75,6 @@ export {
     type WhatIf,
 } from './explain/index.js'
 export {
-    buildReport,
     PrunedElements,
     reportStream,
     type ReportData,
@@ -96,5 +85,5 @@ export {
     type ReportStream,
     type ReportTopology,
 } from './report/index.js'
-export {type Outcome, outputOf, resolveTemplate, variantDifferences, type VariantDifference} from './outcome.js'
-export {analyzeTemplate, DEFAULT_COMBINATIONS, type Analysis, type AnalysisOptions, type Finding, type FindingCode, type ReasonLine, type Severity} from './analyze/index.js'
+export {type Outcome, outputOf, resolveTemplate} from './outcome.js'
+export {analyzeTemplate, DEFAULT_COMBINATIONS, type Analysis, type Finding, type ReasonLine, type Severity} from './analyze/index.js'

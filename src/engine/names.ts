@@ -47,7 +47,7 @@ export function closestName(name: string, candidates: readonly string[]): string
     return best
 }
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
     const row = Array.from({length: b.length + 1}, (_, i) => i)
     for (let i = 1; i <= a.length; i++) {
         let previous = row[0]!

@@ -10,7 +10,7 @@ import type {Raw} from './model/index.js'
 import {decide, finishResolution, ResolutionError, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
 
 /** One element two equally good variants disagree on. */
-export interface VariantDifference {
+interface VariantDifference {
     readonly element: string
     readonly first: 'present' | 'pruned'
     readonly second: 'present' | 'pruned'
@@ -63,7 +63,7 @@ function failedOutcome(e: unknown): Outcome {
 }
 
 /** Where the chosen variant and an equally good one differ. */
-export function variantDifferences(f: ResolutionFailure): VariantDifference[] {
+function variantDifferences(f: ResolutionFailure): VariantDifference[] {
     if (f.failure.kind !== 'ambiguous') return []
     const {chosen, alternative, variables} = f.failure
     const name = (v: number) => f.prepared.variables.owner(v).element.display

@@ -83,7 +83,7 @@ export function finishResolution(template: LoadedTemplate, model: ResolvedModel)
 }
 
 /** The consistency and semantic checks the options switch on; throws `check-failed` at the first failure. */
-export function checkModel(model: ResolvedModel): void {
+function checkModel(model: ResolvedModel): void {
     runChecks(model.graph, model.present, model.options)
 }
 

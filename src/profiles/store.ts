@@ -171,7 +171,7 @@ function corruption(file: string): string | undefined {
 }
 
 /** The user's configuration directory for trellis (the place env-paths, which conf uses, names). */
-export function defaultConfigDir(): string {
+function defaultConfigDir(): string {
     const home = os.homedir()
     if (process.platform === 'darwin') return path.join(home, 'Library', 'Preferences', 'trellis')
     if (process.platform === 'win32') return path.join(process.env.APPDATA || path.join(home, 'AppData', 'Roaming'), 'trellis', 'Config')

@@ -1,6 +1,6 @@
 // A named input profile: the choices a user resolves a template with, kept by name.
 
-export interface ProfileTemplate {
+interface ProfileTemplate {
     /** Absolute path of the variable service template. */
     readonly path: string
     /** sha256 of the template's content when the profile was saved. */
@@ -20,7 +20,7 @@ export interface Profile {
     readonly updated: string
 }
 
-export const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 
 /** Why a name is not a valid profile name, or undefined when it is. */
 export function invalidProfileName(name: string): string | undefined {

@@ -247,7 +247,7 @@ function useKeys(keys: RefObject<KeySink>, dispatch: Dispatch<Action>): void {
 const ignore = () => {}
 
 /** The smallest terminal the wizard draws in. */
-export const MIN_SIZE = {columns: 60, rows: 16} as const
+const MIN_SIZE = {columns: 60, rows: 16} as const
 
 /** Each screen's key line; the conflict screen's depends on what it lists (conflictKeys). */
 const FOOTER: Readonly<Record<Exclude<WizardState['screen'], 'conflict'>, string>> = {

@@ -19,7 +19,7 @@ export const FIXED_ROWS = 2
 /** A bordered pane: two border rows and a title row. */
 const PANE = 3
 /** The focused pane's rows at 80×24 with one message line. */
-export const FOCUSED_ROWS = 8
+const FOCUSED_ROWS = 8
 
 /** `message`: the rows the message lines take (at least one, kept for the message even when empty). */
 export function layout({columns, rows}: Size, focus: 'inputs' | 'topology' | 'why', message = 1): Layout {

@@ -10,7 +10,7 @@ export interface PromptContext {
     readonly output: NodeJS.WritableStream
 }
 
-export interface Choice {
+interface Choice {
     readonly name: string
     readonly value: string
     readonly checked?: boolean
@@ -25,7 +25,7 @@ export interface Prompts {
 }
 
 /** The input ended before an answer: the same name as @inquirer/prompts gives it, so callers treat both alike. */
-export class ExitPromptError extends Error {
+class ExitPromptError extends Error {
     override readonly name = 'ExitPromptError'
 }
 

@@ -26,7 +26,7 @@ export function yamlFiles(dir: string): string[] {
 }
 
 /** The sample templates' YAML files (always there). */
-export function sampleFiles(): string[] {
+function sampleFiles(): string[] {
     return yamlFiles(path.join(PROJECT, 'sample-templates'))
 }
 

@@ -7,7 +7,7 @@
 export const PAYLOAD = '\u001b]52;c;aGk=\u0007\u001b[2J\u001b]0;owned\u0007\u009b2J\u202e\u0007'
 
 /** The payload inside a YAML double-quoted scalar (its escapes are read back into PAYLOAD). */
-export const YAML_PAYLOAD = '\\e]52;c;aGk=\\a\\e[2J\\e]0;owned\\a\\x9b2J\\u202e\\a'
+const YAML_PAYLOAD = '\\e]52;c;aGk=\\a\\e[2J\\e]0;owned\\a\\x9b2J\\u202e\\a'
 
 /** A name carrying the payload, as YAML (`"node\e]52…"`). */
 export const named = (name: string) => `"${name}${YAML_PAYLOAD}"`

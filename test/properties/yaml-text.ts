@@ -7,7 +7,7 @@ import {dump} from 'js-yaml'
 import {stringify} from 'yaml'
 
 /** Plain scalars whose reading differs between YAML schemas or parsers, and other awkward text. */
-export const TRICKY = [
+const TRICKY = [
     '0',
     '-0',
     '+0',
@@ -145,7 +145,7 @@ const key = fc.oneof(
     {weight: 1, arbitrary: fc.string({maxLength: 8})},
 )
 
-export const value: fc.Arbitrary<unknown> = fc.letrec<{value: unknown}>(tie => ({
+const value: fc.Arbitrary<unknown> = fc.letrec<{value: unknown}>(tie => ({
     value: fc.oneof(
         {depthSize: 'small', withCrossShrink: true},
         {weight: 3, arbitrary: scalar},

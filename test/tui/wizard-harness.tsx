@@ -9,7 +9,7 @@ import {afterEach} from 'vitest'
 import {App} from '../../src/tui/app.js'
 
 const SAMPLE = path.resolve(__dirname, '../../sample-templates/web-shop/variable-service-template.yaml')
-export const WIDE = {columns: 120, rows: 32}
+const WIDE = {columns: 120, rows: 32}
 /** The header once the first resolution landed. */
 export const RESOLVED = /✔ \d+ present/
 

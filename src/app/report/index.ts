@@ -2,4 +2,4 @@
 // topology) and JSON, over the report data the engine builds.
 export {jsonChunks, renderJson, renderJsonChunks} from './json.js'
 export {code, escapeMarkdown, markdownChunks, renderMarkdown} from './markdown.js'
-export {MAX_NODES, mermaidLabel, mermaidText, renderMermaid, type MermaidDiagram} from './mermaid.js'
+export {MAX_NODES, renderMermaid} from './mermaid.js'

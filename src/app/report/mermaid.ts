@@ -17,12 +17,12 @@ export interface MermaidDiagram {
 const CODES: Readonly<Record<string, string>> = {'"': '#quot;', '#': '#35;', '<': '#lt;', '>': '#gt;', '&': '#amp;', '|': '#124;', '`': '#96;', '\n': ' ', '\r': ' '}
 
 /** Text for inside a quoted label: Mermaid's entity codes for the characters that end a label or mark it up; other control characters shown escaped. */
-export function mermaidText(text: string): string {
+function mermaidText(text: string): string {
     return escapeControls(text.replace(/["#<>&|`\n\r]/g, c => CODES[c]!))
 }
 
 /** A quoted label. */
-export function mermaidLabel(text: string): string {
+function mermaidLabel(text: string): string {
     return `"${mermaidText(text)}"`
 }
 

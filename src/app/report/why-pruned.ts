@@ -18,7 +18,7 @@ export interface Explained {
     explain(only?: ReadonlySet<string>): Iterable<ReportElement>
 }
 
-export const NOT_CHOSEN = 'Not chosen by the optimizer'
+const NOT_CHOSEN = 'Not chosen by the optimizer'
 
 const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
     conditions: 'the conditions',
@@ -99,14 +99,6 @@ function sameReason(trees: readonly Tree[]): Tree[][] {
         append(by, key, t)
     }
     return [...by.values()]
-}
-
-/** The anchor a code host gives a heading. */
-export function slug(heading: string): string {
-    return heading
-        .toLowerCase()
-        .replace(/[^\w\s-]/g, '')
-        .replace(/\s+/g, '-')
 }
 
 /** An element id as an HTML anchor (ids hold dots and @, which anchors may). */

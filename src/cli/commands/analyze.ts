@@ -73,7 +73,7 @@ chosen are one finding (--json lists each in "members").`,
 }
 
 /** What --strict fails on: anything dead, unresolvable or equivalent, and an analysis that did not finish. */
-export function failsStrict(analysis: Analysis): boolean {
+function failsStrict(analysis: Analysis): boolean {
     const failing = new Set(['dead-element', 'equivalent-presets', 'value-unresolvable', 'defaults-unresolvable', 'analysis-incomplete'])
     return analysis.findings.some(f => f.severity === 'error' || failing.has(f.code))
 }

@@ -11,7 +11,7 @@ import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
 import {printLines} from '../print.js'
 
-export interface ElementDifference {
+interface ElementDifference {
     readonly id: string
     readonly display: string
     readonly a: boolean
@@ -20,7 +20,7 @@ export interface ElementDifference {
     readonly inputs: readonly {readonly name: string; readonly a: unknown; readonly b: unknown}[]
 }
 
-export async function resolveProfile(profile: Profile, flags: PluginFlags = {}): Promise<ResolvedModel> {
+async function resolveProfile(profile: Profile, flags: PluginFlags = {}): Promise<ResolvedModel> {
     const template = loadTemplate(profile.template.path)
     const target = targetOf(template)
     await loadProfileFor(profile.name, target)
@@ -34,7 +34,7 @@ export async function resolveProfile(profile: Profile, flags: PluginFlags = {}):
     return outcome.model
 }
 
-export function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifference[] {
+function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifference[] {
     const inB = new Map(b.graph.elements.map(e => [e.id, e]))
     const value = (m: ResolvedModel, name: string) => (m.inputs.definition.inputs.has(name) ? m.inputs.value(name).value : undefined)
     const out: ElementDifference[] = []

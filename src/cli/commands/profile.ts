@@ -213,7 +213,7 @@ function registerImport(profile: Command, setExit: (code: number) => void): void
 }
 
 /** Rows as lines whose columns start at the same place (the last column is not padded). */
-export function alignedColumns(rows: readonly (readonly string[])[]): string {
+function alignedColumns(rows: readonly (readonly string[])[]): string {
     const widths = rows[0]?.map((_, i) => Math.max(...rows.map(r => [...(r[i] ?? '')].length))) ?? []
     return rows.map(r => `${r.map((cell, i) => (i < r.length - 1 ? cell + ' '.repeat(widths[i]! - [...cell].length) : cell)).join('  ')}`.trimEnd() + '\n').join('')
 }

@@ -13,7 +13,7 @@ import type {Graph} from '../model/index.js'
 export type Scalar = string | number | boolean | null
 
 /** How an atom reads its one input; `opaque`: anything else (several inputs, computed operands). */
-export type AtomShape = 'boolean' | 'equality' | 'ordering' | 'opaque'
+type AtomShape = 'boolean' | 'equality' | 'ordering' | 'opaque'
 
 export interface Atom {
     readonly v: number
@@ -129,7 +129,7 @@ function shapeOf(raw: unknown, inputs: readonly string[], expressions: Readonly<
  * A scope in which every input has the value `value(name)` and named expressions are read from
  * the template; a cycle among named expressions fails as it would when resolving.
  */
-export function singleInputScope(expressions: Readonly<Record<string, unknown>>, value: (name: string) => unknown): ValueScope {
+function singleInputScope(expressions: Readonly<Record<string, unknown>>, value: (name: string) => unknown): ValueScope {
     const stack: string[] = []
     return {
         input: name => value(name),

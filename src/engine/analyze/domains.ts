@@ -6,7 +6,7 @@
 import {checkType, type VariabilityDefinition} from '../inputs/index.js'
 import {atomTruth, type Atom, type Scalar} from './atoms.js'
 
-export interface Region {
+interface Region {
     readonly label: string
     /** The value standing for the region (undefined: the input is left to its default expression). */
     readonly value: unknown

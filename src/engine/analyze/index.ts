@@ -12,7 +12,7 @@ import {Backbone, Reasons, symbolicProblem} from './symbolic.js'
 import {enumerateVariants, type Enumeration} from './variants.js'
 import type {PresetTrials} from './presets.js'
 
-export type {Analysis, AnalysisOptions, Finding, FindingCode, ReasonLine, Severity} from './types.js'
+export type {Analysis, AnalysisOptions, Finding, ReasonLine, Severity} from './types.js'
 export {DEFAULT_COMBINATIONS, FINDING_SEVERITY} from './types.js'
 import {DEFAULT_COMBINATIONS, FINDING_SEVERITY, type Analysis, type AnalysisOptions, type Finding, type ReasonLine, type Severity} from './types.js'
 

@@ -70,7 +70,7 @@ function trial(outcome: Outcome, presets: readonly string[], value?: Trial['valu
 }
 
 /** Both presets set some input, to different values: which comes last decides. */
-export function orderMatters(definition: VariabilityDefinition, a: string, b: string): boolean {
+function orderMatters(definition: VariabilityDefinition, a: string, b: string): boolean {
     const first = definition.presets.get(a)!.inputs
     const second = definition.presets.get(b)!.inputs
     return Object.keys(first).some(k => Object.hasOwn(second, k) && !isDeepStrictEqual(first[k], second[k]))

@@ -11,7 +11,7 @@ import type {Atom} from './atoms.js'
 import {regionTruths, type InputDomain} from './domains.js'
 
 /** What an input's regions say of the atoms reading it: one fact per input. */
-export interface DomainFact {
+interface DomainFact {
     readonly domain: InputDomain
     readonly formula: Formula
     readonly atoms: readonly Atom[]

@@ -54,7 +54,7 @@ export function count<T>(elements: readonly T[], test: (element: T) => boolean):
  * The first present element whose name an earlier present element already
  * has: the reference reports the later one (`Artifact "a@1" … is ambiguous`).
  */
-export function laterDuplicate<T extends Element>(elements: readonly T[], present: Present): T | undefined {
+function laterDuplicate<T extends Element>(elements: readonly T[], present: Present): T | undefined {
     if (elements.length < 2) return undefined
     // a node has a handful of relations, artifacts or types: comparing names beats hashing them into a set
     if (elements.length <= 8) {

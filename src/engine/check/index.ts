@@ -1,2 +1,2 @@
 export {persistentCheck} from './persistent.js'
-export {CHECK_LIST, enabledChecks, runChecks, type CheckInfo} from './catalogue.js'
+export {CHECK_LIST, enabledChecks, runChecks} from './catalogue.js'

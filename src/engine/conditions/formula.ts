@@ -12,10 +12,10 @@ export type Formula =
     | NoteFormula
 
 /** A note and the formula it annotates in one object (a compiled expression is kept per use, so each object counts). */
-export type NoteFormula = {readonly op: 'note'; readonly arg: Formula} & Note
+type NoteFormula = {readonly op: 'note'; readonly arg: Formula} & Note
 
 /** Where part of a formula came from. */
-export type Note =
+type Note =
     /** A value expression evaluated to a constant; `inputs` are the variability inputs it read. */
     | {readonly kind: 'value'; readonly raw: unknown; readonly inputs: readonly string[]}
     /** A presence operator such as `{node_presence: db}`. */

@@ -39,7 +39,7 @@ export interface ElementRef {
 export type Role = 'cause' | 'also' | 'consequence'
 
 /** The kinds of condition a reason can be, as the JSON document names them (see codes.ts kindOf). */
-export const CONDITION_KINDS = ['manual', 'group', 'default', 'pruning', 'type-specific', 'default-alternative', 'input', 'technology-rule'] as const
+const CONDITION_KINDS = ['manual', 'group', 'default', 'pruning', 'type-specific', 'default-alternative', 'input', 'technology-rule'] as const
 export type ConditionKind = (typeof CONDITION_KINDS)[number]
 
 /**

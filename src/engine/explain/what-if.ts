@@ -9,7 +9,7 @@ import {CandidateSearch, requestWith, stepwise, type InputChange, type SearchLim
 import type {Verdict} from './types.js'
 import {explainElement} from './why.js'
 
-export interface Suggestion {
+interface Suggestion {
     readonly changes: readonly InputChange[]
     /** Set when the suggestion is to apply this preset (after the presets already chosen). */
     readonly preset?: string

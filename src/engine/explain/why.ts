@@ -22,7 +22,7 @@ import {
 } from './types.js'
 import {lowerFirst} from '../text.js'
 
-export {variabilityGroupOf, verdictOf}
+export {verdictOf}
 
 export interface ExplainOptions {
     /** How deep to follow referenced elements (default 8). */

@@ -17,10 +17,10 @@ export const VALUE_OPERATORS: Readonly<Record<string, Operator>> = {
     ...dates,
 }
 
-export const LOGIC_OPERATORS = ['and', 'or', 'not', 'xor', 'exo', 'implies', 'amo'] as const
+const LOGIC_OPERATORS = ['and', 'or', 'not', 'xor', 'exo', 'implies', 'amo'] as const
 export type LogicOperator = (typeof LOGIC_OPERATORS)[number]
 
-export const PRESENCE_OPERATORS = [
+const PRESENCE_OPERATORS = [
     'node_presence',
     'host_presence',
     'has_source',
@@ -59,13 +59,9 @@ export const PRESENCE_OPERATORS = [
 ] as const
 export type PresenceOperator = (typeof PRESENCE_OPERATORS)[number]
 
-export const REFERENCE_OPERATORS = ['variability_input', 'value_expression', 'logic_expression'] as const
+const REFERENCE_OPERATORS = ['variability_input', 'value_expression', 'logic_expression'] as const
 
 const ALL = new Set<string>([...Object.keys(VALUE_OPERATORS), ...LOGIC_OPERATORS, ...PRESENCE_OPERATORS, ...REFERENCE_OPERATORS])
-
-export function isOperator(name: string): boolean {
-    return ALL.has(name)
-}
 
 export function isLogicOperator(name: string): name is LogicOperator {
     return (LOGIC_OPERATORS as readonly string[]).includes(name)

@@ -28,7 +28,7 @@ export interface Nesting {
     levels: number
 }
 
-export type Evaluate = (expression: unknown) => unknown
+type Evaluate = (expression: unknown) => unknown
 
 /** Context handed to every operator implementation. */
 export interface OperatorContext {

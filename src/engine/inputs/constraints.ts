@@ -15,7 +15,7 @@ const KEYS = INPUT_CONSTRAINT_KEYS
 type Key = (typeof KEYS)[number]
 
 /** The start of the message, as the conformance suite expects it. */
-export const INPUT_CONSTRAINTS_VIOLATED = 'Variability inputs constraints are violated'
+const INPUT_CONSTRAINTS_VIOLATED = 'Variability inputs constraints are violated'
 
 export interface InputConstraintViolation {
     readonly input: string

@@ -42,7 +42,7 @@ export function technologyEnrichment(template: LoadedTemplate, variability: Raw,
 }
 
 /** The types a template is resolved with: its own, the normative ones and those of its `lib/` folder; made once per template (the wizard resolves it again on every change). */
-export function typeLibraryOf(template: LoadedTemplate): TypeLibrary {
+function typeLibraryOf(template: LoadedTemplate): TypeLibrary {
     let found = typeLibraries.get(template)
     if (!found) typeLibraries.set(template, (found = TypeLibrary.of(template.data, template.library(), template.sourceMap)))
     return found

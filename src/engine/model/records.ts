@@ -46,7 +46,7 @@ const NEVER: readonly unknown[] = Object.freeze([false])
  * The list every element starts with: most elements have no properties, no
  * artifacts, no groups, so they share this one instead of an empty array each.
  */
-export const NONE: readonly never[] = Object.freeze([])
+const NONE: readonly never[] = Object.freeze([])
 
 /** Adds items to an element's list: the first items become the list (the caller hands them over), later ones are pushed. */
 export function append<T>(list: readonly T[], items: T[]): readonly T[] {

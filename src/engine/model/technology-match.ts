@@ -6,7 +6,7 @@ import type {TechnologyRule} from './technology-rules.js'
 import type {TypeHierarchy} from './type-library.js'
 
 /** One step down a hosting stack: the hosting relation taken and the host it leads to. */
-export interface HostingStep {
+interface HostingStep {
     readonly relation: RelationElement
     readonly host: NodeElement
 }

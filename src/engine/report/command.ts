@@ -5,7 +5,7 @@ const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/
 const CONTROL = new RegExp(`[${CONTROL_RANGES}]`)
 const CONTROLS = new RegExp(CONTROL.source, 'g')
 
-export function shellQuote(word: string): string {
+function shellQuote(word: string): string {
     if (word !== '' && SAFE.test(word)) return word
     // a control character (a preset name holding ESC) is written as $'\x1b': the same word to the
     // shell, and nothing a terminal showing the command acts on

@@ -51,7 +51,7 @@ export interface ReportOption {
     readonly origin: string
 }
 
-export interface ReportInput {
+interface ReportInput {
     readonly name: string
     readonly value: unknown
     readonly source: string
@@ -105,7 +105,7 @@ export interface ReportOptimization {
     }[]
 }
 
-export interface ReportCheck {
+interface ReportCheck {
     readonly name: string
     readonly option: string
     readonly kind: 'consistency' | 'semantic'

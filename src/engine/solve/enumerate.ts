@@ -83,7 +83,7 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
  * the earlier is kept. Both are where the reference's solver lands (the first of two technologies,
  * the last of three), whichever of them is a default alternative.
  */
-export function preferred(candidates: readonly number[], n: number): number {
+function preferred(candidates: readonly number[], n: number): number {
     const differ = candidates.reduce((m, a) => m | (a ^ candidates[0]!), 0)
     if (ones(differ) !== 2) return candidates[0]!
     // later variables false first: the smallest value once the bits are read in reverse

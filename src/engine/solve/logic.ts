@@ -12,7 +12,7 @@ export function logic(): typeof LogicSolver {
     return (loaded ??= createRequire(import.meta.url)('logic-solver') as typeof LogicSolver)
 }
 
-export const SOLVER_MEMORY = 'the problem is too large for the SAT solver: MiniSat (in logic-solver) has a fixed heap of 64 MB, and this problem needs more'
+const SOLVER_MEMORY = 'the problem is too large for the SAT solver: MiniSat (in logic-solver) has a fixed heap of 64 MB, and this problem needs more'
 
 /**
  * A solver for every use in the engine. Each has its own MiniSat heap of a fixed 64 MB; a problem

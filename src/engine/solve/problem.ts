@@ -11,7 +11,7 @@ export interface Problem {
     readonly objectives: readonly Objective[]
 }
 
-export type ObjectiveSubject = 'nodes' | 'technologies'
+type ObjectiveSubject = 'nodes' | 'technologies'
 
 export interface Objective {
     readonly subject: ObjectiveSubject

@@ -46,7 +46,7 @@ export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string,
 ]
 
 /** The help as rows: group titles and keys, each description wrapped to the width. */
-export function helpRows(width: number): {readonly text: string; readonly title: boolean}[] {
+function helpRows(width: number): {readonly text: string; readonly title: boolean}[] {
     const rows: {text: string; title: boolean}[] = []
     for (const [group, keys] of KEY_GROUPS) {
         rows.push({text: group, title: true})

@@ -25,7 +25,7 @@ export function inputsWidth(rows: readonly InputRow[]): number {
     return 6 + Math.max(24, ...rows.map(r => `${r.name} ${valueText(r)} ${r.source}${r.decidesSomething === false ? ' · decides nothing' : ''}`.length))
 }
 
-export function valueText(row: InputRow): string {
+function valueText(row: InputRow): string {
     // an input with no value at all is never shown as "off": it needs one
     if (row.value === undefined) return row.needed ? '?' : '(unset)'
     if (row.type === 'boolean') return row.value === true ? '☑ on' : '☐ off'

@@ -72,7 +72,7 @@ export interface Suggestion {
 }
 
 /** A failed resolution's error, as the wizard shows it. */
-export type ErrorData = ShownFailure
+type ErrorData = ShownFailure
 
 /** A resolution of some choices, without its model (which stays with the resolver). */
 export type ResolutionData = (

@@ -18,7 +18,7 @@ export type Filter = 'all' | 'present' | 'pruned'
 export const FILTERS: readonly Filter[] = ['all', 'present', 'pruned']
 
 export type Screen = 'main' | 'presets' | 'profiles' | 'write' | 'help' | 'conflict'
-export type Pane = 'inputs' | 'topology' | 'why'
+type Pane = 'inputs' | 'topology' | 'why'
 
 /** Editing one input: a list of candidate values (previewed as the cursor moves), or free text. */
 export interface Editor {

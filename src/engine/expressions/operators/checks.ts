@@ -20,10 +20,6 @@ export function string(value: unknown, c: OperatorContext): string {
     return value
 }
 
-export function numbers(args: unknown, c: OperatorContext): number[] {
-    return list(args, c).map(v => number(v, c))
-}
-
 export function show(value: unknown): string {
     if (value === undefined) return 'nothing'
     const text = JSON.stringify(value)
