@@ -7,6 +7,7 @@ import {expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {ProfileStore} from '../../src/profiles/index.js'
 import {MISSPELT_INPUT} from '../helpers/templates.js'
+import {UNSAT} from '../report/fixtures.js'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')
@@ -196,21 +197,7 @@ it('shows a mistake the choices reach as the command line does: located, the lin
 
 it('shows a conflict as `trellis explain` prints it, and exits 1', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
-    fs.writeFileSync(
-        path.join(dir, 't.yaml'),
-        `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            ha: {type: boolean, default: true}
-        constraints:
-            - {implies: [{node_presence: replica}, {node_presence: primary}]}
-        options: {type_default_condition: true, expected_incoming_relation_check: false}
-    node_templates:
-        primary: {type: db, conditions: {not: {variability_input: ha}}}
-        replica: {type: db, conditions: {variability_input: ha}}
-`,
-    )
+    fs.writeFileSync(path.join(dir, 't.yaml'), UNSAT)
     const result = await converse(['t.yaml', '--prompt'], dir, [['ha (boolean)', '\n']], {TERM: 'dumb'})
     const explained = await converse(['explain', 't.yaml'], dir, [])
     expect(result.code).toBe(1)
