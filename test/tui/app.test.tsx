@@ -325,8 +325,9 @@ topology_template:
         expect(await until(app.lastFrame, 'no variant')).toContain('(c to see)')
         await press(app.stdin, 'c')
         const screen = await until(app.lastFrame, 'these changes make a variant exist')
-        // located, and the line it points at shown below, as on the command line
-        expect(screen).toContain('shop.yaml:7:40: Relation target "store" of relation "db@0" of node')
+        // said to be a check's, located, and the line it points at shown below, as on the command line
+        expect(screen).toContain('A check rejects the variant: ')
+        expect(screen).toContain('shop.yaml:7:40: Relation target "store" of relation "db@0"')
         expect(screen).toContain(' 7 |         app: {type: a, requirements: [{db: store}]}')
         expect(screen).toMatch(/1\) database = true/)
         app.unmount()
