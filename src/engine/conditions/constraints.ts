@@ -10,7 +10,7 @@ import {amo, and, exo, FALSE, implies, or, type Formula} from './formula.js'
 import {compilingOrder} from './order.js'
 import type {ConstraintOrigin, ConstraintRecord} from './records.js'
 import {lowerFirst} from '../text.js'
-import {groupByName as byName} from '../names.js'
+import {groupByName} from '../names.js'
 
 export function collectConstraints(
     graph: Graph,
@@ -130,7 +130,7 @@ function optionConstraints(graph: Graph, options: Options, p: (e: Element) => Fo
     if (on('unique_property_constraint'))
         // a variability group is removed before resolving: its properties are never resolved
         for (const container of [...graph.nodes, ...graph.relations, ...graph.policies, ...graph.groups.filter(g => !g.variability), ...graph.artifacts])
-            for (const same of byName(container.properties))
+            for (const same of groupByName(container.properties))
                 if (same.length > 1)
                     option(
                         'unique_property_constraint',
@@ -139,9 +139,11 @@ function optionConstraints(graph: Graph, options: Options, p: (e: Element) => Fo
                         () => `${lowerFirst(container.display)} has at most one property "${same[0]!.name}"`,
                     )
     if (on('unique_input_constraint'))
-        for (const same of byName(graph.inputs)) if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), () => `at most one input "${same[0]!.name}"`)
+        for (const same of groupByName(graph.inputs))
+            if (same.length > 1) option('unique_input_constraint', same[0], amo(same.map(p)), () => `at most one input "${same[0]!.name}"`)
     if (on('unique_output_constraint'))
-        for (const same of byName(graph.outputs)) if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), () => `at most one output "${same[0]!.name}"`)
+        for (const same of groupByName(graph.outputs))
+            if (same.length > 1) option('unique_output_constraint', same[0], amo(same.map(p)), () => `at most one output "${same[0]!.name}"`)
 }
 
 type OptionPush = (name: ConstraintOption, element: Element | undefined, formula: Formula, description: () => string) => void
@@ -155,10 +157,10 @@ function nodeConstraints(node: NodeElement, on: (name: ConstraintOption) => bool
     if (on('required_artifact_constraint') && node.artifacts.length > 0)
         option('required_artifact_constraint', node, implies(p(node), one(node.artifacts)), () => `${lowerFirst(node.display)} has exactly one artifact`)
     if (on('unique_artifact_constraint'))
-        for (const same of byName(node.artifacts))
+        for (const same of groupByName(node.artifacts))
             if (same.length > 1) option('unique_artifact_constraint', same[0], amo(same.map(p)), () => `${lowerFirst(node.display)} has at most one artifact "${same[0]!.name}"`)
     if (on('unique_relation_constraint'))
-        for (const same of byName(node.relations))
+        for (const same of groupByName(node.relations))
             if (same.length > 1)
                 option('unique_relation_constraint', same[0], implies(p(node), amo(same.map(p))), () => `${lowerFirst(node.display)} has at most one relation "${same[0]!.name}"`)
     if (on('technology_constraint') && isManaged(node))
