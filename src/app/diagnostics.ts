@@ -5,7 +5,7 @@
 import {CONTROL_RANGES, type Diagnostic, formatLocation, readRegularFile, type RelatedLocation, type SourceLocation, type TrellisError} from '../engine/index.js'
 import {oneLine} from './shown-text.js'
 
-export interface SourcePoint {
+interface SourcePoint {
     readonly line: number
     readonly column: number
 }
@@ -18,7 +18,7 @@ export interface ShownPlace {
 }
 
 /** Another place a diagnostic involves, with its range and source line where the file can be read. */
-export type ShownRelated = RelatedLocation & ShownPlace
+type ShownRelated = RelatedLocation & ShownPlace
 
 /** A diagnostic with its ranges and the source lines they point into, ready to show or to print as data. */
 export interface ShownDiagnostic extends Omit<Diagnostic, 'related'>, ShownPlace {
@@ -32,7 +32,7 @@ export type LineReader = (file: string, line: number) => string | undefined
 const LARGEST_SOURCE = 64 * 1024 * 1024
 
 /** A line reader that reads each file once. */
-export function fileLines(): LineReader {
+function fileLines(): LineReader {
     const cache = new Map<string, string[] | undefined>()
     return (file, line) => {
         if (!cache.has(file)) cache.set(file, readLines(file))

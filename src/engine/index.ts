@@ -2,21 +2,10 @@
 // Stages import each other through their own index.ts; nothing outside src/engine
 // imports past this file (test/engine/boundaries.test.ts checks it).
 
-export {
-    collectErrors,
-    type Diagnostic,
-    type DiagnosticDetails,
-    type DiagnosticSeverity,
-    formatLocation,
-    isTrellisError,
-    MAX_ERRORS,
-    type RelatedLocation,
-    type SourceLocation,
-    TrellisError,
-} from './errors.js'
+export {type Diagnostic, formatLocation, isTrellisError, MAX_ERRORS, type RelatedLocation, type SourceLocation, TrellisError} from './errors.js'
 export {count} from './plural.js'
 export {CONTROL_RANGES, escapedControl} from './text.js'
-export {closestHelp, closestName} from './names.js'
+export {closestName} from './names.js'
 export {
     checkNesting,
     findTechnologyPlugins,

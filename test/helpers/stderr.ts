@@ -4,7 +4,7 @@
 // the label), then `= note: …` and `= help: …` lines.
 
 /** A line shown below a message: an excerpt line, a place in another file, a note or a help line. */
-export const EXCERPT_LINE = /^ +(\d* \| |::: |= (note|help): )/
+const EXCERPT_LINE = /^ +(\d* \| |::: |= (note|help): )/
 
 /** Stderr without the lines below the messages: the messages alone. */
 export function withoutExcerpts(stderr: string): string {

@@ -376,7 +376,7 @@ class ConditionEntry implements ConditionRecord {
 const MANUAL = {kind: 'manual'} as const
 
 /** Elements that compete with a default alternative: same container and name (types and technologies: any name). */
-export function alternatives(element: Element, graph: Graph): Element[] {
+function alternatives(element: Element, graph: Graph): Element[] {
     const same = (list: readonly Element[]) => list.filter(e => e !== element && e.name === element.name)
     switch (element.kind) {
         case 'relation':
@@ -412,7 +412,7 @@ const KIND_OPTION: Readonly<Record<Element['kind'], OptionKind | undefined>> = {
     import: undefined,
 }
 
-export interface ElementFlags {
+interface ElementFlags {
     readonly defaultEnabled: boolean
     readonly defaultConsistency: boolean
     readonly defaultSemantic: boolean
@@ -448,7 +448,7 @@ function flagsOf(kind: OptionKind, options: Options, byKind: Map<OptionKind, Ele
 }
 
 /** Element keys override the topology's options; a persistent node is never pruned nor defaulted away. */
-export function elementFlags(element: Element, options: Options, byKind = new Map<OptionKind, ElementFlags>()): ElementFlags {
+function elementFlags(element: Element, options: Options, byKind = new Map<OptionKind, ElementFlags>()): ElementFlags {
     const kind = KIND_OPTION[element.kind]
     if (!kind || (element.kind === 'node' && element.persistent)) return OFF
     const flags = flagsOf(kind, options, byKind)

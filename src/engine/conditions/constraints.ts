@@ -173,7 +173,7 @@ function nodeConstraints(node: NodeElement, on: (name: ConstraintOption) => bool
 }
 
 /** A node needs a deployment technology unless it says `managed: false` (or has none and its type is abstract). */
-export function isManaged(node: NodeElement): boolean {
+function isManaged(node: NodeElement): boolean {
     return node.managed
 }
 

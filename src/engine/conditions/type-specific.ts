@@ -22,7 +22,7 @@ const SECTION: Partial<Record<Element['kind'], string>> = {
     policy: 'policy_types',
 }
 
-export function readTypeSpecific(value: unknown, where: () => ReturnType<CompileContext['inputs']['locate']>): TypeSpecificConditions {
+function readTypeSpecific(value: unknown, where: () => ReturnType<CompileContext['inputs']['locate']>): TypeSpecificConditions {
     if (!isMap(value))
         throw new TrellisError('invalid-template', 'type-specific conditions must be a map of node_types, relationship_types, artifact_types, group_types or policy_types', where())
     return value as TypeSpecificConditions
