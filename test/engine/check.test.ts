@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {CHECK_LIST, enabledChecks, runChecks} from '../../src/engine/check/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
-import {parseYaml} from '../../src/engine/load/yaml.js'
+import {parseYaml} from '../../src/engine/load/yaml/index.js'
 import {buildGraph, type Element, type Raw} from '../../src/engine/model/index.js'
 import {Options} from '../../src/engine/options/index.js'
 

@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest'
 import {evaluateValue} from '../../src/engine/expressions/index.js'
 import {checkInputConstraints, describeSource, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputSource} from '../../src/engine/inputs/index.js'
-import {parseYaml} from '../../src/engine/load/yaml.js'
+import {parseYaml} from '../../src/engine/load/yaml/index.js'
 import {expectCode} from '../helpers/errors.js'
 
 const FILE = 'template.yaml'

@@ -2,7 +2,7 @@
 // Identifier System" defines them, collection forms, and structural errors.
 import {describe, expect, it} from 'vitest'
 import {TrellisError} from '../../src/engine/errors.js'
-import {parseYaml} from '../../src/engine/load/yaml.js'
+import {parseYaml} from '../../src/engine/load/yaml/index.js'
 import {buildGraph, type Element, type Graph} from '../../src/engine/model/index.js'
 
 const FILE = 'template.yaml'

@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest'
 import {Parser, stringify} from 'yaml'
 import {evaluateValue, MAX_NESTING, type Nesting, type ValueScope} from '../../src/engine/expressions/index.js'
 import {MAX_YAML_NESTING, templateFromData, templateFromText} from '../../src/engine/load/index.js'
-import {nestingBound} from '../../src/engine/load/nesting.js'
+import {nestingBound} from '../../src/engine/load/yaml/nesting.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {expectCode} from '../helpers/errors.js'
 

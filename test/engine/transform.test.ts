@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {TrellisError} from '../../src/engine/errors.js'
-import {parseYaml} from '../../src/engine/load/yaml.js'
+import {parseYaml} from '../../src/engine/load/yaml/index.js'
 import {buildGraph, type Element, type PropertyElement, type Raw} from '../../src/engine/model/index.js'
 import {stringifyTemplate, transform} from '../../src/engine/transform/index.js'
 

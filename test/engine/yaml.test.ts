@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {loadTemplate, templateFromText, VARIABILITY_VERSIONS} from '../../src/engine/load/index.js'
-import {parseYaml} from '../../src/engine/load/yaml.js'
+import {parseYaml} from '../../src/engine/load/yaml/index.js'
 import {expectCode} from '../helpers/errors.js'
 
 type Map = Record<string, unknown>

@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
 import {isBelow, realpath, isDirectory, shown} from './paths.js'
-import type {ParsedYaml} from './yaml.js'
+import type {ParsedYaml} from './yaml/index.js'
 import {textOf} from '../text.js'
 import {TOSCA_VERSION} from './versions.js'
 

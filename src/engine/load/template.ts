@@ -2,7 +2,7 @@
 // readers for the files beside it.
 import type {SourceLocation} from '../errors.js'
 import type {LibraryFile} from './library.js'
-import type {ParsedYaml, SourceMap} from './yaml.js'
+import type {ParsedYaml, SourceMap} from './yaml/index.js'
 import type {TOSCA_VERSION, VariabilityVersion} from './versions.js'
 
 export interface LoadedTemplate {

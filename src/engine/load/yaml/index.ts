@@ -4,13 +4,15 @@
 // which also gives every syntax and duplicate-key message. A caller that will ask
 // for nearly every position has the block reader write them down as it reads.
 import {parseExact} from './exact.js'
-import {readFast} from './fast.js'
-import {checkExactSize} from './limits.js'
-import {Locator} from './locator.js'
-import {RecordedPositions} from './recorded.js'
-import {SourceMap} from './source-map.js'
+import {readFast} from './fast/index.js'
+import {checkExactSize} from '../limits.js'
+import {Locator} from './positions/locator.js'
+import {RecordedPositions} from './positions/recorded.js'
+import {SourceMap} from './positions/source-map.js'
 
-export {SourceMap} from './source-map.js'
+export {SourceMap} from './positions/source-map.js'
+export {CORE, plainScalar} from './core-schema.js'
+export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 
 export interface ParsedYaml {
     readonly data: unknown

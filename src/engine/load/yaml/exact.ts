@@ -5,8 +5,8 @@
 // reference for data, positions and every message; the fast reader stands in for
 // it only where both agree.
 import {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Document, type Node} from 'yaml'
-import {TrellisError} from '../errors.js'
-import {SourceMap} from './source-map.js'
+import {TrellisError} from '../../errors.js'
+import {SourceMap} from './positions/source-map.js'
 
 // Aliases may expand exponentially ("billion laughs"); cap the work instead of hanging.
 const MAX_ALIAS_EXPANSIONS = 10_000

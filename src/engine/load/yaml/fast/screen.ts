@@ -36,7 +36,7 @@ import {
     SINGLE,
     SPACE,
     TAB,
-} from './chars.js'
+} from '../chars.js'
 
 export type Decline =
     | 'node-property' // an anchor, alias or tag

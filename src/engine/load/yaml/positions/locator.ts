@@ -10,11 +10,11 @@
 import {isDeepStrictEqual} from 'node:util'
 import {load} from 'js-yaml'
 import {isMap, isSeq, parseDocument, type Node} from 'yaml'
-import {CORE, plainScalar} from './fast.js'
+import {CORE, plainScalar} from '../core-schema.js'
 import {LineIndex} from './line-index.js'
-import {contentStart, heardFrom, readAllPositions, walk} from './positions.js'
+import {contentStart, heardFrom, readAllPositions, walk} from './whole-text.js'
 import {offsetIn, type LazyPositions, type Positions} from './source-map.js'
-import {COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB, closingQuote} from './chars.js'
+import {COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB, closingQuote} from '../chars.js'
 
 /** How deep below a nearby collection a value is looked for (an element's place lies a few levels inside its container's definition). */
 const BELOW = 3

@@ -24,7 +24,7 @@
 // collections each fit on one line, and for those the openers of a line bound
 // the flow depth just as well.
 import {LineCounter, Parser, type CST} from 'yaml'
-import {TrellisError} from '../errors.js'
+import {TrellisError} from '../../errors.js'
 
 /** Maps and lists nested in one another, the document's own map counted. */
 export const MAX_YAML_NESTING = 500

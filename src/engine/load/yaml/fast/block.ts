@@ -8,9 +8,9 @@
 // byte order mark, no lone CR, no lines over 1000 characters, no sequence entry
 // without a value on its line, no block scalar without text or with an
 // indentation indicator; it declines tabs and CRs outright.
-import {plainScalar} from './core-schema.js'
-import type {RecordedPositions} from './recorded.js'
-import {CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE, closingQuote} from './chars.js'
+import {plainScalar} from '../core-schema.js'
+import type {RecordedPositions} from '../positions/recorded.js'
+import {CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE, closingQuote} from '../chars.js'
 
 class Declined extends Error {}
 

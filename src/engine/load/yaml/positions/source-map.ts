@@ -7,7 +7,7 @@
 // positions; a caller about to ask for nearly all of them has the block reader
 // write them down as it reads instead (recorded.ts).
 import {LineCounter} from 'yaml'
-import type {SourceLocation} from '../errors.js'
+import type {SourceLocation} from '../../../errors.js'
 
 export interface Positions {
     readonly start: number

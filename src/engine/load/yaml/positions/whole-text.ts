@@ -8,7 +8,7 @@
 // single-pair map inside a flow sequence), the text is read with yaml as before.
 import {load} from 'js-yaml'
 import {isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
-import {CORE} from './fast.js'
+import {CORE} from '../core-schema.js'
 import type {RecordPositions} from './source-map.js'
 
 /** A node as heard: where its content starts, what it is, its children (keys and values alternate in a map). */

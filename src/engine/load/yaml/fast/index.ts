@@ -5,11 +5,11 @@
 // any error or warning: the exact reader then speaks.
 import {load} from 'js-yaml'
 import {readBlock} from './block.js'
-import {CORE} from './core-schema.js'
-import type {RecordedPositions} from './recorded.js'
+import {CORE} from '../core-schema.js'
+import type {RecordedPositions} from '../positions/recorded.js'
 import {screen} from './screen.js'
 
-export {CORE, plainScalar} from './core-schema.js'
+export {CORE, plainScalar} from '../core-schema.js'
 
 class Declined extends Error {}
 
