@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {CHECK_LIST, enabledChecks, runChecks} from '../../src/engine/check/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
-import {parseYaml} from '../../src/engine/load/yaml/index.js'
+import {readYaml} from '../../src/engine/load/yaml/index.js'
 import {buildGraph, type Element, type Raw} from '../../src/engine/model/index.js'
 import {Options} from '../../src/engine/options/index.js'
 
@@ -9,7 +9,7 @@ type Version = 'tosca_variability_1_0' | 'tosca_variability_1_0_rc_3'
 
 /** Runs the checks with every element present except the given ids; returns the message thrown, if any. */
 function check(yaml: string, absent: string[], options: Raw = {}, version: Version = 'tosca_variability_1_0'): TrellisError | undefined {
-    const {data, sourceMap} = parseYaml(`tosca_definitions_version: ${version}\n${yaml}`, 'template.yaml')
+    const {data, sourceMap} = readYaml(`tosca_definitions_version: ${version}\n${yaml}`, 'template.yaml')
     const graph = buildGraph(data as Raw, sourceMap)
     const ids = new Set(graph.elements.map(e => e.id))
     for (const id of absent) if (!ids.has(id)) throw new Error(`test refers to unknown element ${id}; known: ${[...ids].join(', ')}`)
@@ -272,7 +272,7 @@ topology_template:
         // a malformed option of the last check does not hide the first check's failure
         expect(check(RELATION, ['node.one'], {ambiguous_relation_check: 'yes'})?.message).toMatch(/^Relation source/)
         // with nothing failing before it, the option itself is the error
-        const {data, sourceMap} = parseYaml(`tosca_definitions_version: tosca_variability_1_0\n${RELATION}`, 'template.yaml')
+        const {data, sourceMap} = readYaml(`tosca_definitions_version: tosca_variability_1_0\n${RELATION}`, 'template.yaml')
         const options = new Options({ambiguous_relation_check: 'yes'}, 'tosca_variability_1_0', sourceMap)
         expect(() => runChecks(buildGraph(data as Raw, sourceMap), () => true, options)).toThrow('Option ambiguous_relation_check must be a boolean')
     })
@@ -343,7 +343,7 @@ describe('check list', () => {
     })
 
     it('says which checks the options enable', () => {
-        const {sourceMap} = parseYaml('{}', 'x.yaml')
+        const {sourceMap} = readYaml('{}', 'x.yaml')
         const v1 = enabledChecks(new Options({}, 'tosca_variability_1_0', sourceMap)).map(c => c.option)
         expect(v1).toHaveLength(18)
         // both are off before rc_3, as in the reference

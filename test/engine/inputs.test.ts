@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest'
 import {evaluateValue} from '../../src/engine/expressions/index.js'
 import {checkInputConstraints, describeSource, readVariabilityDefinition, VariabilityInputs, type InputAssignment, type InputSource} from '../../src/engine/inputs/index.js'
-import {parseYaml} from '../../src/engine/load/yaml/index.js'
+import {readYaml} from '../../src/engine/load/yaml/index.js'
 import {expectCode} from '../helpers/errors.js'
 
 const FILE = 'template.yaml'
@@ -20,7 +20,7 @@ function templateText(variability: string): string {
 
 function load(variability: string) {
     const text = templateText(variability)
-    const {data, sourceMap} = parseYaml(text, FILE)
+    const {data, sourceMap} = readYaml(text, FILE)
     const definition = readVariabilityDefinition(data as Record<string, unknown>, sourceMap)
     return {text, definition, sourceMap}
 }

@@ -1,4 +1,4 @@
-// Positions on demand (load/locator.ts) in templates nested deeply: each collection on a path is
+// Positions on demand (load/yaml/positions/locator.ts) in templates nested deeply: each collection on a path is
 // scanned over the lines below it, so past a budget the whole text is read instead. Either way the
 // location is exact.
 import fs from 'node:fs'

@@ -2,13 +2,13 @@
 // Identifier System" defines them, collection forms, and structural errors.
 import {describe, expect, it} from 'vitest'
 import {TrellisError} from '../../src/engine/errors.js'
-import {parseYaml} from '../../src/engine/load/yaml/index.js'
+import {readYaml} from '../../src/engine/load/yaml/index.js'
 import {buildGraph, type Element, type Graph} from '../../src/engine/model/index.js'
 
 const FILE = 'template.yaml'
 
 function graphOf(text: string): Graph {
-    const {data, sourceMap} = parseYaml(text, FILE)
+    const {data, sourceMap} = readYaml(text, FILE)
     return buildGraph(data as Record<string, unknown>, sourceMap)
 }
 

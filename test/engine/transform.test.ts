@@ -1,13 +1,13 @@
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {TrellisError} from '../../src/engine/errors.js'
-import {parseYaml} from '../../src/engine/load/yaml/index.js'
+import {readYaml} from '../../src/engine/load/yaml/index.js'
 import {buildGraph, type Element, type PropertyElement, type Raw} from '../../src/engine/model/index.js'
 import {stringifyTemplate, transform} from '../../src/engine/transform/index.js'
 
 /** Transforms with every element present except the given ids; expression properties evaluate to `evaluated`. */
 function resolve(yaml: string, absent: string[] = []): Raw {
-    const {data, sourceMap} = parseYaml(`tosca_definitions_version: tosca_variability_1_0\n${yaml}`, 'template.yaml')
+    const {data, sourceMap} = readYaml(`tosca_definitions_version: tosca_variability_1_0\n${yaml}`, 'template.yaml')
     const graph = buildGraph(data as Raw, sourceMap)
     const ids = new Set(graph.elements.map(e => e.id))
     for (const id of absent) if (!ids.has(id)) throw new Error(`test refers to unknown element ${id}; known: ${[...ids].join(', ')}`)
@@ -403,7 +403,7 @@ imports:
     })
 
     it('never mutates the template and shares no objects with it', () => {
-        const {data, sourceMap} = parseYaml(
+        const {data, sourceMap} = readYaml(
             `
 tosca_definitions_version: tosca_variability_1_0
 node_types: {one: {derived_from: tosca.nodes.Root}}

@@ -12,7 +12,7 @@ import {templateFromText} from '../../src/engine/load/index.js'
 import {parseExact} from '../../src/engine/load/yaml/exact.js'
 import {readFast} from '../../src/engine/load/yaml/fast/index.js'
 import {screen, type Decline} from '../../src/engine/load/yaml/fast/screen.js'
-import {parseYaml, type ParsedYaml, type SourceMap} from '../../src/engine/load/yaml/index.js'
+import {readYaml, type ParsedYaml, type SourceMap} from '../../src/engine/load/yaml/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {iterations} from '../helpers/deep.js'
 import {CONFORMANCE, conformanceAndSampleFiles, HAS_CONFORMANCE, needsConformance, PROJECT, yamlFiles} from '../helpers/files.js'
@@ -65,12 +65,12 @@ function expectSame(actual: unknown, expected: unknown, label?: string): void {
 const same = (text: string) => {
     const exact = outcome(() => parseExact(text, 'f.yaml'))
     expectSame(
-        outcome(() => parseYaml(text, 'f.yaml')),
+        outcome(() => readYaml(text, 'f.yaml')),
         exact,
         JSON.stringify(text),
     )
     expectSame(
-        outcome(() => parseYaml(text, 'f.yaml', {allPositions: true})),
+        outcome(() => readYaml(text, 'f.yaml', {allPositions: true})),
         exact,
         `${JSON.stringify(text)}, every position read with the data`,
     )
@@ -82,13 +82,13 @@ describe('the fast reader agrees with the exact reader', () => {
         expect(files.length).toBeGreaterThan(0)
         for (const file of files) {
             const text = fs.readFileSync(file, 'utf8')
-            const read = parseYaml(text, file)
+            const read = readYaml(text, file)
             const exact = parseExact(text, file)
             expectSame(read.data, exact.data, file)
             const expected = locations(exact.data, exact.sourceMap)
             expectSame(locations(read.data, read.sourceMap), expected, file) // lazy, then filled on first read
             expectSame(locations(read.data, read.sourceMap), expected, file) // filled
-            const recorded = parseYaml(text, file, {allPositions: true})
+            const recorded = readYaml(text, file, {allPositions: true})
             expectSame(recorded.data, exact.data, file)
             expectSame(locations(recorded.data, recorded.sourceMap), expected, `${file}, every position read with the data`)
         }
@@ -99,7 +99,7 @@ describe('the fast reader agrees with the exact reader', () => {
         const texts = yamlFiles(CONFORMANCE).map(file => fs.readFileSync(file, 'utf8'))
         expect(texts.filter(text => readFast(text)).length / texts.length).toBeGreaterThan(0.95)
         // read by the block reader, every position is known before any is asked for
-        expect(texts.filter(text => parseYaml(text, 'f.yaml', {allPositions: true}).sourceMap.filled).length / texts.length).toBeGreaterThan(0.9)
+        expect(texts.filter(text => readYaml(text, 'f.yaml', {allPositions: true}).sourceMap.filled).length / texts.length).toBeGreaterThan(0.9)
     })
 
     it('on random texts (rendered by yaml, js-yaml and by hand, some of them damaged)', () => {
@@ -268,7 +268,7 @@ describe('positions of the fast reader', () => {
     const TEXT = 'top:\n    key: value\n    list: [a, {b: 1}]\n'
 
     it('are found on the first read of a line or column, not on locate()', () => {
-        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const {data, sourceMap} = readYaml(TEXT, 'f.yaml')
         const top = (data as Record<string, unknown>).top as Record<string, unknown>
         const location = sourceMap.locate(top, 'list')
         expect(sourceMap.filled).toBe(false)
@@ -280,7 +280,7 @@ describe('positions of the fast reader', () => {
     })
 
     it('a value that is not part of the parsed data has no location, and asking does not fill', () => {
-        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const {data, sourceMap} = readYaml(TEXT, 'f.yaml')
         expect(sourceMap.locate({top: 1})).toBeUndefined()
         expect(sourceMap.locate('value')).toBeUndefined()
         const list = ((data as Record<string, unknown>).top as Record<string, unknown>).list as unknown[]
@@ -290,7 +290,7 @@ describe('positions of the fast reader', () => {
     })
 
     it('written down while reading, are there before any is asked for; an index that is no item has no place', () => {
-        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml', {allPositions: true})
+        const {data, sourceMap} = readYaml(TEXT, 'f.yaml', {allPositions: true})
         expect(sourceMap.filled).toBe(true)
         const list = ((data as Record<string, unknown>).top as Record<string, unknown>).list as unknown[]
         expect(sourceMap.locate(list, 1)).toEqual({file: 'f.yaml', line: 3, column: 15})

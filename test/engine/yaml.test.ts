@@ -4,20 +4,20 @@ import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {loadTemplate, templateFromText, VARIABILITY_VERSIONS} from '../../src/engine/load/index.js'
-import {parseYaml} from '../../src/engine/load/yaml/index.js'
+import {readYaml} from '../../src/engine/load/yaml/index.js'
 import {expectCode} from '../helpers/errors.js'
 
 type Map = Record<string, unknown>
 
-describe('parseYaml', () => {
+describe('readYaml', () => {
     const TEXT = ['top:', '    key: value', '    list:', '        - first', '        - second: 2', 'other: [a, b]', ''].join('\n')
 
     it('returns plain data', () => {
-        expect(parseYaml(TEXT, 'f.yaml').data).toEqual({top: {key: 'value', list: ['first', {second: 2}]}, other: ['a', 'b']})
+        expect(readYaml(TEXT, 'f.yaml').data).toEqual({top: {key: 'value', list: ['first', {second: 2}]}, other: ['a', 'b']})
     })
 
     it('locates keys of a map', () => {
-        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const {data, sourceMap} = readYaml(TEXT, 'f.yaml')
         const top = (data as Map).top as Map
         expect(sourceMap.locate(data, 'top')).toEqual({file: 'f.yaml', line: 1, column: 1})
         expect(sourceMap.locate(top, 'key')).toEqual({file: 'f.yaml', line: 2, column: 5})
@@ -26,7 +26,7 @@ describe('parseYaml', () => {
     })
 
     it('locates items of a sequence', () => {
-        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const {data, sourceMap} = readYaml(TEXT, 'f.yaml')
         const list = ((data as Map).top as Map).list as unknown[]
         expect(sourceMap.locate(list, 0)).toEqual({file: 'f.yaml', line: 4, column: 11})
         expect(sourceMap.locate(list, 1)).toEqual({file: 'f.yaml', line: 5, column: 11})
@@ -34,13 +34,13 @@ describe('parseYaml', () => {
     })
 
     it('locates a map in a sequence and its keys', () => {
-        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const {data, sourceMap} = readYaml(TEXT, 'f.yaml')
         const item = (((data as Map).top as Map).list as unknown[])[1] as Map
         expect(sourceMap.locate(item, 'second')).toEqual({file: 'f.yaml', line: 5, column: 11})
     })
 
     it('an unknown key falls back to the map itself; scalars have no location', () => {
-        const {data, sourceMap} = parseYaml(TEXT, 'f.yaml')
+        const {data, sourceMap} = readYaml(TEXT, 'f.yaml')
         const top = (data as Map).top as Map
         expect(sourceMap.locate(top, 'missing')).toEqual(sourceMap.locate(top))
         expect(sourceMap.locate('value')).toBeUndefined()
@@ -49,7 +49,7 @@ describe('parseYaml', () => {
 
     it('reports a duplicate key at the second occurrence, with the first as a related place', () => {
         const text = 'a: 1\nb:\n    c: 1\n    d: 2\n    c: 3\n'
-        const error = expectCode(() => parseYaml(text, 'dup.yaml'), 'yaml-duplicate-key')
+        const error = expectCode(() => readYaml(text, 'dup.yaml'), 'yaml-duplicate-key')
         expect(error.location).toEqual({file: 'dup.yaml', line: 5, column: 5})
         expect(error.message).toBe('duplicate key "c"')
         expect(error.related).toEqual([{location: {file: 'dup.yaml', line: 3, column: 5}, label: 'first defined here'}])
@@ -57,17 +57,17 @@ describe('parseYaml', () => {
     })
 
     it('reports a duplicate top-level key', () => {
-        const error = expectCode(() => parseYaml('a: 1\nb: 2\na: 3\n', 'dup.yaml'), 'yaml-duplicate-key')
+        const error = expectCode(() => readYaml('a: 1\nb: 2\na: 3\n', 'dup.yaml'), 'yaml-duplicate-key')
         expect(error.location).toMatchObject({line: 3, column: 1})
         expect(error.related.map(r => r.location)).toEqual([{file: 'dup.yaml', line: 1, column: 1}])
     })
 
     it('the same key in different maps is not a duplicate', () => {
-        expect(parseYaml('a: {x: 1}\nb: {x: 2}\n', 'f.yaml').data).toEqual({a: {x: 1}, b: {x: 2}})
+        expect(readYaml('a: {x: 1}\nb: {x: 2}\n', 'f.yaml').data).toEqual({a: {x: 1}, b: {x: 2}})
     })
 
     it('reports a syntax error with its line and column', () => {
-        const error = expectCode(() => parseYaml('a: 1\nb:\n  - x\n  y: 1\n', 'bad.yaml'), 'yaml-syntax')
+        const error = expectCode(() => readYaml('a: 1\nb:\n  - x\n  y: 1\n', 'bad.yaml'), 'yaml-syntax')
         expect(error.location?.file).toBe('bad.yaml')
         expect(error.location?.line).toBe(4)
         expect(error.location?.column).toBeGreaterThanOrEqual(1)
@@ -75,7 +75,7 @@ describe('parseYaml', () => {
     })
 
     it('reports an unterminated flow sequence as a syntax error', () => {
-        const error = expectCode(() => parseYaml('a: [1, 2\nb: 3\n', 'bad.yaml'), 'yaml-syntax')
+        const error = expectCode(() => readYaml('a: [1, 2\nb: 3\n', 'bad.yaml'), 'yaml-syntax')
         expect(error.location?.line).toBeGreaterThanOrEqual(1)
         expect(error.location?.line).toBeLessThanOrEqual(2)
     })
@@ -85,35 +85,35 @@ describe('parseYaml', () => {
         ['a: 1\nb: {c: 1\n', '{', 'line 2, column 4'],
         ['a:\n  - [1, {b: 2}\n  - 3\n', '[', 'line 2, column 5'],
     ])('names where an unclosed flow collection was opened (%#)', (text, bracket, at) => {
-        const error = expectCode(() => parseYaml(text, 'bad.yaml'), 'yaml-syntax')
+        const error = expectCode(() => readYaml(text, 'bad.yaml'), 'yaml-syntax')
         const [line, column] = /line (\d+), column (\d+)/.exec(at)!.slice(1).map(Number)
         expect(error.related).toEqual([{location: {file: 'bad.yaml', line, column}, label: `the ${bracket} left open`}])
     })
 
     it('resolves aliases to their anchors', () => {
-        const {data} = parseYaml('base: &b {x: 1, y: [2]}\nuse: *b\nname: &n hello\nagain: *n\n', 'f.yaml')
+        const {data} = readYaml('base: &b {x: 1, y: [2]}\nuse: *b\nname: &n hello\nagain: *n\n', 'f.yaml')
         expect(data).toEqual({base: {x: 1, y: [2]}, use: {x: 1, y: [2]}, name: 'hello', again: 'hello'})
     })
 
     it('an alias inside its own anchor is an error, not a hang', () => {
-        const error = expectCode(() => parseYaml('a: &a\n    b: *a\n', 'f.yaml'), 'yaml-syntax')
+        const error = expectCode(() => readYaml('a: &a\n    b: *a\n', 'f.yaml'), 'yaml-syntax')
         expect(error.location).toMatchObject({line: 2})
-        expectCode(() => parseYaml('&a [*a]\n', 'f.yaml'), 'yaml-syntax')
+        expectCode(() => readYaml('&a [*a]\n', 'f.yaml'), 'yaml-syntax')
     })
 
     it('an alias without an anchor is an error', () => {
-        expectCode(() => parseYaml('a: *nope\n', 'f.yaml'), 'yaml-syntax')
+        expectCode(() => readYaml('a: *nope\n', 'f.yaml'), 'yaml-syntax')
     })
 
     it('aliases that expand exponentially are cut off', () => {
         const ten = (name: string) => `[${Array(10).fill(`*${name}`).join(', ')}]`
         const text = ['a: &a [x, x, x, x, x, x, x, x, x, x]', `b: &b ${ten('a')}`, `c: &c ${ten('b')}`, `d: &d ${ten('c')}`, `e: &e ${ten('d')}`, `f: ${ten('e')}`, ''].join('\n')
-        const error = expectCode(() => parseYaml(text, 'laughs.yaml'), 'yaml-syntax')
+        const error = expectCode(() => readYaml(text, 'laughs.yaml'), 'yaml-syntax')
         expect(error.message).toContain('aliases')
     })
 
     it('follows YAML 1.2: yes/no and timestamps stay strings', () => {
-        expect(parseYaml('a: yes\nb: no\nc: 2023-01-01T00:00:00.000Z\nd: true\n', 'f.yaml').data).toEqual({
+        expect(readYaml('a: yes\nb: no\nc: 2023-01-01T00:00:00.000Z\nd: true\n', 'f.yaml').data).toEqual({
             a: 'yes',
             b: 'no',
             c: '2023-01-01T00:00:00.000Z',
@@ -122,7 +122,7 @@ describe('parseYaml', () => {
     })
 
     it('an empty document is null', () => {
-        expect(parseYaml('', 'f.yaml').data).toBeNull()
+        expect(readYaml('', 'f.yaml').data).toBeNull()
     })
 })
 

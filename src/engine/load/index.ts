@@ -8,7 +8,7 @@ import {readRegularFile} from './files.js'
 import {maxYamlBytes, tooLargeFile} from './limits.js'
 import {readLibrary, type LibraryFile} from './library.js'
 import {isBelow, realpath, shown} from './paths.js'
-import {checkNesting, parseYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml/index.js'
+import {readYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml/index.js'
 import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
 import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './versions.js'
@@ -26,7 +26,7 @@ export {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './ve
 
 /** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
 export function readYamlFile(file: string, options?: ReadOptions): ParsedYaml {
-    return parseChecked(readText(file), shown(file), options)
+    return readYaml(readText(file), shown(file), options)
 }
 
 /**
@@ -41,13 +41,7 @@ function readText(file: string): string {
 
 /** Reads YAML text already in memory as files are read (nesting, size and aliases bounded); `file` names it in messages. */
 export function readYamlText(text: string, file: string): ParsedYaml {
-    return parseChecked(text, file)
-}
-
-/** No parser sees a text nested deeper than it can read without running out of stack. */
-function parseChecked(text: string, file: string, options?: ReadOptions): ParsedYaml {
-    checkNesting(text, file)
-    return parseYaml(text, file, options)
+    return readYaml(text, file)
 }
 
 /** `options`: how the service template is read (the files it names are read as usual). */
@@ -59,7 +53,7 @@ export function loadTemplate(file: string, options?: ReadOptions): LoadedTemplat
 
 /** Builds a template from text already in memory (tests, benchmarks, the wizard). */
 export function templateFromText(text: string, file = 'template.yaml', dir = process.cwd()): LoadedTemplate {
-    return fromParsed(parseChecked(text, file), path.resolve(dir, file))
+    return fromParsed(readYaml(text, file), path.resolve(dir, file))
 }
 
 /** Wraps data built in memory (benchmarks, generated templates); positions are unknown. */

@@ -28,7 +28,7 @@ function mistake(e: TrellisError): Omit<Extract<LoadFailure, {kind: 'template'}>
     }
 }
 
-/** A location found on first read (see source-map.ts) becomes plain data. */
+/** A location found on first read (see engine/load/yaml/positions/source-map.ts) becomes plain data. */
 function located(location: SourceLocation): SourceLocation {
     return {file: location.file, line: location.line, column: location.column}
 }

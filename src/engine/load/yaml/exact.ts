@@ -6,6 +6,7 @@
 // it only where both agree.
 import {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Document, type Node} from 'yaml'
 import {TrellisError} from '../../errors.js'
+import {CollectionPositions} from './positions/collections.js'
 import {SourceMap} from './positions/source-map.js'
 
 // Aliases may expand exponentially ("billion laughs"); cap the work instead of hanging.
@@ -14,7 +15,8 @@ const MAX_ALIAS_EXPANSIONS = 10_000
 export function parseExact(text: string, file: string): {data: unknown; sourceMap: SourceMap} {
     const lines = new LineCounter()
     const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
-    const sourceMap = new SourceMap(file, lines)
+    const positions = new CollectionPositions(lines)
+    const sourceMap = new SourceMap(file, positions)
     const error = doc.errors[0]
     if (error) {
         const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
@@ -50,7 +52,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                     keys.set(key, offset)
                     Object.defineProperty(out, key, {value: convert(pair.value as Node | null, stack), enumerable: true, writable: true, configurable: true})
                 }
-                sourceMap.record(out, {start: node.range?.[0] ?? 0, keys})
+                positions.record(out, {start: node.range?.[0] ?? 0, keys})
                 return out
             }
             if (isSeq(node)) {
@@ -60,7 +62,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                     items.push((item as Node | null)?.range?.[0] ?? node.range?.[0] ?? 0)
                     out.push(convert(item as Node | null, stack))
                 }
-                sourceMap.record(out, {start: node.range?.[0] ?? 0, items})
+                positions.record(out, {start: node.range?.[0] ?? 0, items})
                 return out
             }
         } finally {

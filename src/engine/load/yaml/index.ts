@@ -1,11 +1,29 @@
-// YAML with source positions, read fast. The fast reader (js-yaml) builds the data
-// and the source map finds positions in the text when a line or column is first
-// read; anything the fast reader declines or fails on is read by the exact reader,
-// which also gives every syntax and duplicate-key message. A caller that will ask
-// for nearly every position has the block reader write them down as it reads.
+// Reading YAML with source positions: this file is the folder's only door (nothing outside
+// src/engine/load/yaml/ imports any other file of it; test/engine/import-graph.test.ts checks).
+//
+// One reference, one fallback: the exact reader (exact.ts, `yaml`'s parseDocument) decides what a
+// text means, and gives every syntax and duplicate-key message. The fast path (fast/) stands in
+// for it only where the two agree: the screen (fast/screen.ts) sends every text with a corner
+// where they part ways to the exact reader, the block reader (fast/block.ts) reads the plain block
+// YAML templates are written in and leaves the rest to js-yaml, and any error or warning of
+// js-yaml sends the text to the exact reader too. test/engine/yaml-readers.test.ts holds them to
+// the same data and positions on every conformance and sample file and on random texts.
+//
+// Where things were written (positions/): a SourceMap answers every question about positions
+// through one interface, PositionSource (positions/source-map.ts), from one of three sources:
+// - the exact reader's: a Positions object per map and sequence, kept as it builds the data
+//   (positions/collections.ts), because it read the text anyway;
+// - the locator's (positions/locator.ts), for the fast path's data: nothing is found until a line or
+//   column is read (resolving a valid template never reads one), then each collection is found by
+//   following its path through the text; where its scan meets text it does not read, it reads the
+//   positions of the whole text at once (positions/whole-text.ts);
+// - the recorded table's (positions/recorded.ts): when nearly every position will be asked for
+//   (every element explained), the block reader writes them all down as it reads, for less than
+//   the locator would spend finding them one by one.
+import {checkExactSize} from '../limits.js'
 import {parseExact} from './exact.js'
 import {readFast} from './fast/index.js'
-import {checkExactSize} from '../limits.js'
+import {checkNesting} from './nesting.js'
 import {Locator} from './positions/locator.js'
 import {RecordedPositions} from './positions/recorded.js'
 import {SourceMap} from './positions/source-map.js'
@@ -27,7 +45,13 @@ export interface ReadOptions {
     readonly allPositions?: boolean
 }
 
-export function parseYaml(text: string, file: string, options: ReadOptions = {}): ParsedYaml {
+/**
+ * The data of a YAML text and where each of its maps, sequences, keys and items was written; `file`
+ * names it in messages. No reader sees a text nested deeper than it can read without running out of
+ * stack (nesting.ts), nor one larger than it can read within memory (../limits.ts).
+ */
+export function readYaml(text: string, file: string, options: ReadOptions = {}): ParsedYaml {
+    checkNesting(text, file)
     const record = options.allPositions ? new RecordedPositions(text) : undefined
     const fast = readFast(text, record)
     if (fast === undefined) {

@@ -3,7 +3,7 @@
 // and quoted scalars on one line, literal block scalars, empty flow collections,
 // comments. It reads line by line with no token objects, about twice as fast as
 // js-yaml on large templates. Anything else — and anything it is not sure of —
-// it declines, and js-yaml reads the text instead (fast.ts); it never reads a
+// it declines, and js-yaml reads the text instead (index.ts); it never reads a
 // text differently. It runs after the screen (screen.ts), so it may rely on no
 // byte order mark, no lone CR, no lines over 1000 characters, no sequence entry
 // without a value on its line, no block scalar without text or with an

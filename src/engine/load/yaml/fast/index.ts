@@ -1,15 +1,13 @@
-// The fast readers: the block reader (block.ts) for the plain block YAML most
+// The fast path: the block reader (block.ts) for the plain block YAML most
 // templates are, else js-yaml; both build the plain data (no positions, a few
 // times faster than `yaml`) with the core schema as `yaml` reads it
-// (core-schema.ts). They read only what the screen lets through and give up on
-// any error or warning: the exact reader then speaks.
+// (../core-schema.ts). They read only what the screen (screen.ts) lets through and
+// give up on any error or warning: the exact reader (../exact.ts) then speaks.
 import {load} from 'js-yaml'
 import {readBlock} from './block.js'
 import {CORE} from '../core-schema.js'
 import type {RecordedPositions} from '../positions/recorded.js'
 import {screen} from './screen.js'
-
-export {CORE, plainScalar} from '../core-schema.js'
 
 class Declined extends Error {}
 

@@ -2,18 +2,19 @@
 // by following its path from the root through the text, reading only the
 // collections on the way, each once, line by line at its indentation: the first
 // location of a large template costs a few scans of lines, not a second parse.
-// The screen (screen.ts) guarantees what this relies on: no anchors, aliases or
+// The screen (../fast/screen.ts) guarantees what this relies on: no anchors, aliases or
 // tags, flow collections on one line, no tabs in indentation, every line of a
 // value indented past the key or entry it belongs to. Whatever else the scan
 // meets (an explicit or complex key, keys that disagree with the data) is read
-// from the whole text instead (positions.ts), once, for every collection.
+// from the whole text instead (whole-text.ts), once, for every collection.
 import {isDeepStrictEqual} from 'node:util'
 import {load} from 'js-yaml'
 import {isMap, isSeq, parseDocument, type Node} from 'yaml'
 import {CORE, plainScalar} from '../core-schema.js'
 import {LineIndex} from './line-index.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './whole-text.js'
-import {offsetIn, type LazyPositions, type Positions} from './source-map.js'
+import {offsetIn, type Positions} from './collections.js'
+import type {PositionSource} from './source-map.js'
 import {COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB, closingQuote} from '../chars.js'
 
 /** How deep below a nearby collection a value is looked for (an element's place lies a few levels inside its container's definition). */
@@ -22,7 +23,8 @@ const BELOW = 3
 /** The scan met text it does not read: positions come from the whole text. */
 class Unscanned extends Error {}
 
-export class Locator implements LazyPositions {
+export class Locator implements PositionSource {
+    readonly ready = false
     private readonly found = new Map<object, Positions>()
     /** The maps and sequences of the data met so far, breadth first: each with its parent's index and its key there. */
     private readonly index = new Map<object, number>()

@@ -1,11 +1,11 @@
-// Positions written down while the block reader builds the data (block.ts), for a
+// Positions written down while the block reader builds the data (../fast/block.ts), for a
 // caller that will ask where nearly everything is (explaining every element of a
 // template): where each map and sequence starts and where each of its keys or items
 // was written, the offsets the locator would find (locator.ts), at a fraction of its
 // cost and memory. One table of offsets for all collections, each found by one
 // lookup: no object per collection (at seed 100,000, two million of them).
 import {LineIndex} from './line-index.js'
-import type {LazyPositions} from './source-map.js'
+import type {PositionSource} from './source-map.js'
 
 /**
  * Maps of more keys than this find a key by name through a map built on first use, not by a scan.
@@ -13,7 +13,7 @@ import type {LazyPositions} from './source-map.js'
  */
 const FEW_KEYS = 16
 
-export class RecordedPositions implements LazyPositions {
+export class RecordedPositions implements PositionSource {
     readonly ready = true
     /** Each collection's place in the table: its start, how many offsets follow, the offsets (a map's in the order of Object.keys). */
     private readonly slots = new Map<object, number>()

@@ -1,29 +1,12 @@
-// Where the plain values of one parsed file were written. Offsets are kept per
-// map/sequence (itself, its keys, its items) and turned into line:col only when a
-// location is printed. The fast reader's map has no offsets yet: locate() answers
-// with locations that find their line and column on first read, each collection's
-// offsets read from the text when first needed (see locator.ts), so resolving a
-// valid template, which stores locations but never prints them, does not pay for
-// positions; a caller about to ask for nearly all of them has the block reader
-// write them down as it reads instead (recorded.ts).
-import {LineCounter} from 'yaml'
+// Where the plain values of one parsed file were written. Offsets are turned into line:col only
+// when a location is printed, and they come from one PositionSource (the three there are, and which
+// serves when: ../index.ts). A source that is not `ready` finds positions when first needed:
+// locate() then answers with locations whose line and column are looked up when first read, so
+// resolving a valid template, which stores locations but never prints them, pays nothing for them.
 import type {SourceLocation} from '../../../errors.js'
 
-export interface Positions {
-    readonly start: number
-    readonly keys?: KeyOffsets
-    readonly items?: number[]
-}
-
-/** Where each key of a map was written (a Map will do). */
-export interface KeyOffsets {
-    get(key: string): number | undefined
-}
-
-export type RecordPositions = (value: object, positions: Positions) => void
-
-/** Positions found on first use, or read with the data. */
-export interface LazyPositions {
+/** Where the maps and sequences of one file's data were written, as a SourceMap asks. */
+export interface PositionSource {
     /**
      * Whether a value is a map or sequence of the parsed data (answered from the data, not the text);
      * `near`, a collection it probably lies in, is searched first.
@@ -36,39 +19,26 @@ export interface LazyPositions {
     offset(value: object, key: string | number | undefined, near?: object): number | undefined
     linePos(offset: number): {line: number; col: number}
     /** The positions were read with the data: locations are made at once, not when first read. */
-    readonly ready?: boolean
+    readonly ready: boolean
 }
 
-/** Where a key or item of a collection with these positions was written; where the collection starts when it has no such key or item. */
-export function offsetIn(p: Positions, key: string | number | undefined): number {
-    if (typeof key === 'string') return p.keys?.get(key) ?? p.start
-    if (typeof key === 'number' && p.items && key < p.items.length) return p.items[key]!
-    return p.start
-}
+/** The source of data built in memory: no value has a position, and an offset is on no line (line 0, as `yaml`'s line counter says before any line). */
+const NOWHERE: PositionSource = {ready: true, member: () => false, offset: () => undefined, linePos: offset => ({line: 0, col: offset})}
 
 export class SourceMap {
-    private readonly positions = new WeakMap<object, Positions>()
-    private readonly lines: LineCounter | LazyPositions
-    private readonly lazy: LazyPositions | undefined
-    private looked = false
+    private looked: boolean
 
-    /** `source` is the line index of positions recorded eagerly, or how to find them on first use. */
+    /** `source`: where the positions come from; none for data built in memory. */
     constructor(
         readonly file: string,
-        source: LineCounter | LazyPositions = new LineCounter(),
+        private readonly source: PositionSource = NOWHERE,
     ) {
-        this.lines = source
-        if (!(source instanceof LineCounter)) this.lazy = source
-        this.looked = this.lazy?.ready === true
+        this.looked = source.ready
     }
 
-    /** Whether positions were looked up (false until the first line or column of a lazy map is read). */
+    /** Whether positions were looked up (false until the first line or column of a source not ready is read). */
     get filled(): boolean {
-        return this.lazy === undefined || this.looked
-    }
-
-    record(value: object, positions: Positions): void {
-        this.positions.set(value, positions)
+        return this.looked
     }
 
     /**
@@ -80,36 +50,29 @@ export class SourceMap {
         if (value === null || typeof value !== 'object') return undefined
         // an index no item can have (-1, 0.5) has no place, whether positions are known yet or not
         if (typeof key === 'number' && !(Number.isInteger(key) && key >= 0)) return undefined
-        if (this.lazy) {
-            const hint = near !== null && typeof near === 'object' ? near : undefined
-            // once positions are being read (explaining reads nearly all), a location is found at once: a
-            // later one costs twice the memory, and is read moments after anyway
-            if (this.looked) return this.at(this.lazy.offset(value, key, hint))
-            return this.lazy.member(value, hint) ? new LaterLocation(this, value, key) : undefined
-        }
-        const p = this.positions.get(value)
-        return p && this.at(offsetIn(p, key))
+        const hint = near !== null && typeof near === 'object' ? near : undefined
+        // once positions are being read (explaining reads nearly all), a location is found at once: a
+        // later one costs twice the memory, and is read moments after anyway
+        if (this.looked) return this.at(this.source.offset(value, key, hint))
+        return this.source.member(value, hint) ? new LaterLocation(this, value, key) : undefined
     }
 
     at(offset: number): SourceLocation
     at(offset: number | undefined): SourceLocation | undefined
     at(offset: number | undefined): SourceLocation | undefined {
         if (offset === undefined) return undefined
-        if (this.lazy && !this.looked) return new LaterLocation(this, undefined, offset)
-        const {line, col} = this.lines.linePos(offset)
+        if (!this.looked) return new LaterLocation(this, undefined, offset)
+        const {line, col} = this.source.linePos(offset)
         return {file: this.file, line, column: col}
     }
 
-    /** Where a location found on first read is: a map/sequence of the lazy data, one of its keys or items, or (no value) an offset. */
+    /** Where a location found on first read is: a map/sequence of the data, one of its keys or items, or (no value) an offset. */
     lookUp(value: object | undefined, key: string | number | undefined): SourceLocation {
         this.looked = true
         if (value === undefined) return this.at(key as number)
-        return this.at(this.lazy?.offset(value, key) ?? 0)
+        return this.at(this.source.offset(value, key) ?? 0)
     }
 }
-
-// set once, by LaterLocation's static block (its getters reach its private fields), and never changed
-let LINE_AND_COLUMN: PropertyDescriptorMap
 
 /**
  * A location whose line and column are looked up when first read. Its own properties are a plain
@@ -125,29 +88,28 @@ class LaterLocation implements SourceLocation {
     readonly #key: string | number | undefined
     #found: SourceLocation | undefined
 
+    /** Line and column as own enumerable properties, read through the private lookup. */
+    static readonly #lineAndColumn: PropertyDescriptorMap = {
+        line: {
+            get(this: LaterLocation) {
+                return this.#get().line
+            },
+            enumerable: true,
+        },
+        column: {
+            get(this: LaterLocation) {
+                return this.#get().column
+            },
+            enumerable: true,
+        },
+    }
+
     constructor(map: SourceMap, value: object | undefined, key: string | number | undefined) {
         this.file = map.file
         this.#map = map
         this.#value = value
         this.#key = key
-        Object.defineProperties(this, LINE_AND_COLUMN)
-    }
-
-    static {
-        LINE_AND_COLUMN = {
-            line: {
-                get(this: LaterLocation) {
-                    return this.#get().line
-                },
-                enumerable: true,
-            },
-            column: {
-                get(this: LaterLocation) {
-                    return this.#get().column
-                },
-                enumerable: true,
-            },
-        }
+        Object.defineProperties(this, LaterLocation.#lineAndColumn)
     }
 
     #get(): SourceLocation {

@@ -9,7 +9,7 @@
 import {load} from 'js-yaml'
 import {isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
 import {CORE} from '../core-schema.js'
-import type {RecordPositions} from './source-map.js'
+import type {RecordPositions} from './collections.js'
 
 /** A node as heard: where its content starts, what it is, its children (keys and values alternate in a map). */
 export interface Heard {
