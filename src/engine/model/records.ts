@@ -57,7 +57,7 @@ export function append<T>(list: readonly T[], items: T[]): readonly T[] {
 }
 
 abstract class ElementRecord {
-    declare abstract readonly kind: ElementKind
+    abstract readonly kind: ElementKind
     declare readonly seq: number
     declare readonly name: string
     declare readonly index: number | undefined
@@ -130,7 +130,9 @@ const isDefault = (b: RecordBasics): boolean => b.raw.default_alternative === tr
 const replaces = (b: RecordBasics): boolean => b.raw.default_alternative !== undefined && b.raw.default_alternative !== null
 
 export class NodeRecord extends ElementRecord implements NodeElement {
-    declare readonly kind: 'node'
+    get kind(): 'node' {
+        return 'node'
+    }
     declare types: readonly TypeElement[]
     declare properties: readonly PropertyElement[]
     declare relations: readonly RelationElement[]
@@ -157,7 +159,9 @@ export function nodeRecord(b: RecordBasics, weight: number): NodeRecord {
 }
 
 export class RelationRecord extends ElementRecord implements RelationElement {
-    declare readonly kind: 'relation'
+    get kind(): 'relation' {
+        return 'relation'
+    }
     declare types: readonly TypeElement[]
     declare properties: readonly PropertyElement[]
     declare groups: readonly GroupElement[]
@@ -190,7 +194,9 @@ export function relationRecord(b: RecordBasics, source: NodeElement, target: Nod
 }
 
 export class PropertyRecord extends ElementRecord implements PropertyElement {
-    declare readonly kind: 'property'
+    get kind(): 'property' {
+        return 'property'
+    }
     declare readonly container: PropertyContainer
     declare readonly consuming: InputElement | PropertyContainer | undefined
 
@@ -210,7 +216,9 @@ export function propertyRecord(b: RecordBasics, container: PropertyContainer, co
 }
 
 export class ArtifactRecord extends ElementRecord implements ArtifactElement {
-    declare readonly kind: 'artifact'
+    get kind(): 'artifact' {
+        return 'artifact'
+    }
     declare types: readonly TypeElement[]
     declare properties: readonly PropertyElement[]
     declare readonly container: NodeElement
@@ -223,7 +231,9 @@ export function artifactRecord(b: RecordBasics, container: NodeElement): Artifac
 }
 
 export class TypeRecord extends ElementRecord implements TypeElement {
-    declare readonly kind: 'type'
+    get kind(): 'type' {
+        return 'type'
+    }
     declare readonly container: TypeContainer
 }
 
@@ -234,7 +244,9 @@ export function typeRecord(b: RecordBasics, container: TypeContainer): TypeRecor
 }
 
 export class GroupRecord extends ElementRecord implements GroupElement {
-    declare readonly kind: 'group'
+    get kind(): 'group' {
+        return 'group'
+    }
     declare types: readonly TypeElement[]
     declare properties: readonly PropertyElement[]
     declare members: readonly (NodeElement | RelationElement)[]
@@ -252,7 +264,9 @@ export function groupRecord(b: RecordBasics): GroupRecord {
 }
 
 export class PolicyRecord extends ElementRecord implements PolicyElement {
-    declare readonly kind: 'policy'
+    get kind(): 'policy' {
+        return 'policy'
+    }
     declare types: readonly TypeElement[]
     declare properties: readonly PropertyElement[]
     declare targets: readonly (NodeElement | GroupElement)[]
@@ -269,7 +283,9 @@ export function policyRecord(b: RecordBasics): PolicyRecord {
 }
 
 export class InputRecord extends ElementRecord implements InputElement {
-    declare readonly kind: 'input'
+    get kind(): 'input' {
+        return 'input'
+    }
     declare consumers: readonly PropertyElement[]
 
     get container(): undefined {
@@ -284,7 +300,9 @@ export function inputRecord(b: RecordBasics): InputRecord {
 }
 
 export class OutputRecord extends ElementRecord implements OutputElement {
-    declare readonly kind: 'output'
+    get kind(): 'output' {
+        return 'output'
+    }
     declare producers: readonly (PropertyElement | NodeElement)[]
 
     get container(): undefined {
@@ -299,7 +317,9 @@ export function outputRecord(b: RecordBasics): OutputRecord {
 }
 
 export class ImportRecord extends ElementRecord implements ImportElement {
-    declare readonly kind: 'import'
+    get kind(): 'import' {
+        return 'import'
+    }
 
     get container(): undefined {
         return undefined
@@ -321,7 +341,9 @@ export interface TechnologyFields {
 }
 
 export class TechnologyRecord extends ElementRecord implements TechnologyElement {
-    declare readonly kind: 'technology'
+    get kind(): 'technology' {
+        return 'technology'
+    }
     declare readonly container: NodeElement
     declare readonly assign: string
     declare readonly weight: number
@@ -336,20 +358,3 @@ export function technologyRecord(b: RecordBasics, container: NodeElement, f: Tec
     return {__proto__: TechnologyRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: replaces(b), shown: undefined, place: b.place, sourceMap: b.sourceMap,
         container, assign: f.assign, weight: f.weight, rule: f.rule, plugin: f.plugin, ruleConditions: f.ruleConditions ?? [], enriched: f.enriched ?? false} as unknown as TechnologyRecord
 }
-
-// kind lives on each prototype as a plain value: read for every element in every stage, a getter
-// there would be a call through a megamorphic site
-for (const [record, kind] of [
-    [NodeRecord, 'node'],
-    [RelationRecord, 'relation'],
-    [PropertyRecord, 'property'],
-    [ArtifactRecord, 'artifact'],
-    [TypeRecord, 'type'],
-    [GroupRecord, 'group'],
-    [PolicyRecord, 'policy'],
-    [InputRecord, 'input'],
-    [OutputRecord, 'output'],
-    [ImportRecord, 'import'],
-    [TechnologyRecord, 'technology'],
-] as const)
-    Object.defineProperty(record.prototype, 'kind', {value: kind})
