@@ -8,7 +8,7 @@ import {firstFailure, perNode, type Finder} from './find.js'
 function expected(candidates: (node: NodeElement) => readonly Element[], what: string, include: (e: Element) => boolean = () => true): Finder {
     return perNode((node, present) => {
         let offered = false
-        // indexed: for-of would make an iterator per node
+        // indexed: see docs/performance.md#indexed-loops
         const list = candidates(node)
         for (let i = 0; i < list.length; i++) {
             const e = list[i]!

@@ -116,7 +116,7 @@ export function collectConditions(
     const formulas: Formula[] = new Array(n)
     const manualKinds = new Uint8Array(n)
     const manuals = new Map<number, Formula>()
-    // an indexed loop: it runs once per resolution over every element, often before it is optimized
+    // an indexed loop: see docs/performance.md#indexed-loops
     // a mistake in one element's conditions does not hide those of the next: each is reported
     const errors: TrellisError[] = []
     // in the order the reference compiles them, so that the first mistake reported is the same

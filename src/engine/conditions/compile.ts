@@ -71,8 +71,7 @@ export function compileContext(graph: Graph, inputs: VariabilityInputs, variable
         single: Object.create(null) as CompileState['single'],
         relative: 0,
         deepest: 0,
-        // a dictionary without a prototype rather than a Map: property look-ups turn a name read from the template
-        // into the engine's own copy of it once, so later look-ups of the same name compare pointers, not characters
+        // a dictionary without a prototype, not a Map: see docs/performance.md#names-looked-up
         shared: Object.create(null) as CompileState['shared'],
         scope: {
             input: (name, reference) => {

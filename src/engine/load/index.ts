@@ -29,11 +29,7 @@ export function readYamlFile(file: string, options?: ReadOptions): ParsedYaml {
     return readYaml(readText(file), shown(file), options)
 }
 
-/**
- * The file's text. The bytes are read in a frame of their own: held in the caller's frame they would
- * stay reachable while the text is parsed (V8 scans every slot of a frame), and at seed 100,000 that
- * is 105 MB kept until well into resolving.
- */
+/** The file's text (its bytes decoded; a file larger than the limit is never read). */
 function readText(file: string): string {
     const bytes = readRegularFile(file, shown(file), {maxBytes: maxYamlBytes(), why: size => tooLargeFile(shown(file), size)})
     return decodeText(bytes, shown(file))

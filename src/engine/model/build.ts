@@ -213,7 +213,7 @@ class Builder {
             result.push(node)
         })
         // relations need every node to exist first; artifacts and technologies follow, in template order per node
-        // (indexed loops: each runs once over every node, often before the optimizer compiled it, when for-of allocates per step)
+        // (indexed loops: see docs/performance.md#indexed-loops)
         for (let i = 0; i < result.length; i++) this.relations(result[i]!)
         const e = this.enrichment
         // enriching asks every node whether it is managed before any technology is proposed

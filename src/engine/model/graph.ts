@@ -32,8 +32,7 @@ export class Graph {
     readonly technologies: TechnologyElement[] = []
     readonly groupsByName = new Map<string, GroupElement>()
     /** The relation each relationship template is used by, in the order relations name them. */
-    // name look-ups in dictionaries without a prototype rather than Maps: a property look-up turns a name read from
-    // the template into the engine's own copy once, and later look-ups of that name compare pointers, not characters
+    // dictionaries without a prototype, not Maps: see docs/performance.md#names-looked-up
     private readonly nodesByName: Record<string, NodeElement | undefined> = Object.create(null)
     private readonly relationsByTemplateName: Record<string, RelationElement | undefined> = Object.create(null)
     private byId?: Map<string, Element>
