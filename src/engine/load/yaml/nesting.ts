@@ -25,6 +25,7 @@
 // the flow depth just as well.
 import {LineCounter, Parser, type CST} from 'yaml'
 import {TrellisError} from '../../errors.js'
+import {COLON, CR, DASH, HASH, QUESTION, SPACE, TAB} from './chars.js'
 
 /** Maps and lists nested in one another, the document's own map counted. */
 export const MAX_YAML_NESTING = 500
@@ -38,14 +39,6 @@ export function checkNesting(text: string, file: string): void {
     const {line, col} = lines.linePos(offset)
     throw new TrellisError('too-deep', `maps and lists nested deeper than ${MAX_YAML_NESTING} levels`, {file, line, column: col})
 }
-
-const SPACE = 32
-const TAB = 9
-const CR = 13
-const HASH = 35
-const DASH = 45
-const QUESTION = 63
-const COLON = 58
 
 /** An upper bound on how deep `text` nests; lines are measured closely only where the bound could otherwise pass `limit`. */
 export function nestingBound(text: string, limit = MAX_YAML_NESTING): number {

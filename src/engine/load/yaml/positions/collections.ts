@@ -9,6 +9,12 @@ export interface Positions {
     readonly items?: number[]
 }
 
+/**
+ * Maps of up to this many keys find a key's offset by a scan of their names; larger ones through a Map
+ * (which costs about 300 bytes, and a template has one map per node and property).
+ */
+export const FEW_KEYS = 16
+
 /** Where each key of a map was written (a Map will do). */
 export interface KeyOffsets {
     get(key: string): number | undefined

@@ -13,7 +13,7 @@ import {isMap, isSeq, parseDocument, type Node} from 'yaml'
 import {CORE, plainScalar} from '../core-schema.js'
 import {LineIndex} from './line-index.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './whole-text.js'
-import {offsetIn, type Positions} from './collections.js'
+import {FEW_KEYS, offsetIn, type Positions} from './collections.js'
 import type {PositionSource} from './source-map.js'
 import {COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB, closingQuote} from '../chars.js'
 
@@ -297,9 +297,6 @@ export class Locator implements PositionSource {
         return end === -1 ? this.text.length : end
     }
 }
-
-/** Maps of up to this many keys keep their offsets in a list (a Map costs about 300 bytes, and a template has one map per node and property). */
-const FEW_KEYS = 16
 
 /** The offsets of a small map's keys (its own key names: the strings are shared). */
 class FewKeys {

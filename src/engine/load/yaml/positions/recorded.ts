@@ -5,13 +5,8 @@
 // cost and memory. One table of offsets for all collections, each found by one
 // lookup: no object per collection (at seed 100,000, two million of them).
 import {LineIndex} from './line-index.js'
+import {FEW_KEYS} from './collections.js'
 import type {PositionSource} from './source-map.js'
-
-/**
- * Maps of more keys than this find a key by name through a map built on first use, not by a scan.
- * Either way a key is found by its place among the map's keys: the parsed data is never written to.
- */
-const FEW_KEYS = 16
 
 export class RecordedPositions implements PositionSource {
     readonly ready = true
@@ -77,7 +72,10 @@ export class RecordedPositions implements PositionSource {
         // (an index no item can have, -1 or 0.5, never comes here: SourceMap.locate answers it)
         if (Array.isArray(value)) {
             if (typeof key === 'number' && key < count) i = key
-        } else if (typeof key === 'string') i = count <= FEW_KEYS ? ordinal(value, key) : (this.byName(value).get(key) ?? -1)
+        } else if (typeof key === 'string') {
+            // a key by its place among the map's keys, found by a scan or by name: the parsed data is never written to
+            i = count <= FEW_KEYS ? ordinal(value, key) : (this.byName(value).get(key) ?? -1)
+        }
         return table[i === -1 ? slot : slot + 2 + i]
     }
 
