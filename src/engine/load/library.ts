@@ -22,7 +22,7 @@ export interface LibraryFile extends ParsedYaml {
 
 const YAML = /\.ya?ml$/i
 export const MAX_DEPTH = 32
-export const MAX_ENTRIES = 100_000
+const MAX_ENTRIES = 100_000
 
 /** The service templates below `<dir>/lib`, in path order; none when there is no such folder. */
 export function readLibrary(dir: string, read: (file: string) => ParsedYaml): LibraryFile[] {

@@ -1,7 +1,7 @@
 // Line and column of an offset in a text, for positions found from offsets (locator.ts, recorded.ts).
 
 /** Where each line of `text` starts. */
-export function lineStarts(text: string): Uint32Array {
+function lineStarts(text: string): Uint32Array {
     let count = 1
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++
     const starts = new Uint32Array(count)
