@@ -330,51 +330,43 @@ function neighbourhoodPresence(name: NeighbourhoodOperator, args: unknown, c: Co
 
 function memberPresence(name: MemberOperator, args: unknown, c: CompileContext, r: References): Formula {
     const v = c.variables
+    if (name === 'technology_presence') {
+        const [node, key] = r.pair(args, 'technology')
+        return v.presence(c.graph.technologyOf(r.node(node), r.key(key), r.at))
+    }
+    // `<owner>_type_presence` and `<owner>_property_presence`: the owner is found the same way for both
+    const [owner, member] = name.split('_') as [MemberOwner, 'type' | 'property']
+    const [container, key] = memberOwner(owner, member, args, c, r)
+    return v.presence(member === 'type' ? typeOf(container, key, c, r) : propertyOf(container, key, c, r))
+}
+
+/** The owners the catalogue names in `<owner>_type_presence`, so a new one does not compile until memberOwner finds it. */
+type MemberOwner = Exclude<MemberOperator, 'technology_presence'> extends `${infer O}_${'type' | 'property'}_presence` ? O : never
+type MemberContainer = Parameters<typeof typeOf>[0] & Parameters<typeof propertyOf>[0]
+
+/** The element a type or property presence operator asks about, and the type or property it names. */
+function memberOwner(owner: MemberOwner, member: 'type' | 'property', args: unknown, c: CompileContext, r: References): [MemberContainer, unknown] {
     const {graph} = c
-    switch (name) {
-        case 'technology_presence': {
-            const [node, key] = r.pair(args, 'technology')
-            return v.presence(graph.technologyOf(r.node(node), r.key(key), r.at))
+    switch (owner) {
+        case 'node': {
+            const [node, key] = r.split(args, 2, `[node, ${member}]`)
+            return [r.node(node), key]
         }
-        case 'node_type_presence': {
-            const [node, key] = r.split(args, 2, '[node, type]')
-            return v.presence(typeOf(r.node(node), key, c, r))
+        case 'group': {
+            const [group, key] = r.split(args, 2, `[group, ${member}]`)
+            return [r.group(group), key]
         }
-        case 'relation_type_presence': {
-            const [node, relation, key] = r.split(args, 3, '[node, relation, type]')
-            return v.presence(typeOf(graph.relationOf(r.node(node), r.key(relation), r.at), key, c, r))
+        case 'policy': {
+            const [policy, key] = r.split(args, 2, `[policy, ${member}]`)
+            return [r.policy(policy), key]
         }
-        case 'group_type_presence': {
-            const [group, key] = r.split(args, 2, '[group, type]')
-            return v.presence(typeOf(r.group(group), key, c, r))
+        case 'relation': {
+            const [node, relation, key] = r.split(args, 3, `[node, relation, ${member}]`)
+            return [graph.relationOf(r.node(node), r.key(relation), r.at), key]
         }
-        case 'policy_type_presence': {
-            const [policy, key] = r.split(args, 2, '[policy, type]')
-            return v.presence(typeOf(r.policy(policy), key, c, r))
-        }
-        case 'artifact_type_presence': {
-            const [node, artifact, key] = r.split(args, 3, '[node, artifact, type]')
-            return v.presence(typeOf(graph.artifactOf(r.node(node), r.key(artifact), r.at), key, c, r))
-        }
-        case 'node_property_presence': {
-            const [node, key] = r.split(args, 2, '[node, property]')
-            return v.presence(propertyOf(r.node(node), key, c, r))
-        }
-        case 'relation_property_presence': {
-            const [node, relation, key] = r.split(args, 3, '[node, relation, property]')
-            return v.presence(propertyOf(graph.relationOf(r.node(node), r.key(relation), r.at), key, c, r))
-        }
-        case 'group_property_presence': {
-            const [group, key] = r.split(args, 2, '[group, property]')
-            return v.presence(propertyOf(r.group(group), key, c, r))
-        }
-        case 'policy_property_presence': {
-            const [policy, key] = r.split(args, 2, '[policy, property]')
-            return v.presence(propertyOf(r.policy(policy), key, c, r))
-        }
-        case 'artifact_property_presence': {
-            const [node, artifact, key] = r.split(args, 3, '[node, artifact, property]')
-            return v.presence(propertyOf(graph.artifactOf(r.node(node), r.key(artifact), r.at), key, c, r))
+        case 'artifact': {
+            const [node, artifact, key] = r.split(args, 3, `[node, artifact, ${member}]`)
+            return [graph.artifactOf(r.node(node), r.key(artifact), r.at), key]
         }
     }
 }
