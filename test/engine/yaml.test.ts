@@ -121,6 +121,13 @@ describe('readYaml', () => {
         })
     })
 
+    it('a map or sequence used as a key is named as a string, even when it holds a key "toString"', () => {
+        // found by the random-text property: String() of such a key called the data's own "toString" and crashed
+        // (flow collections over several lines and tags are read by the exact reader)
+        expect(readYaml('{\n  [a, {toString: x}]: 1,\n  [b, c]: 2\n}\n', 'f.yaml').data).toEqual({'a,[object Object]': 1, 'b,c': 2})
+        expect(readYaml('!!map {\n  ? {toString: constructor}\n  : 1\n}\n', 'f.yaml').data).toEqual({'[object Object]': 1})
+    })
+
     it('an empty document is null', () => {
         expect(readYaml('', 'f.yaml').data).toBeNull()
     })

@@ -43,7 +43,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                 const keys = new Map<string, number>()
                 for (const pair of node.items) {
                     const keyNode = pair.key as Node | null
-                    const key = String(isScalar(keyNode) ? keyNode.value : convert(keyNode, stack))
+                    const key = isScalar(keyNode) ? String(keyNode.value) : keyText(convert(keyNode, stack))
                     const offset = keyNode?.range?.[0] ?? node.range?.[0] ?? 0
                     if (keys.has(key)) {
                         const first = sourceMap.at(keys.get(key)!)
@@ -71,6 +71,15 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         return null
     }
     return {data: convert(doc.contents as Node | null, new Set()), sourceMap}
+}
+
+/**
+ * A map or sequence used as a key, named as String() names it (`[a, b]` is "a,b", a map "[object
+ * Object]") without calling a `toString` the data defines: a key `toString` inside would throw.
+ */
+function keyText(value: unknown): string {
+    if (Array.isArray(value)) return value.map(item => (item === null || item === undefined ? '' : keyText(item))).join(',')
+    return value !== null && typeof value === 'object' ? '[object Object]' : String(value)
 }
 
 /** The offset of the innermost `open` bracket before `pos` that is never closed, from yaml's token tree. */
