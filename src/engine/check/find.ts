@@ -31,8 +31,6 @@ export function perNode(test: NodeTest, rest?: Finder): Finder {
     return Object.assign(find, {node: test, rest})
 }
 
-/** For a display embedded mid-sentence: `Container of property "p@0" of node "n" …`. */
-
 /** The first element for which `test` fails, in the order given. */
 export function firstFailure<T>(elements: readonly T[], test: (element: T) => Failure | undefined): Failure | undefined {
     // indexed loops: see docs/performance.md#indexed-loops
