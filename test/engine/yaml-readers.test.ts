@@ -262,6 +262,25 @@ describe('the screen', () => {
         expect(screen(text)).toBeUndefined()
         same(text)
     })
+
+    // the type libraries of real templates are full of these (Ansible conditions, Terraform expressions)
+    it('lets plain scalars through that hold "!", "&", "*", quotes and brackets after their first character', () => {
+        const text = [
+            'tasks:',
+            '    - when: SELF._management_create != "VINTNER_MANAGEMENT_OPERATION_UNDEFINED"',
+            '      shell: . .env && . .vintner/create.sh',
+            '    - for_each: ${toset(split("::", "{{ SELF.ports | join("::") }}"))}',
+            "      command: echo [x] {y} 'z' *w # a comment",
+            '      key [with] brackets: value',
+            '',
+        ].join('\n')
+        expect(screen(text)).toBeUndefined()
+        same(text)
+    })
+
+    it.each(['a: x\nb: !tag y\n', 'a: [x, !tag y]\n', 'a: x\nb: &anchor y\n', '- *alias\n', '? !tag\n: x\n'])('still declines a node property where a node starts: %j', text => {
+        expect(screen(text)).toBe('node-property')
+    })
 })
 
 describe('positions of the fast reader', () => {

@@ -6,6 +6,7 @@
 // it only where both agree.
 import {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Document, type Node} from 'yaml'
 import {TrellisError} from '../../errors.js'
+import {keyText} from './key-text.js'
 import {CollectionPositions} from './positions/collections.js'
 import {SourceMap} from './positions/source-map.js'
 
@@ -71,15 +72,6 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         return null
     }
     return {data: convert(doc.contents as Node | null, new Set()), sourceMap}
-}
-
-/**
- * A map or sequence used as a key, named as String() names it (`[a, b]` is "a,b", a map "[object
- * Object]") without calling a `toString` the data defines: a key `toString` inside would throw.
- */
-function keyText(value: unknown): string {
-    if (Array.isArray(value)) return value.map(item => (item === null || item === undefined ? '' : keyText(item))).join(',')
-    return value !== null && typeof value === 'object' ? '[object Object]' : String(value)
 }
 
 /** The offset of the innermost `open` bracket before `pos` that is never closed, from yaml's token tree. */

@@ -16,7 +16,9 @@
 import {
     AMPERSAND,
     ASTERISK,
+    AT,
     BACKSLASH,
+    BACKTICK,
     BANG,
     CLOSE_CURLY,
     CLOSE_SQUARE,
@@ -62,6 +64,15 @@ const MARKER = /^(?:---|\.\.\.)(?:[ \t]+(?:#.*)?)?\r?$/
 const EMPTY_ENTRY = /^(?:[-?][ \t]+)*-$/
 /** A line that ends in a block scalar header: optional "- "/"? " indicators, an optional key, then | or > and its indicators. */
 const HEADER = /^(?:[-?][ \t]+)*(?:.*:[ \t]+)?[|>]([-+0-9]*)$/
+
+/**
+ * Whether `c` (followed by `next`) begins a plain scalar where a node may start: not an indicator
+ * (`-`, `?` and `:` only before white space; `:` never, to be safe), not a block scalar header.
+ */
+function startsPlain(c: number, next: number): boolean {
+    if (c === PIPE || c === GREATER || c === COLON || c === AT || c === BACKTICK) return false
+    return !((c === DASH || c === QUESTION) && isSpace(next))
+}
 
 /** Characters the structure scan looks at; every other one is plain text. */
 const SPECIAL = new Uint8Array(128)
@@ -154,9 +165,23 @@ class LineScreen {
         let depth = 0
         let last = 0 // the last character that is not white space, 0 at the line start
         let significant = end
+        // inside a plain scalar of the block context: brackets, quotes, "!", "&" and "*" are its text
+        // (`when: a != "b"`, `for_each: ${f("x")}`); a ": " or " #" ends it
+        let plain = false
         for (let i = from; i < end; i++) {
             const c = text.charCodeAt(i)
+            if (plain) {
+                if (c === COLON && (i + 1 === end || isSpace(text.charCodeAt(i + 1)))) plain = false
+                else if (c === HASH && isSpace(text.charCodeAt(i - 1))) {
+                    significant = i
+                    break
+                } else if (c === HASH && GLUED[text.charCodeAt(i - 1)] === 1) return 'glued-comment'
+                if (!isSpace(c)) last = c
+                continue
+            }
+            const nodeStart = last === 0 || last === COLON || last === DASH || last === QUESTION || last === OPEN_SQUARE || last === OPEN_CURLY || last === COMMA
             if (c >= 128 || SPECIAL[c] === 0) {
+                if (depth === 0 && nodeStart && startsPlain(c, i + 1 < end ? text.charCodeAt(i + 1) : SPACE)) plain = true
                 last = c
                 continue
             }
@@ -170,7 +195,7 @@ class LineScreen {
                 }
                 if (GLUED[before] === 1) return 'glued-comment'
             } else if (c === DOUBLE || c === SINGLE) {
-                if (separated && (last === 0 || last === COLON || last === DASH || last === QUESTION || last === OPEN_SQUARE || last === OPEN_CURLY || last === COMMA)) {
+                if (separated && nodeStart) {
                     this.quote = c
                     this.quoteParent = this.column(start, end)
                     i = this.closeQuote(i + 1, end) - 1

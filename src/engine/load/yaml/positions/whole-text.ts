@@ -9,6 +9,7 @@
 import {load} from 'js-yaml'
 import {isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
 import {CORE} from '../core-schema.js'
+import {keyText} from '../key-text.js'
 import type {RecordPositions} from './collections.js'
 
 /** A node as heard: where its content starts, what it is, its children (keys and values alternate in a map). */
@@ -131,7 +132,7 @@ export function heardFrom(node: Node | null | undefined, parentStart: number, do
         const children: Heard[] = []
         for (const pair of node.items) {
             const keyNode = pair.key as Node | null
-            const key = String(isScalar(keyNode) ? keyNode.value : keyNode === null ? null : keyNode.toJS(doc))
+            const key = isScalar(keyNode) ? String(keyNode.value) : keyNode === null ? 'null' : keyText(keyNode.toJS(doc))
             children.push(
                 {start: keyNode?.range ? keyNode.range[0] + base : start, kind: 'scalar', key, children: undefined},
                 heardFrom(pair.value as Node | null, start, doc, base),
