@@ -41,6 +41,8 @@ declare module 'logic-solver' {
         function constantBits(value: number): Bits
         function lessThan(a: Bits, b: Bits): Formula
         function greaterThan(a: Bits, b: Bits): Formula
+        function lessThanOrEqual(a: Bits, b: Bits): Formula
+        function greaterThanOrEqual(a: Bits, b: Bits): Formula
         function equalBits(a: Bits, b: Bits): Formula
         function disablingAssertions<T>(fn: () => T): T
     }

@@ -1,6 +1,6 @@
 export {collectConditions, PresenceVariables, type ConditionTable} from './collect.js'
 export {collectConstraints} from './constraints.js'
 export {checkDefaultModes} from './defaults.js'
-export {and, constant, evaluate, exo, forEachVariable, implies, not, or, TRUE, variable, variables, type Formula} from './formula.js'
+export {and, constant, evaluate, exo, forEachVariable, implies, not, or, TRUE, variable, variables, type Formula, type Lookup} from './formula.js'
 export type {ConditionOrigin, ConditionRecord, ConstraintRecord, DefaultWrapper} from './records.js'
 export {typeSpecificConditions} from './type-specific.js'
