@@ -17,7 +17,7 @@ import {evaluate, variables} from '../conditions/index.js'
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {logic, newSolver} from '../solve/index.js'
+import {Deduction, logic, newSolver} from '../solve/index.js'
 import {toLogic, varName} from '../solve/index.js'
 
 /** Beyond this many constraints in one part, deciding constraints are not searched (each step is a SAT call). */
@@ -35,6 +35,15 @@ interface Variant {
 
 interface Part {
     readonly solver: LogicSolver.Solver
+    /** Every variable at its solved value but the part's (open): what deduction starts from. */
+    readonly values: Int8Array
+    /** Deduction over the part's definitions and its constraints (by selector index). */
+    readonly deduction: Deduction
+    /** What the definitions alone force (every deduction starts there), and what all constraints do (no subset forces more). */
+    readonly deducedNone: Int8Array
+    /** Per constraint: 1 when what the definitions alone force already satisfies it (it can force nothing more). */
+    readonly inert: Uint8Array
+    readonly deducedAll: Set<number>
     readonly variables: readonly number[]
     /** Where each variable of the part is in a variant's values. */
     readonly position: ReadonlyMap<number, number>
@@ -148,6 +157,10 @@ export class DecidingConstraints {
             if (known.some(set => set.every(i => on[i] === 1))) return true
         }
         if (part.variants.some(x => this.flips(part, x, v) && kept.every(i => x.holds[i] === 1))) return false
+        if (part.deducedAll!.has(v) && this.deduced(part, kept).has(v)) {
+            this.learn(part, v, kept)
+            return true
+        }
         const Logic = logic()
         const variant = this.solve(part, Logic.and([...kept.map(i => part.selectors[i]!.name), this.flip(v)]))
         if (variant) return false
@@ -167,6 +180,24 @@ export class DecidingConstraints {
 
     private forcedByNone(part: Part, v: number): boolean {
         return this.backbone(part, v, part.forcedByNone, [], () => true)
+    }
+
+    /**
+     * The part's variables that the definitions and the constraints `kept` force, as far as deduction
+     * (solve/deduce.ts) finds them without MiniSat: each one is forced, so the answer is the SAT call's.
+     */
+    private deduced(part: Part, kept: readonly number[]): Set<number> {
+        const values = part.values
+        part.variables.forEach((u, i) => (values[u] = part.deducedNone[i]!))
+        const on = new Uint8Array(part.selectors.length)
+        for (const i of kept) on[i] = 1 - part.inert[i]!
+        const consistent = part.deduction.run(values, i => on[i] === 1, true)
+        const out = new Set<number>()
+        for (const u of part.variables) {
+            if (consistent && values[u] !== -1 && values[u] === this.model.solution.values[u]) out.add(u)
+            values[u] = -1
+        }
+        return out
     }
 
     /**
@@ -251,8 +282,14 @@ export class DecidingConstraints {
             selectors.push({name, record})
         })
         const unique = [...new Set(component.variables)]
-        const part: Part = {
+        const part: Omit<Part, 'deducedNone' | 'deducedAll' | 'inert'> = {
             solver,
+            values,
+            deduction: new Deduction(
+                problem.definitions,
+                unique,
+                selectors.map(s => s.record.formula),
+            ),
             variables: unique,
             position: new Map(unique.map((u, i) => [u, i])),
             selectors,
@@ -262,8 +299,24 @@ export class DecidingConstraints {
             forcing: new Map(),
             spread: new Set(),
         }
-        this.parts.set(index, part)
-        return part
+        // what deduction finds forced needs no SAT call (solve/deduce.ts): each one is forced
+        part.deduction.run(values, () => false)
+        const none = Int8Array.from(unique, u => values[u]!)
+        const inert = Uint8Array.from(selectors, s => (evaluate(s.record.formula, u => (values[u] === -1 ? undefined : values[u] === 1)) === true ? 1 : 0))
+        for (const u of unique) {
+            if (values[u] === solution.values[u]) part.forcedByNone.set(u, true)
+            values[u] = -1
+        }
+        const complete: Part = {...part, deducedNone: none, inert, deducedAll: new Set()}
+        for (const u of this.deduced(
+            complete,
+            selectors.map((_, i) => i),
+        )) {
+            complete.deducedAll.add(u)
+            complete.forcedByAll.set(u, true)
+        }
+        this.parts.set(index, complete)
+        return complete
     }
 }
 

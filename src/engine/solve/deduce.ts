@@ -4,28 +4,92 @@
 // present node needs its host), to a fixpoint. On a technology template that decides the whole
 // topology and leaves one small choice per node; everything decided here is true in every variant,
 // so the set of variants does not change.
-import {evaluate, type Formula, type Lookup} from '../conditions/index.js'
+import {evaluate, forEachVariable, type Formula, type Lookup} from '../conditions/index.js'
 
 /**
  * Decides, in `values`, every variable of `vars` that the definitions and `constraints` force;
  * false when they contradict each other (no variant at all).
  */
 export function deduce(definitions: readonly (Formula | undefined)[], values: Int8Array, vars: readonly number[], constraints: readonly Formula[]): boolean {
-    const lookup: Lookup = u => (values[u] === -1 ? undefined : values[u] === 1)
-    let changed = true
-    let contradiction = false
-    const set = (v: number, b: boolean) => {
-        const known = values[v]!
-        if (known === -1) {
-            values[v] = b ? 1 : 0
-            changed = true
-        } else if ((known === 1) !== b) contradiction = true
+    return new Deduction(definitions, vars, constraints).run(values)
+}
+
+/**
+ * Deduction over one set of definitions and constraints, run as often as needed (explanations ask
+ * about many subsets of the constraints): each formula is looked at again only when a variable it
+ * mentions was decided.
+ */
+export class Deduction {
+    /** Items: the definitions of `vars` (0 … vars.length - 1), then the constraints. */
+    private readonly watchers = new Map<number, number[]>()
+
+    constructor(
+        private readonly definitions: readonly (Formula | undefined)[],
+        private readonly vars: readonly number[],
+        private readonly constraints: readonly Formula[],
+    ) {
+        const watch = (item: number) => (u: number) => {
+            const list = this.watchers.get(u)
+            if (!list) this.watchers.set(u, [item])
+            else if (list[list.length - 1] !== item) list.push(item)
+        }
+        vars.forEach((v, item) => {
+            watch(item)(v)
+            forEachVariable(definitions[v]!, watch(item))
+        })
+        constraints.forEach((c, i) => forEachVariable(c, watch(vars.length + i)))
     }
+
+    /**
+     * Decides what the definitions and the constraints `active` allows (all by default) force; false
+     * on a contradiction. `settled`: `values` already hold what the definitions alone force (an
+     * earlier run without constraints), so only the constraints are looked at first.
+     */
+    run(values: Int8Array, active: (constraint: number) => boolean = () => true, settled = false): boolean {
+        const {definitions, vars, constraints} = this
+        const lookup: Lookup = u => (values[u] === -1 ? undefined : values[u] === 1)
+        const size = vars.length + constraints.length
+        const queued = new Uint8Array(size)
+        const queue: number[] = []
+        const enqueue = (item: number) => {
+            if (queued[item] === 1 || (item >= vars.length && !active(item - vars.length))) return
+            queued[item] = 1
+            queue.push(item)
+        }
+        let contradiction = false
+        const set = (v: number, b: boolean) => {
+            const known = values[v]!
+            if (known === -1) {
+                values[v] = b ? 1 : 0
+                for (const item of this.watchers.get(v) ?? []) enqueue(item)
+            } else if ((known === 1) !== b) contradiction = true
+        }
+        const force = forcing(lookup, set, () => (contradiction = true))
+        for (let item = settled ? vars.length : 0; item < size; item++) enqueue(item)
+        for (let next = 0; next < queue.length && !contradiction; next++) {
+            const item = queue[next]!
+            queued[item] = 0
+            if (item >= vars.length) {
+                force(constraints[item - vars.length]!, true)
+                continue
+            }
+            const v = vars[item]!
+            const f = definitions[v]!
+            const r = evaluate(f, lookup)
+            if (r !== undefined) set(v, r)
+            else if (values[v] !== -1) force(f, values[v] === 1)
+        }
+        return !contradiction
+    }
+}
+
+/** `force(f, b)`: makes `f` take the value `b` where that decides some of its variables. */
+function forcing(lookup: Lookup, set: (v: number, b: boolean) => void, contradict: () => void): (f: Formula, b: boolean) => void {
     /** Makes `f` take the value `b` where that decides some of its variables. */
     const force = (f: Formula, b: boolean): void => {
         switch (f.op) {
             case 'const':
-                if (f.value !== b) contradiction = true
+                if (f.value !== b) contradict()
                 return
             case 'var':
                 return set(f.v, b)
@@ -70,17 +134,7 @@ export function deduce(definitions: readonly (Formula | undefined)[], values: In
             } else if (r !== others) return
         }
         if (open) force(open, last)
-        else contradiction = true
+        else contradict()
     }
-    while (changed && !contradiction) {
-        changed = false
-        for (const v of vars) {
-            const f = definitions[v]!
-            const r = evaluate(f, lookup)
-            if (r !== undefined) set(v, r)
-            else if (values[v] !== -1) force(f, values[v] === 1)
-        }
-        for (const c of constraints) force(c, true)
-    }
-    return !contradiction
+    return force
 }
