@@ -1,7 +1,6 @@
 // Collects direct input assignments from the command line, in the order of
 // precedence the engine applies after presets: inputs file, --set, environment.
-import {parse as parseYamlValue} from 'yaml'
-import {checkNesting, type InputAssignment, readYamlFile} from '../engine/index.js'
+import {checkNesting, type InputAssignment, readYamlFile, yamlPackage} from '../engine/index.js'
 import {UsageError} from './errors.js'
 
 export interface InputFlags {
@@ -70,7 +69,7 @@ function parseValue(text: string, what: string): unknown {
         throw new UsageError(`${what}: the value has ${(e as Error).message}`)
     }
     try {
-        return parseYamlValue(text)
+        return yamlPackage().parse(text)
     } catch (e) {
         throw new UsageError(`${what}: the value is not valid YAML: ${(e as Error).message.split('\n')[0]}`)
     }

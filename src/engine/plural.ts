@@ -5,3 +5,11 @@
 export function count(n: number, singular: string, plural = `${singular}s`): string {
     return `${n} ${n === 1 ? singular : plural}`
 }
+
+/**
+ * `grouped(10000000)` → "10,000,000": what toLocaleString('en') writes, without loading the locale
+ * data (20 ms of a command's start when a module's constant asks for it).
+ */
+export function grouped(n: number): string {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}

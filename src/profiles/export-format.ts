@@ -3,8 +3,7 @@
 // profile, its template (relative to the file) and the template's hash, so
 // `trellis profile import` can restore the whole profile.
 import path from 'node:path'
-import {stringify} from 'yaml'
-import {CONTROL_RANGES, escapedControl} from '../engine/index.js'
+import {CONTROL_RANGES, escapedControl, yamlPackage} from '../engine/index.js'
 import type {Profile} from './types.js'
 
 /** A comment line holds one line of text, without a character a terminal acts on (YAML allows none there either). */
@@ -21,7 +20,7 @@ export function exportProfile(profile: Profile, exportFile: string): string {
         `# use: trellis resolve ${relative.split(path.sep).join('/')} --inputs ${path.basename(exportFile)}`,
     ]
     const body: Record<string, unknown> = {presets: [...profile.presets], ...profile.inputs}
-    return `${header.join('\n')}\n${stringify(body)}`
+    return `${header.join('\n')}\n${yamlPackage().stringify(body)}`
 }
 
 export interface ExportHeader {

@@ -52,6 +52,8 @@ function commandEnv(extra: RunOptions['env']): Record<string, string> {
     for (const name of Object.keys(env)) if (name.startsWith('TRELLIS_')) delete env[name]
     // a profile store of its own, outside the working directory, should anything open it
     env.TRELLIS_CONFIG_DIR = path.join(os.tmpdir(), `trellis-cli-config-${process.pid}`)
+    // no parsed-file cache in the user's home (test/engine/parsed-cache.test.ts gives it a folder)
+    env.TRELLIS_CACHE = 'off'
     for (const [name, value] of Object.entries(extra ?? {})) {
         if (value === undefined) delete env[name]
         else env[name] = value

@@ -18,6 +18,7 @@ const ENGINE_RANK: Record<string, number> = {
     keys: 0,
     names: 0,
     plural: 0,
+    'yaml-package': 0,
     load: 1,
     expressions: 1,
     options: 2,

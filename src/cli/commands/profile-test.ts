@@ -3,8 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type {Command} from 'commander'
-import {stringify} from 'yaml'
-import {isTrellisError, loadTemplate, outputOf, resolveTemplate, stringifyTemplate} from '../../engine/index.js'
+import {isTrellisError, loadTemplate, outputOf, resolveTemplate, stringifyTemplate, yamlPackage} from '../../engine/index.js'
 import {writeFileAtomic} from '../../app/io.js'
 import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
 import {targetOf} from '../../profiles/staleness.js'
@@ -39,10 +38,10 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
                 if (!isTrellisError(e)) throw e
                 config.error = e.message // the profile fails today: the test pins that failure
             }
-            writeFileAtomic(path.join(dir, 'inputs.yaml'), stringify({...p.inputs}))
+            writeFileAtomic(path.join(dir, 'inputs.yaml'), yamlPackage().stringify({...p.inputs}))
             if (expected !== undefined) writeFileAtomic(path.join(dir, 'expected.yaml'), expected)
             else fs.rmSync(path.join(dir, 'expected.yaml'), {force: true})
-            writeFileAtomic(path.join(dir, 'test.yaml'), `# written by: trellis profile test ${name}\n${stringify(config)}`)
+            writeFileAtomic(path.join(dir, 'test.yaml'), `# written by: trellis profile test ${name}\n${yamlPackage().stringify(config)}`)
             printLines([
                 `wrote ${path.relative(process.cwd(), dir) || dir}/test.yaml, inputs.yaml${expected !== undefined ? ', expected.yaml' : ' (the profile fails to resolve: the test expects that error)'}`,
             ])

@@ -5,6 +5,7 @@
 // (or text) into one error where it crosses the limit, before the stack (or the
 // memory) runs out.
 import {TrellisError, type SourceLocation} from '../errors.js'
+import {grouped} from '../plural.js'
 
 /** Operators and references (logic_expression, value_expression, input defaults) nested in one another. */
 export const MAX_NESTING = 500
@@ -24,7 +25,7 @@ export function nestedTooDeep(location: SourceLocation | undefined): TrellisErro
  */
 export const MAX_VALUE_LENGTH = 10_000_000
 
-export const VALUE_TOO_LARGE = `value expression computes a text of more than ${MAX_VALUE_LENGTH.toLocaleString('en')} characters`
+export const VALUE_TOO_LARGE = `value expression computes a text of more than ${grouped(MAX_VALUE_LENGTH)} characters`
 
 /**
  * The characters value expressions may compute in all, in one resolution. A named expression is
@@ -33,4 +34,4 @@ export const VALUE_TOO_LARGE = `value expression computes a text of more than ${
  */
 export const MAX_COMPUTED_LENGTH = 100_000_000
 
-export const COMPUTED_TOO_LARGE = `value expressions compute more than ${MAX_COMPUTED_LENGTH.toLocaleString('en')} characters of text in all (each time a value reads an expression, its text is computed again)`
+export const COMPUTED_TOO_LARGE = `value expressions compute more than ${grouped(MAX_COMPUTED_LENGTH)} characters of text in all (each time a value reads an expression, its text is computed again)`

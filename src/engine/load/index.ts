@@ -7,6 +7,7 @@ import {decodeText} from './encoding.js'
 import {readRegularFile} from './files.js'
 import {maxYamlBytes, tooLargeFile} from './limits.js'
 import {readLibrary, type LibraryFile} from './library.js'
+import {readLibraryFile} from './parsed-cache.js'
 import {isBelow, realpath, shown} from './paths.js'
 import {readYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml/index.js'
 import {textOf} from '../text.js'
@@ -97,6 +98,6 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
             const target = path.resolve(dir, relative)
             return fs.existsSync(target) && inside(target) ? readYamlFile(target) : undefined
         },
-        library: () => (library ??= readLibrary(dir, readYamlFile)),
+        library: () => (library ??= readLibrary(dir, readLibraryFile)),
     }
 }

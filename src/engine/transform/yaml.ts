@@ -8,7 +8,7 @@
 // they are, are written escaped (`\u202E`) inside double quotes: the same data, and nothing that
 // reorders what a terminal showing the file (resolve -o -) shows after them.
 import {dump, Type} from 'js-yaml'
-import {Document, visit} from 'yaml'
+import {yamlPackage} from '../yaml-package.js'
 import {CORE, plainScalar} from '../load/index.js'
 import type {Raw} from '../model/index.js'
 import {BIDI_RANGES} from '../text.js'
@@ -74,6 +74,7 @@ function readsAsItself(text: string): boolean {
 
 /** Data that is not plain, written by `yaml`: no line folding, no anchors, the same strings quoted as by `dump`. */
 function stringifyOther(value: unknown): string {
+    const {Document, visit} = yamlPackage()
     const document = new Document(value, {aliasDuplicateObjects: false})
     visit(document, {
         Scalar(_, scalar) {

@@ -4,7 +4,8 @@
 // map, sequence, key and item is recorded as the data is built. It is the
 // reference for data, positions and every message; the fast reader stands in for
 // it only where both agree.
-import {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, Parser, type Document, type Node} from 'yaml'
+import type {Document, Node} from 'yaml'
+import {yamlPackage} from '../../yaml-package.js'
 import {TrellisError} from '../../errors.js'
 import {keyText} from './key-text.js'
 import {CollectionPositions} from './positions/collections.js'
@@ -14,6 +15,7 @@ import {SourceMap} from './positions/source-map.js'
 const MAX_ALIAS_EXPANSIONS = 10_000
 
 export function parseExact(text: string, file: string): {data: unknown; sourceMap: SourceMap} {
+    const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument} = yamlPackage()
     const lines = new LineCounter()
     const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
     const positions = new CollectionPositions(lines)
@@ -96,6 +98,6 @@ function unclosedFlowStart(text: string, pos: number, open: '[' | '{'): number |
             else visit(value)
         }
     }
-    for (const token of new Parser().parse(text)) visit(token)
+    for (const token of new (yamlPackage().Parser)().parse(text)) visit(token)
     return best
 }

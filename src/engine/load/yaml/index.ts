@@ -35,6 +35,8 @@ export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
 export interface ParsedYaml {
     readonly data: unknown
     readonly sourceMap: SourceMap
+    /** Read by the fast reader, whose positions are found in the text when asked for: the same data read again needs only the text. */
+    readonly fast?: boolean
 }
 
 export interface ReadOptions {
@@ -58,5 +60,10 @@ export function readYaml(text: string, file: string, options: ReadOptions = {}):
         checkExactSize(text, file)
         return parseExact(text, file)
     }
-    return {data: fast.data, sourceMap: new SourceMap(file, record && fast.block ? record : new Locator(text, fast.data))}
+    return {data: fast.data, sourceMap: new SourceMap(file, record && fast.block ? record : new Locator(text, fast.data)), fast: true}
+}
+
+/** What the fast reader read from `text` before (`data`, kept), with positions found in the text when asked for. */
+export function parsedFromData(text: string, file: string, data: unknown): ParsedYaml {
+    return {data, sourceMap: new SourceMap(file, new Locator(text, data)), fast: true}
 }

@@ -23,7 +23,8 @@
 // indentation; where the loader reads with it, it reads only texts whose flow
 // collections each fit on one line, and for those the openers of a line bound
 // the flow depth just as well.
-import {LineCounter, Parser, type CST} from 'yaml'
+import type {CST, LineCounter} from 'yaml'
+import {yamlPackage} from '../../yaml-package.js'
 import {TrellisError} from '../../errors.js'
 import {COLON, CR, DASH, HASH, QUESTION, SPACE, TAB} from './chars.js'
 
@@ -33,7 +34,7 @@ export const MAX_YAML_NESTING = 500
 /** Throws a `too-deep` error at the first map or list nested deeper than MAX_YAML_NESTING. */
 export function checkNesting(text: string, file: string): void {
     if (nestingBound(text) <= MAX_YAML_NESTING) return
-    const lines = new LineCounter()
+    const lines = new (yamlPackage().LineCounter)()
     const offset = firstTooDeep(text, lines)
     if (offset === undefined) return
     const {line, col} = lines.linePos(offset)
@@ -138,7 +139,7 @@ function flowBound(text: string): number {
  */
 function firstTooDeep(text: string, lines: LineCounter): number | undefined {
     // the line breaks before any offset returned have been seen, even after an overflow
-    const parser = new Parser(lines.addNewLine)
+    const parser = new (yamlPackage().Parser)(lines.addNewLine)
     try {
         for (const token of parser.parse(text)) {
             const offset = deeperThanLimit([[token, 0]])

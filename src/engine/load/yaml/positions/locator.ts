@@ -9,7 +9,8 @@
 // from the whole text instead (whole-text.ts), once, for every collection.
 import {isDeepStrictEqual} from 'node:util'
 import {load} from 'js-yaml'
-import {isMap, isSeq, parseDocument, type Node} from 'yaml'
+import type {Node} from 'yaml'
+import {yamlPackage} from '../../../yaml-package.js'
 import {CORE, plainScalar} from '../core-schema.js'
 import {LineIndex} from './line-index.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './whole-text.js'
@@ -175,6 +176,7 @@ export class Locator implements PositionSource {
     /** A flow collection (on one line): read by yaml, checked against the data, everything in it recorded. */
     private flow(start: number, value: object): void {
         const line = this.text.slice(start, this.lineEnd(start)).replace(/\r$/, '')
+        const {isMap, isSeq, parseDocument} = yamlPackage()
         const doc = parseDocument(line, {uniqueKeys: false, keepSourceTokens: false})
         const node = doc.contents as Node | null
         // a flow collection that is a key of a block map reads as that map

@@ -7,7 +7,8 @@
 // small. Where js-yaml does not announce every node (an empty entry, a
 // single-pair map inside a flow sequence), the text is read with yaml as before.
 import {load} from 'js-yaml'
-import {isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
+import type {Document, Node} from 'yaml'
+import {yamlPackage} from '../../../yaml-package.js'
 import {CORE} from '../core-schema.js'
 import {keyText} from '../key-text.js'
 import type {RecordPositions} from './collections.js'
@@ -31,7 +32,7 @@ export function readAllPositions(text: string, data: unknown, record: RecordPosi
         root = hear(text)
     } catch (e) {
         if (!(e instanceof Unheard)) throw e
-        const doc = parseDocument(text, {uniqueKeys: false, keepSourceTokens: false})
+        const doc = yamlPackage().parseDocument(text, {uniqueKeys: false, keepSourceTokens: false})
         root = heardFrom(doc.contents as Node | null, 0, doc, 0)
     }
     walk(root, data, record)
@@ -127,6 +128,7 @@ export function walk(node: Heard | undefined, value: unknown, record: RecordPosi
 
 /** A node of yaml's tree as the walk reads heard nodes, its offsets moved by `base`; a missing node starts where its parent does. */
 export function heardFrom(node: Node | null | undefined, parentStart: number, doc: Document, base: number): Heard {
+    const {isMap, isScalar, isSeq} = yamlPackage()
     const start = node?.range ? node.range[0] + base : parentStart
     if (isMap(node)) {
         const children: Heard[] = []
