@@ -7,12 +7,14 @@
 // optimizer choose, is the result unique) so that the answer is the replay's.
 import {evaluate, variables, type Formula, type Lookup} from '../conditions/index.js'
 import {DisjointSets} from './components.js'
-import {deduce} from './deduce.js'
+import {deduce, Deduction} from './deduce.js'
 import type {Component, Objective} from './problem.js'
 import type {Part, PartsProblem} from './replay.js'
 
-/** A choice is enumerated when it has at most this many variables. */
-const CHOICE_VARIABLES = 12
+/** A choice is given up on when it has more variants than this (its variants are all enumerated). */
+const CHOICE_VARIANTS = 4096
+/** Decisions the search of one choice's variants may take (a choice that is hard to search is MiniSat's). */
+const SEARCH_STEPS = 50_000
 /** Terms coupling several choices (each doubles the programme's states). */
 const COUPLING_TERMS = 10
 /** Steps of one run of the programme (choices × candidates × states) before giving up. */
@@ -35,10 +37,10 @@ export function optimizeChoices({problem, values, parts}: PartsProblem): Compone
     return components
 }
 
-/** One small choice: its variables and the assignments (bit i holds vars[i]) that satisfy it. */
+/** One small choice: its variables and the assignments (1 or 0 for vars[i]) that satisfy it. */
 interface Choice {
     readonly vars: readonly number[]
-    readonly candidates: readonly number[]
+    readonly candidates: readonly Uint8Array[]
 }
 
 function optimizePart(definitions: readonly (Formula | undefined)[], work: Int8Array, sets: DisjointSets, part: Part): Component | 'replay' | undefined {
@@ -71,7 +73,7 @@ function optimizePart(definitions: readonly (Formula | undefined)[], work: Int8A
     return {variables: part.vars, optima, chosen, free: []}
 }
 
-/** The part's open variables in independent small choices, each with its satisfying assignments; undefined when one is too large, 'replay' when one has none. */
+/** The part's open variables in independent small choices, each with its satisfying assignments; undefined when one has too many, 'replay' when one has none. */
 function splitChoices(definitions: readonly (Formula | undefined)[], work: Int8Array, sets: DisjointSets, part: Part): Choice[] | 'replay' | undefined {
     const open = part.vars.filter(v => work[v] === -1)
     const lookup: Lookup = u => (work[u] === -1 ? undefined : work[u] === 1)
@@ -102,26 +104,44 @@ function splitChoices(definitions: readonly (Formula | undefined)[], work: Int8A
     }
     const choices: Choice[] = []
     for (const [root, vars] of byRoot) {
-        if (vars.length > CHOICE_VARIABLES) return undefined
         const candidates = enumerate(definitions, work, vars, constraintsOf.get(root) ?? [])
+        if (!candidates) return undefined
         if (candidates.length === 0) return 'replay'
         choices.push({vars, candidates})
     }
     return choices
 }
 
-/** Every assignment of `vars` under which each definition holds and every constraint is true. */
-function enumerate(definitions: readonly (Formula | undefined)[], work: Int8Array, vars: readonly number[], constraints: readonly Formula[]): number[] {
-    const index = new Map(vars.map((v, i) => [v, i]))
-    const out: number[] = []
-    for (let a = 0; a < 1 << vars.length; a++) {
-        const lookup: Lookup = u => {
-            const i = index.get(u)
-            return i === undefined ? (work[u] === -1 ? undefined : work[u] === 1) : (a & (1 << i)) !== 0
+/**
+ * Every assignment of `vars` under which each definition holds and every constraint is true, by a
+ * search that deduces after each decision (most decisions decide much of the rest); undefined when
+ * there are more than CHOICE_VARIANTS.
+ */
+function enumerate(definitions: readonly (Formula | undefined)[], work: Int8Array, vars: readonly number[], constraints: readonly Formula[]): Uint8Array[] | undefined {
+    const deduction = new Deduction(definitions, vars, constraints)
+    const lookup: Lookup = u => (work[u] === -1 ? undefined : work[u] === 1)
+    const out: Uint8Array[] = []
+    let steps = 0
+    const search = (): boolean => {
+        if (++steps > SEARCH_STEPS) return false
+        const saved = Int8Array.from(vars, v => work[v]!)
+        const restore = () => vars.forEach((v, i) => (work[v] = saved[i]!))
+        if (deduction.run(work)) {
+            const open = vars.find(v => work[v] === -1)
+            if (open === undefined) {
+                // deduction is sound, not complete: a variant is checked as a whole
+                if (vars.every(v => evaluate(definitions[v]!, lookup) === (work[v] === 1)) && constraints.every(c => evaluate(c, lookup) === true))
+                    out.push(Uint8Array.from(vars, v => work[v]!))
+            } else
+                for (const value of [0, 1]) {
+                    work[open] = value
+                    if (!search()) return (restore(), false)
+                }
         }
-        if (vars.every((v, i) => evaluate(definitions[v]!, lookup) === ((a & (1 << i)) !== 0)) && constraints.every(c => evaluate(c, lookup) === true)) out.push(a)
+        restore()
+        return out.length <= CHOICE_VARIANTS
     }
-    return out
+    return search() ? out : undefined
 }
 
 /** A candidate's part of each optimizing objective (signed: larger is better) and the coupling terms it makes true. */
@@ -146,11 +166,12 @@ class Programme {
     static of(choices: readonly Choice[], objectives: readonly Objective[], work: Int8Array): Programme | undefined {
         const choiceOf = new Map<number, number>()
         choices.forEach((choice, j) => choice.vars.forEach(v => choiceOf.set(v, j)))
-        const candidateLookup = (j: number, a: number): Lookup => {
-            const index = new Map(choices[j]!.vars.map((v, i) => [v, i]))
+        const indexes = choices.map(choice => new Map(choice.vars.map((v, i) => [v, i])))
+        const candidateLookup = (j: number, a: Uint8Array): Lookup => {
+            const index = indexes[j]!
             return u => {
                 const i = index.get(u)
-                return i === undefined ? (work[u] === -1 ? undefined : work[u] === 1) : (a & (1 << i)) !== 0
+                return i === undefined ? (work[u] === -1 ? undefined : work[u] === 1) : a[i] === 1
             }
         }
         const scored = choices.map(choice => choice.candidates.map(() => ({score: objectives.map(() => 0), mask: 0})))
@@ -210,14 +231,17 @@ class Programme {
     /** Whether a variant as good as `picked` over the first `stages` objectives differs from it in one of `over`. */
     differs(stages: number, picked: readonly number[], over: readonly number[]): boolean {
         const watched = new Set(over)
-        const masks = this.choices.map(choice => choice.vars.reduce((m, v, i) => (watched.has(v) ? m | (1 << i) : m), 0))
-        const [best, other] = this.run(stages, (j, c) => ((this.choices[j]!.candidates[c]! ^ this.choices[j]!.candidates[picked[j]!]!) & masks[j]!) !== 0)
+        const positions = this.choices.map(choice => choice.vars.flatMap((v, i) => (watched.has(v) ? [i] : [])))
+        const [best, other] = this.run(stages, (j, c) => {
+            const [a, b] = [this.choices[j]!.candidates[c]!, this.choices[j]!.candidates[picked[j]!]!]
+            return positions[j]!.some(i => a[i] !== b[i])
+        })
         return other !== undefined && compare(other.score, best!.score, stages) === 0
     }
 
     /** Writes the picked candidates into the work values. */
     apply(picked: readonly number[]): void {
-        this.choices.forEach((choice, j) => choice.vars.forEach((v, i) => (this.work[v] = (choice.candidates[picked[j]!]! & (1 << i)) !== 0 ? 1 : 0)))
+        this.choices.forEach((choice, j) => choice.vars.forEach((v, i) => (this.work[v] = choice.candidates[picked[j]!]![i]!)))
     }
 
     /**
