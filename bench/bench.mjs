@@ -10,8 +10,12 @@
 //   usage: node bench/bench.mjs [--seeds 10,1000,10000,100000] [--runs 5] [--memory-runs 11] [--file-max 100000] [--explain-seeds 125,10000|none]
 //                              [--cli-seeds 10000,100000|none] [--cli-runs 3]
 //                              [--against 'COMMAND {template} {output} {inputs}' [--against-runs 3]] [--template FILE]…
-// Last, `trellis analyze` on the iot-fleet and technology-rules samples, seed 1,000 and any
-// --template FILE (bench/analyze.mjs).
+//                              [--technology none] [--examples DIR]
+// Then `trellis analyze` on the iot-fleet and technology-rules samples, seed 1,000 and any
+// --template FILE (bench/analyze.mjs); a generated technology template with a type library of 6 MB
+// (bench/technology.mjs; --technology none skips it); and with --examples DIR every
+// <csar>/tests/<case> of a folder such as the reference's examples/ (bench/examples.mjs, side by
+// side with --against's command when given).
 // --against also times `trellis resolve` and the given command (another resolver, e.g. the reference's
 // CLI) side by side from the same files, seed by seed, and prints the ratio.
 import fs from 'node:fs'
@@ -47,6 +51,7 @@ const explainSeeds = seedList('--explain-seeds', '125,10000')
 const cliSeeds = seedList('--cli-seeds', '10000,100000')
 const cliRuns = Number(option('--cli-runs', '3'))
 const request = {assignments: [{name: 'mode', value: 'present', source: {kind: 'set'}}]}
+const here = path.dirname(fileURLToPath(import.meta.url))
 
 const median = list => {
     const sorted = [...list].sort((a, b) => a - b)
@@ -288,6 +293,22 @@ try {
     })
     process.stdout.write(analyzed.stdout)
     if (analyzed.status !== 0) process.stderr.write(analyzed.stderr)
+    // the shape real templates take: technologies and a type library of several MB (bench/technology.mjs)
+    if (option('--technology') !== 'none') {
+        console.log('')
+        const technology = spawnSync(process.execPath, [path.join(here, 'technology.mjs'), '--runs', String(Math.min(runs, 3))], {stdio: 'inherit'})
+        if (technology.status !== 0) process.exitCode = 1
+    }
+    // real templates: every <csar>/tests/<case> of a folder such as the reference's examples/ (bench/examples.mjs)
+    const examples = option('--examples')
+    if (examples) {
+        console.log('')
+        const against = option('--against')
+        const timed = spawnSync(process.execPath, [path.join(here, 'examples.mjs'), examples, '--runs', String(Math.min(runs, 3)), ...(against ? ['--against', against] : [])], {
+            stdio: 'inherit',
+        })
+        if (timed.status !== 0) process.exitCode = 1
+    }
 } finally {
     fs.rmSync(dir, {recursive: true, force: true})
 }

@@ -1,7 +1,7 @@
 // Type library files, read once. A template's lib/ folder holds megabytes of YAML (the reference's
 // examples: 2–6.5 MB) that no one edits between two resolutions, so its files are kept parsed:
-// - in the process, by path and content (the wizard and --watch read the template again on every
-//   change, the test command reads one library per case);
+// - in the process, by path, while its content is unchanged (the wizard and --watch read the
+//   template again on every change, the test command reads one library per case);
 // - on disk between processes, by content alone (a SHA-256 of the bytes and this reader's version),
 //   in a folder only this user may write: what is served is what reading these very bytes gives, so
 //   it can be neither stale nor another file's. Only what the fast reader read is kept (its positions
@@ -25,29 +25,29 @@ const MAX_ENTRIES = 200
 /** Changes whenever what the readers make of a text may change (a new version of Trellis may). */
 const FORMAT = 'trellis-parsed-yaml 1'
 
-/** What a file's bytes were read as, by path and content hash: kept for the whole process. */
-const memo = new Map<string, unknown>()
+/** What each file's bytes were last read as (by path; the content hash says whether they still are). */
+const memo = new Map<string, {readonly hash: string; readonly data: unknown}>()
 
 /** Reads a YAML file of a type library, from what was kept when its bytes are unchanged. */
 export function readLibraryFile(file: string): ParsedYaml {
     const name = shown(file)
     const bytes = readRegularFile(file, name, {maxBytes: maxYamlBytes(), why: size => tooLargeFile(name, size)})
     const hash = crypto.createHash('sha256').update(FORMAT).update('\0').update(bytes).digest('hex')
-    const key = `${path.resolve(file)}\0${hash}`
+    const key = path.resolve(file)
     const text = decodeText(bytes, name)
     const kept = memo.get(key)
-    if (kept !== undefined) return parsedFromData(text, name, kept)
+    if (kept?.hash === hash) return parsedFromData(text, name, kept.data)
     const large = bytes.length >= CACHED_BYTES
     const stored = large ? readEntry(hash) : undefined
     if (stored !== undefined) {
-        memo.set(key, stored.data)
+        memo.set(key, {hash, data: stored.data})
         return parsedFromData(text, name, stored.data)
     }
     const parsed = readYaml(text, name)
     if (parsed.fast) {
-        memo.set(key, parsed.data)
+        memo.set(key, {hash, data: parsed.data})
         if (large) writeEntry(hash, parsed.data)
-    }
+    } else memo.delete(key)
     return parsed
 }
 
