@@ -3,9 +3,11 @@
 import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {afterEach, describe, expect, it} from 'vitest'
-import {BIN, tempDir} from './helpers.js'
+import {afterAll, afterEach, describe, expect, it} from 'vitest'
+import {BIN, tempDir, removeTempDirs} from './helpers.js'
 import {runHere} from './run.js'
+
+afterAll(removeTempDirs)
 
 const DEAD = `tosca_definitions_version: tosca_variability_1_0
 topology_template:

@@ -3,7 +3,7 @@ import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {Command} from 'commander'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {completions, registerCompletion, type CompletionSources} from '../../src/cli/commands/completion.js'
 import {registerExplain} from '../../src/cli/commands/explain.js'
 import {registerProfile} from '../../src/cli/commands/profile.js'
@@ -12,7 +12,9 @@ import {registerTest} from '../../src/cli/commands/test.js'
 import {registerWizard} from '../../src/cli/commands/wizard.js'
 import {addExamples, commandPath} from '../../src/cli/examples.js'
 import {skipNamed} from '../helpers/skip.js'
-import {BIN, tempDir, TEMPLATE} from './helpers.js'
+import {BIN, tempDir, TEMPLATE, removeTempDirs} from './helpers.js'
+
+afterAll(removeTempDirs)
 
 function program(): Command {
     const p = new Command().name('trellis').option('--debug')

@@ -20,7 +20,16 @@ export function trellis(args: readonly string[], env: Record<string, string>, cw
 }
 
 export function tempDir(prefix: string): string {
-    return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+    made.push(dir)
+    return dir
+}
+
+const made: string[] = []
+
+/** Removes every folder tempDir() made (each file that calls tempDir calls this in afterAll). */
+export function removeTempDirs(): void {
+    for (const dir of made.splice(0)) fs.rmSync(dir, {recursive: true, force: true})
 }
 
 /** A small template: `mode` (dev/prod, no default: required), `debug`, `replicas` (scaler present above 2), presets prod and dev. */

@@ -4,9 +4,11 @@ import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {describe, expect, it, vi} from 'vitest'
+import {afterAll, describe, expect, it, vi} from 'vitest'
 import {writeFilesAtomic} from '../../src/app/io.js'
-import {ROOT, tempDir} from './helpers.js'
+import {ROOT, tempDir, removeTempDirs} from './helpers.js'
+
+afterAll(removeTempDirs)
 
 const IO = pathToFileURL(path.join(ROOT, 'dist/app/io.js')).href
 const temps = (dir: string) => fs.readdirSync(dir).filter(name => name.includes('.trellis-tmp-'))

@@ -2,8 +2,10 @@
 import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {expect, it} from 'vitest'
-import {BIN, tempDir, writeTemplate} from './helpers.js'
+import {afterAll, expect, it} from 'vitest'
+import {BIN, tempDir, writeTemplate, removeTempDirs} from './helpers.js'
+
+afterAll(removeTempDirs)
 
 it('two trellis processes saving different profiles at once both keep theirs', async () => {
     const work = tempDir('trellis-concurrent-')

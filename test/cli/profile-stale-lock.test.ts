@@ -9,9 +9,11 @@
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {expect, it} from 'vitest'
+import {afterAll, expect, it} from 'vitest'
 import {iterations} from '../helpers/deep.js'
-import {BIN, ROOT, tempDir, writeTemplate} from './helpers.js'
+import {BIN, ROOT, tempDir, writeTemplate, removeTempDirs} from './helpers.js'
+
+afterAll(removeTempDirs)
 
 const WRITERS = 20
 const TRIALS = iterations(15, 300)

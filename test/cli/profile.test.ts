@@ -2,10 +2,12 @@
 // (test/cli/run.ts runHere); two processes saving at once are test/cli/profile-*.test.ts.
 import fs from 'node:fs'
 import path from 'node:path'
-import {beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeEach, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
-import {tempDir, writeTemplate} from './helpers.js'
+import {tempDir, writeTemplate, removeTempDirs} from './helpers.js'
 import {runHere} from './run.js'
+
+afterAll(removeTempDirs)
 
 let env: Record<string, string>
 let work: string

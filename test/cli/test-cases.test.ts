@@ -2,9 +2,11 @@
 // CSAR), a malformed test.yaml fails that case with one line, and merge keys stay data.
 import fs from 'node:fs'
 import path from 'node:path'
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
 import {runCase} from '../../src/cli/test-cases.js'
-import {tempDir} from './helpers.js'
+import {tempDir, removeTempDirs} from './helpers.js'
+
+afterAll(removeTempDirs)
 
 const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
 topology_template:

@@ -8,7 +8,9 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {stringify} from 'yaml'
 import {benchmarkTemplate} from '../../bench/generate.mjs'
-import {BIN, tempDir, trellis} from './helpers.js'
+import {BIN, tempDir, trellis, removeTempDirs} from './helpers.js'
+
+afterAll(removeTempDirs)
 
 const dir = tempDir('trellis-tuned-')
 afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))

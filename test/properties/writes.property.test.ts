@@ -8,7 +8,9 @@ import path from 'node:path'
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {writeFilesAtomic} from '../../src/app/io.js'
-import {tempDir} from '../cli/helpers.js'
+import {tempDir, removeTempDirs} from '../cli/helpers.js'
+
+afterAll(removeTempDirs)
 
 const dirs: string[] = []
 // each run of the writer listens for signals until a timer after it, and the runs here follow each
