@@ -10,19 +10,15 @@
 // (a tie, an ambiguity, no variant at all), the caller replays, so answers never change.
 import type LogicSolver from 'logic-solver'
 import {variables} from '../conditions/index.js'
-import {logic, newSolver} from './logic.js'
+import {logic} from './logic.js'
 import type {Component} from './problem.js'
-import type {PartsProblem} from './replay.js'
+import {partsSolver, type PartsProblem} from './replay.js'
 import {toLogic, varName} from './sat.js'
 
 /** The parts' components when their optimal variant is the only one, else undefined (the replay decides). */
 export function optimizeUnique({problem, values, parts}: PartsProblem): Component[] | undefined {
     const Logic = logic()
-    const solver = newSolver()
-    for (const part of parts) {
-        for (const v of part.vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
-        for (const c of part.constraints) solver.require(toLogic(c, values))
-    }
+    const solver = partsSolver(problem, values, parts)
     let solution = solver.solve()
     if (!solution) return undefined
 

@@ -31,11 +31,7 @@ export interface PartsProblem {
  */
 export function replayParts({problem, values, parts}: PartsProblem): {ok: true; components: Component[]} | {ok: false; failure: SolveFailure; part: number} {
     const Logic = logic()
-    const solver = newSolver()
-    for (const part of parts) {
-        for (const v of part.vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
-        for (const c of part.constraints) solver.require(toLogic(c, values))
-    }
+    const solver = partsSolver(problem, values, parts)
     let solution = solver.solve()
     if (!solution) {
         const part = unsatisfiablePart(problem, values, parts)
@@ -97,11 +93,21 @@ export function replayParts({problem, values, parts}: PartsProblem): {ok: true; 
 
 /** The first part that has no solution on its own (the failure path only: one instance per part); -1 if none alone. */
 function unsatisfiablePart(problem: Problem, values: Int8Array, parts: readonly Part[]): number {
-    const Logic = logic()
     return parts.findIndex(part => {
-        const solver = newSolver()
+        return !partsSolver(problem, values, [part]).solve()
+    })
+}
+
+/**
+ * A solver holding the parts' definitions (v ⇔ its formula) and constraints, decided variables
+ * inlined, in the order the replay has always given them (MiniSat's landing depends on it).
+ */
+export function partsSolver(problem: Problem, values: Int8Array, parts: readonly Part[]): LogicSolver.Solver {
+    const Logic = logic()
+    const solver = newSolver()
+    for (const part of parts) {
         for (const v of part.vars) solver.require(Logic.equiv(varName(v), toLogic(problem.definitions[v]!, values)))
         for (const c of part.constraints) solver.require(toLogic(c, values))
-        return !solver.solve()
-    })
+    }
+    return solver
 }
