@@ -44,6 +44,8 @@ interface Part {
     /** Per constraint: 1 when what the definitions alone force already satisfies it (it can force nothing more). */
     readonly inert: Uint8Array
     readonly deducedAll: Set<number>
+    /** What deduction found forced, by the constraints it was given (selector indices, joined). */
+    readonly deducedBy: Map<string, Set<number>>
     readonly variables: readonly number[]
     /** Where each variable of the part is in a variant's values. */
     readonly position: ReadonlyMap<number, number>
@@ -130,6 +132,9 @@ export class DecidingConstraints {
         for (const i of kept) on[i] = 1
         const covered = (u: number) => part.forcing.get(u)?.some(set => set.every(i => on[i] === 1)) ?? false
         let open = part.variables.filter(u => this.asked(u) && !covered(u) && !part.variants.some(x => this.flips(part, x, u) && kept.every(i => x.holds[i] === 1)))
+        // what deduction finds forced by the set needs no SAT call
+        const deduced = this.deduced(part, kept)
+        open = open.filter(u => !deduced.has(u) || (this.learn(part, u, kept), false))
         for (let round = 0; round < 2 && open.length > 0; round++) {
             const variant = this.solve(part, Logic.and([...kept.map(i => part.selectors[i]!.name), Logic.or(open.map(u => this.flip(u)))]))
             if (!variant) {
@@ -157,7 +162,7 @@ export class DecidingConstraints {
             if (known.some(set => set.every(i => on[i] === 1))) return true
         }
         if (part.variants.some(x => this.flips(part, x, v) && kept.every(i => x.holds[i] === 1))) return false
-        if (part.deducedAll!.has(v) && this.deduced(part, kept).has(v)) {
+        if ((part.deducedAll.has(v) && this.deduced(part, kept).has(v)) || this.refuted(part, kept, v)) {
             this.learn(part, v, kept)
             return true
         }
@@ -187,6 +192,10 @@ export class DecidingConstraints {
      * (solve/deduce.ts) finds them without MiniSat: each one is forced, so the answer is the SAT call's.
      */
     private deduced(part: Part, kept: readonly number[]): Set<number> {
+        // quickXplain asks about the same sets for element after element (halves of the same list)
+        const key = kept.join(' ')
+        const known = part.deducedBy.get(key)
+        if (known) return known
         const values = part.values
         part.variables.forEach((u, i) => (values[u] = part.deducedNone[i]!))
         const on = new Uint8Array(part.selectors.length)
@@ -197,7 +206,23 @@ export class DecidingConstraints {
             if (consistent && values[u] !== -1 && values[u] === this.model.solution.values[u]) out.add(u)
             values[u] = -1
         }
+        part.deducedBy.set(key, out)
         return out
+    }
+
+    /** Whether deduction from v flipped, with the constraints `kept`, meets a contradiction: then no variant flips v. */
+    private refuted(part: Part, kept: readonly number[], v: number): boolean {
+        const values = part.values
+        part.variables.forEach((u, i) => (values[u] = part.deducedNone[i]!))
+        const on = new Uint8Array(part.selectors.length)
+        for (const i of kept) on[i] = 1 - part.inert[i]!
+        let contradiction = values[v] !== -1 && values[v] === this.model.solution.values[v]
+        if (!contradiction) {
+            values[v] = 1 - this.model.solution.values[v]!
+            contradiction = !part.deduction.run(values, i => on[i] === 1, true, [v])
+        }
+        for (const u of part.variables) values[u] = -1
+        return contradiction
     }
 
     /**
@@ -282,7 +307,7 @@ export class DecidingConstraints {
             selectors.push({name, record})
         })
         const unique = [...new Set(component.variables)]
-        const part: Omit<Part, 'deducedNone' | 'deducedAll' | 'inert'> = {
+        const part: Omit<Part, 'deducedNone' | 'deducedAll' | 'deducedBy' | 'inert'> = {
             solver,
             values,
             deduction: new Deduction(
@@ -307,7 +332,7 @@ export class DecidingConstraints {
             if (values[u] === solution.values[u]) part.forcedByNone.set(u, true)
             values[u] = -1
         }
-        const complete: Part = {...part, deducedNone: none, inert, deducedAll: new Set()}
+        const complete: Part = {...part, deducedNone: none, inert, deducedAll: new Set(), deducedBy: new Map()}
         for (const u of this.deduced(
             complete,
             selectors.map((_, i) => i),

@@ -43,9 +43,10 @@ export class Deduction {
     /**
      * Decides what the definitions and the constraints `active` allows (all by default) force; false
      * on a contradiction. `settled`: `values` already hold what the definitions alone force (an
-     * earlier run without constraints), so only the constraints are looked at first.
+     * earlier run without constraints), so only the constraints are looked at first, and the formulas
+     * of `changed` (variables set since).
      */
-    run(values: Int8Array, active: (constraint: number) => boolean = () => true, settled = false): boolean {
+    run(values: Int8Array, active: (constraint: number) => boolean = () => true, settled = false, changed: readonly number[] = []): boolean {
         const {definitions, vars, constraints} = this
         const lookup: Lookup = u => (values[u] === -1 ? undefined : values[u] === 1)
         const size = vars.length + constraints.length
@@ -66,6 +67,7 @@ export class Deduction {
         }
         const force = forcing(lookup, set, () => (contradiction = true))
         for (let item = settled ? vars.length : 0; item < size; item++) enqueue(item)
+        for (const v of changed) for (const item of this.watchers.get(v) ?? []) enqueue(item)
         for (let next = 0; next < queue.length && !contradiction; next++) {
             const item = queue[next]!
             queued[item] = 0
