@@ -4,7 +4,7 @@
 // or a template or request with mistakes (with every one found). Each fact is
 // worked out here once; the command line, the wizard and the report read it.
 import {TrellisError, type Diagnostic} from './errors.js'
-import {conflictOf, type ConflictItem} from './explain/index.js'
+import {conflictOf, type ConflictItem, withMissingInputs} from './explain/index.js'
 import type {LoadedTemplate} from './load/index.js'
 import type {Raw} from './model/index.js'
 import {decide, finishResolution, ResolutionError, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
@@ -34,7 +34,7 @@ export function resolveTemplate(template: LoadedTemplate, request: ResolveReques
     try {
         model = decide(template, request)
     } catch (e) {
-        return failedOutcome(e)
+        return failedOutcome(e instanceof TrellisError && !(e instanceof ResolutionError) ? withMissingInputs(template, e) : e)
     }
     const warnings = model.inputs.warnings
     try {

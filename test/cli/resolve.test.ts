@@ -859,3 +859,47 @@ topology_template:
         ])
     })
 })
+
+describe('trellis resolve: inputs without a value', () => {
+    /** Two inputs without defaults, each read in several places; a preset sets one of them. */
+    const UNSET = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string}
+            premium: {type: boolean}
+        presets:
+            cloud: {inputs: {env: CLOUD}}
+        options: {type_default_condition: true}
+    node_templates:
+        vm: {type: vm, conditions: {equal: [{variability_input: env}, VMS]}}
+        bucket: {type: bucket, conditions: {equal: [{variability_input: env}, CLOUD]}}
+        cdn: {type: cdn, conditions: {and: [{variability_input: premium}, {equal: [{variability_input: env}, CLOUD]}]}}
+`
+
+    it('are named in one error, with their types, the values the template uses and how to give them', async () => {
+        const dir = workspace({'t.yaml': UNSET})
+        const r = await runHere(['resolve', 't.yaml', '-o', 'out.yaml'], {cwd: dir})
+        expect(r.code).toBe(2)
+        const lines = r.stderr.split('\n')
+        expect(lines[0]).toBe('trellis: t.yaml:11:45: Variability input "env" has no value nor default (expression) assigned, nor has "premium"')
+        // one error, not one per place an input is read
+        expect(r.stderr).not.toMatch(/trellis: \d+ errors/)
+        expect(r.stderr).toContain('"env" is declared here')
+        expect(r.stderr).toContain('= note: "env" (string): the template uses CLOUD, VMS')
+        expect(r.stderr).toContain('= note: "premium" (boolean): the template uses true, false')
+        expect(r.stderr).toContain('= help: give each a value, for example --set env=CLOUD --set premium=true')
+        expect(r.stderr).toContain('--preset cloud')
+        expect(listing(dir)).toEqual(['t.yaml'])
+        // the help's example resolves
+        const given = await runHere(['resolve', 't.yaml', '--set', 'env=CLOUD', '--set', 'premium=true'], {cwd: dir})
+        expect(Object.keys(resolved(given).topology_template.node_templates)).toEqual(['bucket', 'cdn'])
+    })
+
+    it('one input without a value keeps the message of the reference', async () => {
+        const dir = workspace({'t.yaml': UNSET})
+        const r = await runHere(['resolve', 't.yaml', '--set', 'premium=false'], {cwd: dir})
+        expect(r.code).toBe(2)
+        expect(r.stderr.split('\n')[0]).toBe('trellis: t.yaml:11:45: Variability input "env" has no value nor default (expression) assigned')
+    })
+})

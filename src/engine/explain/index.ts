@@ -7,6 +7,7 @@ export {conflictHeadline, conflictInputs, conflictOf, describeConflictItem, erro
 export {startWhatIf, whatIf, type WhatIf} from './what-if.js'
 export {repairs, startRepairs, type Repair} from './repairs.js'
 export {inputChoices, sameValue} from './input-choices.js'
+export {withMissingInputs} from './missing-inputs.js'
 export type {InputChange} from './search.js'
 export {DocumentExplainer, explanationDocument, explanationJson, nestedJson, type DocumentBecause, type DocumentElement} from './document.js'
 export {explanationLines, renderSummaryLine, type ExplanationLine} from './lines.js'
