@@ -235,6 +235,20 @@ describe('profile diff', () => {
         expect(r.stdout).toMatch(/Node "scaler": pruned → present\n\s+input replicas: 1 → 3/)
         expect((await run('profile', 'diff', 'a', 'a')).stdout).toContain('resolve every element the same way')
     })
+
+    it('refuses profiles of different templates, never calling them the same; --template compares them on one', async () => {
+        writeTemplate(work, fs.readFileSync(template, 'utf8'), 'other.yaml')
+        await run('profile', 'save', 'here', '--template', 'template.yaml', '--preset', 'dev')
+        await run('profile', 'save', 'there', '--template', 'other.yaml', '--preset', 'prod')
+        const refused = await run('profile', 'diff', 'here', 'there')
+        expect(refused.code).toBe(2)
+        expect(refused.stdout).toBe('')
+        expect(refused.stderr).toMatch(/^trellis: profiles "here" and "there" are for different templates .*; give --template FILE/)
+        const compared = await run('profile', 'diff', 'here', 'there', '--template', 'template.yaml')
+        expect(compared.code, compared.stderr).toBe(0)
+        expect(compared.stdout).toContain('both resolved on template.yaml')
+        expect(compared.stdout).toMatch(/Node "db": pruned → present\n\s+input mode: "dev" → "prod"/)
+    })
 })
 
 describe('profiles as tests', () => {

@@ -10,6 +10,7 @@ import {guarded} from '../guarded.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
 import {printLines} from '../print.js'
+import {UsageError} from '../report-error.js'
 
 interface ElementDifference {
     readonly id: string
@@ -20,8 +21,9 @@ interface ElementDifference {
     readonly inputs: readonly {readonly name: string; readonly a: unknown; readonly b: unknown}[]
 }
 
-async function resolveProfile(profile: Profile, flags: PluginFlags = {}): Promise<ResolvedModel> {
-    const template = loadTemplate(profile.template.path)
+/** A profile's choices resolved on its template, or on `on` (another template, named with --template). */
+async function resolveProfile(profile: Profile, flags: PluginFlags = {}, on?: string): Promise<ResolvedModel> {
+    const template = loadTemplate(on ?? profile.template.path)
     const target = targetOf(template)
     await loadProfileFor(profile.name, target)
     // resolved as resolve does, checks included: a profile that resolve refuses has no variant to compare
@@ -53,16 +55,25 @@ function diffModels(a: ResolvedModel, b: ResolvedModel): ElementDifference[] {
 
 export function registerProfileDiff(profile: Command, setExit: (code: number) => void): void {
     addPluginFlags(
-        profile.command('diff').description('which elements two profiles resolve differently, and the input values behind each difference').argument('<a>').argument('<b>'),
+        profile
+            .command('diff')
+            .description('which elements two profiles resolve differently, and the input values behind each difference')
+            .argument('<a>')
+            .argument('<b>')
+            .option('--template <file>', 'resolve both profiles on this template (needed when they are for different templates)'),
     ).action(
-        guarded(setExit, async (nameA: string, nameB: string, flags: PluginFlags) => {
+        guarded(setExit, async (nameA: string, nameB: string, flags: PluginFlags & {template?: string}) => {
             const store = await openStore()
             const a = store.get(nameA)
             const b = store.get(nameB)
-            const differences = diffModels(await resolveProfile(a, flags), await resolveProfile(b, flags))
+            // profiles of two templates have nothing to compare element by element: a "same" would be false
+            if (!flags.template && a.template.path !== b.template.path)
+                throw new UsageError(
+                    `profiles "${nameA}" and "${nameB}" are for different templates (${a.template.path}, ${b.template.path}); give --template FILE to resolve both on one`,
+                )
+            const differences = diffModels(await resolveProfile(a, flags, flags.template), await resolveProfile(b, flags, flags.template))
             const lines: string[] = []
-            if (a.template.path !== b.template.path)
-                lines.push(`note: the profiles are for different templates (${a.template.path}, ${b.template.path}); elements are compared by identifier`)
+            if (flags.template) lines.push(`both resolved on ${flags.template}`)
             if (differences.length === 0) lines.push(`${nameA} and ${nameB} resolve every element the same way`)
             else lines.push(`${count(differences.length, 'element differs', 'elements differ')} (${nameA} → ${nameB}):`)
             const word = (p: boolean) => (p ? 'present' : 'pruned')
