@@ -30,7 +30,16 @@ export function reportWarnings(warnings: readonly TrellisError[], write: (line: 
 /** A diagnostic's message after its location, as its first line shows it. */
 const located = (d: ShownDiagnostic) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)
 
-export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line)): number {
+/**
+ * `extra`: notes and help to add below the first error (what a failed resolution can be repaired
+ * with, app/repair-help.ts).
+ */
+export function reportError(
+    e: unknown,
+    debug: boolean,
+    write: (line: string) => void = line => process.stderr.write(line),
+    extra: {readonly notes: readonly string[]; readonly help: readonly string[]} = {notes: [], help: []},
+): number {
     if (isTrellisError(e)) {
         // "Could not solve" never stands alone: the minimal conflict (or the tie) follows in the same line
         const summary = errorSummary(e)
@@ -38,7 +47,8 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
         // what each mistake points at, and the mistakes found beside the first
         const shown = shownDiagnostics(e)
         const width = gutterWidth(shown)
-        const [first, ...more] = shown
+        const [plain, ...more] = shown
+        const first = plain && {...plain, notes: [...plain.notes, ...extra.notes], help: [...plain.help, ...extra.help]}
         for (const line of first ? renderDetails(first, width) : []) write(`${line}\n`)
         for (const d of more) {
             write(`trellis: ${oneLine(located(d))}\n`)

@@ -4,7 +4,7 @@
 
 export {type Diagnostic, formatLocation, isTrellisError, MAX_ERRORS, type RelatedLocation, type SourceLocation, TrellisError} from './errors.js'
 export {count} from './plural.js'
-export {CONTROL_RANGES, escapedControl} from './text.js'
+export {CONTROL_RANGES, escapedControl, shellWord, textOf} from './text.js'
 export {closestName} from './names.js'
 export {
     checkNesting,
@@ -53,6 +53,7 @@ export {
     type InputChange,
     inputChoices,
     type ReasonCode,
+    type Repair,
     REASON_CODES,
     renderExpression,
     renderSummaryLine,

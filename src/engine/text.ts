@@ -40,3 +40,8 @@ export function escapedControl(ch: string): string {
     const code = ch.charCodeAt(0)
     return NAMED_CONTROLS[ch] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
 }
+
+/** A value as one word of a shell command line: as it is when that is safe, else single-quoted. */
+export function shellWord(text: string): string {
+    return /^[\w.,:/@+=-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`
+}

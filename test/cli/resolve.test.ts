@@ -903,3 +903,33 @@ topology_template:
         expect(r.stderr.split('\n')[0]).toBe('trellis: t.yaml:11:45: Variability input "env" has no value nor default (expression) assigned')
     })
 })
+
+describe('trellis resolve: no variant', () => {
+    const CLOUDS = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: GCP}
+        options: {type_default_condition: true}
+        constraints:
+            - {or: [{node_presence: gcp}, {node_presence: aws}]}
+    node_templates:
+        gcp: {type: cloud, conditions: {equal: [{variability_input: env}, GCP]}}
+        aws: {type: cloud, conditions: {equal: [{variability_input: env}, AWS]}}
+`
+
+    it('says which input values the conflict read and offers verified repairs ready to paste, the one differing only in case first', async () => {
+        const dir = workspace({'t.yaml': CLOUDS})
+        const r = await runHere(['resolve', 't.yaml', '--set', 'env=gcp', '-o', 'out.yaml'], {cwd: dir})
+        expect(r.code).toBe(1)
+        expect(r.stderr.split('\n')[0]).toMatch(/^trellis: t\.yaml:\d+:\d+: Could not solve\b/)
+        expect(r.stderr).toContain('= note: the conflict reads input env: gcp — --set')
+        const help = r.stderr.split('\n').filter(line => line.includes('= help:'))
+        expect(help[0]).toMatch(/= help: --set env=GCP resolves it \(verified: \d+ elements present, \d+ pruned\)$/)
+        expect(help.some(line => line.includes('--set env=AWS resolves it'))).toBe(true)
+        expect(listing(dir)).toEqual(['t.yaml'])
+        // the help is what it says: pasted, it resolves
+        const pasted = await runHere(['resolve', 't.yaml', '--set', 'env=GCP'], {cwd: dir})
+        expect(Object.keys(resolved(pasted).topology_template.node_templates)).toEqual(['gcp'])
+    })
+})

@@ -6,6 +6,7 @@ import {writeStandardOutput} from '../../app/standard-output.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
 import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
+import {repairHelp} from '../../app/repair-help.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ResolveFlags extends ResolutionFlags {
@@ -42,7 +43,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 if (outcome.kind !== 'resolved') {
                     // a failed resolution still gets its report, naming the conflict
                     writeFailureReport(report, outcome, debug)
-                    setExit(reportError(outcome.error, debug))
+                    setExit(reportError(outcome.error, debug, undefined, repairHelp(template, request, outcome)))
                     return
                 }
                 // the template's YAML in pieces, made while written (to a temporary file), never joined

@@ -5,7 +5,7 @@
 import {TrellisError, type RelatedLocation} from '../errors.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {readDefinitionOf} from '../pipeline.js'
-import {textOf} from '../text.js'
+import {shellWord, textOf} from '../text.js'
 import {inputChoices} from './input-choices.js'
 
 const MISSING = /^Variability input "(.*)" has no value nor default \(expression\) assigned$/
@@ -58,7 +58,5 @@ export function withMissingInputs(template: LoadedTemplate, error: TrellisError)
 function exampleValue(values: readonly unknown[] | undefined): string {
     const first = values?.[0]
     if (first === undefined) return 'VALUE'
-    const text = textOf(first)
-    // ready to paste into a shell
-    return /^[\w.,:/@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`
+    return shellWord(textOf(first))
 }

@@ -1,0 +1,31 @@
+// What to type instead, when resolving fails on the command line: the repairs the wizard offers
+// (input changes or a preset after which the template resolves, each verified by resolving again,
+// checks included), as help lines ready to paste, and the input values the conflict read. A failed
+// resolve was a dead end everywhere but the wizard.
+import {conflictInputs, type LoadedTemplate, type Outcome, type Repair, type ResolveRequest, shellWord, startRepairs, textOf} from '../engine/index.js'
+
+/** How long the search may take on a failure (wall clock): a few resolutions of a large template. */
+const REPAIR_BUDGET_MS = 3000
+const SHOWN_REPAIRS = 3
+
+/** Notes (the input values taking part) and help (verified repairs) for a failed outcome; none for a mistake in the template or request. */
+export function repairHelp(template: LoadedTemplate, request: ResolveRequest, outcome: Outcome): {notes: string[]; help: string[]} {
+    if (outcome.kind === 'resolved' || outcome.kind === 'invalid') return {notes: [], help: []}
+    const notes = outcome.kind === 'unsatisfiable' ? conflictInputs(outcome.conflict).map(input => `the conflict reads input ${input}`) : []
+    let help: string[] = []
+    try {
+        const search = startRepairs(template, request, {maxSuggestions: SHOWN_REPAIRS})
+        const until = performance.now() + REPAIR_BUDGET_MS
+        while (!search.step(Math.max(0, until - performance.now())) && performance.now() < until);
+        // a value that differs from the one given only in case (gcp for GCP) is the likeliest meant: first
+        const respelled = (r: Repair) => r.changes.every(c => textOf(c.to).toLowerCase() === textOf(c.from).toLowerCase())
+        const found = [...search.result().suggestions].sort((a, b) => Number(respelled(b)) - Number(respelled(a)))
+        help = found.map(r => {
+            const words = [...(r.preset ? [`--preset ${shellWord(r.preset)}`] : []), ...r.changes.map(c => `--set ${shellWord(`${c.input}=${textOf(c.to)}`)}`)]
+            return `${words.join(' ')} resolves it (verified: ${r.present} elements present, ${r.pruned} pruned)`
+        })
+    } catch {
+        // the search is a courtesy: a request it cannot vary is reported as it is
+    }
+    return {notes, help}
+}
