@@ -1,17 +1,17 @@
 // What to type instead, when resolving fails on the command line: the repairs the wizard offers
 // (input changes or a preset after which the template resolves, each verified by resolving again,
-// checks included), as help lines ready to paste, and the input values the conflict read. A failed
-// resolve was a dead end everywhere but the wizard.
-import {conflictInputs, type LoadedTemplate, type Outcome, type Repair, type ResolveRequest, shellWord, startRepairs, textOf} from '../engine/index.js'
+// checks included), as help lines ready to paste. A failed resolve was a dead end everywhere but
+// the wizard.
+import {type LoadedTemplate, type Outcome, type Repair, type ResolveRequest, shellWord, startRepairs, textOf} from '../engine/index.js'
 
 /** How long the search may take on a failure (wall clock): a few resolutions of a large template. */
 const REPAIR_BUDGET_MS = 3000
 const SHOWN_REPAIRS = 3
 
-/** Notes (the input values taking part) and help (verified repairs) for a failed outcome; none for a mistake in the template or request. */
+/** Help (verified repairs) for a failed outcome; none for a mistake in the template or request. */
 export function repairHelp(template: LoadedTemplate, request: ResolveRequest, outcome: Outcome): {notes: string[]; help: string[]} {
     if (outcome.kind === 'resolved' || outcome.kind === 'invalid') return {notes: [], help: []}
-    const notes = outcome.kind === 'unsatisfiable' ? conflictInputs(outcome.conflict).map(input => `the conflict reads input ${input}`) : []
+    const notes: string[] = []
     let help: string[] = []
     try {
         const search = startRepairs(template, request, {maxSuggestions: SHOWN_REPAIRS})

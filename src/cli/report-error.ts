@@ -3,7 +3,7 @@
 // and help) and an exit code: 0 ok, 1 resolution or check failed, 2 bad usage or bad
 // input. Warnings are shown the same way, after `warning:`.
 import {gutterWidth, renderDetails, shownDiagnostic, shownDiagnostics, type ShownDiagnostic} from '../app/diagnostics.js'
-import {errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
+import {errorNotes, errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
 import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
@@ -41,14 +41,14 @@ export function reportError(
     extra: {readonly notes: readonly string[]; readonly help: readonly string[]} = {notes: [], help: []},
 ): number {
     if (isTrellisError(e)) {
-        // "Could not solve" never stands alone: the minimal conflict (or the tie) follows in the same line
+        // "Could not solve" never stands alone: what conflicts (or the tie) follows, in short on the line, then below it
         const summary = errorSummary(e)
         write(`trellis: ${oneLine(`${e.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
         // what each mistake points at, and the mistakes found beside the first
         const shown = shownDiagnostics(e)
         const width = gutterWidth(shown)
         const [plain, ...more] = shown
-        const first = plain && {...plain, notes: [...plain.notes, ...extra.notes], help: [...plain.help, ...extra.help]}
+        const first = plain && {...plain, notes: [...plain.notes, ...errorNotes(e), ...extra.notes], help: [...plain.help, ...extra.help]}
         for (const line of first ? renderDetails(first, width) : []) write(`${line}\n`)
         for (const d of more) {
             write(`trellis: ${oneLine(located(d))}\n`)

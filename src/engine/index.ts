@@ -42,6 +42,7 @@ export {
     conflictInputs,
     type ConflictItem,
     type DocumentBecause,
+    errorNotes,
     errorSummary,
     explainElement,
     type Explanation,

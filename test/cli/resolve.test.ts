@@ -541,13 +541,15 @@ describe.concurrent('trellis resolve: precedence of input sources', () => {
 })
 
 describe.concurrent('trellis resolve: resolving or a check fails with exit 1', () => {
-    it('a constraint that cannot hold: Could not solve, at the constraint, and which constraint in the same line', async () => {
+    it('a constraint that cannot hold: Could not solve, at the constraint, and which constraint below it', async () => {
         const text = variability('        constraints: [false]\n')
+        const where = at(text, 'false]')
         await expectCase({
             files: {'t.yaml': text},
             code: 1,
-            message: /^Could not solve: this constraint cannot hold \(removing it makes the template resolvable\): topology constraint \(false at t\.yaml:\d+:\d+\)$/,
+            message: 'Could not solve: this constraint cannot hold (removing it makes the template resolvable)',
             where: ['t.yaml', 'false]'],
+            details: [`${' '.repeat(String(where.split(':')[0]).length + 1)} = note: topology constraint: false (t.yaml:${where})`],
         })
     })
 
@@ -562,12 +564,15 @@ topology_template:
             type: b
             conditions: {not: {node_presence: a}}
 `
-        // "Could not solve" never stands alone: the minimal conflict follows, with each condition and its place
+        // "Could not solve" never stands alone: the minimal conflict follows, each condition with its place on a line of its own
         await expectCase({
             files: {'t.yaml': text},
             code: 1,
-            message:
-                /^Could not solve: these 2 conditions cannot both hold \(removing either of them makes the template resolvable\): Node "a" is present only if its condition holds \(\{node_presence: b\} at t\.yaml:6:13\); Node "b" is present only if its condition holds \(\{not: \{node_presence: a\}\} at t\.yaml:9:13\)$/,
+            message: 'Could not solve: these 2 conditions cannot both hold (removing either of them makes the template resolvable)',
+            details: [
+                '  = note: Node "a" is present only if its condition holds: {node_presence: b} (t.yaml:6:13)',
+                '  = note: Node "b" is present only if its condition holds: {not: {node_presence: a}} (t.yaml:9:13)',
+            ],
         })
     })
 
@@ -923,7 +928,7 @@ topology_template:
         const r = await runHere(['resolve', 't.yaml', '--set', 'env=gcp', '-o', 'out.yaml'], {cwd: dir})
         expect(r.code).toBe(1)
         expect(r.stderr.split('\n')[0]).toMatch(/^trellis: t\.yaml:\d+:\d+: Could not solve\b/)
-        expect(r.stderr).toContain('= note: the conflict reads input env: gcp — --set')
+        expect(r.stderr).toContain('= note: with the input value env: gcp — --set')
         const help = r.stderr.split('\n').filter(line => line.includes('= help:'))
         expect(help[0]).toMatch(/= help: --set env=GCP resolves it \(verified: \d+ elements present, \d+ pruned\)$/)
         expect(help.some(line => line.includes('--set env=AWS resolves it'))).toBe(true)

@@ -111,7 +111,9 @@ describe('trellis resolve --report', () => {
         const out = path.join(dir, 'out.yaml')
         expect(await main(['resolve', template, '--output', out, '--report', report])).toBe(1)
         expect(fs.existsSync(out)).toBe(false)
-        expect(withoutExcerpts(stderr.join(''))).toMatch(/^trellis: .*Could not solve: [^\n]*Node "primary"[^\n]*\n$/)
+        // one message line; the conflict's items below it
+        expect(withoutExcerpts(stderr.join(''))).toMatch(/^trellis: .*Could not solve: [^\n]*\n$/)
+        expect(stderr.join('')).toMatch(/\n += note: Node "primary" is present only if its condition holds: /)
         const text = fs.readFileSync(report, 'utf8')
         expect(text).toContain('## Why resolving failed')
         expect(text).toContain('Node "primary" is present only if its condition holds')

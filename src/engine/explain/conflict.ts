@@ -66,16 +66,30 @@ export function failureSummary(f: ResolutionFailure): string | undefined {
         if (names.length === 0) return undefined
         return `two variants are equally good and differ in ${names.slice(0, SUMMARY_ITEMS).join(', ')}${more(names.length, 'element')}; a condition or an optimization option can decide between them`
     }
+    // no variant: the headline alone, the conflict's items and inputs below it (failureNotes)
     const items = conflictOf(f)
-    if (items.length === 0) return undefined
-    const shown = items.slice(0, SUMMARY_ITEMS).map(i => `${i.text} (${i.condition}${i.location ? ` at ${i.location}` : ''})`)
+    return items.length === 0 ? undefined : conflictHeadline(items)
+}
+
+/** What follows a failure's first line: when no variant exists, the input values the conflict read, then each of its items. */
+export function failureNotes(f: ResolutionFailure): string[] {
+    if (f.failure.kind === 'ambiguous') return []
+    const items = conflictOf(f)
     const inputs = conflictInputs(items)
-    return `${conflictHeadline(items)}: ${shown.join('; ')}${more(items.length, 'item')}${inputs.length ? `; with the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.join('; ')}` : ''}`
+    return [
+        ...(inputs.length ? [`with the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.join('; ')}`] : []),
+        ...items.map(i => `${i.text}: ${i.condition}${i.location ? ` (${i.location})` : ''}`),
+    ]
 }
 
 /** The summary of an error thrown by resolving (see pipeline's decide), if it failed to find one variant. */
 export function errorSummary(e: TrellisError): string | undefined {
     return e instanceof ResolutionError ? failureSummary(e.resolution) : undefined
+}
+
+/** The notes below an error thrown by resolving: the conflict's inputs and items (failureNotes). */
+export function errorNotes(e: TrellisError): string[] {
+    return e instanceof ResolutionError ? failureNotes(e.resolution) : []
 }
 
 export type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}

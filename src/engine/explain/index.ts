@@ -3,7 +3,18 @@ export {renderExpression} from './render-expression.js'
 export {BECAUSE_KINDS, type Because, type Explanation, type ReasonCode} from './types.js'
 export {explainElement, verdictOf} from './why.js'
 export {freeChoiceRuleText, freeChoices, type FreeChoiceRule} from './free-choice.js'
-export {conflictHeadline, conflictInputs, conflictOf, describeConflictItem, errorSummary, failureSummary, minimalConflict, type ConflictItem} from './conflict.js'
+export {
+    conflictHeadline,
+    conflictInputs,
+    conflictOf,
+    describeConflictItem,
+    errorNotes,
+    errorSummary,
+    failureNotes,
+    failureSummary,
+    minimalConflict,
+    type ConflictItem,
+} from './conflict.js'
 export {startWhatIf, whatIf, type WhatIf} from './what-if.js'
 export {repairs, startRepairs, type Repair} from './repairs.js'
 export {inputChoices, sameValue} from './input-choices.js'
