@@ -5,7 +5,7 @@
 // - on disk between processes, by content alone (a SHA-256 of the bytes and this reader's version),
 //   in a folder only this user may write: what is served is what reading these very bytes gives, so
 //   it can be neither stale nor another file's. Only what the fast reader read is kept (its positions
-//   are found in the text whenever a message needs them), only files of CACHED_BYTES or more, at most
+//   are found in the text whenever a message needs them), only files of CACHED_BYTES to MAX_CACHED_BYTES, at most
 //   MAX_ENTRIES files. TRELLIS_CACHE=off switches the disk cache off; TRELLIS_CACHE_DIR moves it.
 //   Whatever goes wrong with the cache (no home, a full disk, a damaged entry) reads the file instead.
 import crypto from 'node:crypto'
@@ -21,6 +21,8 @@ import {parsedFromData, readYaml, type ParsedYaml} from './yaml/index.js'
 
 /** Smaller files are read in a few milliseconds: not worth a file of their own. */
 const CACHED_BYTES = 128 * 1024
+/** Larger ones are not written: their entry, made in memory at once, would double the peak for a file read once. */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024
 const MAX_ENTRIES = 200
 /** Changes whenever what the readers make of a text may change (a new version of Trellis may). */
 const FORMAT = 'trellis-parsed-yaml 1'
@@ -37,7 +39,7 @@ export function readLibraryFile(file: string): ParsedYaml {
     const text = decodeText(bytes, name)
     const kept = memo.get(key)
     if (kept?.hash === hash) return parsedFromData(text, name, kept.data)
-    const large = bytes.length >= CACHED_BYTES
+    const large = bytes.length >= CACHED_BYTES && bytes.length <= MAX_CACHED_BYTES
     const stored = large ? readEntry(hash) : undefined
     if (stored !== undefined) {
         memo.set(key, {hash, data: stored.data})
