@@ -143,3 +143,24 @@ topology_template:
         expect(document.elements.map(e => e.id)).toContain('node.db')
     })
 })
+
+describe('trellis explain when no variant exists', () => {
+    it('prints the conflict and offers the repairs resolve offers', async () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: GCP}
+        options: {type_default_condition: true}
+        constraints:
+            - {or: [{node_presence: gcp}, {node_presence: aws}]}
+    node_templates:
+        gcp: {type: cloud, conditions: {equal: [{variability_input: env}, GCP]}}
+        aws: {type: cloud, conditions: {equal: [{variability_input: env}, AWS]}}
+`
+        const r = await run(['explain', 't.yaml', '--set', 'env=gcp'], {cwd: workspace({'t.yaml': text})})
+        expect(r.code).toBe(1)
+        expect(r.stdout).toMatch(/^No variant exists: /)
+        expect(r.stderr).toMatch(/= help: --set env=GCP resolves it \(verified: \d+ elements present, \d+ pruned\)\n/)
+    })
+})

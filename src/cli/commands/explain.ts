@@ -23,6 +23,7 @@ import {
 import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
 import {printJson, printLines, printText} from '../print.js'
 import {conflictLines, plainLines} from '../../app/conflict-text.js'
+import {repairHelp} from '../../app/repair-help.js'
 import {renderExplanation} from '../../app/explanation-text.js'
 import {shownDiagnostics} from '../../app/diagnostics.js'
 import {prepareRequest} from '../../app/request.js'
@@ -63,7 +64,9 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 else if (outcome.kind === 'invalid' && flags.json) printDiagnostics(outcome.error)
                 const explained = outcome.kind === 'resolved' || outcome.kind === 'check-failed' ? outcome.model : undefined
                 if (explained) explain(explained, {template, request, names, flags, depth, rejected: outcome.kind === 'check-failed' ? outcome.error.message : undefined})
-                setExit(outcome.kind === 'resolved' ? EXIT_OK : reportError(outcome.error, debug))
+                // a failure says what would repair it, as resolve does (not in JSON: a consumer asks --what-if)
+                const repairs = outcome.kind === 'resolved' || flags.json ? undefined : repairHelp(template, request, outcome)
+                setExit(outcome.kind === 'resolved' ? EXIT_OK : reportError(outcome.error, debug, undefined, repairs))
             } catch (e) {
                 // a template that cannot be read (a duplicate key, a syntax error) is a template with mistakes too
                 if (flags.json && isTrellisError(e)) printDiagnostics(e)
