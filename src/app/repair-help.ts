@@ -9,9 +9,8 @@ const REPAIR_BUDGET_MS = 3000
 const SHOWN_REPAIRS = 3
 
 /** Help (verified repairs) for a failed outcome; none for a mistake in the template or request. */
-export function repairHelp(template: LoadedTemplate, request: ResolveRequest, outcome: Outcome): {notes: string[]; help: string[]} {
-    if (outcome.kind === 'resolved' || outcome.kind === 'invalid') return {notes: [], help: []}
-    const notes: string[] = []
+export function repairHelp(template: LoadedTemplate, request: ResolveRequest, outcome: Outcome): string[] {
+    if (outcome.kind === 'resolved' || outcome.kind === 'invalid') return []
     let help: string[] = []
     try {
         const search = startRepairs(template, request, {maxSuggestions: SHOWN_REPAIRS})
@@ -27,5 +26,5 @@ export function repairHelp(template: LoadedTemplate, request: ResolveRequest, ou
     } catch {
         // the search is a courtesy: a request it cannot vary is reported as it is
     }
-    return {notes, help}
+    return help
 }

@@ -30,16 +30,8 @@ export function reportWarnings(warnings: readonly TrellisError[], write: (line: 
 /** A diagnostic's message after its location, as its first line shows it. */
 const located = (d: ShownDiagnostic) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)
 
-/**
- * `extra`: notes and help to add below the first error (what a failed resolution can be repaired
- * with, app/repair-help.ts).
- */
-export function reportError(
-    e: unknown,
-    debug: boolean,
-    write: (line: string) => void = line => process.stderr.write(line),
-    extra: {readonly notes: readonly string[]; readonly help: readonly string[]} = {notes: [], help: []},
-): number {
+/** `help`: more help below the first error (what a failed resolution can be repaired with, app/repair-help.ts). */
+export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line), help: readonly string[] = []): number {
     if (isTrellisError(e)) {
         // "Could not solve" never stands alone: what conflicts (or the tie) follows, in short on the line, then below it
         const summary = errorSummary(e)
@@ -48,7 +40,7 @@ export function reportError(
         const shown = shownDiagnostics(e)
         const width = gutterWidth(shown)
         const [plain, ...more] = shown
-        const first = plain && {...plain, notes: [...plain.notes, ...errorNotes(e), ...extra.notes], help: [...plain.help, ...extra.help]}
+        const first = plain && {...plain, notes: [...plain.notes, ...errorNotes(e)], help: [...plain.help, ...help]}
         for (const line of first ? renderDetails(first, width) : []) write(`${line}\n`)
         for (const d of more) {
             write(`trellis: ${oneLine(located(d))}\n`)

@@ -2,7 +2,7 @@
 // whole), a conflict is counted in proper words and names the input values it reads, and a
 // variability group is reported removed.
 import {afterAll, describe, expect, it} from 'vitest'
-import {CHAIN} from '../helpers/templates.js'
+import {CHAIN, CLOUDS} from '../helpers/templates.js'
 import {removeWorkspaces, run, workspace} from './run.js'
 
 afterAll(removeWorkspaces)
@@ -146,19 +146,7 @@ topology_template:
 
 describe('trellis explain when no variant exists', () => {
     it('prints the conflict and offers the repairs resolve offers', async () => {
-        const text = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            env: {type: string, default: GCP}
-        options: {type_default_condition: true}
-        constraints:
-            - {or: [{node_presence: gcp}, {node_presence: aws}]}
-    node_templates:
-        gcp: {type: cloud, conditions: {equal: [{variability_input: env}, GCP]}}
-        aws: {type: cloud, conditions: {equal: [{variability_input: env}, AWS]}}
-`
-        const r = await run(['explain', 't.yaml', '--set', 'env=gcp'], {cwd: workspace({'t.yaml': text})})
+        const r = await run(['explain', 't.yaml', '--set', 'env=gcp'], {cwd: workspace({'t.yaml': CLOUDS})})
         expect(r.code).toBe(1)
         expect(r.stdout).toMatch(/^No variant exists: /)
         expect(r.stderr).toMatch(/= help: --set env=GCP resolves it \(verified: \d+ elements present, \d+ pruned\)\n/)

@@ -8,6 +8,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {skipNamed} from '../helpers/skip.js'
+import {CLOUDS} from '../helpers/templates.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, runHere, workspace, type Run} from './run.js'
 
@@ -910,19 +911,6 @@ topology_template:
 })
 
 describe('trellis resolve: no variant', () => {
-    const CLOUDS = `tosca_definitions_version: tosca_variability_1_0
-topology_template:
-    variability:
-        inputs:
-            env: {type: string, default: GCP}
-        options: {type_default_condition: true}
-        constraints:
-            - {or: [{node_presence: gcp}, {node_presence: aws}]}
-    node_templates:
-        gcp: {type: cloud, conditions: {equal: [{variability_input: env}, GCP]}}
-        aws: {type: cloud, conditions: {equal: [{variability_input: env}, AWS]}}
-`
-
     it('says which input values the conflict read and offers verified repairs ready to paste, the one differing only in case first', async () => {
         const dir = workspace({'t.yaml': CLOUDS})
         const r = await runHere(['resolve', 't.yaml', '--set', 'env=gcp', '-o', 'out.yaml'], {cwd: dir})

@@ -73,3 +73,17 @@ topology_template:
     node_templates:
         app: {type: a}
 `
+
+/** Two clouds, one of which must be present: env names it (GCP or AWS); any other value has no variant. */
+export const CLOUDS = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: GCP}
+        options: {type_default_condition: true}
+        constraints:
+            - {or: [{node_presence: gcp}, {node_presence: aws}]}
+    node_templates:
+        gcp: {type: cloud, conditions: {equal: [{variability_input: env}, GCP]}}
+        aws: {type: cloud, conditions: {equal: [{variability_input: env}, AWS]}}
+`

@@ -196,11 +196,8 @@ export class DecidingConstraints {
         const key = kept.join(' ')
         const known = part.deducedBy.get(key)
         if (known) return known
-        const values = part.values
-        part.variables.forEach((u, i) => (values[u] = part.deducedNone[i]!))
-        const on = new Uint8Array(part.selectors.length)
-        for (const i of kept) on[i] = 1 - part.inert[i]!
-        const consistent = part.deduction.run(values, i => on[i] === 1, true)
+        const {values, active} = this.fromDefinitions(part, kept)
+        const consistent = part.deduction.run(values, active, true)
         const out = new Set<number>()
         for (const u of part.variables) {
             if (consistent && values[u] !== -1 && values[u] === this.model.solution.values[u]) out.add(u)
@@ -210,16 +207,21 @@ export class DecidingConstraints {
         return out
     }
 
-    /** Whether deduction from v flipped, with the constraints `kept`, meets a contradiction: then no variant flips v. */
-    private refuted(part: Part, kept: readonly number[], v: number): boolean {
-        const values = part.values
-        part.variables.forEach((u, i) => (values[u] = part.deducedNone[i]!))
+    /** The part's values at what the definitions alone force, and which of the constraints `kept` can force more (the caller resets the values to -1). */
+    private fromDefinitions(part: Part, kept: readonly number[]): {values: Int8Array; active: (constraint: number) => boolean} {
+        part.variables.forEach((u, i) => (part.values[u] = part.deducedNone[i]!))
         const on = new Uint8Array(part.selectors.length)
         for (const i of kept) on[i] = 1 - part.inert[i]!
+        return {values: part.values, active: i => on[i] === 1}
+    }
+
+    /** Whether deduction from v flipped, with the constraints `kept`, meets a contradiction: then no variant flips v. */
+    private refuted(part: Part, kept: readonly number[], v: number): boolean {
+        const {values, active} = this.fromDefinitions(part, kept)
         let contradiction = values[v] !== -1 && values[v] === this.model.solution.values[v]
         if (!contradiction) {
             values[v] = 1 - this.model.solution.values[v]!
-            contradiction = !part.deduction.run(values, i => on[i] === 1, true, [v])
+            contradiction = !part.deduction.run(values, active, true, [v])
         }
         for (const u of part.variables) values[u] = -1
         return contradiction

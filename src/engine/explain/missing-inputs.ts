@@ -3,12 +3,11 @@
 // example) and said nothing of how to give them. One error now lists every such input with its type
 // and the values the template uses for it, and says how to give them: --set, --inputs, a preset.
 import {TrellisError, type RelatedLocation} from '../errors.js'
+import {InputMissingError} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {readDefinitionOf} from '../pipeline.js'
 import {shellWord, textOf} from '../text.js'
 import {inputChoices} from './input-choices.js'
-
-const MISSING = /^Variability input "(.*)" has no value nor default \(expression\) assigned$/
 
 /** Values shown per input at the most. */
 const SHOWN_VALUES = 6
@@ -19,9 +18,9 @@ const SHOWN_VALUES = 6
  */
 export function withMissingInputs(template: LoadedTemplate, error: TrellisError): TrellisError {
     const all = [error, ...error.more]
-    const missing = all.filter(e => e.code === 'input-missing' && MISSING.test(e.message))
+    const missing = all.filter((e): e is InputMissingError => e instanceof InputMissingError)
     if (missing.length === 0) return error
-    const names = [...new Set(missing.map(e => MISSING.exec(e.message)![1]!))]
+    const names = [...new Set(missing.map(e => e.input))]
     let definition
     let offered: Map<string, unknown[]>
     try {
@@ -36,7 +35,7 @@ export function withMissingInputs(template: LoadedTemplate, error: TrellisError)
         const more = (offered.get(name)?.length ?? 0) > SHOWN_VALUES ? ', …' : ''
         return `"${name}"${input?.type ? ` (${input.type})` : ''}${values.length ? `: the template uses ${values.join(', ')}${more}` : ''}`
     })
-    const example = names.map(name => `--set ${name}=${exampleValue(offered.get(name))}`).join(' ')
+    const example = names.map(name => `--set ${shellWord(`${name}=${exampleValue(offered.get(name))}`)}`).join(' ')
     const presets = [...definition.presets.values()].filter(p => names.some(name => name in p.inputs)).map(p => p.name)
     const help = [
         `give each a value, for example ${example}`,
@@ -50,13 +49,12 @@ export function withMissingInputs(template: LoadedTemplate, error: TrellisError)
     const others = names.slice(1).map(n => `"${n}"`)
     const message = `Variability input "${names[0]}" has no value nor default (expression) assigned${others.length ? `, nor ${others.length === 1 ? 'has' : 'have'} ${others.join(', ')}` : ''}`
     const merged = new TrellisError('input-missing', message, missing[0]!.location, {related, notes, help})
-    merged.more = all.filter(e => !missing.includes(e))
+    merged.more = all.filter(e => !(e instanceof InputMissingError))
     return merged
 }
 
 /** A value to show in the example: the first the template uses, else a placeholder. */
 function exampleValue(values: readonly unknown[] | undefined): string {
     const first = values?.[0]
-    if (first === undefined) return 'VALUE'
-    return shellWord(textOf(first))
+    return first === undefined ? 'VALUE' : textOf(first)
 }

@@ -1,5 +1,5 @@
 export {readVariabilityDefinition, type PresetDefinition, type VariabilityDefinition, type VariabilityInputDefinition} from './definitions.js'
-export {VariabilityInputs} from './values.js'
+export {InputMissingError, VariabilityInputs} from './values.js'
 export {checkInputConstraints, INPUT_CONSTRAINT_KEYS, inputConstraintViolations} from './constraints.js'
 export {describeSource, type InputAssignment, type InputSource, type InputValue} from './types.js'
 export {checkType} from './typecheck.js'

@@ -137,7 +137,7 @@ export class VariabilityInputs implements ValueScope {
             if (value === undefined || value === null) throw new TrellisError('input-missing', `Variability input "${name}": its default expression has no value`, location)
             result = {name, value: this.typed(definition, value, false, location, {kind: 'default_expression'}), source: {kind: 'default_expression', location}, overridden: []}
         } else {
-            throw new TrellisError('input-missing', `Variability input "${name}" has no value nor default (expression) assigned`, this.locate(reference) ?? definition.location)
+            throw new InputMissingError(name, this.locate(reference) ?? definition.location)
         }
         this.computed.set(name, result)
         return result
@@ -195,5 +195,15 @@ export class VariabilityInputs implements ValueScope {
     warn(message: string, reference: unknown): void {
         const warning = new TrellisError('operand-type', message, this.locate(reference))
         if (!this.warnings.some(w => w.describe() === warning.describe())) this.warnings.push(warning)
+    }
+}
+
+/** An input read somewhere that has no value: it names the input, so that all such can be said at once (explain/missing-inputs.ts). */
+export class InputMissingError extends TrellisError {
+    constructor(
+        readonly input: string,
+        location: SourceLocation | undefined,
+    ) {
+        super('input-missing', `Variability input "${input}" has no value nor default (expression) assigned`, location)
     }
 }

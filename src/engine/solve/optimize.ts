@@ -13,7 +13,7 @@ import {variables} from '../conditions/index.js'
 import {logic} from './logic.js'
 import type {Component} from './problem.js'
 import {partsSolver, type PartsProblem} from './replay.js'
-import {toLogic, varName} from './sat.js'
+import {literals, toLogic, varName} from './sat.js'
 
 /** The parts' components when their optimal variant is the only one, else undefined (the replay decides). */
 export function optimizeUnique({problem, values, parts}: PartsProblem): Component[] | undefined {
@@ -22,7 +22,6 @@ export function optimizeUnique({problem, values, parts}: PartsProblem): Componen
     let solution = solver.solve()
     if (!solution) return undefined
 
-    const literals = (s: LogicSolver.Solution, over: readonly number[]) => over.map(v => (s.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
     const chosen = parts.map(() => false)
     const optima: (number | undefined)[][] = parts.map(() => [])
     for (let k = 0; k < problem.objectives.length; k++) {

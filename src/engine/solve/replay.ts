@@ -6,7 +6,7 @@ import type LogicSolver from 'logic-solver'
 import {logic, newSolver} from './logic.js'
 import {variables, type Formula} from '../conditions/index.js'
 import type {Component, Objective, Problem, SolveFailure} from './problem.js'
-import {toLogic, varName} from './sat.js'
+import {literals, toLogic, varName} from './sat.js'
 
 /** An independent part of the open problem: its variables, the constraints among them, the objectives restricted to them. */
 export interface Part {
@@ -38,7 +38,6 @@ export function replayParts({problem, values, parts}: PartsProblem): {ok: true; 
         return {ok: false, failure: {kind: 'unsatisfiable', variables: parts[part]?.vars ?? parts.flatMap(p => p.vars)}, part: Math.max(0, part)}
     }
 
-    const literals = (s: LogicSolver.Solution, over: readonly number[]) => over.map(v => (s.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
     const chosen = parts.map(() => false)
     const optima: (number | undefined)[][] = parts.map(() => [])
     let failure: {part: number; objective: number; failure: SolveFailure} | undefined

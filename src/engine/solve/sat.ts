@@ -30,3 +30,9 @@ export function toLogic(f: Formula, values: Int8Array): LogicSolver.Operand {
             return Logic.implies(toLogic(f.args[0], values), toLogic(f.args[1], values))
     }
 }
+
+/** The literals that hold `over` at its values in the solution (its negation asks for a variant that differs there). */
+export function literals(solution: LogicSolver.Solution, over: readonly number[]): LogicSolver.Operand[] {
+    const Logic = logic()
+    return over.map(v => (solution.evaluate(varName(v)) ? varName(v) : Logic.not(varName(v))))
+}
