@@ -18,6 +18,8 @@ export default defineConfig({
         sequence: {sequencer: EndToEndFirst},
         // the command-line tests run dist/: build it when missing or older than src/
         globalSetup: ['test/cli/global-setup.ts'],
+        // what a test file made in the temporary folder goes with it
+        setupFiles: ['test/helpers/setup.ts'],
         // a test writes only inside its own temporary folder: no parsed-file cache in the user's home
         // (the cache's own tests point TRELLIS_CACHE_DIR at a folder of theirs)
         env: {TRELLIS_CACHE: 'off'},

@@ -2,15 +2,18 @@
 // as far as writing (the parent's SIGKILL reaches no handler, and the thread that ends such a
 // child may come too late): no output is renamed into place, nothing more goes to standard output.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import {afterAll, afterEach, describe, expect, it} from 'vitest'
+import {tempDir} from '../helpers/temp.js'
+import {afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {writeFilesAtomic} from '../../src/app/io.js'
 import {PARENT_VARIABLE} from '../../src/app/parent.js'
 import {writeStandardOutput} from '../../src/app/standard-output.js'
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-parent-'))
-afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
+// made when the tests start (not when the file is only listed), removed after them (test/helpers/setup.ts)
+let dir = ''
+beforeAll(() => {
+    dir = tempDir('trellis-parent-')
+})
 afterEach(() => {
     delete process.env[PARENT_VARIABLE]
 })

@@ -2,17 +2,20 @@
 // characters: every command shows names and descriptions carrying escape sequences (clipboard,
 // clear screen, title), a C1 CSI and a bidirectional override escaped, and JSON keeps them exact.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {tempDir} from '../helpers/temp.js'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {HOSTILE_TEMPLATE, PAYLOAD, rawControls, SHOWN_PAYLOAD} from '../helpers/hostile.js'
 import {removeWorkspaces, run, type Run, workspace} from './run.js'
 
 afterAll(removeWorkspaces)
 
 const name = (what: string) => `${what}${PAYLOAD}`
-const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-control-config-'))
-afterAll(() => fs.rmSync(config, {recursive: true, force: true}))
+// made when the tests start (not when the file is only listed), removed after them (test/helpers/setup.ts)
+let config = ''
+beforeAll(() => {
+    config = tempDir('trellis-control-config-')
+})
 
 /** The template, an inputs file giving `mode` a value of the wrong type, and a test case that fails. */
 const files = {

@@ -1,7 +1,6 @@
 // Runs the built command line (node bin/trellis.js) with its own profile store.
 import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -19,18 +18,7 @@ export function trellis(args: readonly string[], env: Record<string, string>, cw
     return {code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr}
 }
 
-export function tempDir(prefix: string): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-    made.push(dir)
-    return dir
-}
-
-const made: string[] = []
-
-/** Removes every folder tempDir() made (each file that calls tempDir calls this in afterAll). */
-export function removeTempDirs(): void {
-    for (const dir of made.splice(0)) fs.rmSync(dir, {recursive: true, force: true})
-}
+export {removeTempDirs, tempDir} from '../helpers/temp.js'
 
 /** A small template: `mode` (dev/prod, no default: required), `debug`, `replicas` (scaler present above 2), presets prod and dev. */
 export const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0

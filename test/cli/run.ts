@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {removeTempDirs, tempDir} from '../helpers/temp.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BIN = path.join(ROOT, 'bin/trellis.js')
@@ -28,12 +29,9 @@ export interface RunOptions {
     readonly input?: string
 }
 
-const created: string[] = []
-
 /** A fresh temporary directory holding the given files (relative path → content; folders are made). */
 export function workspace(files: Readonly<Record<string, string | Buffer>> = {}): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-cli-'))
-    created.push(dir)
+    const dir = tempDir('trellis-cli-')
     for (const [name, content] of Object.entries(files)) {
         fs.mkdirSync(path.dirname(path.join(dir, name)), {recursive: true})
         fs.writeFileSync(path.join(dir, name), content)
@@ -41,10 +39,8 @@ export function workspace(files: Readonly<Record<string, string | Buffer>> = {})
     return dir
 }
 
-/** Removes every directory workspace() created (call it in afterAll). */
-export function removeWorkspaces(): void {
-    for (const dir of created.splice(0)) fs.rmSync(dir, {recursive: true, force: true})
-}
+/** Removes every directory workspace() created (also done after every test file: test/helpers/setup.ts). */
+export const removeWorkspaces = removeTempDirs
 
 /** The environment a command runs with: the caller's, without TRELLIS_*, changed by `extra`. */
 function commandEnv(extra: RunOptions['env']): Record<string, string> {

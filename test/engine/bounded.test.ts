@@ -3,15 +3,18 @@
 // lowered here through setMaxYamlSize, what TRELLIS_MAX_YAML_MB sets), and a SAT problem past
 // MiniSat's fixed heap.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import {afterAll, afterEach, describe, expect, it, vi} from 'vitest'
+import {tempDir} from '../helpers/temp.js'
+import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {DEFAULT_MAX_YAML_MB, loadTemplate, setMaxYamlSize, templateFromText} from '../../src/engine/load/index.js'
 import {logic, newSolver} from '../../src/engine/solve/index.js'
 import {expectCode} from '../helpers/errors.js'
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bounded-'))
-afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
+// made when the tests start (not when the file is only listed), removed after them (test/helpers/setup.ts)
+let dir = ''
+beforeAll(() => {
+    dir = tempDir('trellis-bounded-')
+})
 afterEach(() => setMaxYamlSize(DEFAULT_MAX_YAML_MB))
 
 /** A template of about `kilobytes` of block YAML (or, with `anchor`, one the exact reader must read). */

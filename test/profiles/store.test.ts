@@ -1,5 +1,6 @@
 // The profile store: names, replace only when forced, corrupt files moved aside
 // (never emptied silently), and concurrent writers from real processes.
+import {tempDir} from '../helpers/temp.js'
 import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -21,7 +22,7 @@ const draft = (name: string, extra: Partial<Profile> = {}): Omit<Profile, 'creat
 })
 
 beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-store-'))
+    dir = tempDir('trellis-store-')
 })
 
 describe('ProfileStore', () => {

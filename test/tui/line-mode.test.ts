@@ -1,7 +1,7 @@
 // Line mode (--prompt): the same flow as questions, answered here on stdin.
+import {tempDir} from '../helpers/temp.js'
 import {spawn} from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import {expect, it} from 'vitest'
 import {parse} from 'yaml'
@@ -36,8 +36,8 @@ function converse(args: string[], cwd: string, script: [string, string][], env: 
 }
 
 it('asks for presets, inputs and the output paths, lists the pruned elements with reasons, writes, and keeps the choices as a profile', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
-    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
+    const dir = tempDir('trellis-prompt-')
+    const config = tempDir('trellis-prompt-config-')
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
     const result = await converse(
         ['shop.yaml', '--prompt'],
@@ -71,7 +71,7 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
 })
 
 it('stops cleanly when the answers run out', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const dir = tempDir('trellis-prompt-')
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
     const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), 'shop.yaml', '--prompt'], {cwd: dir})
     let stderr = ''
@@ -85,8 +85,8 @@ it('stops cleanly when the answers run out', async () => {
 })
 
 it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the answers echoed, a profile’s presets chosen', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
-    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
+    const dir = tempDir('trellis-prompt-')
+    const config = tempDir('trellis-prompt-config-')
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
     new ProfileStore({dir: config}).save({name: 'p', template: {path: path.join(dir, 'shop.yaml'), sha256: ''}, presets: ['prod'], inputs: {replicas: 5}})
     const result = await converse(
@@ -116,7 +116,7 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
 })
 
 it('keeps the written files and exits 0 when the input ends at the profile question', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const dir = tempDir('trellis-prompt-')
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
     const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), 'shop.yaml', '--prompt'], {cwd: dir, env: {...process.env, TERM: 'dumb'}})
     let stdout = ''
@@ -134,8 +134,8 @@ it('keeps the written files and exits 0 when the input ends at the profile quest
 })
 
 it('reads "-" as standard output for the resolved template, as resolve -o - does, and writes no file named "-"', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
-    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
+    const dir = tempDir('trellis-prompt-')
+    const config = tempDir('trellis-prompt-config-')
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
     const result = await converse(
         ['shop.yaml', '--prompt'],
@@ -162,11 +162,11 @@ it('reads "-" as standard output for the resolved template, as resolve -o - does
 })
 
 it('opens the template of the profile named when no template is given', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
-    const config = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-config-'))
+    const dir = tempDir('trellis-prompt-')
+    const config = tempDir('trellis-prompt-config-')
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
     new ProfileStore({dir: config}).save({name: 'mine', template: {path: path.join(dir, 'shop.yaml'), sha256: ''}, presets: ['prod'], inputs: {}})
-    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-cwd-'))
+    const elsewhere = tempDir('trellis-prompt-cwd-')
     const child = spawn(process.execPath, [path.join(ROOT, 'bin/trellis.js'), '--profile', 'mine', '--prompt'], {
         cwd: elsewhere,
         env: {...process.env, TRELLIS_CONFIG_DIR: config, TERM: 'dumb'},
@@ -181,7 +181,7 @@ it('opens the template of the profile named when no template is given', async ()
 })
 
 it('shows a mistake the choices reach as the command line does: located, the line it points at, and help', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const dir = tempDir('trellis-prompt-')
     fs.writeFileSync(path.join(dir, 't.yaml'), MISSPELT_INPUT)
     const result = await converse(['t.yaml', '--prompt'], dir, [['env (string)', '\n']])
     expect(result.code).toBe(1)
@@ -196,7 +196,7 @@ it('shows a mistake the choices reach as the command line does: located, the lin
 })
 
 it('shows a conflict as `trellis explain` prints it, and exits 1', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-prompt-'))
+    const dir = tempDir('trellis-prompt-')
     fs.writeFileSync(path.join(dir, 't.yaml'), UNSAT)
     const result = await converse(['t.yaml', '--prompt'], dir, [['ha (boolean)', '\n']], {TERM: 'dumb'})
     const explained = await converse(['explain', 't.yaml'], dir, [])

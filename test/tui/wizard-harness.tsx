@@ -1,11 +1,10 @@
 // Renders the wizard with ink-testing-library in a terminal of a chosen size,
 // drives it with keys and waits for what the frame shows (never for fixed times).
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
+import {tempDir as sharedTempDir} from '../helpers/temp.js'
 import {render} from 'ink-testing-library'
 import type React from 'react'
-import {afterEach} from 'vitest'
 import {App} from '../../src/tui/app.js'
 
 const SAMPLE = path.resolve(__dirname, '../../sample-templates/web-shop/variable-service-template.yaml')
@@ -43,16 +42,8 @@ export const CTRL_W = '\u0017'
 export const DOWN = '\u001B[B'
 export const BACKSPACE = '\u007F'
 
-let dirs: string[] = []
-afterEach(() => {
-    for (const d of dirs) fs.rmSync(d, {recursive: true, force: true})
-    dirs = []
-})
-
 export function tempDir(): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-wizard-'))
-    dirs.push(dir)
-    return dir
+    return sharedTempDir('trellis-wizard-')
 }
 
 export function workspace(text = fs.readFileSync(SAMPLE, 'utf8')) {
