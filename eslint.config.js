@@ -37,6 +37,12 @@ export default tseslint.config(
         },
     },
     {
+        // the command-line entry is CommonJS (bin/package.json): it starts without the ES module loader
+        files: ['bin/*.js'],
+        languageOptions: {sourceType: 'commonjs', globals: {require: 'readonly', module: 'writable', __filename: 'readonly', __dirname: 'readonly'}},
+        rules: {'@typescript-eslint/no-require-imports': 'off'},
+    },
+    {
         // the wizard shows text through components/text.tsx, which escapes control characters from templates
         files: ['src/tui/**/*.{ts,tsx}'],
         ignores: ['src/tui/components/text.tsx'],

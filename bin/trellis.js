@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The command-line entry; all logic lives in dist/ (built from src/ on install; dist/bundle/ holds the
 // command line bundled by scripts/bundle.mjs, which loads several times faster than dist/cli/).
-
-// A full disk or a closed pipe on standard output is the user's situation, not a crash: one line, no stack.
-process.stdout.on('error', error => {
-    if (error.code !== 'EPIPE') process.stderr.write(`trellis: cannot write to standard output: ${error.code ?? error.message}\n`)
-    process.exit(error.code === 'EPIPE' ? 0 : 2)
-})
+// CommonJS (bin/package.json): Node starts a CommonJS entry without setting up its ES module loader,
+// which the commands served from the headless bundle never need (about 8 ms of every start).
+'use strict'
+const fs = require('node:fs')
+const path = require('node:path')
+const vm = require('node:vm')
+const {createRequire} = require('node:module')
 
 const argv = process.argv.slice(2)
 
@@ -24,23 +25,21 @@ const HEADLESS = new Set(['resolve', 'explain', 'analyze'])
  */
 async function runInChild() {
     if (process.env.TRELLIS_TUNED || !HEADLESS.has(argv[0])) return undefined
-    const {statSync} = await import('node:fs')
     const large = a => {
         try {
-            return statSync(a).size >= 4 * 1024 * 1024
+            return fs.statSync(a).size >= 4 * 1024 * 1024
         } catch {
             return false
         }
     }
     if (!argv.slice(1).some(large)) return undefined
     const explaining = argv.some(a => a === '--report' || a.startsWith('--report=')) || (argv[0] === 'explain' && argv.includes('--json'))
-    const {spawn} = await import('node:child_process')
-    const {fileURLToPath} = await import('node:url')
+    const {spawn} = require('node:child_process')
     // the child learns who its parent is, to end with it (watchParent) and never write for a parent that is gone (src/app/parent.ts)
     const env = {...process.env, TRELLIS_TUNED: '1', TRELLIS_PARENT_PID: String(process.pid)}
     // Node's own flags (node --max-old-space-size=… bin/trellis.js) apply to the child as well
     const flags = [...process.execArgv, ...(explaining ? ['--max-semi-space-size=64'] : [])]
-    const child = spawn(process.execPath, [...flags, fileURLToPath(import.meta.url), ...argv], {stdio: ['inherit', 'inherit', 'pipe'], env})
+    const child = spawn(process.execPath, [...flags, __filename, ...argv], {stdio: ['inherit', 'inherit', 'pipe'], env})
     const stderr = passStandardError(child.stderr)
     // Ctrl-C reaches the child from the terminal itself; signals sent to this process alone are passed on
     const pass = signal => child.kill(signal)
@@ -49,7 +48,7 @@ async function runInChild() {
     // 'close': the child has ended and its standard error is read to the end
     const [code, signal] = await new Promise(resolve => child.on('close', (c, s) => resolve([c, s])))
     if (signal === 'SIGABRT' && stderr.outOfMemory()) {
-        const {getHeapStatistics} = await import('node:v8')
+        const {getHeapStatistics} = require('node:v8')
         const limit = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20)
         process.stderr.write(
             `trellis: out of memory: ${argv[0]} on this template needs more than the ${limit} MB Node allows; NODE_OPTIONS=--max-old-space-size=${2 * limit} raises the limit, given the memory\n`,
@@ -57,7 +56,7 @@ async function runInChild() {
         return 2
     }
     stderr.flush()
-    return signal ? 128 + ((await import('node:os')).constants.signals[signal] ?? 1) : (code ?? 1)
+    return signal ? 128 + (require('node:os').constants.signals[signal] ?? 1) : (code ?? 1)
 }
 
 /** The line V8's report of running out of memory begins with (the collector's log, a JavaScript and a native stack follow). */
@@ -103,19 +102,66 @@ function passStandardError(stream) {
 async function watchParent() {
     const parent = Number(process.env.TRELLIS_PARENT_PID)
     if (!Number.isSafeInteger(parent) || parent <= 0) return
-    const {Worker} = await import('node:worker_threads')
+    const {Worker} = require('node:worker_threads')
     const check = `setInterval(() => { if (process.ppid !== ${parent}) process.kill(process.pid, 'SIGTERM') }, 200)`
     new Worker(check, {eval: true}).unref()
 }
-// `trellis --version` alone is answered without loading the commands and the engine (about 0.1 s of
-// module loading); it prints what commander's version flag prints
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    const {VERSION} = await import('../dist/cli/version.js')
-    process.stdout.write(`${VERSION}\n`)
-} else {
+/** The commands the headless bundle serves (first word of the command line, past --debug). */
+const HEADLESS_COMMANDS = new Set(['resolve', 'explain', 'analyze', 'test', 'profile', 'completion', '__complete'])
+const HEADLESS_BUNDLE = path.join(__dirname, '../dist/bundle/headless.cjs')
+
+/**
+ * Loads the command line without the wizard: dist/bundle/headless.cjs, one CommonJS file, started
+ * from V8's code cache beside it (`.cache`), the bytecode of every function a training run compiled
+ * when Trellis was built (scripts/train-code-cache.mjs). ES modules cannot start from a code cache
+ * in Node 20, and compiling the bundle at every start, then each function on its first call, was
+ * about 60 ms of resolving a real template (a quarter of it). A cache V8 does not take (another
+ * Node's, a damaged one) is left unused: the bundle compiles as any script does.
+ */
+function loadHeadless(file = HEADLESS_BUNDLE) {
+    const source = fs.readFileSync(file, 'utf8')
+    let cachedData
+    try {
+        cachedData = fs.readFileSync(`${file}.cache`)
+    } catch {
+        cachedData = undefined
+    }
+    // CommonJS's own wrapper, on the first line so that positions in stack traces stay true, and
+    // this file's import() for plugins (V8 forgets the loader of code started from a code cache,
+    // so the bundle's own import() cannot work: src/engine/load/import-module.ts)
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __import) {${source}\n})`, {filename: file, cachedData})
+    const module = {exports: {}}
+    script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), url => import(url))
+    const main = module.exports.main
+    if (typeof main !== 'function') throw new Error(`${file} exports no main`)
+    return {main, cache: () => script.createCachedData(), cached: cachedData !== undefined && !script.cachedDataRejected}
+}
+
+/** The command line's main: every command but the wizard from the headless bundle, the wizard from the ES modules (Ink loads only as one). */
+async function commandLine() {
+    const first = argv.find(a => a !== '--debug')
+    if (HEADLESS_COMMANDS.has(first)) return loadHeadless().main
+    return (await import('../dist/bundle/main.js')).main
+}
+
+async function run() {
+    // A full disk or a closed pipe on standard output is the user's situation, not a crash: one line, no stack.
+    process.stdout.on('error', error => {
+        if (error.code !== 'EPIPE') process.stderr.write(`trellis: cannot write to standard output: ${error.code ?? error.message}\n`)
+        process.exit(error.code === 'EPIPE' ? 0 : 2)
+    })
+    // `trellis --version` alone is answered without loading the commands and the engine; it prints
+    // what commander's version flag prints
+    if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+        process.stdout.write(`${require('../package.json').version}\n`)
+        return
+    }
     await watchParent()
     const code = await runInChild()
     if (code !== undefined) process.exit(code)
-    const {main} = await import('../dist/bundle/main.js')
-    process.exitCode = await main(argv)
+    process.exitCode = await (await commandLine())(argv)
 }
+
+if (require.main === module) run()
+// for the build's training run and the tests
+else module.exports = {loadHeadless, HEADLESS_COMMANDS}

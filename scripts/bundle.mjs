@@ -2,11 +2,15 @@
 // loader reads each of dist/'s 230 modules on its own, asynchronously, and spent about 100 ms of
 // every command's start on that (a third of resolving a small template); bundled, the same code
 // loads in a fraction of it. Packages stay outside (node_modules, loaded as before); the wizard
-// and its worker are chunks loaded when the wizard opens. Entry points keep their names: the worker
+// and its worker are chunks loaded when the wizard opens. Every other command also gets a CommonJS
+// bundle of its own, headless.cjs, which starts from a code cache (loadHeadless in bin/trellis.js): the
+// pure-JavaScript packages it needs are inside it, the wizard's modules are not. Entry points keep their names: the worker
 // is found beside the chunk that starts it (src/tui/resolver/client.ts), and dist/bundle/ is as deep
 // as dist/cli/, so the paths the code computes from its own place still hold (src/cli/version.ts).
+import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {spawnSync} from 'node:child_process'
 import {build} from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -22,3 +26,59 @@ await build({
     packages: 'external',
     logLevel: 'warning',
 })
+
+/** The wizard's modules, which the headless bundle leaves out: bin/trellis.js never sends the wizard there. */
+const WIZARD = /\/tui\/(index|line-mode|resolver\/client)\.js$/
+const withoutWizard = {
+    name: 'without-wizard',
+    setup(bundle) {
+        bundle.onResolve({filter: WIZARD}, args => ({path: args.path, namespace: 'without-wizard'}))
+        bundle.onLoad({filter: /.*/, namespace: 'without-wizard'}, () => ({contents: "throw new Error('the wizard is not part of the headless bundle')"}))
+    },
+}
+/** The plugins' import(): the loader's (see src/engine/load/import-module.ts). */
+const loaderImport = {
+    name: 'loader-import',
+    setup(bundle) {
+        bundle.onLoad({filter: /[\\/]engine[\\/]load[\\/]import-module\.js$/}, () => ({contents: 'export const importModule = url => __import(url)'}))
+    },
+}
+await build({
+    entryPoints: [path.join(root, 'dist/cli/main.js')],
+    outfile: path.join(root, 'dist/bundle/headless.cjs'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // loaded when needed (the YAML and SAT packages take 40 and 120 ms to load; ajv, which conf loads
+    // but never uses here, 450 kB), or the wizard's; conf, an ES module, is inside (require gives no
+    // ES module's default export in Node 20)
+    external: ['yaml', 'logic-solver', 'ajv', 'ajv-formats', '@inquirer/prompts', 'ink', 'react', 'react/*'],
+    plugins: [withoutWizard, loaderImport],
+    // the code finds files beside itself (package.json, the worker); dist/bundle/ is as deep as dist/cli/
+    define: {'import.meta.url': 'moduleUrl'},
+    banner: {js: "const moduleUrl = require('node:url').pathToFileURL(__filename).href;"},
+    logLevel: 'warning',
+})
+
+// esbuild gives each module that imports a Node built-in a copy of it, made property by property
+// (`import fs from 'node:fs'` in 21 modules: 21 copies of fs, 2–3 ms of each start): one per module is
+// enough, as in an ES module graph
+const headless = path.join(root, 'dist/bundle/headless.cjs')
+const helper = 'var __toESM = ('
+const bundled = fs.readFileSync(headless, 'utf8')
+if (bundled.includes(helper)) {
+    const once =
+        'var __toESMOnce = [new WeakMap(), new WeakMap()];\nvar __toESM = (mod, isNodeMode) => { if (mod === null || typeof mod !== "object") return __toESMEach(mod, isNodeMode); const made = __toESMOnce[isNodeMode ? 1 : 0]; let copy = made.get(mod); if (!copy) made.set(mod, (copy = __toESMEach(mod, isNodeMode))); return copy };\n'
+    fs.writeFileSync(headless, bundled.replace(helper, `${once}var __toESMEach = (`))
+}
+
+// its code cache: a build that cannot make one still works, only its commands start slower
+// (run as a user would, minus what the environment could change: TRELLIS_* settings, a disk cache)
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('TRELLIS_')))
+const training = spawnSync(process.execPath, [path.join(root, 'scripts/train-code-cache.mjs')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    env: {...env, TRELLIS_CACHE: 'off'},
+})
+if (training.status !== 0) process.stderr.write(`bundle: no code cache for dist/bundle/headless.cjs (commands start slower): ${training.stderr || training.error}\n`)

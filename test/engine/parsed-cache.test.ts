@@ -78,6 +78,20 @@ describe('the parsed library cache', () => {
         expect(served.stderr).toContain('lib/types.yaml:1:')
     })
 
+    it('locates a type defined in two library files, both served from the cache, as when they are read', async () => {
+        const second = library('tosca.nodes.Root').replace(/filler\./g, 'other.')
+        const dir = workspace({'template.yaml': TEMPLATE, 'lib/a.yaml': library('tosca.nodes.Root'), 'lib/b.yaml': second})
+        const cache = path.join(workspace(), 'cache')
+        const read = await resolveIn(dir, cache)
+        expect(entries(cache)).toHaveLength(2)
+        const served = await resolveIn(dir, cache)
+        expect(read.code).not.toBe(0)
+        expect(served.stderr).toBe(read.stderr)
+        // where the second definition is, and where the first one was
+        expect(served.stderr).toMatch(/lib\/b\.yaml:\d+:\d+: node_types "app\.special" duplicated/)
+        expect(served.stderr).toMatch(/lib\/a\.yaml:\d+:\d+/)
+    })
+
     it('is not used in a folder others may write, nor when switched off', async () => {
         const dir = workspace({'template.yaml': TEMPLATE, 'lib/types.yaml': library('tosca.nodes.Root')})
         const shared = path.join(workspace(), 'cache')

@@ -7,7 +7,7 @@ import {decodeText} from './encoding.js'
 import {readRegularFile} from './files.js'
 import {maxYamlBytes, tooLargeFile} from './limits.js'
 import {readLibrary, type LibraryFile} from './library.js'
-import {readLibraryFile} from './parsed-cache.js'
+import {readLibraryFile, readSideFile} from './parsed-cache.js'
 import {isBelow, realpath, shown} from './paths.js'
 import {readYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml/index.js'
 import {textOf} from '../text.js'
@@ -87,7 +87,7 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
             // a template names files beside it, never elsewhere (an absolute path, ../, a link leading out)
             if (!inside(target)) throw new TrellisError('invalid-template', `"${relative}" lies outside the template's folder: a template may only name files inside it`, where)
             try {
-                return readYamlFile(target)
+                return readSideFile(target)
             } catch (e) {
                 // a file that cannot be read at all (a FIFO, too large) is located where the template names it
                 if (e instanceof TrellisError && !e.location && where) throw new TrellisError(e.code, e.message, where, e)
@@ -96,7 +96,7 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
         },
         readDefault: relative => {
             const target = path.resolve(dir, relative)
-            return fs.existsSync(target) && inside(target) ? readYamlFile(target) : undefined
+            return fs.existsSync(target) && inside(target) ? readSideFile(target) : undefined
         },
         library: () => (library ??= readLibrary(dir, readLibraryFile)),
     }

@@ -1,13 +1,15 @@
-// Type library files, read once. A template's lib/ folder holds megabytes of YAML (the reference's
-// examples: 2–6.5 MB) that no one edits between two resolutions, so its files are kept parsed:
+// Files a template reads besides itself, read once. A template's lib/ folder holds megabytes of YAML
+// (the reference's examples: 2–6.5 MB) that no one edits between two resolutions, and of which
+// resolving needs only the types' names, parents, metadata and artifact types (type-digest.ts); its
+// technology rules file is read whole. What is kept of each:
 // - in the process, by path, while its content is unchanged (the wizard and --watch read the
 //   template again on every change, the test command reads one library per case);
-// - on disk between processes, by content alone (a SHA-256 of the bytes and this reader's version),
+// - on disk between processes, by content alone (a SHA-256 of the bytes and what is kept of them),
 //   in a folder only this user may write: what is served is what reading these very bytes gives, so
-//   it can be neither stale nor another file's. Only what the fast reader read is kept (its positions
-//   are found in the text whenever a message needs them), only files of CACHED_BYTES to MAX_CACHED_BYTES, at most
-//   MAX_ENTRIES files. TRELLIS_CACHE=off switches the disk cache off; TRELLIS_CACHE_DIR moves it.
+//   it can be neither stale nor another file's. Only files of CACHED_BYTES or more, at most
+//   MAX_ENTRIES of them. TRELLIS_CACHE=off switches the disk cache off; TRELLIS_CACHE_DIR moves it.
 //   Whatever goes wrong with the cache (no home, a full disk, a damaged entry) reads the file instead.
+// A message that needs a place in a file served from what was kept reads the file's text again.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,40 +19,77 @@ import {decodeText} from './encoding.js'
 import {readRegularFile} from './files.js'
 import {maxYamlBytes, tooLargeFile} from './limits.js'
 import {shown} from './paths.js'
+import {digestParsed, typeDigest} from './type-digest.js'
 import {parsedFromData, readYaml, type ParsedYaml} from './yaml/index.js'
 
-/** Smaller files are read in a few milliseconds: not worth a file of their own. */
-const CACHED_BYTES = 128 * 1024
-/** Larger ones are not written: their entry, made in memory at once, would double the peak for a file read once. */
-const MAX_CACHED_BYTES = 32 * 1024 * 1024
+/** Smaller files are read in a millisecond or two: not worth a file of their own. */
+const CACHED_BYTES = 8 * 1024
 const MAX_ENTRIES = 200
-/** Changes whenever what the readers make of a text may change (a new version of Trellis may). */
-const FORMAT = 'trellis-parsed-yaml 1'
 
-/** What each file's bytes were last read as (by path; the content hash says whether they still are). */
-const memo = new Map<string, {readonly hash: string; readonly data: unknown}>()
+/** What is kept of a file of one kind, and how it is served again. */
+interface Kind<T> {
+    /** Changes whenever what is kept of a text may change (a new version of Trellis may). */
+    readonly format: string
+    /** What is kept of each file, by path (the content hash says whether the file is still what it was made of). */
+    readonly memo: Map<string, {readonly hash: string; readonly kept: T}>
+    /** What to keep of a file read, `none` when nothing can be. */
+    keep(parsed: ParsedYaml): T | typeof none
+    /** The file served from what was kept; `text` decodes its bytes, `read` reads them whole. */
+    serve(kept: T, name: string, text: () => string, read: () => ParsedYaml): ParsedYaml
+}
 
-/** Reads a YAML file of a type library, from what was kept when its bytes are unchanged. */
+const none = Symbol('none')
+
+/** A type library file: its types' digest, positions found by reading the text again. */
+const LIBRARY: Kind<ReturnType<typeof typeDigest>> = {
+    format: 'trellis-type-digest 1',
+    memo: new Map(),
+    keep: parsed => typeDigest(parsed.data),
+    serve: (digest, name, _text, read) => digestParsed(name, digest, read),
+}
+
+/** A file a template reads beside itself (technology rules): what the fast reader read, positions found in the text. */
+const SIDE: Kind<unknown> = {
+    format: 'trellis-parsed-yaml 2',
+    memo: new Map(),
+    keep: parsed => (parsed.fast ? parsed.data : none),
+    serve: (data, name, text) => parsedFromData(text(), name, data),
+}
+
+/** Reads the digest of a type library's YAML file, from what was kept when its bytes are unchanged. */
 export function readLibraryFile(file: string): ParsedYaml {
+    return readKept(file, LIBRARY)
+}
+
+/** Reads a YAML file the template reads beside itself, from what was kept when its bytes are unchanged. */
+export function readSideFile(file: string): ParsedYaml {
+    return readKept(file, SIDE)
+}
+
+function readKept<T>(file: string, kind: Kind<T>): ParsedYaml {
     const name = shown(file)
     const bytes = readRegularFile(file, name, {maxBytes: maxYamlBytes(), why: size => tooLargeFile(name, size)})
-    const hash = crypto.createHash('sha256').update(FORMAT).update('\0').update(bytes).digest('hex')
+    const hash = crypto.createHash('sha256').update(kind.format).update('\0').update(bytes).digest('hex')
     const key = path.resolve(file)
-    const text = decodeText(bytes, name)
-    const kept = memo.get(key)
-    if (kept?.hash === hash) return parsedFromData(text, name, kept.data)
-    const large = bytes.length >= CACHED_BYTES && bytes.length <= MAX_CACHED_BYTES
-    const stored = large ? readEntry(hash) : undefined
+    const text = () => decodeText(bytes, name)
+    const read = () => readYaml(text(), name)
+    const found = kind.memo.get(key)
+    if (found?.hash === hash) return kind.serve(found.kept, name, text, read)
+    const large = bytes.length >= CACHED_BYTES
+    const stored = large ? readEntry(hash, kind.format) : undefined
     if (stored !== undefined) {
-        memo.set(key, {hash, data: stored.data})
-        return parsedFromData(text, name, stored.data)
+        kind.memo.set(key, {hash, kept: stored.kept as T})
+        return kind.serve(stored.kept as T, name, text, read)
     }
-    const parsed = readYaml(text, name)
-    if (parsed.fast) {
-        memo.set(key, {hash, data: parsed.data})
-        if (large) writeEntry(hash, parsed.data)
-    } else memo.delete(key)
-    return parsed
+    const parsed = read()
+    const kept = kind.keep(parsed)
+    if (kept === none) {
+        kind.memo.delete(key)
+        return parsed
+    }
+    kind.memo.set(key, {hash, kept})
+    if (large) writeEntry(hash, kind.format, kept)
+    return kind.serve(kept, name, text, () => parsed)
 }
 
 /** The cache folder, or undefined when switched off or unusable (not a folder of this user's that only it may write). */
@@ -68,27 +107,27 @@ function folder(): string | undefined {
     }
 }
 
-function readEntry(hash: string): {data: unknown} | undefined {
+function readEntry(hash: string, format: string): {kept: unknown} | undefined {
     const dir = folder()
     if (!dir) return undefined
     try {
         const file = path.join(dir, `${hash}.v8`)
         const stat = fs.lstatSync(file)
         if (!stat.isFile()) return undefined
-        const entry = v8.deserialize(fs.readFileSync(file)) as {format?: unknown; hash?: unknown; data?: unknown}
-        return entry.format === FORMAT && entry.hash === hash ? {data: entry.data} : undefined
+        const entry = v8.deserialize(fs.readFileSync(file)) as {format?: unknown; hash?: unknown; kept?: unknown}
+        return entry.format === format && entry.hash === hash ? {kept: entry.kept} : undefined
     } catch {
         return undefined
     }
 }
 
-function writeEntry(hash: string, data: unknown): void {
+function writeEntry(hash: string, format: string, kept: unknown): void {
     const dir = folder()
     if (!dir) return
     const file = path.join(dir, `${hash}.v8`)
     const temporary = path.join(dir, `.${hash}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`)
     try {
-        fs.writeFileSync(temporary, v8.serialize({format: FORMAT, hash, data}), {mode: 0o600, flag: 'wx'})
+        fs.writeFileSync(temporary, v8.serialize({format, hash, kept}), {mode: 0o600, flag: 'wx'})
         fs.renameSync(temporary, file)
         prune(dir)
     } catch {

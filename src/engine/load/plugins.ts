@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
+import {importModule} from './import-module.js'
 import {TrellisError, type SourceLocation} from '../errors.js'
 import {isRegularFile} from './files.js'
 import {isBelow, realpath, shown} from './paths.js'
@@ -82,7 +83,7 @@ async function load({file, where}: PluginModule): Promise<LoadedPlugin> {
     if (!isRegularFile(file)) fail('not a regular file')
     let module: Record<string, unknown>
     try {
-        module = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+        module = (await importModule(pathToFileURL(file).href)) as Record<string, unknown>
     } catch (e) {
         return fail((e as Error).message.split('\n')[0] ?? String(e))
     }
