@@ -41,10 +41,10 @@ async function runInChild() {
     const flags = [...process.execArgv, ...(explaining ? ['--max-semi-space-size=64'] : [])]
     const child = spawn(process.execPath, [...flags, __filename, ...argv], {stdio: ['inherit', 'inherit', 'pipe'], env})
     const stderr = passStandardError(child.stderr)
-    // Ctrl-C reaches the child from the terminal itself; signals sent to this process alone are passed on
+    // signals sent to this process alone are passed on; Ctrl-C reaches the child from the terminal as
+    // well, and a second SIGINT changes nothing (a child writing its outputs stops at the first)
     const pass = signal => child.kill(signal)
-    process.on('SIGINT', () => {})
-    for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, pass)
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, pass)
     // 'close': the child has ended and its standard error is read to the end
     const [code, signal] = await new Promise(resolve => child.on('close', (c, s) => resolve([c, s])))
     if (signal === 'SIGABRT' && stderr.outOfMemory()) {

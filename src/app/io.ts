@@ -1,6 +1,7 @@
 // File output for the shells: atomic writes, so a failed run never leaves a
 // half-written file and an existing file is replaced only by a complete one; and
 // checks, before anything runs, that no output would destroy something else.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import {isDirectory} from '../engine/index.js'
@@ -9,8 +10,8 @@ import {processRunning} from '../profiles/lock.js'
 import {refuseIfParentGone} from './parent.js'
 import {batches, writeAll} from './write-all.js'
 
-export function writeFileAtomic(file: string, content: string | Iterable<string>): void {
-    writeFilesAtomic([{file, content}])
+export function writeFileAtomic(file: string, content: string | Iterable<string>): Promise<void> {
+    return writeFilesAtomic([{file, content}])
 }
 
 /** Signals that end a process by default and can be caught: held back while files are staged. */
@@ -18,11 +19,14 @@ const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /**
  * Writes every file or none: each goes to a temporary file beside its target first, and only when
- * all are written are they renamed into place. Temporary files are removed on every failure, and an
- * interrupt (Ctrl-C, SIGTERM, SIGHUP) arriving meanwhile takes effect only once they are gone. A
- * temporary file left by a killed process (SIGKILL, power loss) is removed by the next write.
+ * all are written are they renamed into place. Temporary files are removed on every failure. An
+ * interrupt (Ctrl-C, SIGTERM, SIGHUP) arriving meanwhile is a failure too: nothing is renamed, the
+ * temporary files are removed, and then the signal takes effect (the process ends as it would
+ * have). The event loop turns between pieces and before renaming, so that a signal is seen while
+ * the files are still temporary. A temporary file left by a killed process (SIGKILL, power loss) is
+ * removed by the next write.
  */
-export function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[]): void {
+export async function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[]): Promise<void> {
     let staging = true
     let received: NodeJS.Signals | undefined
     const release = () => {
@@ -37,27 +41,41 @@ export function writeFilesAtomic(files: readonly {readonly file: string; readonl
     }
     for (const signal of DEFERRED_SIGNALS) process.on(signal, hold)
     try {
-        stageAndRename(files)
+        await stageAndRename(files, () => received !== undefined)
     } finally {
         staging = false
         // a signal that arrived while staging is dispatched by the event loop after this returns, when
         // it polls for I/O: keep listening until it has polled once (the second check phase after now
         // comes after a poll, from whichever phase this runs in), not for a time a busy machine may outlast
-        setImmediate(() => setImmediate(release))
+        if (received) release()
+        else setImmediate(() => setImmediate(release))
     }
 }
 
-function stageAndRename(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[]): void {
+/** Lets the event loop poll once (signal handlers run then): the second check phase after now comes after a poll. */
+function turn(): Promise<void> {
+    return new Promise(resolve => setImmediate(() => setImmediate(resolve)))
+}
+
+/** Writing stopped by a signal, before anything was renamed: its temporary files are gone. */
+class WriteInterrupted extends UsageError {}
+
+async function stageAndRename(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[], interrupted: () => boolean): Promise<void> {
     const staged: {temp: string; target: string; file: string}[] = []
+    const stop = async () => {
+        await turn()
+        if (interrupted()) throw new WriteInterrupted('interrupted: nothing written')
+    }
     try {
-        for (const {file, content} of files) {
+        for (const [index, {file, content}] of files.entries()) {
             const target = path.resolve(file)
             removeLeftovers(target)
-            const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${Date.now().toString(36)}`)
+            const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${Date.now().toString(36)}-${index}`)
             staged.push({temp, target, file})
-            stageFile(temp, target, content)
+            await stageFile(temp, target, content, stop)
         }
-        // the last moment a process started for a command that is gone can still change nothing
+        // the last moment a signal, or a process started for a command that is gone, can still change nothing
+        await stop()
         refuseIfParentGone()
         renameAll(staged)
     } catch (e) {
@@ -104,9 +122,21 @@ function renameAll(staged: readonly {readonly temp: string; readonly target: str
     }
 }
 
+/**
+ * The start of a temporary file's name beside `target`. A name may be 255 bytes long, and the
+ * temporary one adds about 30: a long name is shortened, a hash of it keeping it apart from others.
+ */
 function tempPrefix(target: string): string {
-    return `.${path.basename(target)}.trellis-tmp-`
+    const name = path.basename(target)
+    const bytes = Buffer.from(name)
+    if (bytes.length <= MAX_KEPT_NAME) return `.${name}.trellis-tmp-`
+    const hash = crypto.createHash('sha256').update(name).digest('hex').slice(0, 8)
+    // cut on a character, not inside one
+    const kept = new TextDecoder('utf-8', {fatal: false}).decode(bytes.subarray(0, MAX_KEPT_NAME - 9)).replace(/\uFFFD$/, '')
+    return `.${kept}~${hash}.trellis-tmp-`
 }
+/** Of a target's name, the bytes a temporary name keeps (with the 8 of a hash when shortened). */
+const MAX_KEPT_NAME = 200
 
 /** Temporary files of `target` whose process is gone (killed before it could clean up). */
 function removeLeftovers(target: string): void {
@@ -186,7 +216,7 @@ function lstat(file: string): fs.Stats | undefined {
  * the disk (fsync, a few milliseconds), so that once renamed into place it is whole even after a
  * power loss. A file replacing `target` gets its mode, and its owner where this process may set it.
  */
-function stageFile(temp: string, target: string, content: string | Iterable<string>): void {
+async function stageFile(temp: string, target: string, content: string | Iterable<string>, stop: () => Promise<void>): Promise<void> {
     const replaced = lstat(target)
     // a replaced file's content is never readable by more than the old one was, not even while staged
     const fd = fs.openSync(temp, 'wx', replaced?.isFile() ? 0o600 : 0o666)
@@ -194,6 +224,7 @@ function stageFile(temp: string, target: string, content: string | Iterable<stri
         for (const piece of batches(typeof content === 'string' ? [content] : content, 1 << 20)) {
             refuseIfParentGone()
             writeAll(fd, piece)
+            await stop()
         }
         if (replaced?.isFile()) keepModeAndOwner(fd, replaced)
         fs.fsyncSync(fd)

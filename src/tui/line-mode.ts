@@ -168,7 +168,7 @@ async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choi
         say('Nothing written.')
         return false
     }
-    writeResolution(template, base, choices, output, report, context.output)
+    await writeResolution(template, base, choices, output, report, context.output)
     const where = (f: string) => (f === '-' ? 'standard output' : f)
     say(`Wrote ${where(output)}${report ? ` and ${where(report)}` : ''}`)
     return true

@@ -19,21 +19,21 @@ afterEach(() => {
 })
 
 describe('a process whose parent is gone', () => {
-    it('renames no output into place and leaves no temporary file', () => {
+    it('renames no output into place and leaves no temporary file', async () => {
         const out = path.join(dir, 'out.yaml')
         fs.writeFileSync(out, 'previous\n')
         // any process id but this process's parent
         process.env[PARENT_VARIABLE] = String(process.ppid + 1)
-        expect(() => writeFilesAtomic([{file: out, content: 'new\n'}])).toThrow(/is gone: nothing written/)
+        await expect(writeFilesAtomic([{file: out, content: 'new\n'}])).rejects.toThrow(/is gone: nothing written/)
         expect(() => writeStandardOutput('document\n')).toThrow(/is gone: nothing written/)
         expect(fs.readFileSync(out, 'utf8')).toBe('previous\n')
         expect(fs.readdirSync(dir)).toEqual(['out.yaml'])
     })
 
-    it('while its parent is there, writes as any other', () => {
+    it('while its parent is there, writes as any other', async () => {
         const out = path.join(dir, 'kept.yaml')
         process.env[PARENT_VARIABLE] = String(process.ppid)
-        writeFilesAtomic([{file: out, content: 'new\n'}])
+        await writeFilesAtomic([{file: out, content: 'new\n'}])
         expect(fs.readFileSync(out, 'utf8')).toBe('new\n')
     })
 })

@@ -14,41 +14,66 @@ const IO = pathToFileURL(path.join(ROOT, 'dist/app/io.js')).href
 const temps = (dir: string) => fs.readdirSync(dir).filter(name => name.includes('.trellis-tmp-'))
 
 describe('writeFilesAtomic', () => {
-    it.each(['SIGTERM', 'SIGINT', 'SIGHUP'])(
-        'a %s while staging takes effect once every file is in place, however long the process is busy after, leaving no temporary file',
-        signal => {
-            const dir = tempDir('trellis-io-')
-            // the signal is sent while the second file is being staged, after the first one was written;
-            // then the process computes for a while (as on a loaded machine) before the event loop runs
-            const script = `
+    it.each(['SIGTERM', 'SIGINT', 'SIGHUP'])('a %s while staging stops the write: no output is replaced, no temporary file is left, and the signal ends the process', signal => {
+        const dir = tempDir('trellis-io-')
+        fs.writeFileSync(path.join(dir, 'a.yaml'), 'previous a\n')
+        fs.writeFileSync(path.join(dir, 'b.yaml'), 'previous b\n')
+        // the signal is sent while the second file is being staged, after the first one was written
+        // (as on a loaded machine, the process then computes for a while before the event loop turns)
+        const script = `
             import {writeFilesAtomic} from ${JSON.stringify(IO)}
-            writeFilesAtomic([
+            await writeFilesAtomic([
                 {file: 'a.yaml', content: 'a: 1\\n'},
-                {file: 'b.yaml', get content() { process.kill(process.pid, ${JSON.stringify(signal)}); return 'b: 2\\n' }},
+                {file: 'b.yaml', get content() { process.kill(process.pid, ${JSON.stringify(signal)}); for (const busy = Date.now() + 300; Date.now() < busy; ); return 'b: 2\\n' }},
             ])
-            console.log('written')
-            for (const busy = Date.now() + 300; Date.now() < busy; );
-            setTimeout(() => console.log('not reached: the signal ends the process'), 20_000)`
-            const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: dir, encoding: 'utf8'})
-            expect(r.signal).toBe(signal)
-            expect(r.stdout).toBe('written\n')
-            expect(fs.readdirSync(dir).sort()).toEqual(['a.yaml', 'b.yaml'])
-            expect(fs.readFileSync(path.join(dir, 'b.yaml'), 'utf8')).toBe('b: 2\n')
-        },
-    )
+            console.log('not reached: the signal ends the process')`
+        const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: dir, encoding: 'utf8'})
+        expect(r.signal).toBe(signal)
+        expect(r.stdout).toBe('')
+        expect(fs.readdirSync(dir).sort()).toEqual(['a.yaml', 'b.yaml'])
+        expect(fs.readFileSync(path.join(dir, 'a.yaml'), 'utf8')).toBe('previous a\n')
+        expect(fs.readFileSync(path.join(dir, 'b.yaml'), 'utf8')).toBe('previous b\n')
+    })
 
-    it('removes a temporary file left by a process that no longer runs, and keeps a running one', () => {
+    it('a signal once every file is in place ends the process as usual, the files kept', () => {
+        const dir = tempDir('trellis-io-')
+        const script = `
+        import {writeFilesAtomic} from ${JSON.stringify(IO)}
+        await writeFilesAtomic([{file: 'a.yaml', content: 'a: 1\\n'}])
+        console.log('written')
+        process.kill(process.pid, 'SIGTERM')
+        setTimeout(() => console.log('not reached'), 20_000)`
+        const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {cwd: dir, encoding: 'utf8'})
+        expect(r.signal).toBe('SIGTERM')
+        expect(r.stdout).toBe('written\n')
+        expect(fs.readFileSync(path.join(dir, 'a.yaml'), 'utf8')).toBe('a: 1\n')
+    })
+
+    it('writes a file whose name is as long as names may be (the temporary name beside it is shortened)', async () => {
+        const dir = tempDir('trellis-io-')
+        const long = path.join(dir, `${'n'.repeat(240)}.yaml`)
+        const wide = path.join(dir, `${'é'.repeat(120)}.yaml`)
+        await writeFilesAtomic([
+            {file: long, content: 'a: 1\n'},
+            {file: wide, content: 'b: 2\n'},
+        ])
+        expect(fs.readFileSync(long, 'utf8')).toBe('a: 1\n')
+        expect(fs.readFileSync(wide, 'utf8')).toBe('b: 2\n')
+        expect(temps(dir)).toEqual([])
+    })
+
+    it('removes a temporary file left by a process that no longer runs, and keeps a running one', async () => {
         const dir = tempDir('trellis-io-')
         const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], {encoding: 'utf8'}).stdout.trim()
         fs.writeFileSync(path.join(dir, `.out.yaml.trellis-tmp-${dead}-abc`), 'half')
         fs.writeFileSync(path.join(dir, `.out.yaml.trellis-tmp-${process.ppid}-abc`), 'in progress')
         fs.writeFileSync(path.join(dir, `.other.yaml.trellis-tmp-${dead}-abc`), 'another target')
-        writeFilesAtomic([{file: path.join(dir, 'out.yaml'), content: 'x: 1\n'}])
+        await writeFilesAtomic([{file: path.join(dir, 'out.yaml'), content: 'x: 1\n'}])
         expect(temps(dir).sort()).toEqual([`.other.yaml.trellis-tmp-${dead}-abc`, `.out.yaml.trellis-tmp-${process.ppid}-abc`])
         expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toBe('x: 1\n')
     })
 
-    it('a text made while it is written (the resolved template) that fails half way changes nothing', () => {
+    it('a text made while it is written (the resolved template) that fails half way changes nothing', async () => {
         const dir = tempDir('trellis-io-')
         const out = path.join(dir, 'out.yaml')
         const report = path.join(dir, 'report.md')
@@ -59,18 +84,18 @@ describe('writeFilesAtomic', () => {
             yield 'a: 1\n'.repeat(400_000)
             throw new Error('cannot write this value')
         }
-        expect(() =>
+        await expect(
             writeFilesAtomic([
                 {file: report, content: 'new report\n'},
                 {file: out, content: pieces()},
             ]),
-        ).toThrow('cannot write this value')
+        ).rejects.toThrow('cannot write this value')
         expect(fs.readFileSync(out, 'utf8')).toBe('previous output\n')
         expect(fs.readFileSync(report, 'utf8')).toBe('previous report\n')
         expect(temps(dir)).toEqual([])
     })
 
-    it('puts back the outputs already replaced when a later rename fails: all change or none', () => {
+    it('puts back the outputs already replaced when a later rename fails: all change or none', async () => {
         const dir = tempDir('trellis-io-')
         const first = path.join(dir, 'out.yaml')
         const second = path.join(dir, 'report.md')
@@ -78,12 +103,12 @@ describe('writeFilesAtomic', () => {
         // a target that became a folder with something in it between the checks and the rename
         fs.mkdirSync(second)
         fs.writeFileSync(path.join(second, 'keep'), 'x')
-        expect(() =>
+        await expect(
             writeFilesAtomic([
                 {file: first, content: 'new output\n'},
                 {file: second, content: 'new report\n'},
             ]),
-        ).toThrow()
+        ).rejects.toThrow()
         expect(fs.readFileSync(first, 'utf8')).toBe('previous output\n')
         expect(temps(dir)).toEqual([])
         // a rename that fails after the first one went through (the folder's table full, say)
@@ -97,13 +122,13 @@ describe('writeFilesAtomic', () => {
             rename(from, to)
         })
         try {
-            expect(() =>
+            await expect(
                 writeFilesAtomic([
                     {file: first, content: 'new output\n'},
                     {file: third, content: '{}\n'},
                     {file: second, content: 'new report\n'},
                 ]),
-            ).toThrow(/no space/)
+            ).rejects.toThrow(/no space/)
         } finally {
             spy.mockRestore()
         }

@@ -189,6 +189,22 @@ describe('export and import', () => {
         expect(r.stdout).toContain('# template: template.yaml')
     })
 
+    it('export -o writes under the rules resolve -o writes by: never onto the template, a link, a FIFO or a device', async () => {
+        await run('profile', 'save', 'team', '--template', 'template.yaml', '--preset', 'prod')
+        const before = fs.readFileSync(template, 'utf8')
+        const onTemplate = await run('profile', 'export', 'team', '-o', 'template.yaml')
+        expect(onTemplate.code).toBe(2)
+        expect(onTemplate.stderr).toMatch(/^trellis: --output template\.yaml is an input of this run/)
+        expect(fs.readFileSync(template, 'utf8')).toBe(before)
+        fs.symlinkSync('template.yaml', path.join(work, 'link.yaml'))
+        expect((await run('profile', 'export', 'team', '-o', 'link.yaml')).stderr).toContain('is a symbolic link')
+        expect(fs.readFileSync(template, 'utf8')).toBe(before)
+        const device = await run('profile', 'export', 'team', '-o', '/dev/null')
+        expect(device.code).toBe(2)
+        expect(device.stderr).toContain('is not a regular file')
+        expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true)
+    })
+
     it('round-trips through export, delete and import', async () => {
         const before = JSON.parse(fs.readFileSync(path.join(work, 'config', 'config.json'), 'utf8')).profiles.team
         expect((await run('profile', 'export', 'team', '--output', 'team.yaml')).code).toBe(0)
@@ -279,6 +295,27 @@ describe('profiles as tests', () => {
         expect(config.error).toContain('"mode" has no value')
         expect(fs.existsSync(path.join(work, 'cases/broken/expected.yaml'))).toBe(false)
         expect((await run('test', 'cases')).stdout.trim()).toBe('1 passed, 0 failed')
+    })
+
+    it('never writes through a case folder that is a link, nor onto a file of the case that is one', async () => {
+        await run('profile', 'save', 'prod', '--template', 'template.yaml', '--preset', 'prod')
+        const elsewhere = tempDir('trellis-elsewhere-')
+        fs.mkdirSync(path.join(work, 'cases'))
+        fs.symlinkSync(elsewhere, path.join(work, 'cases', 'prod'))
+        const linked = await run('profile', 'test', 'prod', '--into', 'cases')
+        expect(linked.code).toBe(2)
+        expect(linked.stderr).toMatch(/^trellis: --into: cases\/prod is a symbolic link/)
+        expect(fs.readdirSync(elsewhere)).toEqual([])
+        // a file of the case that is a link to a file outside
+        fs.rmSync(path.join(work, 'cases', 'prod'))
+        fs.mkdirSync(path.join(work, 'cases', 'prod'))
+        fs.writeFileSync(path.join(elsewhere, 'secret'), 'kept\n')
+        fs.symlinkSync(path.join(elsewhere, 'secret'), path.join(work, 'cases', 'prod', 'expected.yaml'))
+        const file = await run('profile', 'test', 'prod', '--into', 'cases')
+        expect(file.code).toBe(2)
+        expect(file.stderr).toContain('is a symbolic link')
+        expect(fs.readFileSync(path.join(elsewhere, 'secret'), 'utf8')).toBe('kept\n')
+        expect(fs.readdirSync(path.join(work, 'cases', 'prod'))).toEqual(['expected.yaml'])
     })
 
     it('trellis test on a missing folder is a usage error', async () => {

@@ -5,18 +5,21 @@
 import {spawn, spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {stringify} from 'yaml'
 import {benchmarkTemplate} from '../../bench/generate.mjs'
 import {BIN, tempDir, trellis, removeTempDirs} from './helpers.js'
 
 afterAll(removeTempDirs)
 
-const dir = tempDir('trellis-tuned-')
-afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
-/** Over the 4 MiB from which explain --json and --report run tuned. */
-const large = path.join(dir, 'large.yaml')
-fs.writeFileSync(large, stringify(benchmarkTemplate(5000)))
+/** Over the 4 MiB from which explain --json and --report run tuned (made when the tests start, not when the file is only listed). */
+let dir = ''
+let large = ''
+beforeAll(() => {
+    dir = tempDir('trellis-tuned-')
+    large = path.join(dir, 'large.yaml')
+    fs.writeFileSync(large, stringify(benchmarkTemplate(5000)))
+})
 
 describe('explaining a large template', () => {
     it('is above the size that starts a tuned child', () => {
@@ -128,4 +131,23 @@ describe.skipIf(!PROC)(`a tuned child whose parent is killed outright (SIGKILL)$
         },
         300_000,
     )
+
+    it('SIGINT sent to the trellis process (not from a terminal) ends its child too, nothing written', async () => {
+        const work = tempDir('trellis-interrupted-')
+        const out = path.join(work, 'out.yaml')
+        const report = path.join(work, 'r.md')
+        fs.writeFileSync(out, 'previous output\n')
+        const env: Record<string, string | undefined> = {...process.env, CI: 'true'}
+        for (const name of Object.keys(env)) if (name.startsWith('TRELLIS_')) delete env[name]
+        const parent = spawn(process.execPath, [BIN, 'resolve', large, '--set', 'mode=present', '-o', out, '--report', report], {cwd: work, env, stdio: 'ignore'})
+        const exited = new Promise<number | null>(resolve => parent.on('exit', code => resolve(code)))
+        const child = await until(() => tunedChild(parent.pid!), 'the tuned child')
+        parent.kill('SIGINT')
+        // as a command ended by Ctrl-C ends: 128 + the signal's number
+        expect(await exited).toBe(130)
+        await until(() => ended(child) || undefined, 'the child to end')
+        expect(fs.readFileSync(out, 'utf8')).toBe('previous output\n')
+        expect(fs.existsSync(report)).toBe(false)
+        expect(fs.readdirSync(work).filter(name => name.includes('.trellis-tmp-'))).toEqual([])
+    }, 300_000)
 })

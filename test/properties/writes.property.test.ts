@@ -37,10 +37,10 @@ const disk = fc.record({
 })
 
 describe('writing outputs on a file system that takes part of a write or fills up', () => {
-    it('leaves each output complete, or every output as it was with the error thrown; modes kept, no temporary file', () => {
+    it('leaves each output complete, or every output as it was with the error thrown; modes kept, no temporary file', async () => {
         const write = fs.writeSync.bind(fs)
-        fc.assert(
-            fc.property(fc.array(output, {minLength: 1, maxLength: 3}), disk, (outputs, behaviour) => {
+        await fc.assert(
+            fc.asyncProperty(fc.array(output, {minLength: 1, maxLength: 3}), disk, async (outputs, behaviour) => {
                 const dir = tempDir('trellis-writes-')
                 dirs.push(dir)
                 const files = outputs.map((o, i) => ({file: path.join(dir, `out-${i}.yaml`), content: o.whole ? o.pieces.join('') : o.pieces, expected: o.pieces.join('')}))
@@ -59,7 +59,7 @@ describe('writing outputs on a file system that takes part of a write or fills u
                 }) as typeof fs.writeSync)
                 let error: unknown
                 try {
-                    writeFilesAtomic(files)
+                    await writeFilesAtomic(files)
                 } catch (e) {
                     error = e
                 } finally {

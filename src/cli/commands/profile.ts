@@ -18,7 +18,7 @@ import {
 import {saveChoices} from '../../profiles/choices.js'
 import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
 import {describeStaleness, sha256File, staleness, targetOf} from '../../profiles/staleness.js'
-import {writeFileAtomic} from '../../app/io.js'
+import {checkOutputs, writeFileAtomic} from '../../app/io.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
 import {escapeControls} from '../../app/shown-text.js'
 import {parseSetFlag, readInputsFile} from '../../app/inputs.js'
@@ -173,7 +173,9 @@ function registerExport(profile: Command, setExit: (code: number) => void): void
                     throw new UsageError(`profile "${name}" sets an input named "presets" and applies presets; the export format cannot hold both`)
                 if (flags.output === '-') writeStandardOutput(exportProfile(p, path.join(process.cwd(), `${name}.yaml`)))
                 else {
-                    writeFileAtomic(flags.output, exportProfile(p, flags.output))
+                    // under resolve -o's rules: no link, device or FIFO replaced, never the profile's template
+                    checkOutputs([{flag: '--output', file: flags.output}], [p.template.path])
+                    await writeFileAtomic(flags.output, exportProfile(p, flags.output))
                     printLines([`exported profile ${name} to ${flags.output}`])
                 }
             }),

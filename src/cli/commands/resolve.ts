@@ -42,7 +42,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 reportWarnings(outcome.warnings)
                 if (outcome.kind !== 'resolved') {
                     // a failed resolution still gets its report, naming the conflict
-                    writeFailureReport(report, outcome, debug)
+                    await writeFailureReport(report, outcome, debug)
                     setExit(reportError(outcome.error, debug, undefined, repairHelp(template, request, outcome)))
                     return
                 }
@@ -51,13 +51,13 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 // renamed into place, and all are or none
                 const files: {file: string; content: string | Iterable<string>}[] = flags.output === '-' ? [] : [{file: flags.output, content: templateChunks(outcome.output)}]
                 if (report) files.push({file: report.file, content: renderReport(report, outcome)})
-                writeFilesAtomic(files)
+                await writeFilesAtomic(files)
                 if (flags.output === '-') writeStandardOutput(templateChunks(outcome.output))
                 setExit(EXIT_OK)
             } catch (e) {
                 // a template or an inputs file that cannot be read gets its report too, saying why
                 if (checked && !report && flags.report !== undefined && isTrellisError(e))
-                    writeFailureReport(
+                    await writeFailureReport(
                         {file: flags.report, templateName: file, request: {presets: flags.preset}, argv: typedArgs(command, file)},
                         {kind: 'invalid', error: e, diagnostics: e.diagnostics(), warnings: []},
                         debug,
@@ -68,10 +68,10 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
 }
 
 /** The report of a resolution that failed, when one was asked for; a failure to write it is said too. */
-function writeFailureReport(report: ReportTarget | undefined, outcome: Outcome, debug: boolean): void {
+async function writeFailureReport(report: ReportTarget | undefined, outcome: Outcome, debug: boolean): Promise<void> {
     if (!report) return
     try {
-        writeFilesAtomic([{file: report.file, content: renderReport(report, outcome)}])
+        await writeFilesAtomic([{file: report.file, content: renderReport(report, outcome)}])
     } catch (reportFailure) {
         reportError(reportFailure, debug)
     }

@@ -120,12 +120,10 @@ export class ResolverService {
                 return this.analyze(request.id, request.elements)
             case 'write':
                 this.work('write')
-                try {
-                    writeResolution(this.template, this.base, request.choices, request.output, request.report)
-                    return this.post({type: 'written', id: request.id, files: [request.output, ...(request.report ? [request.report] : [])]})
-                } catch (e) {
-                    return this.post({type: 'failed', id: request.id, message: describeSystemError(e) ?? (e as Error).message})
-                }
+                return void writeResolution(this.template, this.base, request.choices, request.output, request.report).then(
+                    () => this.post({type: 'written', id: request.id, files: [request.output, ...(request.report ? [request.report] : [])]}),
+                    (e: unknown) => this.post({type: 'failed', id: request.id, message: describeSystemError(e) ?? (e as Error).message}),
+                )
         }
     }
 

@@ -17,14 +17,14 @@ export const STANDARD_OUTPUT = '-'
  * template; the report names the command that reproduces the choices. An output named "-" goes to
  * `stdout` (one of them at most), after the files are in place.
  */
-export function writeResolution(
+export async function writeResolution(
     template: LoadedTemplate,
     base: ResolveRequest | undefined,
     choices: Choices,
     output: string,
     report: string,
     stdout?: NodeJS.WritableStream,
-): void {
+): Promise<void> {
     const toStdout = [output, report].filter(f => f === STANDARD_OUTPUT)
     if (toStdout.length > 0 && !stdout) throw new UsageError('standard output ("-") is not available here: name a file')
     if (toStdout.length > 1) throw new UsageError('only one output can go to standard output ("-")')
@@ -49,7 +49,7 @@ export function writeResolution(
         f => f.file !== STANDARD_OUTPUT,
     )
     checkOutputs(files, [template.file])
-    writeFilesAtomic(files.map(({file, content}) => ({file, content: content()})))
+    await writeFilesAtomic(files.map(({file, content}) => ({file, content: content()})))
     // the process's own standard output is written as resolve -o - writes it: in full, or an error
     const print = (content: string | Iterable<string>) =>
         stdout === process.stdout ? writeStandardOutput(content) : typeof content === 'string' ? stdout!.write(content) : [...content].forEach(piece => stdout!.write(piece))
