@@ -3,7 +3,7 @@ import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {Command} from 'commander'
-import {afterAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {completions, registerCompletion, type CompletionSources} from '../../src/cli/commands/completion.js'
 import {registerExplain} from '../../src/cli/commands/explain.js'
 import {registerProfile} from '../../src/cli/commands/profile.js'
@@ -24,9 +24,13 @@ function program(): Command {
     return p
 }
 
-const dir = tempDir('trellis-completion-')
-fs.writeFileSync(path.join(dir, 't.yaml'), TEMPLATE)
-fs.writeFileSync(path.join(dir, 'out.yaml'), 'not: a template\n')
+// made when the tests start, not when the file is only listed
+let dir = ''
+beforeAll(() => {
+    dir = tempDir('trellis-completion-')
+    fs.writeFileSync(path.join(dir, 't.yaml'), TEMPLATE)
+    fs.writeFileSync(path.join(dir, 'out.yaml'), 'not: a template\n')
+})
 const sources: CompletionSources = {presets: () => ['dev', 'prod'], inputs: () => ['mode', 'debug', 'replicas'], profiles: async () => ['staging', 'prod-eu']}
 const complete = (...words: string[]) => {
     const cwd = process.cwd()
@@ -68,6 +72,23 @@ describe('completion candidates', () => {
         [['resolve', '-o', 'out.yaml', 't.yaml', '-p', 'd'], ['dev']], // an output file is not the template
     ])('%j', async (words, expected) => {
         expect(await complete(...words)).toEqual(expected)
+    })
+
+    it('offers no name from a template or a profile that the shell would read as more than a word', async () => {
+        const hostile: CompletionSources = {
+            presets: () => ['prod;touch pwned;#', 'a b', '$(id)', 'x`id`', 'line\nbreak', 'zero\u200bwidth', 'größe', 'eu-west_1.a'],
+            inputs: () => ['rm -rf', 'replicas'],
+            profiles: async () => ['p|q', 'ok@2'],
+        }
+        const cwd = process.cwd()
+        process.chdir(dir)
+        try {
+            expect(await completions(program(), ['resolve', 't.yaml', '--preset', ''], hostile)).toEqual(['eu-west_1.a', 'größe'])
+            expect(await completions(program(), ['resolve', 't.yaml', '--set', ''], hostile)).toEqual(['replicas='])
+            expect(await completions(program(), ['resolve', 't.yaml', '--profile', ''], hostile)).toEqual(['ok@2'])
+        } finally {
+            process.chdir(cwd)
+        }
     })
 })
 

@@ -52,13 +52,21 @@ export interface CompletionSources {
 const TEMPLATE = /\.ya?ml$/i
 
 /**
+ * A candidate the shell may put on the command line as it is. Bash inserts candidates unquoted, so a
+ * preset a template names `prod;touch x;#` would become a command once the user pressed Enter (and a
+ * line break would split one candidate in two): a name with anything but letters, digits and
+ * `_ . , : @ % + / = -` is not offered (it can still be typed, quoted).
+ */
+const SHELL_SAFE = /^[\p{L}\p{N}_.,:@%+/=-]+$/u
+
+/**
  * The candidates for the last of `words` (the words after `trellis`, the last one being typed,
  * possibly empty), starting with it; empty when the shell should complete a file name.
  */
 export async function completions(program: Command, words: readonly string[], sources: CompletionSources): Promise<string[]> {
     const current = words[words.length - 1] ?? ''
     const before = words.slice(0, -1)
-    const starting = (list: readonly string[]) => [...new Set(list)].filter(c => c.startsWith(current)).sort()
+    const starting = (list: readonly string[]) => [...new Set(list)].filter(c => c.startsWith(current) && SHELL_SAFE.test(c)).sort()
     // the command being typed: the first word naming one (then a subcommand of it), else the wizard
     let command = program.commands.find(c => c.name() === 'wizard')!
     let named = false
