@@ -117,7 +117,7 @@ export function tokenEnd(line: string, start: number): number {
 }
 
 /** The characters of the control-character rule (app/shown-text), each one column wide: shown as spaces, the underline stays in place. */
-const CONTROLS = new RegExp(`[${CONTROL_RANGES}]`, 'g')
+const CONTROLS = new RegExp(`[${CONTROL_RANGES}]`, 'gu')
 
 /** Lines longer than this are shown as a window around the range. */
 const WIDEST_EXCERPT = 120

@@ -6,11 +6,11 @@
 // (escaped in its own syntax, so the data stays exact).
 import {CONTROL_RANGES, escapedControl} from '../engine/index.js'
 
-const CONTROL = new RegExp(`[${CONTROL_RANGES}]`)
-const CONTROLS = new RegExp(CONTROL.source, 'g')
+const CONTROL = new RegExp(`[${CONTROL_RANGES}]`, 'u')
+const CONTROLS = new RegExp(CONTROL.source, 'gu')
 /** The same but the line feed: text of several lines keeps its own line breaks. */
-const CONTROL_BUT_LF = new RegExp(`(?!\\n)[${CONTROL_RANGES}]`)
-const CONTROLS_BUT_LF = new RegExp(CONTROL_BUT_LF.source, 'g')
+const CONTROL_BUT_LF = new RegExp(`(?!\\n)[${CONTROL_RANGES}]`, 'u')
+const CONTROLS_BUT_LF = new RegExp(CONTROL_BUT_LF.source, 'gu')
 
 /** A text meant as one line, every control character (line breaks too) escaped. */
 export function escapeControls(text: string): string {
@@ -32,15 +32,17 @@ export function oneLine(text: string): string {
 }
 
 /** The characters of the rule that JSON.stringify leaves as they are (it escapes C0 itself). */
-const JSON_RAW = new RegExp(`(?![\\u0000-\\u001f])[${CONTROL_RANGES}]`)
-const JSON_RAWS = new RegExp(JSON_RAW.source, 'g')
+const JSON_RAW = new RegExp(`(?![\\u0000-\\u001f])[${CONTROL_RANGES}]`, 'u')
+const JSON_RAWS = new RegExp(JSON_RAW.source, 'gu')
 
 /**
  * JSON text with those characters written as `\uXXXX`: the same data when read, but nothing a
  * terminal acts on. They can only stand inside strings, so the escape is always valid JSON.
  */
 export function jsonText(json: string): string {
-    return JSON_RAW.test(json) ? json.replace(JSON_RAWS, ch => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : json
+    // each UTF-16 unit on its own: a tag character is a surrogate pair, \udb40\udc41 in JSON
+    const unit = (ch: string, i: number) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`
+    return JSON_RAW.test(json) ? json.replace(JSON_RAWS, ch => unit(ch, 0) + (ch.length > 1 ? unit(ch, 1) : '')) : json
 }
 
 /** JSON text in pieces, each written as jsonText writes it. */

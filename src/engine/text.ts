@@ -25,20 +25,32 @@ export function lowerFirst(text: string): string {
 export const BIDI_RANGES = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069'
 
 /**
- * Characters a terminal acts on instead of showing: C0 controls (ESC starts the sequences that
- * write the clipboard, clear the screen, set the title), DEL, C1 controls (U+009B is a CSI of its
- * own on some terminals), the line and paragraph separators, and the bidirectional marks,
- * embeddings, overrides and isolates that reorder what follows. The one rule every place that
- * shows template text escapes by (the shells, the Markdown report, a quoted shell word).
+ * Characters that show as nothing, so that two names differing by one look the same: the soft
+ * hyphen, zero-width spaces and joiners, the word joiner and invisible operators, the byte order
+ * mark, the Hangul and Mongolian fillers, and the tag characters (U+E0000–E007F) that can spell a
+ * hidden text. A character class for a regular expression with the `u` flag.
  */
-export const CONTROL_RANGES = `\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI_RANGES}`
+export const INVISIBLE_RANGES = '\\u00ad\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200d\\u2060-\\u2064\\u3164\\ufeff\\uffa0\\u{e0000}-\\u{e007f}'
+
+/**
+ * Characters a terminal acts on instead of showing, or that show as nothing: C0 controls (ESC
+ * starts the sequences that write the clipboard, clear the screen, set the title), DEL, C1 controls
+ * (U+009B is a CSI of its own on some terminals), the line and paragraph separators, the
+ * bidirectional marks, embeddings, overrides and isolates that reorder what follows, and the
+ * invisible characters above. The one rule every place that shows template text escapes by (the
+ * shells, the Markdown report, a quoted shell word). A character class for a regular expression
+ * with the `u` flag (the tag characters lie beyond U+FFFF).
+ */
+export const CONTROL_RANGES = `\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${BIDI_RANGES}${INVISIBLE_RANGES}`
 
 const NAMED_CONTROLS: Readonly<Record<string, string>> = {'\n': '\\n', '\t': '\\t', '\r': '\\r'}
 
-/** One such character as visible text: `\n`, `\x1b`, `\u202e` (as a shell's $'…' reads them too). */
+/** One such character as visible text: `\n`, `\x1b`, `\u202e`, `\u{e0041}` (as a shell's $'…' reads them too). */
 export function escapedControl(ch: string): string {
-    const code = ch.charCodeAt(0)
-    return NAMED_CONTROLS[ch] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+    const code = ch.codePointAt(0)!
+    if (NAMED_CONTROLS[ch]) return NAMED_CONTROLS[ch]
+    if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`
 }
 
 /** A value as one word of a shell command line: as it is when that is safe, else single-quoted. */

@@ -8,7 +8,7 @@ import type {Profile} from './types.js'
 
 /** A comment line holds one line of text, without a character a terminal acts on (YAML allows none there either). */
 const comment = (text: string) => text.replace(/\r?\n/g, ' ').replace(CONTROLS, escapedControl)
-const CONTROLS = new RegExp(`[${CONTROL_RANGES}]`, 'g')
+const CONTROLS = new RegExp(`[${CONTROL_RANGES}]`, 'gu')
 
 export function exportProfile(profile: Profile, exportFile: string): string {
     const relative = comment(path.relative(path.dirname(path.resolve(exportFile)), profile.template.path) || path.basename(profile.template.path))

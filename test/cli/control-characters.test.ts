@@ -40,8 +40,13 @@ function expectShownSafely(r: Run, shows = true): void {
 }
 
 describe.concurrent('control characters in names and descriptions are shown escaped', () => {
-    const dir = workspace(files)
-    const env = {TRELLIS_CONFIG_DIR: config}
+    // made when the tests start, not when the file is only listed
+    let dir = ''
+    let env: Record<string, string> = {}
+    beforeAll(() => {
+        dir = workspace(files)
+        env = {TRELLIS_CONFIG_DIR: config}
+    })
 
     it.each([
         ['explain, every element', ['explain', 't.yaml']],
@@ -49,11 +54,18 @@ describe.concurrent('control characters in names and descriptions are shown esca
         ['explain with a preset that prunes', ['explain', 't.yaml', '--preset', name('preset'), '--pruned']],
         ['explain, a mistyped preset', ['explain', 't.yaml', '--preset', name('nope')]],
         ['analyze', ['analyze', 't.yaml']],
-        ['completion of presets', ['__complete', 'resolve', 't.yaml', '--preset', '']],
-        ['completion of inputs', ['__complete', 'resolve', 't.yaml', '--set', '']],
         ['test', ['test', 'cases']],
     ])('%s', async (_, args) => {
         expectShownSafely(await run(args, {cwd: dir, env}))
+    })
+
+    it.each([
+        ['presets', ['__complete', 'resolve', 't.yaml', '--preset', '']],
+        ['inputs', ['__complete', 'resolve', 't.yaml', '--set', '']],
+    ])('completion offers none of the %s whose names carry them (the shell would insert them as they are)', async (_, args) => {
+        const r = await run(args, {cwd: dir, env})
+        expectShownSafely(r, false)
+        expect(r.stdout).toBe('')
     })
 
     it('resolve: the warning about an input value on stderr, and the Markdown report', async () => {

@@ -29,8 +29,8 @@ export function escapeMarkdown(text: string): string {
 }
 
 /** Characters escapeMarkdown changes (with any control character); most texts have none. */
-const SPECIAL = new RegExp(`[\\\\\`*_[\\]<>|#~${CONTROL_RANGES}]`)
-const CONTROL = new RegExp(`[${CONTROL_RANGES}]`)
+const SPECIAL = new RegExp(`[\\\\\`*_[\\]<>|#~${CONTROL_RANGES}]`, 'u')
+const CONTROL = new RegExp(`[${CONTROL_RANGES}]`, 'u')
 
 /** A code span that survives backticks in its content; line breaks are spaces, other control characters shown escaped. */
 export function code(text: string): string {

@@ -2,8 +2,8 @@
 import {CONTROL_RANGES, escapedControl} from '../text.js'
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/
-const CONTROL = new RegExp(`[${CONTROL_RANGES}]`)
-const CONTROLS = new RegExp(CONTROL.source, 'g')
+const CONTROL = new RegExp(`[${CONTROL_RANGES}]`, 'u')
+const CONTROLS = new RegExp(CONTROL.source, 'gu')
 
 function shellQuote(word: string): string {
     if (word !== '' && SAFE.test(word)) return word
