@@ -112,6 +112,26 @@ describe('readYaml', () => {
         expect(error.message).toContain('aliases')
     })
 
+    it('an alias names the last anchor of that name before it', () => {
+        const {data} = readYaml('a: &x 1\nb: *x\nc: &x 2\nd: *x\n', 'f.yaml')
+        expect(data).toEqual({a: 1, b: 1, c: 2, d: 2})
+    })
+
+    it('aliases under the count that copy too much are cut off, located', () => {
+        // each of 200 aliases copies a sequence of 10,000 items: two million copies
+        const text = `big: &big [${Array(10_000).fill('x').join(', ')}]\nuses:\n${Array.from({length: 200}, () => '    - *big\n').join('')}`
+        const error = expectCode(() => readYaml(text, 'copies.yaml'), 'yaml-syntax')
+        expect(error.message).toBe('YAML aliases expand too far')
+        expect(error.location).toMatchObject({file: 'copies.yaml'})
+    })
+
+    it('reads thousands of aliases in one pass: each finds its anchor without walking the document (9,990 took minutes)', () => {
+        const nodes = Array.from({length: 3000}, (_, i) => `    n${i}: &a${i}\n        k: v${i}\n`).join('')
+        const uses = Array.from({length: 9990}, (_, i) => `    o${i}: *a${i % 3000}\n`).join('')
+        const {data} = readYaml(`nodes:\n${nodes}uses:\n${uses}`, 'aliases.yaml') as {data: {uses: Record<string, {k: string}>}}
+        expect(data.uses.o9989).toEqual({k: 'v989'})
+    })
+
     it('follows YAML 1.2: yes/no and timestamps stay strings', () => {
         expect(readYaml('a: yes\nb: no\nc: 2023-01-01T00:00:00.000Z\nd: true\n', 'f.yaml').data).toEqual({
             a: 'yes',

@@ -11,11 +11,13 @@ import {keyText} from './key-text.js'
 import {CollectionPositions} from './positions/collections.js'
 import {SourceMap} from './positions/source-map.js'
 
-// Aliases may expand exponentially ("billion laughs"); cap the work instead of hanging.
+// Aliases may expand exponentially ("billion laughs"); cap the work instead of hanging: the
+// aliases followed, and the maps, sequences and scalars they copy.
 const MAX_ALIAS_EXPANSIONS = 10_000
+const MAX_ALIAS_COPIES = 1_000_000
 
 export function parseExact(text: string, file: string): {data: unknown; sourceMap: SourceMap} {
-    const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument} = yamlPackage()
+    const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit} = yamlPackage()
     const lines = new LineCounter()
     const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
     const positions = new CollectionPositions(lines)
@@ -29,15 +31,34 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         const related = opened === undefined ? [] : [{location: sourceMap.at(opened), label: `the ${closer === ']' ? '[' : '{'} left open`}]
         throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}`, sourceMap.at(error.pos[0]), {related})
     }
+    // what each alias names: the last node before it with that anchor, found in one walk (yaml's own
+    // Alias.resolve walks the document from its start for every alias: 10,000 aliases took minutes)
+    const targets = new Map<Node, Node | undefined>()
+    const anchored = new Map<string, Node>()
+    visit(doc as Document, {
+        Node: (_, node) => {
+            if (isAlias(node)) targets.set(node, anchored.get(node.source))
+            else if (node.anchor) anchored.set(node.anchor, node)
+        },
+    })
     let aliases = 0
+    let copies = 0
+    let copying = 0
+    const tooFar = (node: Node) => new TrellisError('yaml-syntax', 'YAML aliases expand too far', sourceMap.at(node.range?.[0] ?? 0))
     const convert = (node: Node | null | undefined, stack: Set<Node>): unknown => {
         if (node === null || node === undefined) return null
+        if (copying > 0 && ++copies > MAX_ALIAS_COPIES) throw tooFar(node)
         if (isScalar(node)) return node.value
         if (isAlias(node)) {
-            if (++aliases > MAX_ALIAS_EXPANSIONS) throw new TrellisError('yaml-syntax', 'YAML aliases expand too far', sourceMap.at(node.range?.[0] ?? 0))
-            const target = node.resolve(doc as Document)
+            if (++aliases > MAX_ALIAS_EXPANSIONS) throw tooFar(node)
+            const target = targets.get(node)
             if (!target || stack.has(target)) throw new TrellisError('yaml-syntax', `YAML alias "*${node.source}" cannot be resolved`, sourceMap.at(node.range?.[0] ?? 0))
-            return convert(target, stack)
+            copying++
+            try {
+                return convert(target, stack)
+            } finally {
+                copying--
+            }
         }
         stack.add(node)
         try {
