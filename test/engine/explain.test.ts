@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {variables} from '../../src/engine/conditions/index.js'
 import {renderExplanation} from '../../src/app/explanation-text.js'
 import {explainElement, minimalConflict, type Because} from '../../src/engine/explain/index.js'
+import {isPartialConflict, PARTIAL_NOTE} from '../../src/engine/explain/conflict.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {decide, ResolutionError, type ResolutionFailure, type ResolveRequest} from '../../src/engine/pipeline.js'
 import {CHAIN} from '../helpers/templates.js'
@@ -152,6 +153,17 @@ topology_template:
         ])
         expect(conflict[0]!.inputs).toEqual(['ha: true — default'])
         expect(conflict.every(c => /unsat\.yaml:\d+:\d+/.test(c.location ?? ''))).toBe(true)
+    })
+
+    it('says so when the search for a minimal conflict ran out of checks, showing every item it could not rule out', () => {
+        const f = failure(UNSAT)
+        const start = f.failure.kind === 'unsatisfiable' ? [...f.failure.variables] : []
+        expect(isPartialConflict(minimalConflict(f.prepared, start))).toBe(false)
+        const cut = minimalConflict(f.prepared, start, 2)
+        expect(isPartialConflict(cut)).toBe(true)
+        expect(cut.length).toBeGreaterThan(2)
+        expect(cut.map(c => c.condition)).toEqual(expect.arrayContaining(['{not: {variability_input: ha}}', '{implies: [{node_presence: replica}, {node_presence: primary}]}']))
+        expect(PARTIAL_NOTE).toMatch(/^the search for the smallest such set stopped after \d+ checks: some of these may not be needed$/)
     })
 
     it('keeps the tie of an ambiguous result', () => {

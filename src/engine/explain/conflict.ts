@@ -1,6 +1,9 @@
 // Why is there no variant? Shrinks the conditions and constraints to a minimal
-// set that still cannot hold together (deletion-based: an item stays only if
-// the rest becomes solvable without it), so every item shown is needed.
+// set that still cannot hold together (an item stays only if the rest becomes
+// solvable without it), so every item shown is needed. The set is found by
+// QuickXplain, about k·log(n/k) solver runs for k items needed out of n (trying
+// each item in turn took n: 12,800 nodes, minutes); past MAX_CHECKS runs the
+// search stops and says that the set shown may hold more than is needed.
 import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
 import type {TrellisError} from '../errors.js'
@@ -10,6 +13,10 @@ import {inputText} from './input-text.js'
 import {renderExpression} from './render-expression.js'
 import {count} from '../plural.js'
 import {formatSourceLocation} from './types.js'
+import {quickXplain} from './deciding.js'
+
+/** Solver runs a conflict's search may take (each one a resolution of the whole template). */
+const MAX_CHECKS = 400
 
 export interface ConflictItem {
     readonly kind: 'condition' | 'constraint'
@@ -79,6 +86,7 @@ export function failureNotes(f: ResolutionFailure): string[] {
     return [
         ...(inputs.length ? [`with the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.join('; ')}`] : []),
         ...items.map(i => `${i.text}: ${i.condition}${i.location ? ` (${i.location})` : ''}`),
+        ...(partialConflicts.has(items) ? [PARTIAL_NOTE] : []),
     ]
 }
 
@@ -94,24 +102,69 @@ export function errorNotes(e: TrellisError): string[] {
 
 export type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}
 
-export function minimalConflict(p: PreparedModel, start?: readonly number[]): ConflictItem[] {
+/** Said below a conflict whose search ran out of checks. */
+export const PARTIAL_NOTE = `the search for the smallest such set stopped after ${MAX_CHECKS} checks: some of these may not be needed`
+
+/** Conflicts whose search stopped before every item was known to be needed. */
+const partialConflicts = new WeakSet<readonly ConflictItem[]>()
+
+/** Whether a conflict's search stopped early (its items may not all be needed). */
+export function isPartialConflict(items: readonly ConflictItem[]): boolean {
+    return partialConflicts.has(items)
+}
+
+class OutOfChecks extends Error {}
+
+/** `maxChecks`: the solver runs the search may take (tests give fewer). */
+export function minimalConflict(p: PreparedModel, start?: readonly number[], maxChecks = MAX_CHECKS): ConflictItem[] {
     const describe = (item: Item) => describeItem(item, p)
     const all = allItems(p)
-    const items = relevantItems(p, all, start)
-    const satisfiable = (active: ReadonlySet<Item>) => solve(relaxed(p, active)).ok
+    let items = relevantItems(p, all, start)
     // the items that cannot matter stay in force: taken away, their elements would be present and could
     // break a constraint that holds in the template (two properties of one name, each under its own condition)
-    const kept = new Set(all)
-    if (satisfiable(kept)) return []
-    // an item tried early is dropped whenever the rest still conflicts, one tried late is kept when it
-    // takes part at all: of several conflicts, the one shown is made of the conditions that read the
-    // user's inputs (what the user can change), not of a constraint that only fails once every other
-    // condition is taken away (removing a condition makes its element present)
-    for (const item of [...items].sort((a, b) => keepLate(a) - keepLate(b))) {
-        kept.delete(item)
-        if (satisfiable(kept)) kept.add(item)
+    let fixed = all.filter(i => !items.includes(i))
+    let checks = 0
+    const satisfiable = (active: readonly Item[]) => {
+        if (++checks > maxChecks) throw new OutOfChecks()
+        return solve(relaxed(p, new Set(active))).ok
     }
-    return items.filter(i => kept.has(i)).map(describe)
+    if (satisfiable(all)) return []
+    // those conflict on their own (taking items away made elements present that break them): every item is searched
+    if (fixed.length > 0 && !satisfiable(fixed)) {
+        items = all
+        fixed = []
+    }
+    // of several conflicts, the one shown is made of the items given up last: the conditions that read
+    // the user's inputs (what the user can change), not a constraint that only fails once every other
+    // condition is taken away (removing a condition makes its element present). QuickXplain keeps the
+    // items listed first, so it is given them in the reverse order.
+    const giveUp = [...items].sort((a, b) => keepLate(a) - keepLate(b))
+    const order = [...giveUp].reverse()
+    const conflicts = (subset: Iterable<Item>) => !satisfiable([...fixed, ...subset])
+    try {
+        // nothing in force conflicts on its own: no item is needed
+        if (fixed.length === 0 && !satisfiable(fixed)) return []
+        let found = quickXplain(
+            order.map((_, i) => i),
+            subset => conflicts(subset.map(i => order[i]!)),
+        ).map(i => order[i]!)
+        // QuickXplain takes for granted that more items never make a conflict go away; taking a
+        // condition away makes its element present, which can. So what it found is checked: it must
+        // conflict (else every item is searched, one by one), and each of its items must be needed
+        if (!conflicts(found)) found = giveUp
+        const kept = new Set(found)
+        for (const item of giveUp) {
+            if (!kept.has(item)) continue
+            kept.delete(item)
+            if (!conflicts(kept)) kept.add(item)
+        }
+        return items.filter(i => kept.has(i)).map(describe)
+    } catch (e) {
+        if (!(e instanceof OutOfChecks)) throw e
+        const shown = items.map(describe)
+        partialConflicts.add(shown)
+        return shown
+    }
 }
 
 /** The order in which the search tries to drop items: constraints, generated conditions, written ones, then any that reads an input. */
