@@ -187,9 +187,23 @@ function caseFile(key: string, base: string, name: string, home: string, root?: 
     return file
 }
 
+/**
+ * Characters the replacements of one test may read through (each reads the text twice): a few
+ * seconds. A test suite is downloaded like a template, and 10,000 replacements over a text of the
+ * largest size read terabytes: bounded by the work, not only by the size.
+ */
+const MOST_REPLACE_WORK = 2_000_000_000
+
 /** The resolved text with test.yaml's replacements made, each refused once the text would grow past what a YAML file may have. */
 function replaced(text: string, replacements: readonly (readonly [string, string])[]): string {
+    const tooMuch = () =>
+        new Error(`test.yaml: its ${replacements.length} replacements read more of the resolved template than a test may (${MOST_REPLACE_WORK / 1e9} billion characters)`)
+    // refused before any is made when the text as it is already takes too long; the text may grow as they go
+    if (2 * text.length * replacements.length > MOST_REPLACE_WORK) throw tooMuch()
+    let work = 0
     for (const [from, to] of replacements) {
+        work += 2 * text.length
+        if (work > MOST_REPLACE_WORK) throw tooMuch()
         if (text.length + occurrences(text, from) * (to.length - from.length) > maxYamlBytes())
             throw new Error(`test.yaml: replace ${JSON.stringify(from)} makes the resolved template larger than the ${maxYamlBytes() / 2 ** 20} MB a YAML file may have`)
         text = replaceEvery(text, from, to)

@@ -82,6 +82,16 @@ describe.concurrent('trellis test on a downloaded suite', () => {
         expect(r.stderr).toBe('')
     })
 
+    it('bounds the work of replacements, not only the size: many over a large text fail the case at once', async () => {
+        // a resolved template of 2 MB (one long property) and 600 replacements: 2.4 billion characters to read
+        const big = `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a:\n            type: tosca.nodes.Root\n            properties:\n                - text: ${'x'.repeat(2_000_000)}\n`
+        const dir = workspace({'case/template.yaml': big, 'case/expected.yaml': big, 'case/test.yaml': `replace:\n${'    - [y, z]\n'.repeat(600)}`})
+        const r = await run(['test', '.'], {cwd: dir})
+        expect(r.code).toBe(1)
+        expect(r.stdout).toMatch(/^FAIL case: cannot compare: test\.yaml: its 600 replacements read more of the resolved template than a test may \(2 billion characters\)\n/)
+        expect(r.stderr).toBe('')
+    })
+
     it('shows nothing of an error in a template named outside the case and the working folder', async () => {
         const outside = workspace({'secret.yaml': 'tosca_definitions_version: hunter2\n'})
         const dir = workspace({'case/expected.yaml': EXPECTED, 'case/test.yaml': `template: ${JSON.stringify(path.join(outside, 'secret.yaml'))}\n`})
