@@ -46,6 +46,16 @@ describe('profile save, list, show, delete, rename', () => {
         expect(stored.inputs).toEqual({replicas: 4, debug: true})
     })
 
+    it('says where a value of the wrong type came from: the inputs file, or --set', async () => {
+        fs.writeFileSync(path.join(work, 'in.yaml'), 'replicas: many\n')
+        const fromFile = await run('profile', 'save', 'p', '--template', 'template.yaml', '--inputs', 'in.yaml')
+        expect(fromFile.code).toBe(2)
+        expect(fromFile.stderr).toMatch(/^trellis: in\.yaml:1:\d+: Variability input "replicas" is of type integer and expects an integer, got "many"\n/)
+        expect(fromFile.stderr).not.toContain('--set')
+        const fromFlag = await run('profile', 'save', 'p', '--template', 'template.yaml', '--set', 'replicas=many')
+        expect(fromFlag.stderr).toContain('(from --set)')
+    })
+
     it('refuses to overwrite without --force, and keeps the creation time with it', async () => {
         expect((await run('profile', 'save', 'a', '--template', 'template.yaml', '--preset', 'dev')).code).toBe(0)
         const again = await run('profile', 'save', 'a', '--template', 'template.yaml', '--preset', 'prod')

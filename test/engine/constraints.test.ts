@@ -22,6 +22,22 @@ describe('variability.constraints', () => {
         x: {type: x, conditions: {not: {node_presence: y}}}
         y: {type: y, conditions: {not: {node_presence: x}}}
 `
+    it('a constraint that is no condition (null, a number) is one error located at the constraint', () => {
+        for (const written of ['null', '3']) {
+            const error = runError(`topology_template:
+    variability:
+        constraints:
+            - {node_presence: x}
+            - ${written}
+    node_templates:
+        x: {type: x}
+`)
+            expect(error.code).toBe('operand-type')
+            expect(error.message).toBe(`a condition must evaluate to true or false, got ${written}`)
+            expect(error.location).toMatchObject({line: 6})
+        }
+    })
+
     it('without a constraint the choice is ambiguous', () => {
         expect(runError(EITHER('[]')).message).toBe('The result is ambiguous considering nodes (without optimization)')
     })

@@ -14,6 +14,7 @@ import {
     TrellisError,
     variabilityInputNames,
     VariabilityInputs,
+    type InputAssignment,
 } from '../../engine/index.js'
 import {saveChoices} from '../../profiles/choices.js'
 import {exportProfile, readExportHeader} from '../../profiles/export-format.js'
@@ -120,11 +121,9 @@ function registerSave(profile: Command, setExit: (code: number) => void): void {
                 const template = loadTemplate(flags.template)
                 const fromFile = flags.inputs ? readInputsFile(flags.inputs, variabilityInputNames(template)) : {presets: [], assignments: []}
                 const presets = [...fromFile.presets, ...flags.preset]
-                // entries, not assignments: an input named __proto__ is a key like any other (the last value given wins)
-                const inputs = Object.fromEntries([...fromFile.assignments, ...flags.set.map(parseSetFlag)].map(a => [a.name, a.value]))
-                const typed = validateChoices(template, presets, inputs)
+                const typed = validateChoices(template, presets, [...fromFile.assignments, ...flags.set.map(parseSetFlag)])
                 const saved = saveChoices(await openStore(), {name, template: template.file, presets, inputs: typed, note: flags.note}, {force: flags.force})
-                printLines([`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(inputs).length, 'input')}) for ${saved.template.path}`])
+                printLines([`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(typed).length, 'input')}) for ${saved.template.path}`])
             }),
         )
 }
@@ -198,8 +197,7 @@ function registerImport(profile: Command, setExit: (code: number) => void): void
                 const template = flags.template ? loadTemplate(flags.template) : templateNamedBy(file, header.template!)
                 const name = flags.name ?? header.name ?? path.basename(file).replace(/\.ya?ml$/i, '')
                 const read = readInputsFile(file, variabilityInputNames(template))
-                const inputs = Object.fromEntries(read.assignments.map(a => [a.name, a.value]))
-                const typed = validateChoices(template, read.presets, inputs)
+                const typed = validateChoices(template, read.presets, read.assignments)
                 const current = sha256File(template.file)
                 const sha256 = !flags.template && header.sha256 ? header.sha256 : current
                 if (sha256 !== current) warnLine(`the template ${template.file} changed since the profile was exported`)
@@ -241,18 +239,18 @@ function templateNamedBy(file: string, named: string): LoadedTemplate {
     }
 }
 
-/** Unknown presets, undeclared inputs and values of the wrong type are refused before saving. */
-function validateChoices(template: LoadedTemplate, presets: readonly string[], inputs: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Unknown presets, undeclared inputs and values of the wrong type are refused before saving, each
+ * said with where its value came from (the inputs file, --set). The last value given for an input
+ * wins; an input named __proto__ is a name like any other.
+ */
+function validateChoices(template: LoadedTemplate, presets: readonly string[], assignments: readonly InputAssignment[]): Record<string, unknown> {
     const definition = readDefinitionOf(template)
-    const checked = new VariabilityInputs(
-        definition,
-        template.sourceMap,
-        presets,
-        Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'set'}})),
-    )
+    const last = [...new Map(assignments.map(a => [a.name, a])).values()]
+    const checked = new VariabilityInputs(definition, template.sourceMap, presets, last)
     // resolving uses a value of the wrong type as given (with a warning); a profile keeps only values that fit
     const misfit = checked.warnings[0]
     if (misfit) throw new TrellisError('input-type', misfit.message.replace(/; used as given$/, ''), misfit.location, misfit)
     // keep the typed values (`--set debug=yes` is the boolean true)
-    return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [name, value === null ? null : checked.assignedValue(name)]))
+    return Object.fromEntries(last.map(({name, value}) => [name, value === null ? null : checked.assignedValue(name)]))
 }

@@ -25,17 +25,18 @@ export function collectConstraints(
     const out: ConstraintRecord[] = []
     const p = (e: Element) => variables.presence(e)
 
-    globals.forEach((expression, i) =>
+    globals.forEach((expression, i) => {
+        const at = () => locate(globals, i)
         out.push(
             new Constraint(
                 {kind: 'constraint'},
                 expression,
-                compileCondition(expression, undefined, context),
-                () => locate(globals, i),
+                locatedAt(() => compileCondition(expression, undefined, context), at),
+                at,
                 () => 'topology constraint',
             ),
-        ),
-    )
+        )
+    })
 
     // elements that are implied, with what they wrote, found in the same pass as implications
     // (both keys are read while the element's definition is at hand) and handled after them
@@ -204,5 +205,15 @@ class Constraint implements ConstraintRecord {
 
     get description(): string {
         return (this.described ??= this.describe())
+    }
+}
+
+/** What `compile` gives; a mistake it finds that has no place of its own (a constraint that is null, a number) is located at `where`. */
+function locatedAt<T>(compile: () => T, where: () => SourceLocation | undefined): T {
+    try {
+        return compile()
+    } catch (e) {
+        if (e instanceof TrellisError && !e.location) throw new TrellisError(e.code, e.message, where(), e)
+        throw e
     }
 }
