@@ -1,6 +1,6 @@
 // Collects direct input assignments from the command line, in the order of
 // precedence the engine applies after presets: inputs file, --set, environment.
-import {checkNesting, type InputAssignment, readYamlFile, yamlPackage} from '../engine/index.js'
+import {checkNesting, type InputAssignment, readValueText, readYamlFile, ValueTextError} from '../engine/index.js'
 import {UsageError} from './errors.js'
 
 export interface InputFlags {
@@ -69,9 +69,10 @@ function parseValue(text: string, what: string): unknown {
         throw new UsageError(`${what}: the value has ${(e as Error).message}`)
     }
     try {
-        return yamlPackage().parse(text)
+        return readValueText(text)
     } catch (e) {
-        throw new UsageError(`${what}: the value is not valid YAML: ${(e as Error).message.split('\n')[0]}`)
+        if (e instanceof ValueTextError) throw new UsageError(`${what}: ${e.message}`)
+        throw e
     }
 }
 

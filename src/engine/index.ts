@@ -20,6 +20,8 @@ export {
     readRegularFile,
     readYamlFile,
     readYamlText,
+    readValueText,
+    ValueTextError,
     maxYamlBytes,
     realpath,
     setMaxYamlSize,

@@ -866,6 +866,39 @@ topology_template:
     })
 })
 
+describe('trellis resolve: values it would write changed', () => {
+    const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            id: {type: integer}
+    node_templates:
+        a: {type: tosca.nodes.Root, properties: [{id: {expression: {variability_input: id}}}]}
+`
+
+    it('refuses them in --set, an inputs file and the template, one located line each, and writes nothing', async () => {
+        const dir = workspace({
+            't.yaml': TEMPLATE,
+            'in.yaml': 'id: 12345678901234567890\n',
+            'tag.yaml': TEMPLATE.replace('{type: integer}', '{type: integer, default: !!binary aGk=}'),
+        })
+        const set = await runHere(['resolve', 't.yaml', '--set', 'id=9007199254740993', '-o', 'out.yaml'], {cwd: dir})
+        expect(set.code).toBe(2)
+        expect(set.stderr).toBe(
+            'trellis: --set id: the integer 9007199254740993 cannot be kept exactly (integers are exact up to 9007199254740991); quote it to keep it as text: "9007199254740993"\n',
+        )
+        const file = await runHere(['resolve', 't.yaml', '--inputs', 'in.yaml', '-o', 'out.yaml'], {cwd: dir})
+        expect(file.code).toBe(2)
+        expect(file.stderr).toMatch(/^trellis: in\.yaml:1:5: the integer 12345678901234567890 cannot be kept exactly/)
+        const tagged = await runHere(['resolve', 'tag.yaml', '-o', 'out.yaml'], {cwd: dir})
+        expect(tagged.stderr).toMatch(/^trellis: tag\.yaml:5:\d+: the YAML tag !!binary is not read/)
+        expect(fs.existsSync(path.join(dir, 'out.yaml'))).toBe(false)
+        // the largest exact integer, and the same digits quoted, come out as written
+        const kept = await runHere(['resolve', 't.yaml', '--set', 'id=9007199254740991', '-o', '-'], {cwd: dir})
+        expect(kept.stdout).toContain('id: 9007199254740991')
+    })
+})
+
 describe('trellis resolve: inputs without a value', () => {
     /** Two inputs without defaults, each read in several places; a preset sets one of them. */
     const UNSET = `tosca_definitions_version: tosca_variability_1_0

@@ -14,7 +14,7 @@ import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
 import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './versions.js'
 
-export {SourceMap, CORE, plainScalar, checkNesting, MAX_YAML_NESTING} from './yaml/index.js'
+export {SourceMap, CORE, plainScalar, checkNesting, MAX_YAML_NESTING, readValueText, ValueTextError} from './yaml/index.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginPolicy} from './plugins.js'
 export {isBelow, isDirectory, realpath} from './paths.js'
 export {readRegularFile} from './files.js'

@@ -47,7 +47,38 @@ const IMPLICIT = [
     }),
 ]
 
+/** The schema the resolved template is written with. */
 export const CORE = FAILSAFE_SCHEMA.extend({implicit: IMPLICIT})
+
+/** A number the fast path cannot keep as written (kept-values.ts): it declines, and the exact reader refuses it, located. */
+export class InexactNumber extends Error {}
+
+/** `value`, read from the plain scalar `text`, when it is what was written: else InexactNumber. */
+function kept(text: string, value: unknown): unknown {
+    if (typeof value !== 'number' || Number.isNaN(value)) return value
+    if (Number.isFinite(value) ? Number.isInteger(value) && !Number.isSafeInteger(value) && INTEGER_LITERAL.test(text) : !FLOAT_NAN.test(text)) throw new InexactNumber(text)
+    return value
+}
+const INTEGER_LITERAL = /^[-+]?(?:[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/
+
+/** The schema the fast path reads with (js-yaml): the core schema, declining numbers it cannot keep. */
+export const CORE_READ = FAILSAFE_SCHEMA.extend({
+    implicit: IMPLICIT.map(
+        type =>
+            new Type((type as Type & {tag: string}).tag, {
+                kind: 'scalar',
+                resolve: type.resolve,
+                construct: (s: string) => kept(s, type.construct(s)),
+                predicate: type.predicate ?? undefined,
+                represent: type.represent as (data: object) => string,
+            }),
+    ),
+})
+
+/** A plain scalar's value as the block reader reads it: plainScalar, declining numbers it cannot keep (InexactNumber). */
+export function readPlainScalar(text: string): unknown {
+    return kept(text, plainScalar(text))
+}
 
 /** A plain scalar's value as the fast reader reads it (`0x10` is 16, `~` is null). */
 export function plainScalar(text: string): unknown {

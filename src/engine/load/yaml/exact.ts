@@ -8,6 +8,7 @@ import type {Document, Node} from 'yaml'
 import {yamlPackage} from '../../yaml-package.js'
 import {TrellisError} from '../../errors.js'
 import {keyText} from './key-text.js'
+import {collectionRefused, COLLECTION_KEY, scalarRefused} from './kept-values.js'
 import {CollectionPositions} from './positions/collections.js'
 import {SourceMap} from './positions/source-map.js'
 
@@ -17,7 +18,7 @@ const MAX_ALIAS_EXPANSIONS = 10_000
 const MAX_ALIAS_COPIES = 1_000_000
 
 export function parseExact(text: string, file: string): {data: unknown; sourceMap: SourceMap} {
-    const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit} = yamlPackage()
+    const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument} = yamlPackage()
     const lines = new LineCounter()
     const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
     const positions = new CollectionPositions(lines)
@@ -31,16 +32,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         const related = opened === undefined ? [] : [{location: sourceMap.at(opened), label: `the ${closer === ']' ? '[' : '{'} left open`}]
         throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}`, sourceMap.at(error.pos[0]), {related})
     }
-    // what each alias names: the last node before it with that anchor, found in one walk (yaml's own
-    // Alias.resolve walks the document from its start for every alias: 10,000 aliases took minutes)
-    const targets = new Map<Node, Node | undefined>()
-    const anchored = new Map<string, Node>()
-    visit(doc as Document, {
-        Node: (_, node) => {
-            if (isAlias(node)) targets.set(node, anchored.get(node.source))
-            else if (node.anchor) anchored.set(node.anchor, node)
-        },
-    })
+    const targets = aliasTargets(doc as Document)
     let aliases = 0
     let copies = 0
     let copying = 0
@@ -48,6 +40,8 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
     const convert = (node: Node | null | undefined, stack: Set<Node>): unknown => {
         if (node === null || node === undefined) return null
         if (copying > 0 && ++copies > MAX_ALIAS_COPIES) throw tooFar(node)
+        const refused = isScalar(node) ? scalarRefused(node) : isAlias(node) ? undefined : collectionRefused(node)
+        if (refused) throw new TrellisError('invalid-template', refused.message, sourceMap.at(node.range?.[0] ?? 0), {help: [refused.help]})
         if (isScalar(node)) return node.value
         if (isAlias(node)) {
             if (++aliases > MAX_ALIAS_EXPANSIONS) throw tooFar(node)
@@ -67,7 +61,10 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                 const keys = new Map<string, number>()
                 for (const pair of node.items) {
                     const keyNode = pair.key as Node | null
-                    const key = isScalar(keyNode) ? String(keyNode.value) : keyText(convert(keyNode, stack))
+                    const converted = isScalar(keyNode) ? undefined : convert(keyNode, stack)
+                    if (keyNode && converted !== null && typeof converted === 'object')
+                        throw new TrellisError('invalid-template', COLLECTION_KEY.message, sourceMap.at(keyNode.range?.[0] ?? 0), {help: [COLLECTION_KEY.help]})
+                    const key = isScalar(keyNode) ? String(convert(keyNode, stack)) : keyText(converted)
                     const offset = keyNode?.range?.[0] ?? node.range?.[0] ?? 0
                     if (keys.has(key)) {
                         const first = sourceMap.at(keys.get(key)!)
@@ -95,6 +92,23 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         return null
     }
     return {data: convert(doc.contents as Node | null, new Set()), sourceMap}
+}
+
+/**
+ * What each alias names: the last node before it with that anchor, found in one walk (yaml's own
+ * Alias.resolve walks the document from its start for every alias: 10,000 aliases took minutes).
+ */
+function aliasTargets(doc: Document): Map<Node, Node | undefined> {
+    const {isAlias, visit} = yamlPackage()
+    const targets = new Map<Node, Node | undefined>()
+    const anchored = new Map<string, Node>()
+    visit(doc, {
+        Node: (_, node) => {
+            if (isAlias(node)) targets.set(node, anchored.get(node.source))
+            else if (node.anchor) anchored.set(node.anchor, node)
+        },
+    })
+    return targets
 }
 
 /** The offset of the innermost `open` bracket before `pos` that is never closed, from yaml's token tree. */

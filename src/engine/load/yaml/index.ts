@@ -21,6 +21,8 @@
 //   (every element explained), the block reader writes them all down as it reads, for less than
 //   the locator would spend finding them one by one.
 import {checkExactSize} from '../limits.js'
+import {yamlPackage} from '../../yaml-package.js'
+import {collectionRefused, COLLECTION_KEY, scalarRefused} from './kept-values.js'
 import {parseExact} from './exact.js'
 import {readFast} from './fast/index.js'
 import {checkNesting} from './nesting.js'
@@ -62,6 +64,30 @@ export function readYaml(text: string, file: string, options: ReadOptions = {}):
     }
     return {data: fast.data, sourceMap: new SourceMap(file, record && fast.block ? record : new Locator(text, fast.data)), fast: true}
 }
+
+/**
+ * A value given on the command line (`--set name=VALUE`), read as YAML by `yaml` as before, and
+ * refused, as a template's would be, when it would not come out as written (kept-values.ts).
+ * Throws the message of the first mistake (a syntax error, a refused value) as an Error.
+ */
+export function readValueText(text: string): unknown {
+    const {isMap, isSeq, parseDocument, visit} = yamlPackage()
+    const doc = parseDocument(text)
+    if (doc.errors[0]) throw new ValueTextError(`the value is not valid YAML: ${doc.errors[0].message.split('\n')[0]}`)
+    const refuse = (refused: {message: string; help: string} | undefined) => {
+        if (refused) throw new ValueTextError(`${refused.message}; ${refused.help}`)
+    }
+    visit(doc, {
+        Scalar: (_, node) => refuse(scalarRefused(node)),
+        Map: (_, node) => refuse(collectionRefused(node)),
+        Seq: (_, node) => refuse(collectionRefused(node)),
+        Pair: (_, pair) => refuse(isMap(pair.key) || isSeq(pair.key) ? COLLECTION_KEY : undefined),
+    })
+    return doc.toJS()
+}
+
+/** A value given on the command line that is refused (readValueText). */
+export class ValueTextError extends Error {}
 
 /** What the fast reader read from `text` before (`data`, kept), with positions found in the text when asked for. */
 export function parsedFromData(text: string, file: string, data: unknown): ParsedYaml {

@@ -8,7 +8,7 @@
 // byte order mark, no lone CR, no lines over 1000 characters, no sequence entry
 // without a value on its line, no block scalar without text or with an
 // indentation indicator; it declines tabs and CRs outright.
-import {plainScalar} from '../core-schema.js'
+import {InexactNumber, readPlainScalar} from '../core-schema.js'
 import type {RecordedPositions} from '../positions/recorded.js'
 import {CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE, closingQuote} from '../chars.js'
 
@@ -34,7 +34,7 @@ export function readBlock(text: string, record?: RecordedPositions): {data: unkn
     try {
         return {data: new BlockReader(text, record).document()}
     } catch (e) {
-        if (e instanceof Declined) return undefined
+        if (e instanceof Declined || e instanceof InexactNumber) return undefined
         throw e
     }
 }
@@ -166,7 +166,7 @@ class BlockReader {
         if (!this.plainStart(at)) throw new Declined()
         let last = colon
         while (text.charCodeAt(last - 1) === SPACE) last--
-        return {key: String(plainScalar(text.slice(at, last))), after: colon + 1}
+        return {key: String(readPlainScalar(text.slice(at, last))), after: colon + 1}
     }
 
     /** Where the ":" of a plain implicit key starting at `at` is, or -1 when the line holds none (or a quote starts it). */
@@ -244,7 +244,7 @@ class BlockReader {
                 }
             }
             while (text.charCodeAt(end - 1) === SPACE) end--
-            value = plainScalar(text.slice(at, end))
+            value = readPlainScalar(text.slice(at, end))
         }
         this.advance()
         // a line indented more continues a scalar over several lines: js-yaml's
@@ -328,7 +328,7 @@ class BlockReader {
             }
             let last = end
             while (text.charCodeAt(last - 1) === SPACE) last--
-            value = plainScalar(text.slice(cursor.at, last))
+            value = readPlainScalar(text.slice(cursor.at, last))
             cursor.at = end
         }
         this.spaces(cursor)

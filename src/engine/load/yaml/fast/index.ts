@@ -5,11 +5,14 @@
 // give up on any error or warning: the exact reader (../exact.ts) then speaks.
 import {load} from 'js-yaml'
 import {readBlock} from './block.js'
-import {CORE} from '../core-schema.js'
+import {CORE_READ} from '../core-schema.js'
 import type {RecordedPositions} from '../positions/recorded.js'
 import {screen} from './screen.js'
 
 class Declined extends Error {}
+
+/** An explicit key (`? `), or a flow collection followed by a colon: maybe a key that is a map or a list (a false alarm costs only speed). */
+const COLLECTION_KEY = /(?:^|[\s,[{])\?(?:\s|$)|[\]}]\s*:(?:\s|$)/m
 
 /**
  * The data of `text`, or undefined when the fast reader declines it (screened out, or any error or
@@ -19,9 +22,11 @@ export function readFast(text: string, record?: RecordedPositions): {data: unkno
     if (screen(text) !== undefined) return undefined
     const block = readBlock(text, record)
     if (block) return {data: block.data, block: true}
+    // js-yaml makes a key of a map or list into text ("x,y"): the exact reader refuses such keys, located
+    if (COLLECTION_KEY.test(text)) return undefined
     try {
         const data = load(text, {
-            schema: CORE,
+            schema: CORE_READ,
             onWarning: () => {
                 throw new Declined()
             },
