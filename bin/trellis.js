@@ -163,5 +163,5 @@ async function run() {
 }
 
 if (require.main === module) run()
-// for the build's training run and the tests
-else module.exports = {loadHeadless, HEADLESS_COMMANDS}
+// for the build's training run, the benchmarks (which run the command line in a process of theirs) and the tests
+else module.exports = {loadHeadless, HEADLESS_COMMANDS, run}
