@@ -10,21 +10,26 @@ const SHOWN_REPAIRS = 3
 
 /** Help (verified repairs) for a failed outcome; none for a mistake in the template or request. */
 export function repairHelp(template: LoadedTemplate, request: ResolveRequest, outcome: Outcome): string[] {
+    return verifiedRepairs(template, request, outcome).map(r => `${repairWords(r)} resolves it (verified: ${r.present} elements present, ${r.pruned} pruned)`)
+}
+
+/** The repairs of a failed outcome, each verified by resolving again, the likeliest first; none for a mistake in the template or request. */
+export function verifiedRepairs(template: LoadedTemplate, request: ResolveRequest, outcome: Outcome): Repair[] {
     if (outcome.kind === 'resolved' || outcome.kind === 'invalid') return []
-    let help: string[] = []
     try {
         const search = startRepairs(template, request, {maxSuggestions: SHOWN_REPAIRS})
         const until = performance.now() + REPAIR_BUDGET_MS
         while (!search.step(Math.max(0, until - performance.now())) && performance.now() < until);
         // a value that differs from the one given only in case (gcp for GCP) is the likeliest meant: first
         const respelled = (r: Repair) => r.changes.every(c => textOf(c.to).toLowerCase() === textOf(c.from).toLowerCase())
-        const found = [...search.result().suggestions].sort((a, b) => Number(respelled(b)) - Number(respelled(a)))
-        help = found.map(r => {
-            const words = [...(r.preset ? [`--preset ${shellWord(r.preset)}`] : []), ...r.changes.map(c => `--set ${shellWord(`${c.input}=${textOf(c.to)}`)}`)]
-            return `${words.join(' ')} resolves it (verified: ${r.present} elements present, ${r.pruned} pruned)`
-        })
+        return [...search.result().suggestions].sort((a, b) => Number(respelled(b)) - Number(respelled(a)))
     } catch {
         // the search is a courtesy: a request it cannot vary is reported as it is
+        return []
     }
-    return help
+}
+
+/** A repair as flags to paste: `--preset cloud --set env=GCP`. */
+export function repairWords(r: Repair): string {
+    return [...(r.preset ? [`--preset ${shellWord(r.preset)}`] : []), ...r.changes.map(c => `--set ${shellWord(`${c.input}=${textOf(c.to)}`)}`)].join(' ')
 }

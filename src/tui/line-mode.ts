@@ -10,18 +10,21 @@ import {invalidProfileName} from '../profiles/types.js'
 import {
     describeSource,
     type Diagnostic,
+    inputChoices,
     type InputValue,
     type LoadedTemplate,
     readDefinitionOf,
     renderExpression,
     renderSummaryLine,
+    resolveTemplate,
     type ResolveRequest,
     type VariabilityDefinition,
     type VariabilityInputDefinition,
 } from '../engine/index.js'
 import {writeResolution} from './state/write.js'
+import {repairWords, verifiedRepairs} from '../app/repair-help.js'
 import {typedValue} from './state/keys.js'
-import {evaluateChoices, type Evaluation, explanationOf, removedByKind, type Choices} from './state/session.js'
+import {evaluateChoices, type Evaluation, explanationOf, removedByKind, requestOf, type Choices} from './state/session.js'
 import {isInterrupt, plainPrompts, type PromptContext, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
 import {escapeControls} from '../app/shown-text.js'
 import {failureLines, plainLines, shownFailure} from '../app/conflict-text.js'
@@ -64,12 +67,17 @@ async function dialogue(
     const definition = readDefinitionOf(template)
     talk.say(`trellis — ${path.basename(template.file)} (${template.version})`)
     const chosen = definition.presets.size > 0 ? await choosePresets(definition, presets, talk) : [...presets]
-    const outcome = await askInputs(template, base, definition, chosen, talk)
-    // warnings and the error as the command line shows them: located, with the lines they point at
-    for (const warning of outcome.warnings) for (const line of diagnosticLines(`warning: ${warning.describe()}`, warning.diagnostic('warning'))) talk.say(line)
-    if (!outcome.ok) {
+    const offered = inputChoices(template)
+    let outcome = await askInputs(template, base, definition, {presets: chosen, values: {}}, offered, talk)
+    // a failure is no dead end: the verified repairs, or the inputs again, until it resolves or the user stops
+    for (;;) {
+        // warnings and the error as the command line shows them: located, with the lines they point at
+        for (const warning of outcome.warnings) for (const line of diagnosticLines(`warning: ${warning.describe()}`, warning.diagnostic('warning'))) talk.say(line)
+        if (outcome.ok) break
         for (const line of plainLines(failureLines(shownFailure(outcome.error), outcome.conflict))) talk.say(line)
-        return 1
+        const next = await recover(template, base, definition, outcome.choices, offered, talk)
+        if (!next) return 1
+        outcome = next
     }
     talk.say(`${outcome.present} present, ${outcome.pruned} pruned — ${removedByKind(outcome.model)}`)
     for (const element of outcome.model.graph.elements) {
@@ -111,13 +119,67 @@ async function choosePresets(definition: VariabilityDefinition, presets: readonl
     )
 }
 
+/**
+ * After a failed resolution: the repairs that make it resolve (each verified by resolving again), to
+ * apply by number, or the inputs asked again; undefined when the user stops (q, or the input ends).
+ */
+async function recover(
+    template: LoadedTemplate,
+    base: ResolveRequest,
+    definition: VariabilityDefinition,
+    choices: Choices,
+    offered: ReadonlyMap<string, readonly unknown[]>,
+    talk: Talk,
+): Promise<Evaluation | undefined> {
+    const request = requestOf(choices, base)
+    const resolved = resolveTemplate(template, request)
+    // a mistake in the template is no matter of choices: nothing to ask
+    if (resolved.kind === 'invalid') return undefined
+    const repairs = verifiedRepairs(template, request, resolved)
+    repairs.forEach((r, i) => talk.say(`  ${i + 1}. ${repairWords(r)} resolves it (verified: ${r.present} elements present, ${r.pruned} pruned)`))
+    const numbers = repairs.length === 0 ? '' : repairs.length === 1 ? '1 applies the repair, ' : `1–${repairs.length} apply a repair, `
+    let answer: string
+    try {
+        answer = await talk.prompts.input(
+            {
+                message: `${numbers}Enter asks for the inputs again, q stops`,
+                validate: a =>
+                    a === '' || a.toLowerCase() === 'q' || (/^\d+$/.test(a) && Number(a) >= 1 && Number(a) <= repairs.length)
+                        ? true
+                        : `answer ${numbers ? 'a number, ' : ''}Enter or q`,
+            },
+            talk.context,
+        )
+    } catch (e) {
+        // an input that ended stops here, as a failed resolve does; ctrl-c is the caller's
+        if ((e as Error)?.name === 'ExitPromptError' && !isInterrupt(e)) return undefined
+        throw e
+    }
+    if (answer.toLowerCase() === 'q') return undefined
+    if (answer === '') return askInputs(template, base, definition, choices, offered, talk)
+    const repair = repairs[Number(answer) - 1]!
+    const repaired: Choices = {
+        presets: repair.preset ? [...choices.presets, repair.preset] : choices.presets,
+        values: {...choices.values, ...Object.fromEntries(repair.changes.map(c => [c.input, c.to]))},
+    }
+    talk.say(`Applied ${repairWords(repair)}`)
+    return evaluateChoices(template, repaired, base)
+}
+
 /** Asks for each input in turn, starting from its current value; resolves again after each change, and returns the last resolution. */
-async function askInputs(template: LoadedTemplate, base: ResolveRequest, definition: VariabilityDefinition, presets: readonly string[], talk: Talk): Promise<Evaluation> {
-    let choices: Choices = {presets, values: {}}
+async function askInputs(
+    template: LoadedTemplate,
+    base: ResolveRequest,
+    definition: VariabilityDefinition,
+    start: Choices,
+    offered: ReadonlyMap<string, readonly unknown[]>,
+    talk: Talk,
+): Promise<Evaluation> {
+    let choices = start
     let outcome = evaluateChoices(template, choices, base)
     for (const d of definition.inputs.values()) {
         const current = outcome.inputs.find(i => i.name === d.name)
-        const value = await askValue(d, current, talk)
+        const value = await askValue(d, current, offered.get(d.name) ?? [], talk)
         if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current?.value)) {
             choices = {...choices, values: {...choices.values, [d.name]: value}}
             outcome = evaluateChoices(template, choices, base)
@@ -126,9 +188,21 @@ async function askInputs(template: LoadedTemplate, base: ResolveRequest, definit
     return outcome
 }
 
-/** One input's value: yes or no for a boolean, else text read as the input's type (asked again until it fits); undefined keeps the current one. */
-async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, {prompts, context}: Talk): Promise<unknown> {
-    const label = `${d.name}${d.type ? ` (${d.type})` : ''}${current ? ` — now ${renderExpression(current.value)} from ${describeSource(current.source)}` : ''}`
+/**
+ * One input's value: yes or no for a boolean, else text read as the input's type (asked again until
+ * it fits), with the values the template uses for it offered (as the wizard offers them); undefined
+ * keeps the current one.
+ */
+async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, offered: readonly unknown[], {prompts, context}: Talk): Promise<unknown> {
+    const unset = current === undefined || current.value === undefined || current.value === null
+    const now =
+        current === undefined
+            ? ''
+            : unset
+              ? ` — ${current.source.kind === 'unset' ? 'not set' : `nothing from ${describeSource(current.source)}`}`
+              : ` — now ${renderExpression(current.value)} from ${describeSource(current.source)}`
+    const values = d.type === 'boolean' || offered.length === 0 ? '' : `; the template uses ${offered.map(v => renderExpression(v, 20)).join(', ')}`
+    const label = `${d.name}${d.type ? ` (${d.type})` : ''}${now}${values}`
     if (d.type === 'boolean') return prompts.confirm({message: label, default: current?.value === true}, context)
     const shown = current?.value === undefined || current.value === null ? undefined : renderExpression(current.value)
     const text = await prompts.input(

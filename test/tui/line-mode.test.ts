@@ -107,8 +107,8 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).not.toContain('\u001b')
     // the profile's preset applied: its values are what the questions start from
-    expect(result.stdout).toContain('? platform (string) — now managed from preset prod [managed]: \n')
-    expect(result.stdout).toContain('? replicas (integer) — now 5 from profile p [5]: \n')
+    expect(result.stdout).toContain('? platform (string) — now managed from preset prod; the template uses vm, managed [managed]: \n')
+    expect(result.stdout).toContain('? replicas (integer) — now 5 from profile p; the template uses 1, 3 [5]: \n')
     const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
     expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
     fs.rmSync(dir, {recursive: true, force: true})
@@ -195,10 +195,72 @@ it('shows a mistake the choices reach as the command line does: located, the lin
     ])
 })
 
+/** env is given in the wrong case by its default: no variant, and --set env=GCP repairs it. */
+const MISCASED = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: gcp}
+            region: {type: string}
+        constraints:
+            - {node_presence: cloud}
+    node_templates:
+        cloud: {type: tosca.nodes.Root, conditions: {equal: [{variability_input: env}, GCP]}}
+        eu: {type: tosca.nodes.Root, conditions: {equal: [{variability_input: region}, EU]}}
+`
+
+it('offers the values the template uses, says an input is not set, and on a failure offers the verified repairs and asks again', async () => {
+    const dir = tempDir('trellis-prompt-')
+    fs.writeFileSync(path.join(dir, 't.yaml'), MISCASED)
+    const result = await converse(
+        ['t.yaml', '--prompt'],
+        dir,
+        [
+            ['env (string) — now gcp from default; the template uses gcp, GCP', '\n'],
+            ['region (string) — not set; the template uses EU', 'EU\n'],
+            ['1 applies the repair, Enter asks for the inputs again, q stops', '1\n'],
+            ['Write the resolved template', 'out.yaml\n'],
+            ['Write the explanation report', 'none\n'],
+            ['Save these choices as a profile', '\n'],
+        ],
+        {TERM: 'dumb'},
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toMatch(/\n {2}1\. --set env=GCP resolves it \(verified: \d+ elements present, 0 pruned\)\n/)
+    expect(result.stdout).toContain('Applied --set env=GCP')
+    expect(result.stdout).not.toContain('null')
+    expect(Object.keys(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).topology_template.node_templates)).toEqual(['cloud', 'eu'])
+})
+
+it('stops with exit 1, writing nothing, when the user answers q after a failure', async () => {
+    const dir = tempDir('trellis-prompt-')
+    fs.writeFileSync(path.join(dir, 't.yaml'), MISCASED)
+    const result = await converse(
+        ['t.yaml', '--prompt'],
+        dir,
+        [
+            ['env (string)', '\n'],
+            ['region (string)', '\n'],
+            ['q stops', 'q\n'],
+        ],
+        {TERM: 'dumb'},
+    )
+    expect(result.code).toBe(1)
+    expect(fs.readdirSync(dir)).toEqual(['t.yaml'])
+})
+
 it('shows a conflict as `trellis explain` prints it, and exits 1', async () => {
     const dir = tempDir('trellis-prompt-')
     fs.writeFileSync(path.join(dir, 't.yaml'), UNSAT)
-    const result = await converse(['t.yaml', '--prompt'], dir, [['ha (boolean)', '\n']], {TERM: 'dumb'})
+    const result = await converse(
+        ['t.yaml', '--prompt'],
+        dir,
+        [
+            ['ha (boolean)', '\n'],
+            ['Enter asks for the inputs again, q stops', 'q\n'],
+        ],
+        {TERM: 'dumb'},
+    )
     const explained = await converse(['explain', 't.yaml'], dir, [])
     expect(result.code).toBe(1)
     expect(explained.code).toBe(1)
