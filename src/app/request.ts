@@ -35,8 +35,11 @@ export async function chosenInputs(
     const collected = collectInputs(flags, [...template.definition.inputs.keys()], process.env)
     const flagPresets = [...collected.presets, ...flags.preset]
     const profile = flags.profile ? await loadProfileFor(flags.profile, template, warn) : undefined
+    // what the profile applies that the template does not define is left out (the warnings say which):
+    // kept, a preset of another template would fail every choice, and could not be dropped in the wizard
+    const {definition} = template
     return {
-        presets: [...(profile?.presets ?? []), ...flagPresets],
-        assignments: [...(profile ? profileAssignments(profile, template.definition, flagPresets) : []), ...collected.assignments],
+        presets: [...(profile?.presets.filter(p => definition.presets.has(p)) ?? []), ...flagPresets],
+        assignments: [...(profile ? profileAssignments(profile, definition, flagPresets).filter(a => definition.inputs.has(a.name)) : []), ...collected.assignments],
     }
 }

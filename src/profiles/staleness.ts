@@ -53,14 +53,14 @@ export function describeStaleness(profile: Profile, s: Staleness): string[] {
     if (s.foreign) {
         // another template's profile: say whose it is and what does not fit this one
         lines.push(`profile "${profile.name}" belongs to another template, ${profile.template.path} (not ${s.foreign})`)
-        if (s.unknownInputs.length) lines.push(`profile "${profile.name}" sets inputs this template does not declare: ${s.unknownInputs.join(', ')}`)
-        if (s.unknownPresets.length) lines.push(`profile "${profile.name}" applies presets this template does not define: ${s.unknownPresets.join(', ')}`)
+        if (s.unknownInputs.length) lines.push(`profile "${profile.name}" sets inputs this template does not declare: ${s.unknownInputs.join(', ')} (left out)`)
+        if (s.unknownPresets.length) lines.push(`profile "${profile.name}" applies presets this template does not define: ${s.unknownPresets.join(', ')} (left out)`)
         if (s.missingInputs.length) lines.push(`profile "${profile.name}" does not set inputs this template requires: ${s.missingInputs.join(', ')}`)
         return lines
     }
     if (s.changed) lines.push(`profile "${profile.name}": the template ${profile.template.path} changed since the profile was saved (${profile.updated})`)
-    if (s.unknownInputs.length) lines.push(`profile "${profile.name}" sets inputs the template no longer declares: ${s.unknownInputs.join(', ')}`)
-    if (s.unknownPresets.length) lines.push(`profile "${profile.name}" applies presets the template no longer defines: ${s.unknownPresets.join(', ')}`)
+    if (s.unknownInputs.length) lines.push(`profile "${profile.name}" sets inputs the template no longer declares: ${s.unknownInputs.join(', ')} (left out)`)
+    if (s.unknownPresets.length) lines.push(`profile "${profile.name}" applies presets the template no longer defines: ${s.unknownPresets.join(', ')} (left out)`)
     if (s.missingInputs.length) lines.push(`profile "${profile.name}" does not set inputs the template requires: ${s.missingInputs.join(', ')}`)
     return lines
 }

@@ -174,9 +174,17 @@ describe('staleness', () => {
         const other = writeTemplate(work, fs.readFileSync(template, 'utf8').replace(/debug/g, 'tracing'), 'fleet.yaml')
         const resolved = await run('resolve', 'fleet.yaml', '--profile', 'shop')
         expect(resolved.stderr).toContain(`warning: profile "shop" belongs to another template, ${template} (not ${other})`)
-        expect(resolved.stderr).toContain('sets inputs this template does not declare: debug')
+        expect(resolved.stderr).toContain('sets inputs this template does not declare: debug (left out)')
         expect(resolved.stderr).not.toContain('changed since')
         expect(resolved.stderr).not.toContain('no longer')
+    })
+
+    it('leaves out a preset of another template: the rest of the profile applies, and resolving works', async () => {
+        await run('profile', 'save', 'shop', '--template', 'template.yaml', '--preset', 'prod')
+        writeTemplate(work, fs.readFileSync(template, 'utf8').replace(/prod/g, 'live'), 'fleet.yaml')
+        const resolved = await run('resolve', 'fleet.yaml', '--profile', 'shop', '--set', 'mode=dev')
+        expect(resolved.stderr).toContain('applies presets this template does not define: prod (left out)')
+        expect(resolved.code, resolved.stderr).toBe(0)
     })
 
     it('is quiet for a profile that fits its template', async () => {

@@ -398,6 +398,22 @@ topology_template:
         app.unmount()
     })
 
+    it('loads a profile without what the template no longer defines, and says so', async () => {
+        const {file} = workspace()
+        const store = new ProfileStore({dir: tempDir()})
+        // saved when the template had a preset "lab" and an input "firmware"
+        store.save({name: 'fleet', template: {path: file, sha256: ''}, presets: ['lab', 'prod'], inputs: {monitoring: true, firmware: 'beta'}})
+        const app = show(<App file={file} store={store} opening="main" />)
+        await until(app.lastFrame, RESOLVED)
+        await press(app.stdin, 'o')
+        await until(app.lastFrame, 'fleet')
+        await press(app.stdin, ENTER)
+        const frame = await until(app.lastFrame, 'loaded profile fleet; left out, not in this template: preset lab, input firmware')
+        expect(frame).toContain('monitoring ☑ on set here')
+        expect(frame).toContain('presets 1 prod')
+        app.unmount()
+    })
+
     it('asks before quitting with unwritten choices', async () => {
         const {app, frame} = start()
         await until(frame, RESOLVED)

@@ -6,6 +6,7 @@ import {checkNesting, checkType, isTrellisError, type ResolveRequest, type Varia
 import {inputsView, selectedElement, topologyView, whyView} from './selectors.js'
 import {choose, clamp, FILTERS, withEffect, type WizardState} from './wizard.js'
 import {nextMissing} from './missing.js'
+import {keptChoices} from './reload.js'
 import {STANDARD_OUTPUT} from './write.js'
 
 export interface KeyContext {
@@ -268,7 +269,13 @@ function profilesKey(state: WizardState, input: string, key: Key, ctx: KeyContex
     if (cursor !== undefined) return {...state, profiles: {...state.profiles, cursor}}
     if (input === 's') return {...state, profiles: {...state.profiles, naming: {text: '', confirming: false}}, message: undefined}
     const profile = list[state.profiles.cursor]
-    if (key.return && profile) return {...choose(state, {presets: [...profile.presets], values: {...profile.inputs}}, `loaded profile ${profile.name}`), screen: 'main'}
+    if (key.return && profile) {
+        // a profile of another template (or of an older version of this one) brings only what this one defines:
+        // a preset it does not define would fail every choice, and no screen could take it away
+        const {choices, dropped} = keptChoices({presets: [...profile.presets], values: {...profile.inputs}}, ctx.definition)
+        const note = dropped.length > 0 ? `; left out, not in this template: ${dropped.join(', ')}` : ''
+        return {...choose(state, choices, `loaded profile ${profile.name}${note}`), screen: 'main'}
+    }
     return globalKey(state, input) ?? state
 }
 
