@@ -5,7 +5,7 @@
 // other failure as the command line reports an error: located, with the lines below
 // it (the excerpt, other places, notes and help). The report numbers the same items
 // in Markdown (report/markdown.ts).
-import {conflictHeadline, conflictInputs, type ConflictItem, formatLocation, type TrellisError} from '../engine/index.js'
+import {aboutChoices, conflictHeadline, conflictInputs, type ConflictItem, formatLocation, type TrellisError} from '../engine/index.js'
 import {renderDetails, shownDiagnostic} from './diagnostics.js'
 
 export interface FailureLine {
@@ -57,7 +57,14 @@ export function conflictLines(conflict: readonly ConflictItem[]): FailureLine[] 
 export function failureLines(failure: ShownFailure, conflict: readonly ConflictItem[]): FailureLine[] {
     if (failure.code === 'unsatisfiable') return conflictLines(conflict)
     // "The result is ambiguous considering …" says what it is; a check's message names only what it found
-    const kind = failure.errorClass === 'input' ? 'These choices cannot be resolved: ' : failure.code === 'check-failed' ? 'A check rejects the variant: ' : ''
+    const kind =
+        failure.errorClass !== 'input'
+            ? failure.code === 'check-failed'
+                ? 'A check rejects the variant: '
+                : ''
+            : aboutChoices(failure.code)
+              ? 'These choices cannot be resolved: '
+              : 'The template has a mistake: '
     return [{text: `${kind}${failure.location ? `${failure.location}: ` : ''}${failure.message}`}, ...failure.details.map(text => ({text, below: true}))]
 }
 

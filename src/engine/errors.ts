@@ -121,6 +121,14 @@ export function collectErrors(errors: readonly TrellisError[]): TrellisError {
 // allows (like a value of the wrong type): bad input, not a resolution that failed.
 const RESOLUTION_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unsatisfiable', 'ambiguous', 'check-failed'])
 
+/** Mistakes in what was chosen (a value, a preset, an input that does not exist), as opposed to mistakes in the template. */
+const CHOICE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['input-type', 'input-unknown', 'input-missing', 'unknown-preset', 'inputs-constraints-violated'])
+
+/** Whether an error is about the choices (other choices may resolve) rather than the template (no choice will). */
+export function aboutChoices(code: ErrorCode | string): boolean {
+    return CHOICE_CODES.has(code as ErrorCode)
+}
+
 export function isTrellisError(e: unknown): e is TrellisError {
     return e instanceof TrellisError
 }

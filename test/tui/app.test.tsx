@@ -290,10 +290,11 @@ topology_template:
     it('shows a mistake its choices reach as the command line does: located, the line it points at, and help', async () => {
         const {file} = workspace(MISSPELT_INPUT)
         const app = show(<App file={file} opening="main" />)
-        await until(app.lastFrame, 'cannot be resolved')
+        // a mistake of the template, not of the choices: no choice would resolve it
+        expect(await until(app.lastFrame, 'the template has a mistake (c to see)')).toContain('the template has a mistake, whatever the choices')
         await press(app.stdin, 'c')
         const screen = await until(app.lastFrame, 'did you mean')
-        expect(screen).toContain('These choices cannot be resolved: ')
+        expect(screen).toContain('The template has a mistake: ')
         expect(screen).toContain('shop.yaml:7:45: Variability input "envv" is not')
         expect(screen).toContain(' 7 |         app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}')
         expect(screen).toContain('   = help: did you mean "env"?')

@@ -186,9 +186,9 @@ it('shows a mistake the choices reach as the command line does: located, the lin
     const result = await converse(['t.yaml', '--prompt'], dir, [['env (string)', '\n']])
     expect(result.code).toBe(1)
     const lines = result.stdout.split('\n')
-    const at = lines.findIndex(l => l.startsWith('These choices cannot be resolved: '))
+    const at = lines.findIndex(l => l.startsWith('The template has a mistake: '))
     expect(lines.slice(at, at + 4)).toEqual([
-        'These choices cannot be resolved: t.yaml:7:45: Variability input "envv" is not defined',
+        'The template has a mistake: t.yaml:7:45: Variability input "envv" is not defined',
         ' 7 |         app: {type: a, conditions: {equal: [{variability_input: envv}, prod]}}',
         '   |                                             ^^^^^^^^^^^^^^^^^^^^^^^^^',
         '   = help: did you mean "env"?',

@@ -3,6 +3,7 @@ import {paint} from './paint.js'
 import {Box} from 'ink'
 import {Text} from './text.js'
 import type {Outcome} from '../state/wizard.js'
+import {aboutChoices} from '../../engine/index.js'
 import {Spinner} from './spinner.js'
 
 export interface HeaderProps {
@@ -49,7 +50,8 @@ function Verdict({outcome, missing, busy}: {readonly outcome?: Outcome; readonly
                 <Text color={paint('green')}>✔ {outcome.present} present</Text> <Text color={paint('red')}>✘ {outcome.pruned} pruned</Text>
             </Text>
         )
-    if (outcome.error.errorClass === 'input') return <Text color={paint('red')}>✘ cannot resolve these choices (c to see)</Text>
+    if (outcome.error.errorClass === 'input')
+        return <Text color={paint('red')}>✘ {aboutChoices(outcome.error.code) ? 'cannot resolve these choices' : 'the template has a mistake'} (c to see)</Text>
     const n = outcome.conflict.length
     return <Text color={paint('red')}>✘ no variant{n ? `: ${n} ${n === 1 ? 'condition conflicts' : 'conditions conflict'}` : ''} (c to see)</Text>
 }

@@ -1,7 +1,7 @@
 // The dashboard: inputs, topology and the why pane, laid out for the terminal
 // (see layout.ts), or the why pane alone on the whole screen (z).
 import {Box} from 'ink'
-import type {Analysis} from '../../engine/index.js'
+import {aboutChoices, type Analysis} from '../../engine/index.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Size} from '../hooks/use-terminal-size.js'
 import {analysisMark} from '../hooks/use-analysis.js'
@@ -34,7 +34,8 @@ function emptyTopology(state: WizardState, inputs: readonly InputRow[]): string 
     if (!state.outcome) return state.stopped ? 'nothing resolved: the resolver stopped' : 'resolving…'
     if (state.outcome.ok) return 'no element matches'
     if (state.outcome.error.errorClass === 'resolution') return 'no variant exists (c shows why)'
-    return missingInputs(inputs).length > 0 ? 'nothing resolves until every input has a value' : 'these choices cannot be resolved (c shows why)'
+    if (missingInputs(inputs).length > 0) return 'nothing resolves until every input has a value'
+    return aboutChoices(state.outcome.error.code) ? 'these choices cannot be resolved (c shows why)' : 'the template has a mistake, whatever the choices (c shows it)'
 }
 
 /** The topology rows on screen, whose reasons are worth asking for. */
