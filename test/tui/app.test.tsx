@@ -11,7 +11,7 @@ import {MISSPELT_INPUT, MISTYPED_PRESET} from '../helpers/templates.js'
 import {ProfileStore} from '../../src/profiles/index.js'
 import {App} from '../../src/tui/app.js'
 import {LiveApp} from '../../src/tui/live.js'
-import {BACKSPACE, CTRL_U, CTRL_W, DOWN, ENTER, ESC, press, RESOLVED, resize, show, start, TAB, tempDir, until, workspace} from './wizard-harness.js'
+import {BACKSPACE, CTRL_U, CTRL_W, DOWN, ENTER, ESC, press, RESOLVED, resize, show, start, TAB, tempDir, until, UP, workspace} from './wizard-harness.js'
 
 /** Two inputs that may not both be true, each defaulting to `both`: with true, no variant exists. */
 const cheapOrFast = (both: boolean) => `tosca_definitions_version: tosca_variability_1_0
@@ -425,6 +425,19 @@ topology_template:
         await press(app.stdin, 'n')
         // the question goes, and the wizard is still there (its header shows the verdict once the change is resolved)
         expect(await until(frame, f => !f.includes('Quit anyway') && RESOLVED.test(f))).toContain('monitoring ☑ on set here')
+        app.unmount()
+    })
+
+    it('q quits, and ? helps, while a list of values is open, as the key line says', async () => {
+        const {app, frame} = start()
+        await until(frame, RESOLVED)
+        await press(app.stdin, DOWN, ENTER)
+        await until(frame, 'set here')
+        // the list of platform's values open: q is no value, it quits (asking first: a choice is unwritten)
+        await press(app.stdin, UP, ENTER)
+        await until(frame, 'type a value…')
+        await press(app.stdin, 'q')
+        expect(await until(frame, 'Quit anyway? y / n')).not.toContain('type a value…')
         app.unmount()
     })
 

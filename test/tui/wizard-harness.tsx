@@ -40,6 +40,7 @@ export const TAB = '\t'
 export const CTRL_U = '\u0015'
 export const CTRL_W = '\u0017'
 export const DOWN = '\u001B[B'
+export const UP = '\u001B[A'
 export const BACKSPACE = '\u007F'
 
 export function tempDir(): string {

@@ -175,7 +175,8 @@ function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
         const cursor = moved(editor.cursor, editor.choices.length + 1, input, key, ctx.page)
         if (cursor !== undefined) return {...state, editor: {...editor, cursor}}
         if (key.return) return editor.cursor < editor.choices.length ? commit(editor.choices[editor.cursor]) : {...state, editor: {...editor, typing: true}}
-        return state
+        // a list of values takes no letters: q quits and ? helps, as the key line says (the list closed)
+        return globalKey({...state, editor: undefined}, input) ?? state
     }
     if (key.escape) return {...state, editor: editor.choices.length ? {...editor, typing: false, error: undefined} : undefined}
     if (key.return) {
