@@ -282,7 +282,15 @@ function Screen({state, ctx, size, message, preview, progress, analysis, reasonO
             )
         case 'conflict':
             return (
-                <ConflictScreen outcome={state.outcome} missing={missingInputs(inputsView(ctx, state))} suggestions={state.suggestions} progress={progress} width={size.columns} />
+                <ConflictScreen
+                    outcome={state.outcome}
+                    missing={missingInputs(inputsView(ctx, state))}
+                    suggestions={state.suggestions}
+                    progress={progress}
+                    width={size.columns}
+                    height={height}
+                    offset={state.conflictOffset ?? 0}
+                />
             )
         case 'main':
             return <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />

@@ -523,6 +523,38 @@ describe('terminal size', () => {
         app.unmount()
     })
 
+    it('fits a conflict taller than the terminal into 80×24 and scrolls it', async () => {
+        // at least one of 16 nodes must be present, and each has a condition that is false: every condition takes part
+        const nodes = Array.from({length: 16}, (_, i) => `        node_${i}: {type: tosca.nodes.Root, conditions: {variability_input: wanted}}\n`).join('')
+        const alternatives = Array.from({length: 16}, (_, i) => `{node_presence: node_${i}}`).join(', ')
+        const {file} = workspace(`tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            wanted: {type: boolean, default: false}
+        constraints:
+            - {or: [${alternatives}]}
+    node_templates:
+${nodes}`)
+        const app = show(<App file={file} opening="main" />, {columns: 80, rows: 24})
+        await until(app.lastFrame, 'no variant')
+        await press(app.stdin, 'c')
+        const first = await until(app.lastFrame, /of \d+ lines, ↑↓ to scroll/)
+        const fits = (f: string) => {
+            const lines = f.split('\n')
+            expect(lines.length).toBeLessThanOrEqual(24)
+            expect(Math.max(...lines.map(l => [...l].length))).toBeLessThanOrEqual(80)
+        }
+        fits(first)
+        expect(first).toContain('No variant exists')
+        expect(first).not.toContain('node_15')
+        await press(app.stdin, ...Array(40).fill(DOWN))
+        const last = await until(app.lastFrame, 'node_15')
+        fits(last)
+        expect(last).not.toContain('No variant exists')
+        app.unmount()
+    })
+
     it('follows the terminal when it is resized', async () => {
         const {app, frame} = start()
         const wide = await until(frame, RESOLVED)

@@ -199,8 +199,8 @@ function walkOn(state: WizardState, ctx: KeyContext): WizardState {
  */
 function toConflict(state: WizardState): WizardState {
     if (!state.outcome || state.outcome.ok) return state
-    if (state.outcome.error.errorClass === 'input') return {...state, screen: 'conflict', lookup: undefined, suggestions: undefined}
-    return {...state, screen: 'conflict', lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
+    if (state.outcome.error.errorClass === 'input') return {...state, screen: 'conflict', conflictOffset: 0, lookup: undefined, suggestions: undefined}
+    return {...state, screen: 'conflict', conflictOffset: 0, lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
 }
 
 /** A typed value read as YAML and checked against the input's type. */
@@ -319,6 +319,9 @@ function conflictKey(state: WizardState, input: string, key: Key, ctx: KeyContex
     }
     const digit = /^[1-9]$/.test(input) ? Number(input) : undefined
     if (digit !== undefined && state.suggestions) return {...apply(state, digit), screen: 'main'}
+    // a conflict taller than the terminal scrolls; the screen clamps, this bound only keeps the way back short
+    const offset = moved(state.conflictOffset ?? 0, 200, input, key, ctx.page)
+    if (offset !== undefined) return {...state, conflictOffset: offset}
     if (input === 'p') return {...state, screen: 'presets'}
     return globalKey(state, input) ?? state
 }

@@ -58,6 +58,8 @@ export interface WizardState {
     readonly whyFull?: boolean
     /** The first row of the help shown. */
     readonly helpOffset?: number
+    /** The conflict screen's first line shown (it clamps it). */
+    readonly conflictOffset?: number
     readonly choices: Choices
     /** Choices changed since the last write. */
     readonly dirty: boolean
