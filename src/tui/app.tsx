@@ -10,9 +10,10 @@ import {Box, useApp, useInput, type Key} from 'ink'
 import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type Dispatch, type RefObject} from 'react'
 import type {ExplanationLine} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
-import {conflictKeys, ConflictScreen} from './components/conflict-screen.js'
+import {ConflictScreen} from './components/conflict-screen.js'
 import {Header} from './components/header.js'
 import {Help} from './components/help.js'
+import {keyLine} from './components/key-bar.js'
 import {MainScreen, type MainScreenProps, shownRows} from './components/main-screen.js'
 import {PresetsScreen} from './components/presets-screen.js'
 import {ProfilesScreen} from './components/profiles-screen.js'
@@ -141,7 +142,7 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
                 ))}
             </Box>
             <Text dimColor wrap="truncate">
-                {state.screen === 'conflict' ? conflictKeys(missing.length, state.suggestions?.items.length ?? 0) : FOOTER[state.screen]}
+                {keyLine(state, missing.length, size.columns)}
             </Text>
         </Box>
     )
@@ -248,15 +249,6 @@ const ignore = () => {}
 
 /** The smallest terminal the wizard draws in. */
 const MIN_SIZE = {columns: 60, rows: 16} as const
-
-/** Each screen's key line; the conflict screen's depends on what it lists (conflictKeys). */
-const FOOTER: Readonly<Record<Exclude<WizardState['screen'], 'conflict'>, string>> = {
-    main: '? keys · q quit · ↑↓ move · tab pane · ⏎ edit/explain/follow · / search · f filter · w what-if · z whole why · p presets · o s profiles · W write',
-    presets: '? keys · ↑↓ move · space/⏎ choose · tab/esc on to the inputs · c conflict · o profiles',
-    profiles: '↑↓ move · ⏎ load · s save · esc back',
-    write: '⏎ write · tab edit paths · esc back',
-    help: 'esc back',
-}
 
 /** Every screen gets what the main screen gets. */
 type ScreenProps = MainScreenProps
