@@ -131,7 +131,17 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
                 stopped={state.stopped}
             />
             <Box flexDirection="column" height={size.rows - FIXED_ROWS - message} overflowY="hidden">
-                <Screen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
+                <Screen
+                    state={state}
+                    ctx={ctx}
+                    size={size}
+                    message={message}
+                    preview={preview}
+                    progress={progress}
+                    analysis={analysis}
+                    reasonOf={reasonOf}
+                    folder={path.dirname(outline.file)}
+                />
             </Box>
             <Box flexDirection="column" height={message}>
                 {messageLines.length === 0 ? <Text> </Text> : null}
@@ -253,7 +263,7 @@ const MIN_SIZE = {columns: 60, rows: 16} as const
 /** Every screen gets what the main screen gets. */
 type ScreenProps = MainScreenProps
 
-function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf}: ScreenProps) {
+function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf, folder}: ScreenProps) {
     const height = size.rows - FIXED_ROWS - message
     switch (state.screen) {
         case 'help':
@@ -277,7 +287,9 @@ function Screen({state, ctx, size, message, preview, progress, analysis, reasonO
                 <ConflictScreen outcome={state.outcome} missing={missingInputs(inputsView(ctx, state))} suggestions={state.suggestions} progress={progress} width={size.columns} />
             )
         case 'main':
-            return <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
+            return (
+                <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} folder={folder} />
+            )
     }
 }
 
