@@ -85,6 +85,7 @@ export function MainScreen({state, ctx, size, message, preview, progress, analys
             preview={preview}
             height={panes.inputs}
             width={panes.stacked ? undefined : inputsColumns}
+            room={(panes.stacked ? size.columns : inputsColumns) - 4}
         />
     )
     const topology = (
