@@ -10,9 +10,10 @@ import {Box, useApp, useInput, type Key} from 'ink'
 import {useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type Dispatch, type RefObject} from 'react'
 import type {ExplanationLine} from '../engine/index.js'
 import {ProfileStore} from '../profiles/store.js'
-import {conflictKeys, ConflictScreen} from './components/conflict-screen.js'
+import {ConflictScreen} from './components/conflict-screen.js'
 import {Header} from './components/header.js'
 import {Help} from './components/help.js'
+import {keyLine} from './components/key-bar.js'
 import {MainScreen, type MainScreenProps, shownRows} from './components/main-screen.js'
 import {PresetsScreen} from './components/presets-screen.js'
 import {ProfilesScreen} from './components/profiles-screen.js'
@@ -130,7 +131,17 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
                 stopped={state.stopped}
             />
             <Box flexDirection="column" height={size.rows - FIXED_ROWS - message} overflowY="hidden">
-                <Screen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
+                <Screen
+                    state={state}
+                    ctx={ctx}
+                    size={size}
+                    message={message}
+                    preview={preview}
+                    progress={progress}
+                    analysis={analysis}
+                    reasonOf={reasonOf}
+                    folder={path.dirname(outline.file)}
+                />
             </Box>
             <Box flexDirection="column" height={message}>
                 {messageLines.length === 0 ? <Text> </Text> : null}
@@ -141,7 +152,7 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
                 ))}
             </Box>
             <Text dimColor wrap="truncate">
-                {state.screen === 'conflict' ? conflictKeys(missing.length, state.suggestions?.items.length ?? 0) : FOOTER[state.screen]}
+                {keyLine(state, missing.length, size.columns)}
             </Text>
         </Box>
     )
@@ -249,19 +260,10 @@ const ignore = () => {}
 /** The smallest terminal the wizard draws in. */
 const MIN_SIZE = {columns: 60, rows: 16} as const
 
-/** Each screen's key line; the conflict screen's depends on what it lists (conflictKeys). */
-const FOOTER: Readonly<Record<Exclude<WizardState['screen'], 'conflict'>, string>> = {
-    main: '? keys · q quit · ↑↓ move · tab pane · ⏎ edit/explain/follow · / search · f filter · w what-if · z whole why · p presets · o s profiles · W write',
-    presets: '? keys · ↑↓ move · space/⏎ choose · tab/esc on to the inputs · c conflict · o profiles',
-    profiles: '↑↓ move · ⏎ load · s save · esc back',
-    write: '⏎ write · tab edit paths · esc back',
-    help: 'esc back',
-}
-
 /** Every screen gets what the main screen gets. */
 type ScreenProps = MainScreenProps
 
-function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf}: ScreenProps) {
+function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf, folder}: ScreenProps) {
     const height = size.rows - FIXED_ROWS - message
     switch (state.screen) {
         case 'help':
@@ -293,7 +295,9 @@ function Screen({state, ctx, size, message, preview, progress, analysis, reasonO
                 />
             )
         case 'main':
-            return <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
+            return (
+                <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} folder={folder} />
+            )
     }
 }
 

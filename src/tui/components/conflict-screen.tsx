@@ -94,9 +94,3 @@ function conflictRows(outcome: Extract<Outcome, {ok: false}>, suggestions: Confl
     }
     return rows
 }
-
-/** The conflict screen's keys, for the key line: enter while inputs need a value, a repair's number only while repairs are listed. */
-export function conflictKeys(missing: number, repairs: number): string {
-    const apply = repairs === 0 ? [] : [repairs === 1 ? '1 applies the repair' : `1–${Math.min(9, repairs)} apply a repair`]
-    return [...(missing > 0 ? ['⏎ set the inputs that need a value'] : []), ...apply, 'p presets', 'esc back'].join(' · ')
-}

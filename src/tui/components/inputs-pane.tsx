@@ -2,7 +2,7 @@
 // decide nothing are marked. The focused input previews what changing it does.
 import {paint} from './paint.js'
 import {Box} from 'ink'
-import {Text} from './text.js'
+import {Text, wrapText} from './text.js'
 import {renderExpression} from '../../engine/index.js'
 import type {InputRow} from '../state/session.js'
 import type {Editor} from '../state/wizard.js'
@@ -18,7 +18,12 @@ export interface InputsPaneProps {
     readonly preview?: string
     readonly height: number
     readonly width?: number | string
+    /** Columns inside the pane: a typed value's error is wrapped to them, read whole. */
+    readonly room: number
 }
+
+/** How far in a typed value's error starts, under the value. */
+const ERROR_INDENT = '      '
 
 /** Columns the pane needs to show every row whole (name, value, source). */
 export function inputsWidth(rows: readonly InputRow[]): number {
@@ -32,8 +37,9 @@ function valueText(row: InputRow): string {
     return renderExpression(row.value, 24)
 }
 
-export function InputsPane({rows, presets, cursor, focused, editor, preview, height, width}: InputsPaneProps) {
-    const editorRows = editor ? (editor.typing ? 2 : Math.min(editor.choices.length + 1, 6) + 1) : focused && preview ? 1 : 0
+export function InputsPane({rows, presets, cursor, focused, editor, preview, height, width, room}: InputsPaneProps) {
+    const error = editor?.typing && editor.error ? wrapText(editor.error, Math.max(10, room - ERROR_INDENT.length)) : []
+    const editorRows = editor ? (editor.typing ? 1 + Math.max(1, error.length) : Math.min(editor.choices.length + 1, 6) + 1) : focused && preview ? 1 : 0
     const {start, end} = window(cursor, rows.length, Math.max(1, height - 1 - editorRows))
     return (
         <Box
@@ -65,7 +71,7 @@ export function InputsPane({rows, presets, cursor, focused, editor, preview, hei
                                 {'    '}⏎ {row.value === true ? 'off' : 'on'} → {preview}
                             </Text>
                         ) : null}
-                        {selected && editor ? <EditorView editor={editor} preview={preview} /> : null}
+                        {selected && editor ? <EditorView editor={editor} preview={preview} error={error} /> : null}
                     </Box>
                 )
             })}
@@ -73,12 +79,21 @@ export function InputsPane({rows, presets, cursor, focused, editor, preview, hei
     )
 }
 
-function EditorView({editor, preview}: {readonly editor: Editor; readonly preview?: string}) {
+/** `error`: the typed value's error, wrapped: under the value, every word of it shown. */
+function EditorView({editor, preview, error}: {readonly editor: Editor; readonly preview?: string; readonly error: readonly string[]}) {
     if (editor.typing)
         return (
-            <Text wrap="truncate">
-                {'    '}= {editor.text}▌ {editor.error ? <Text color={paint('red')}>{editor.error}</Text> : <Text color={paint('cyan')}>{preview ?? ''}</Text>}
-            </Text>
+            <>
+                <Text wrap="truncate">
+                    {'    '}= {editor.text}▌ {error.length ? null : <Text color={paint('cyan')}>{preview ?? ''}</Text>}
+                </Text>
+                {error.map((row, i) => (
+                    <Text key={i} color={paint('red')} wrap="truncate">
+                        {ERROR_INDENT}
+                        {row}
+                    </Text>
+                ))}
+            </>
         )
     const entries = [...editor.choices.map(c => renderExpression(c, 30)), 'type a value…']
     const {start, end} = window(editor.cursor, entries.length, 6)

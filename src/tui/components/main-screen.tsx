@@ -1,6 +1,7 @@
 // The dashboard: inputs, topology and the why pane, laid out for the terminal
 // (see layout.ts), or the why pane alone on the whole screen (z).
 import {Box} from 'ink'
+import {useMemo} from 'react'
 import {aboutChoices, type Analysis} from '../../engine/index.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Size} from '../hooks/use-terminal-size.js'
@@ -12,6 +13,7 @@ import type {WizardState} from '../state/wizard.js'
 import {missingInputs} from '../state/missing.js'
 import type {InputRow} from '../state/session.js'
 import {InputsPane, inputsWidth} from './inputs-pane.js'
+import {withShownLocations} from './locations.js'
 import {TopologyPane} from './topology-pane.js'
 import {WhyPane} from './why-pane.js'
 import {window} from './window.js'
@@ -27,6 +29,8 @@ export interface MainScreenProps {
     readonly analysis?: Analysis
     /** A few words on why, for a row's element (by sequence number), once the resolver said them. */
     readonly reasonOf: (seq: number) => string
+    /** The template's folder: a location outside the current folder is shown relative to it. */
+    readonly folder: string
 }
 
 /** What the topology says when it lists nothing: why there is nothing to list. */
@@ -46,32 +50,29 @@ export function shownRows(state: WizardState, size: Size, message: number): numb
     return rows.slice(start, end).map(r => r.element.seq)
 }
 
-export function MainScreen({state, ctx, size, message, preview, progress, analysis, reasonOf}: MainScreenProps) {
+/** What the why pane shows, on the dashboard or the whole screen: the explanation (its locations as the user reads them), what-if and the analysis. */
+function useWhy(state: WizardState, progress: LookupProgress | undefined, analysis: Analysis | undefined, folder: string) {
+    const explanation = whyView(state)
+    const lines = useMemo(() => withShownLocations(explanation, folder), [explanation, folder])
+    const explained = explainedElement(state)
+    const suggestions = state.suggestions && (state.suggestions.lookup.target === undefined || state.suggestions.lookup.target === explained) ? state.suggestions : undefined
+    return {
+        lines,
+        trail: state.why.stack.map(id => displayOf(state, id)),
+        cursor: state.why.cursor,
+        suggestions,
+        progress: state.lookup?.kind === 'what-if' ? progress : undefined,
+        note: explained ? analysisMark(analysis, explained)?.note : undefined,
+        waiting: explained !== undefined && lines.length === 0 && state.outcome?.ok === true && !state.stopped,
+    }
+}
+
+export function MainScreen({state, ctx, size, message, preview, progress, analysis, reasonOf, folder}: MainScreenProps) {
     const panes = layout(size, state.pane, message)
     const rows = topologyView(state)
-    const lines = whyView(state)
-    const explained = explainedElement(state)
-    const trail = state.why.stack.map(id => displayOf(state, id))
-    const suggestions = state.suggestions && (state.suggestions.lookup.target === undefined || state.suggestions.lookup.target === explained) ? state.suggestions : undefined
-    const whatIf = state.lookup?.kind === 'what-if' ? progress : undefined
-    const note = explained ? analysisMark(analysis, explained)?.note : undefined
-    const waiting = explained !== undefined && lines.length === 0 && state.outcome?.ok === true && !state.stopped
+    const shared = useWhy(state, progress, analysis, folder)
     // the whole explanation, wrapped: nothing of it is cut off, the what-if list included
-    if (state.whyFull)
-        return (
-            <WhyPane
-                lines={lines}
-                trail={trail}
-                cursor={state.why.cursor}
-                focused={true}
-                height={Math.max(3, size.rows - 2 - message - 3)}
-                wrapWidth={Math.max(20, size.columns - 4)}
-                suggestions={suggestions}
-                progress={whatIf}
-                note={note}
-                waiting={waiting}
-            />
-        )
+    if (state.whyFull) return <WhyPane {...shared} focused={true} height={Math.max(3, size.rows - 2 - message - 3)} wrapWidth={Math.max(20, size.columns - 4)} />
     const inputRows = inputsView(ctx, state)
     // side by side, the inputs take what their rows need, between a third and 45% of the width (the topology needs room for reasons)
     const inputsColumns = Math.round(Math.min(size.columns * 0.45, Math.max(size.columns / 3, inputsWidth(inputRows))))
@@ -85,6 +86,7 @@ export function MainScreen({state, ctx, size, message, preview, progress, analys
             preview={preview}
             height={panes.inputs}
             width={panes.stacked ? undefined : inputsColumns}
+            room={(panes.stacked ? size.columns : inputsColumns) - 4}
         />
     )
     const topology = (
@@ -99,19 +101,7 @@ export function MainScreen({state, ctx, size, message, preview, progress, analys
             empty={emptyTopology(state, inputRows)}
         />
     )
-    const why = (
-        <WhyPane
-            lines={lines}
-            trail={trail}
-            cursor={state.why.cursor}
-            focused={state.pane === 'why'}
-            height={panes.why}
-            suggestions={suggestions}
-            progress={whatIf}
-            note={note}
-            waiting={waiting}
-        />
-    )
+    const why = <WhyPane {...shared} focused={state.pane === 'why'} height={panes.why} width={size.columns - 4} />
     return panes.stacked ? (
         <Box flexDirection="column">
             {inputs}

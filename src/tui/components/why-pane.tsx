@@ -9,11 +9,14 @@ import type {Suggestion} from '../state/wizard.js'
 import type {ReactNode} from 'react'
 import {Spinner} from './spinner.js'
 import {Text, wrapText} from './text.js'
+import {fitLocated} from './locations.js'
 import {explanationRows} from '../../app/explanation-text.js'
 import {window} from './window.js'
 
-/** The columns before each row of the whole-screen why: the mark of the cursor's line (▸) or of a line that names an element (→). */
+/** The columns before each row of the why pane: the mark of the cursor's line (▸) or of a line that names an element (→). */
 const MARK = 2
+/** What the cursor's line says when it names an element. */
+const FOLLOW = ' ⏎ follow'
 
 export interface WhyPaneProps {
     readonly lines: readonly ExplanationLine[]
@@ -30,6 +33,8 @@ export interface WhyPaneProps {
     readonly note?: string
     /** An element is selected and its explanation is on its way from the resolver. */
     readonly waiting?: boolean
+    /** Columns inside the pane: a line too long for them is cut before its location, which stays whole. */
+    readonly width?: number
 }
 
 /** A line of the pane as drawn: the explanation line it belongs to, and its text (a wrapped line continues indented). */
@@ -39,7 +44,7 @@ interface Row {
     readonly first: boolean
 }
 
-export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress, wrapWidth, note, waiting}: WhyPaneProps) {
+export function WhyPane({lines, trail, cursor, focused, height, suggestions, progress, wrapWidth, note, waiting, width = Infinity}: WhyPaneProps) {
     const noteRows = note === undefined ? [] : wrapWidth === undefined ? [note] : wrapText(note, Math.max(10, wrapWidth - 4))
     const extra = (progress ? 1 : suggestions ? 1 + suggestions.items.length : 0) + noteRows.length
     const found = <Found suggestions={suggestions} progress={progress} wrapWidth={wrapWidth} />
@@ -67,11 +72,12 @@ export function WhyPane({lines, trail, cursor, focused, height, suggestions, pro
             {lines.length === 0 ? <Text dimColor>{waiting ? 'explaining…' : 'select an element to see why it is present or pruned'}</Text> : null}
             {lines.slice(start, end).map((line, i) => {
                 const at = focused && start + i === cursor
+                const follow = at && line.refs.length > 0
                 return (
                     <Text key={start + i} wrap="truncate" bold={start + i === 0} inverse={at}>
                         <Text color={paint('cyan')}>{at ? '▸ ' : line.refs.length ? '→ ' : '  '}</Text>
-                        {line.text}
-                        {at && line.refs.length ? <Text color={paint('cyan')}> ⏎ follow</Text> : null}
+                        {fitLocated(line.text, line.location, width - MARK - (follow ? FOLLOW.length : 0))}
+                        {follow ? <Text color={paint('cyan')}>{FOLLOW}</Text> : null}
                     </Text>
                 )
             })}

@@ -212,7 +212,8 @@ export function typedValue(type: string | undefined, text: string): {ok: true; v
         value = text.trim() === '' ? '' : parseYaml(text)
     } catch (e) {
         if (isTrellisError(e)) return {ok: false, error: e.message}
-        return {ok: false, error: `not valid YAML: ${(e as Error).message.split('\n')[0]}`}
+        // the first line says what and where; the excerpt under it (after its colon) repeats the typed line
+        return {ok: false, error: `not valid YAML: ${(e as Error).message.split('\n')[0]!.replace(/:$/, '')}`}
     }
     const check = checkType(type, value, true)
     return check.ok ? {ok: true, value: check.value} : {ok: false, error: `expects ${check.expected}`}

@@ -1,0 +1,78 @@
+// The key line under each screen: its keys, those that matter most first, as
+// many as the width holds. A few are pinned and show at any width (on the main
+// screen: how to write, the wizard's job, and how to get help); the others are
+// dropped whole when they do not fit, never cut: the help (?) lists every key.
+import type {WizardState} from '../state/wizard.js'
+
+/** A key and what it does, as the line shows it; a pinned one shows at any width. */
+export interface Hint {
+    readonly text: string
+    readonly pinned?: boolean
+}
+
+const SEPARATOR = ' · '
+
+const pin = (text: string): Hint => ({text, pinned: true})
+const hint = (text: string): Hint => ({text})
+
+/**
+ * The hints in their order, those that fit in `width` columns: room is kept for the pinned ones
+ * first, then the others are taken in order until one does not fit; it and those after it are left
+ * out, so no key shows while one that matters more is missing.
+ */
+export function fitHints(hints: readonly Hint[], width: number): string {
+    const cost = (h: Hint) => [...h.text].length + SEPARATOR.length
+    // the first hint has no separator before it: count it as if the line were one separator longer
+    let room = width + SEPARATOR.length - hints.filter(h => h.pinned).reduce((n, h) => n + cost(h), 0)
+    const shown = hints.filter(h => {
+        if (h.pinned) return true
+        if (cost(h) > room) room = -1
+        else room -= cost(h)
+        return room >= 0
+    })
+    return shown.map(h => h.text).join(SEPARATOR)
+}
+
+/** The key line of the screen shown, fitted to `width`; `missing` counts the inputs that need a value. */
+export function keyLine(state: WizardState, missing: number, width: number): string {
+    return fitHints(hintsOf(state, missing), width)
+}
+
+/** What enter does in the focused pane (one short word where one line serves three panes). */
+const ENTER: Readonly<Record<WizardState['pane'], string>> = {inputs: '⏎ edit', topology: '⏎ explain', why: '⏎ follow'}
+
+function hintsOf(state: WizardState, missing: number): readonly Hint[] {
+    switch (state.screen) {
+        case 'main':
+            return [
+                pin('W write'),
+                pin('? keys'),
+                hint(ENTER[state.pane]),
+                hint('tab pane'),
+                hint('/ search'),
+                hint('w what-if'),
+                hint(state.whyFull ? 'z back' : 'z whole why'),
+                hint('f filter'),
+                hint('p presets'),
+                hint('q quit'),
+                hint('o s profiles'),
+                hint('↑↓ move'),
+            ]
+        case 'presets':
+            return [hint('space/⏎ choose'), pin('tab/esc on to the inputs'), pin('? keys'), hint('c conflict'), hint('o profiles'), hint('↑↓ move')]
+        case 'profiles':
+            return [hint('⏎ load'), hint('s save'), pin('esc back'), hint('↑↓ move')]
+        case 'write':
+            return [pin('⏎ write'), hint('tab edit paths'), pin('esc back')]
+        case 'help':
+            return [pin('esc back')]
+        case 'conflict':
+            return conflictHints(missing, state.suggestions?.items.length ?? 0)
+    }
+}
+
+/** The conflict screen's keys: enter while inputs need a value, a repair's number only while repairs are listed. */
+function conflictHints(missing: number, repairs: number): Hint[] {
+    const apply = repairs === 0 ? [] : [pin(repairs === 1 ? '1 applies the repair' : `1–${Math.min(9, repairs)} apply a repair`)]
+    return [...(missing > 0 ? [pin('⏎ set the inputs that need a value')] : []), ...apply, hint('p presets'), pin('esc back')]
+}
