@@ -34,6 +34,15 @@ describe('the Mermaid topology', () => {
         expect(text).toMatch(/linkStyle 0,3,4,6 /)
     })
 
+    it('styles many pruned arrows in statements of 16 each, so no line of the diagram grows with the template', async () => {
+        const nodes = Array.from({length: 41}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: null, present: i === 0, conditional: false, technologies: []}))
+        const relations = nodes.slice(1).map((n, i) => ({id: `relation.r${i}`, name: `r${i}`, source: 'node.n0', target: n.id, present: false}))
+        const text = renderMermaid({nodes, relations}).text
+        const styles = text.split('\n').filter(l => l.trimStart().startsWith('linkStyle'))
+        expect(styles.map(l => /linkStyle ([\d,]+) /.exec(l)![1]!.split(',').length)).toEqual([16, 16, 8])
+        await expect(parse(text)).resolves.toBeTruthy()
+    })
+
     it('escapes names Mermaid would read as syntax', async () => {
         const names = ['a "quoted" name', 'end', 'x|y', 'hash#1', '<b>bold</b>', 'back`tick', 'semi;colon', 'ünïcødé → 雲', 'graph', 'a&b']
         const topology: ReportTopology = {
