@@ -3,6 +3,7 @@
 // choice, inputs, summary, a Mermaid diagram, why each element is pruned (every
 // element once, under the decision it follows from; see forest.ts), optimization,
 // checks, and the conflict when resolving failed. The JSON keeps the whole graph.
+// It reads as plain text too: prose is wrapped (prose.ts).
 import {
     conflictHeadline,
     conflictInputs,
@@ -17,6 +18,7 @@ import {
 } from '../../engine/index.js'
 import {prunedFacts, type PrunedFacts} from './forest.js'
 import {renderMermaid} from './mermaid.js'
+import {ProseWrapper} from './prose.js'
 import {escapeControls} from '../shown-text.js'
 import {append, describeOptions, kinds, listed, optionLines} from './reasons.js'
 import {whyPruned} from './why-pruned.js'
@@ -71,8 +73,10 @@ export function renderMarkdown(r: ReportData | ReportStream): string {
 export function* markdownChunks(r: ReportData | ReportStream): Generator<string> {
     let text = ''
     let first = true
+    const prose = new ProseWrapper()
     for (const line of lines(r)) {
-        text += first ? line : `\n${line}`
+        const rows = line.includes('\n') ? line.split('\n').flatMap(l => prose.rows(l)) : prose.rows(line)
+        text += first ? rows.join('\n') : `\n${rows.join('\n')}`
         first = false
         if (text.length >= 1 << 16) {
             // trailing white space waits: the end of the report is trimmed

@@ -1,8 +1,10 @@
 // The report's "why each element is pruned": every pruned element once, under
 // the decision it follows from (forest.ts). A decision that prunes others gets a
 // section with the engine's explanation and the tree of what it pruned; the
-// others are one line each under what decided them; the technology candidates of
-// a node that stays are one line per node.
+// others are one item each under what decided them; the technology candidates of
+// a node that stays are one item per node. An item has an anchor for each element
+// it lists or counts, one a line around its text, so the text reads as plain text
+// too.
 import {REASON_CODES, type DocumentBecause, type ReasonCode, type ReportElement, type ReportTopology} from '../../engine/index.js'
 import {forest, groups, type PrunedFacts, type Tree} from './forest.js'
 import {append, listed, names} from './reasons.js'
@@ -77,7 +79,7 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
         yield ''
         const byNode = new Map<string, PrunedFacts[]>()
         for (const f of candidates) append(byNode, f.container!, f)
-        for (const [node, list] of byNode) yield w.candidates(kept.get(node)!, list)
+        for (const [node, list] of byNode) yield* w.candidates(kept.get(node)!, list)
         yield ''
     }
     for (const list of LISTS) {
@@ -85,7 +87,7 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
         if (members.length === 0) continue
         yield `### ${list.title}`
         yield ''
-        for (const group of sameReason(members)) yield w.item(group, 0)
+        for (const group of sameReason(members)) yield* w.item(group, 0)
         yield ''
     }
 }
@@ -106,9 +108,16 @@ function anchor(id: string): string {
     return id.replace(/[^\w.@-]/g, '_')
 }
 
-/** Anchors for elements listed on one line, so a link to any of them lands there. */
-function anchors(elements: readonly PrunedFacts[]): string {
-    return elements.map(f => `<a id="${anchor(f.id)}"></a>`).join('')
+/**
+ * A list item with an anchor for each element it names or counts, so a link to any of them lands on
+ * it, one a line (rendered, they are nothing): those it names before its text, where a link lands
+ * on the item's first line; those it only counts (what goes with them) after.
+ */
+function anchored(pad: string, named: readonly PrunedFacts[], text: string, counted: readonly PrunedFacts[] = []): string[] {
+    const inner = `${pad}  `
+    const lines = [...named.map(f => `${inner}<a id="${anchor(f.id)}"></a>`), `${inner}${text}`, ...counted.map(f => `${inner}<a id="${anchor(f.id)}"></a>`)]
+    lines[0] = `${pad}- ${lines[0]!.slice(inner.length)}`
+    return lines
 }
 
 class Writer {
@@ -134,7 +143,7 @@ class Writer {
         if (said.length) out.push(`${said.join('; ')}.`, '')
         if (p.inputs.length) out.push(`Decided by ${p.inputs.map(name => this.inputs.get(name) ?? code(name)).join(' and ')}:`, '')
         this.reasons(p.because, 0, p.id, out)
-        if (tree.folded.length) out.push(`- with it: ${anchors(tree.folded)}${listed(tree.folded, e)}`)
+        if (tree.folded.length) out.push(...anchored('', [], `with it: ${listed(tree.folded, e)}`, tree.folded))
         out.push('', 'Pruned through it:', '')
         yield* out
         // depth first without recursion: a chain of hosts can be as long as the template
@@ -143,15 +152,15 @@ class Writer {
             .map(group => ({group, depth: 0}))
         while (stack.length) {
             const {group, depth} = stack.pop()!
-            yield this.item(group, depth)
+            yield* this.item(group, depth)
             const below = group.length === 1 ? groups(group[0]!.children) : []
             for (let i = below.length - 1; i >= 0; i--) stack.push({group: below[i]!, depth: depth + 1})
         }
         yield ''
     }
 
-    /** One line: an element (or siblings pruned for the same reason), why, what goes with it, and any other pruned element its cause reads. */
-    item(group: readonly Tree[], depth: number): string {
+    /** One item: an element (or siblings pruned for the same reason), why, what goes with it, and any other pruned element its cause reads. */
+    item(group: readonly Tree[], depth: number): string[] {
         const {text: e, code} = this.x
         const first = group[0]!.facts
         const members = group.map(t => t.facts)
@@ -162,11 +171,11 @@ class Writer {
         const others = first.blames.slice(1).map(id => this.link(id))
         const also = others.length ? `; it reads ${others.join(', ')} too, also pruned` : ''
         const along = folded.length ? `; with it: ${listed(folded, e)}` : ''
-        return `${pad}- ${anchors(members)}${anchors(folded)}${names(members, e)}${under}${at}: ${this.reason(members)}${also}${along}.`
+        return anchored(pad, members, `${names(members, e)}${under}${at}: ${this.reason(members)}${also}${along}.`, folded)
     }
 
-    /** A node's technology candidates on one line: the one kept and why, the pruned ones grouped by why (what the first cause of each group reads is linked). */
-    candidates(node: ReportTopology['nodes'][number], list: readonly PrunedFacts[]): string {
+    /** A node's technology candidates in one item: the one kept and why, the pruned ones grouped by why (what the first cause of each group reads is linked). */
+    candidates(node: ReportTopology['nodes'][number], list: readonly PrunedFacts[]): string[] {
         const {text: e, code} = this.x
         const byCause = new Map<string, PrunedFacts[]>()
         for (const f of list) {
@@ -180,7 +189,7 @@ class Writer {
         })
         const won = node.technologies.map(t => `${e(`"${t.name}"`)} kept (${e(KEPT[t.code] ?? REASON_CODES[t.code as ReasonCode])} ${code(t.code)})`)
         const pruned = `${list.length === 1 ? '1 candidate' : `${list.length} candidates`} pruned — ${parts.join('; ')}`
-        return `- ${anchors(list)}${e(`Node "${node.name}"`)}: ${[...won, pruned].join('; ')}.`
+        return anchored('', list, `${e(`Node "${node.name}"`)}: ${[...won, pruned].join('; ')}.`)
     }
 
     /** A link to where a pruned element is listed. */
