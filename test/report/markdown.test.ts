@@ -82,14 +82,16 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         expect(why).toContain(
             '- its condition does not hold: `{logic_expression: on_vm}` is false `manual-condition-false` (`sample-templates/web-shop/variable-service-template.yaml:66:23`)',
         )
-        // no circle: the relation's target is absent because of the relation, which says so once
-        expect(why).toContain('- its target node "vm\\_runtime" is absent (pruning: target, consistency) `target-absent` — a consequence of this verdict, not a cause')
+        // no circle: the relation's target is absent because of the relation, which says so once, in plain words
+        expect(why).toContain(
+            '- its target node "vm\\_runtime" is absent, so pruning removes it (`target`, consistency) `target-absent` — a consequence of this verdict, not a cause',
+        )
         // what it pruned, one level per step, with what goes along counted on the line: the element's
         // anchor on the line before, those of what goes with it on the lines after
         expect(why).toContain(
             [
                 '- <a id="node.vm_runtime"></a>',
-                '  Node "vm\\_runtime" (`sample-templates/web-shop/variable-service-template.yaml:72:9`): no incoming relation is present (pruning: incoming, semantic) `default-incoming-none-present`; with it: 1 type and 1 relation.',
+                '  Node "vm\\_runtime" (`sample-templates/web-shop/variable-service-template.yaml:72:9`): no incoming relation is present, so pruning removes it (`incoming`, semantic) `default-incoming-none-present`; with it: 1 type and 1 relation.',
                 '  <a id="type.node.Runtime@0.node.vm_runtime"></a>',
                 '  <a id="relation.host@0.node.vm_runtime"></a>',
                 '  - <a id="node.vm"></a>',
@@ -109,8 +111,19 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         expect(markdown.split('\n').length).toBeLessThanOrEqual(180)
     })
 
-    it('shows optimization and every check, on or off', () => {
-        expect(flat).toContain('- Node templates: not optimized, the result must be unique (default)')
+    it('says once what each pruning rule it names does, with the option that turns it on', () => {
+        const why = flat.slice(flat.indexOf('## Why each element is pruned'), flat.indexOf('## Optimization'))
+        expect(why).toContain(
+            '- `incoming`, semantic (`node_semantic_pruning`): a node is removed when none of its incoming relations is present, even one with conditions of its own.',
+        )
+        expect(why).toContain(
+            '- `target`, consistency (`relation_consistency_pruning`): a relation is removed when its target node is absent, even one with conditions of its own.',
+        )
+        expect(why.match(/`incoming`, semantic \(/g)).toHaveLength(1)
+    })
+
+    it('shows optimization, with the options as the specification names them, and every check, on or off', () => {
+        expect(flat).toContain('- Node templates: not optimized; the result must be unique (`optimization_topology: false`, `optimization_topology_unique: true`; default)')
         expect(flat).toContain('The conditions decided every element: the optimizer had no choice to make.')
         expect(flat).toContain('Switched off: expected incoming relation, unconsumed input, unproduced output.')
         expect(flat).toMatch(/^Ran and passed: relation source, relation target, .*ambiguous relation\.$/m)

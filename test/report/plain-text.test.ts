@@ -1,7 +1,8 @@
 // The Markdown report read as plain text (a reviewer's diff, a terminal): no line
 // runs long however large the template, each anchor has a line of its own, and
 // rendered (GitHub-flavoured Markdown, read by `marked`, which comes with mermaid)
-// every link lands on an anchor inside the item or heading it belongs to.
+// every link lands on an anchor inside the item or heading it belongs to. The
+// optimizer's decisions are said in words.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,7 +12,7 @@ import {renderMarkdown} from '../../src/app/report/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {NOW} from './fixtures.js'
+import {NOW, unwrapped} from './fixtures.js'
 
 /**
  * A store hosted on a platform service or a machine (chosen by `platform`), with n workers on the
@@ -109,5 +110,37 @@ describe('the report of a large template as plain text', () => {
         const workers = items[items.length - 1]!.token as Token & {text: string}
         expect(workers.raw).toContain('<a id="node.worker_149"></a>')
         expect(workers.text.replace(/<a id="[^"]+"><\/a>\s*/g, '')).toMatch(/^Nodes "worker\\_0", "worker\\_1"/)
+    })
+})
+
+describe('the optimizer in words', () => {
+    it('says what each number it reached counts, step by step, with the options as the specification names them', () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types:
+    app: {derived_from: tosca.nodes.Root}
+    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+topology_template:
+    variability:
+        technology_rules:
+            - {technology: terraform, component: app, hosting: [paas], weight: 2}
+            - {technology: ansible, component: app, hosting: [paas], weight: 1}
+    node_templates:
+        store:
+            type: app
+            persistent: true
+            requirements:
+                - host: paas
+        paas:
+            type: paas
+            weight: 3
+`
+        const markdown = unwrapped(report(text, 'store.yaml').markdown)
+        expect(markdown).toContain(
+            'Decision 1: several variants satisfied every condition of a part of 5 elements. In this part, the optimizer looked first for the lowest total weight of the node templates kept (3), then for the highest total weight of the technologies kept (2), then for the fewest different technologies kept (1); it kept Node "paas"',
+        )
+        expect(markdown).toContain(
+            '- Technologies: the optimizer looks for the highest total weight of the technologies kept, then the fewest different technologies kept (`optimization_technologies: max`, `optimization_technologies_mode: weight-count`, `optimization_technologies_unique: false`; default of tosca\\_variability\\_1\\_0\\_rc\\_3)',
+        )
+        expect(markdown).not.toMatch(/reached \d+ \//)
     })
 })

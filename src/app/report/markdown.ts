@@ -11,6 +11,7 @@ import {
     count,
     freeChoiceRuleText,
     PrunedElements,
+    technologySteps,
     type ReportData,
     type ReportDiagnostic,
     type ReportElement,
@@ -20,7 +21,7 @@ import {prunedFacts, type PrunedFacts} from './forest.js'
 import {renderMermaid} from './mermaid.js'
 import {ProseWrapper} from './prose.js'
 import {escapeControls} from '../shown-text.js'
-import {append, describeOptions, kinds, listed, optionLines} from './reasons.js'
+import {append, describeOptions, kindOf, kinds, listed, optionLines} from './reasons.js'
 import {whyPruned} from './why-pruned.js'
 
 /** Escapes text for Markdown prose and table cells: a line break is a space, other control characters are shown escaped. */
@@ -186,9 +187,13 @@ function optimizationSection(r: ReportData | ReportStream, facts: readonly Prune
     const out = ['## Optimization', '']
     for (const o of r.optimization.objectives) {
         const what = o.subject === 'nodes' ? 'Node templates' : 'Technologies'
-        out.push(
-            `- ${what}: ${o.direction === false ? 'not optimized' : `${o.direction === 'min' ? 'minimize' : 'maximize'} by ${o.mode}`}${o.unique ? ', the result must be unique' : ''} (${e(o.origin)})`,
-        )
+        const sought = steps(o).map((step, i) => `${i ? 'then ' : ''}${lookedFor(step)}`)
+        const words = o.direction === false ? 'not optimized' : `the optimizer looks for ${sought.join(', ')}`
+        // the options as the specification names them: what a reader looks up
+        const option = o.subject === 'nodes' ? 'optimization_topology' : 'optimization_technologies'
+        const mode = o.direction === false ? [] : [`${option}_mode: ${o.mode}`]
+        const options = [`${option}: ${String(o.direction)}`, ...mode, `${option}_unique: ${String(o.unique)}`].map(code).join(', ')
+        out.push(`- ${what}: ${words}${o.unique ? '; the result must be unique' : ''} (${options}; ${e(o.origin)})`)
     }
     out.push('')
     if (r.status === 'resolved' && r.optimization.decisions.length === 0 && r.optimization.freeChoices.length === 0)
@@ -198,7 +203,7 @@ function optimizationSection(r: ReportData | ReportStream, facts: readonly Prune
         const kept = d.elements.filter(el => el.present)
         const gone = d.elements.filter(el => !el.present)
         out.push(
-            `Decision ${i + 1}: several variants satisfied every condition of a part of ${count(d.elements.length, 'element')}; the optimizer reached ${d.optima.map(v => (v === null ? '—' : String(v))).join(' / ')} and kept ${
+            `Decision ${i + 1}: several variants satisfied every condition of a part of ${count(d.elements.length, 'element')}. ${reached(r, d.optima)}; it kept ${
                 kept.length
                     ? listed(
                           kept.map(el => ({kind: kindOf(el.id), display: el.display})),
@@ -228,6 +233,41 @@ function optimizationSection(r: ReportData | ReportStream, facts: readonly Prune
         out.push('', `Setting ${e(c.decide)} would decide it.`, '')
     }
     return out
+}
+
+type Objective = ReportData['optimization']['objectives'][number]
+type Step = ReturnType<typeof technologySteps>[number] & {readonly subject: string}
+
+/** What an objective asks of the optimizer, in the order it asks (as the solver does: see technologySteps). */
+function steps(o: Objective): Step[] {
+    const direction = o.direction === 'min' || o.direction === 'max' ? o.direction : false
+    if (o.subject === 'nodes') return [{subject: o.subject, direction, measure: o.mode === 'count' ? 'count' : 'weight'}]
+    return technologySteps(direction, o.mode as Parameters<typeof technologySteps>[1]).map(step => ({...step, subject: o.subject}))
+}
+
+/** What one step looks for, in words: `the lowest total weight of the node templates kept`. */
+function lookedFor(step: Step): string {
+    const nodes = step.subject === 'nodes'
+    if (step.measure === 'weight') return `the ${step.direction === 'max' ? 'highest' : 'lowest'} total weight of the ${nodes ? 'node templates' : 'technologies'} kept`
+    const few = step.direction === 'max' ? 'most' : 'fewest'
+    return nodes ? `the ${few} node templates kept` : `the ${few} different technologies kept`
+}
+
+/**
+ * What the optimizer reached in one part, in words: each value of `optima` is what a step looked for
+ * (the steps of the objectives in order), counted over the part's elements; null where a step had
+ * nothing of the part to weigh. The numbers as they are when the steps cannot be told.
+ */
+function reached(r: ReportData | ReportStream, optima: readonly (number | null)[]): string {
+    const all = r.optimization.objectives.flatMap(steps)
+    if (all.length !== optima.length) return `The optimizer reached ${optima.map(v => (v === null ? '—' : String(v))).join(' / ')}`
+    const said = all.flatMap((step, i) => (optima[i] === null || optima[i] === undefined ? [] : [`${lookedFor(step)} (${String(optima[i])})`]))
+    if (said.length === 0) return 'The optimizer chose'
+    if (said.length === 1) return `In this part, the optimizer looked for ${said[0]}`
+    return `In this part, the optimizer looked first for ${said[0]}, ${said
+        .slice(1)
+        .map(s => `then for ${s}`)
+        .join(', ')}`
 }
 
 /** The checks: a resolved template passed every check that ran (the names say enough); a failed one gets each check's status. */
@@ -271,11 +311,6 @@ function factsOf(pruned: Pruned): PrunedFacts[] {
     return facts
 }
 
-/** The kind of an element, from its identifier (`node.db`, `property.port@0.node.db`). */
-function kindOf(id: string): string {
-    return id.slice(0, id.indexOf('.'))
-}
-
 /** The definitions version; none is known when the template or an inputs file could not be read. */
 function version(r: ReportData | ReportStream): string {
     return r.version === null ? 'not known (the template or an inputs file could not be read)' : code(r.version)
@@ -299,9 +334,9 @@ function checkStatus(r: ReportData | ReportStream, enabled: boolean): string {
  */
 function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[]): string[] {
     const groups = new Map<string, PrunedFacts[]>()
-    for (const p of pruned) {
-        const key = p.decidedBy === 'optimization' ? OPTIMIZER : p.inputs.join(' ')
-        append(groups, key, p)
+    for (const f of pruned) {
+        const key = f.decidedBy === 'optimization' ? OPTIMIZER : f.inputs.join(' ')
+        append(groups, key, f)
     }
     const out = ['## What decided the variant', '']
     const rank = (key: string) => (key === '' ? 2 : key === OPTIMIZER ? 1 : 0)

@@ -7,7 +7,8 @@
 // too.
 import {REASON_CODES, type DocumentBecause, type ReasonCode, type ReportElement, type ReportTopology} from '../../engine/index.js'
 import {forest, groups, type PrunedFacts, type Tree} from './forest.js'
-import {append, listed, names} from './reasons.js'
+import {append, kindOf, listed, names} from './reasons.js'
+import {PlainRules} from './rules.js'
 
 /** How text reaches Markdown: prose escaped, code in a code span. */
 export interface Escapes {
@@ -90,6 +91,7 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
         for (const group of sameReason(members)) yield* w.item(group, 0)
         yield ''
     }
+    yield* w.rules.note()
 }
 
 /** Roots pruned by the same condition, written alike (`{logic_expression: has_debug_logging}` on many properties), as one group each. */
@@ -122,6 +124,8 @@ function anchored(pad: string, named: readonly PrunedFacts[], text: string, coun
 
 class Writer {
     private readonly byId: ReadonlyMap<string, PrunedFacts>
+    /** The default and pruning conditions said so far, for the note that closes the section. */
+    readonly rules: PlainRules
 
     constructor(
         facts: readonly PrunedFacts[],
@@ -129,6 +133,7 @@ class Writer {
         private readonly x: Escapes,
     ) {
         this.byId = new Map(facts.map(f => [f.id, f]))
+        this.rules = new PlainRules(x)
     }
 
     /** A decision that prunes others through it: its explanation, then the tree of what it pruned. */
@@ -142,7 +147,7 @@ class Writer {
         if (!p.dependsOnInputs) said.push('no change of variability inputs can flip it')
         if (said.length) out.push(`${said.join('; ')}.`, '')
         if (p.inputs.length) out.push(`Decided by ${p.inputs.map(name => this.inputs.get(name) ?? code(name)).join(' and ')}:`, '')
-        this.reasons(p.because, 0, p.id, out)
+        this.reasons(p.because, 0, p.id, p.kind, out)
         if (tree.folded.length) out.push(...anchored('', [], `with it: ${listed(tree.folded, e)}`, tree.folded))
         out.push('', 'Pruned through it:', '')
         yield* out
@@ -211,8 +216,8 @@ class Writer {
         const condition = written && r.condition !== undefined && members.every(m => m.reason?.condition === r.condition) ? `: ${code(r.condition)} is ${String(r.value)}` : ''
         const where = members.length === 1 && r.location && r.location !== first.location ? ` (${code(r.location)})` : ''
         // several elements: each its own condition
-        const said = members.length > 1 ? text.replace(/^its /, 'their ') : text
-        return `${e(said)}${condition} ${tag}${where}`
+        const said = same ? this.rules.say(text, first.code, first.kind, members.length > 1) : e(members.length > 1 ? text.replace(/^its /, 'their ') : text)
+        return `${said}${condition} ${tag}${where}`
     }
 
     /**
@@ -220,7 +225,7 @@ class Writer {
      * reads is linked, not explained again: it has its line), other failing conditions one line each, and
      * the conditions its verdict settled in one line.
      */
-    private reasons(list: readonly DocumentBecause[], depth: number, self: string, lines: string[]): void {
+    private reasons(list: readonly DocumentBecause[], depth: number, self: string, kind: string, lines: string[]): void {
         const {text: e, code} = this.x
         const pad = '  '.repeat(depth)
         for (const b of list) {
@@ -231,20 +236,20 @@ class Writer {
                     lines.push(`${pad}- ${e(this.byId.get(id)!.display)} is pruned: see ${this.link(id).replace(/^\[[^\]]*\]/, '[why]')}`)
                 else {
                     lines.push(`${pad}- ${e(b.text.replace(/ \(see above\)$/, ''))} ${code(b.code)}`)
-                    this.reasons(b.because, depth + 1, self, lines)
+                    this.reasons(b.because, depth + 1, self, id === undefined ? kind : kindOf(id), lines)
                 }
                 continue
             }
             const condition = b.condition !== undefined ? `: ${code(b.condition)} is ${String(b.value)}` : ''
             const at = b.location ? ` (${code(b.location)})` : ''
-            lines.push(`${pad}- ${b.role === 'also' ? 'also ' : ''}${e(b.text)}${condition} ${code(b.code)}${at}`)
-            if (b.role === undefined) this.reasons(b.because, depth + 1, self, lines)
+            lines.push(`${pad}- ${b.role === 'also' ? 'also ' : ''}${this.rules.say(b.text, b.code, kind)}${condition} ${code(b.code)}${at}`)
+            if (b.role === undefined) this.reasons(b.because, depth + 1, self, kind, lines)
         }
         const consequences = list.filter(b => b.role === 'consequence')
         if (consequences.length) {
             const one = consequences.length === 1
             lines.push(
-                `${pad}- ${consequences.map(b => `${e(b.text)} ${code(b.code)}`).join('; ')} — ${one ? 'a consequence' : 'consequences'} of this verdict, not ${one ? 'a cause' : 'causes'}`,
+                `${pad}- ${consequences.map(b => `${this.rules.say(b.text, b.code, kind)} ${code(b.code)}`).join('; ')} — ${one ? 'a consequence' : 'consequences'} of this verdict, not ${one ? 'a cause' : 'causes'}`,
             )
         }
     }
