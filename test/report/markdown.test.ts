@@ -7,7 +7,8 @@ import {buildReport} from '../../src/engine/report/index.js'
 import {NOW, sampleReport, unwrapped, warnedReport, withoutDate} from './fixtures.js'
 
 describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
-    const markdown = renderMarkdown(sampleReport(['prod']))
+    // written to report.md in the working folder, as the command line the report names does (a folder of no machine)
+    const markdown = renderMarkdown(sampleReport(['prod']), {report: '/path/to/trellis', working: '/path/to/trellis'})
     // what each line says, its rows joined
     const flat = unwrapped(markdown)
 
@@ -130,7 +131,7 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
     })
 
     it('is deterministic: two renders differ only in the date line', () => {
-        const later = renderMarkdown(sampleReport(['prod'], new Date('2030-06-07T08:09:10.000Z')))
+        const later = renderMarkdown(sampleReport(['prod'], new Date('2030-06-07T08:09:10.000Z')), {report: '/path/to/trellis', working: '/path/to/trellis'})
         expect(later).not.toBe(markdown)
         expect(withoutDate(later)).toBe(withoutDate(markdown))
         const diff = later.split('\n').filter((l, i) => l !== markdown.split('\n')[i])

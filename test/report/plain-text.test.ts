@@ -73,7 +73,7 @@ function report(text: string, name: string) {
     const loaded = templateFromText(text, name, EMPTY)
     const model = resolve(loaded, {}).model!
     const data = buildReport({template: loaded, templateName: name, presets: [], argv: ['trellis', 'resolve', name], now: NOW}, {model})
-    return {data, markdown: renderMarkdown(data)}
+    return {data, markdown: renderMarkdown(data, {report: '/work/reports', working: '/work'})}
 }
 
 describe('the report of a large template as plain text', () => {

@@ -10,10 +10,11 @@ import {forest, groups, type PrunedFacts, type Tree} from './forest.js'
 import {append, kindOf, listed, names} from './reasons.js'
 import {PlainRules} from './rules.js'
 
-/** How text reaches Markdown: prose escaped, code in a code span. */
+/** How text reaches Markdown: prose escaped, code in a code span, a location as the report names it. */
 export interface Escapes {
     readonly text: (text: string) => string
     readonly code: (text: string) => string
+    readonly location: (location: string) => string
 }
 
 /** The pruned elements, explained again when read (one at a time, for the sections). */
@@ -138,11 +139,11 @@ class Writer {
 
     /** A decision that prunes others through it: its explanation, then the tree of what it pruned. */
     *section(p: ReportElement, tree: Tree): Generator<string> {
-        const {text: e, code} = this.x
+        const {text: e, code, location} = this.x
         const out: string[] = []
         out.push(`### <a id="${anchor(p.id)}"></a>${e(p.display)}`, '')
         const said: string[] = []
-        if (p.location) said.push(`Defined at ${code(p.location)}`)
+        if (p.location) said.push(`Defined at ${code(location(p.location))}`)
         if (p.decidedBy !== 'conditions') said.push(`decided by ${DECIDED_BY[p.decidedBy]}`)
         if (!p.dependsOnInputs) said.push('no change of variability inputs can flip it')
         if (said.length) out.push(`${said.join('; ')}.`, '')
@@ -166,13 +167,13 @@ class Writer {
 
     /** One item: an element (or siblings pruned for the same reason), why, what goes with it, and any other pruned element its cause reads. */
     item(group: readonly Tree[], depth: number): string[] {
-        const {text: e, code} = this.x
+        const {text: e, code, location} = this.x
         const first = group[0]!.facts
         const members = group.map(t => t.facts)
         const folded = group.flatMap(t => t.folded)
         const pad = '  '.repeat(Math.min(depth, MAX_INDENT))
         const under = depth > MAX_INDENT && first.blames[0] ? ` (under ${this.link(first.blames[0])})` : ''
-        const at = members.length === 1 && first.location ? ` (${code(first.location)})` : ''
+        const at = members.length === 1 && first.location ? ` (${code(location(first.location))})` : ''
         const others = first.blames.slice(1).map(id => this.link(id))
         const also = others.length ? `; it reads ${others.join(', ')} too, also pruned` : ''
         const along = folded.length ? `; with it: ${listed(folded, e)}` : ''
@@ -204,7 +205,7 @@ class Writer {
 
     /** Why one element, or siblings with the same code, are pruned, on one line. */
     private reason(members: readonly PrunedFacts[]): string {
-        const {text: e, code} = this.x
+        const {text: e, code, location} = this.x
         const first = members[0]!
         const tag = code(first.code)
         const r = first.reason
@@ -214,7 +215,7 @@ class Writer {
         // the condition is shown when the author wrote it (or it is the constraint), the same for all
         const written = r.kind !== 'default' && r.kind !== 'pruning' && r.kind !== 'type-specific'
         const condition = written && r.condition !== undefined && members.every(m => m.reason?.condition === r.condition) ? `: ${code(r.condition)} is ${String(r.value)}` : ''
-        const where = members.length === 1 && r.location && r.location !== first.location ? ` (${code(r.location)})` : ''
+        const where = members.length === 1 && r.location && r.location !== first.location ? ` (${code(location(r.location))})` : ''
         // several elements: each its own condition
         const said = same ? this.rules.say(text, first.code, first.kind, members.length > 1) : e(members.length > 1 ? text.replace(/^its /, 'their ') : text)
         return `${said}${condition} ${tag}${where}`
@@ -226,7 +227,7 @@ class Writer {
      * the conditions its verdict settled in one line.
      */
     private reasons(list: readonly DocumentBecause[], depth: number, self: string, kind: string, lines: string[]): void {
-        const {text: e, code} = this.x
+        const {text: e, code, location} = this.x
         const pad = '  '.repeat(depth)
         for (const b of list) {
             if (b.role === 'consequence') continue
@@ -241,7 +242,7 @@ class Writer {
                 continue
             }
             const condition = b.condition !== undefined ? `: ${code(b.condition)} is ${String(b.value)}` : ''
-            const at = b.location ? ` (${code(b.location)})` : ''
+            const at = b.location ? ` (${code(location(b.location))})` : ''
             lines.push(`${pad}- ${b.role === 'also' ? 'also ' : ''}${this.rules.say(b.text, b.code, kind)}${condition} ${code(b.code)}${at}`)
             if (b.role === undefined) this.reasons(b.because, depth + 1, self, kind, lines)
         }
