@@ -18,6 +18,9 @@ const template = loadTemplate(templateName)
 const {model} = resolve(template, {presets})
 const argv = ['trellis', 'resolve', templateName, ...presets.flatMap(p => ['--preset', p]), '--output', 'web-shop-prod.yaml', '--report', target]
 const report = buildReport({template, templateName, presets, argv, now: new Date()}, {model})
+// files are named from the report's folder, as the command line writes it; the checkout's own
+// folder, which only the header names, is shown as /path/to/trellis so the page is the same anywhere
+const checkout = '/path/to/trellis'
 fs.mkdirSync(path.dirname(target), {recursive: true})
-fs.writeFileSync(target, renderMarkdown(report))
+fs.writeFileSync(target, renderMarkdown(report, {report: path.posix.join(checkout, path.dirname(target)), working: checkout}))
 console.log(`wrote ${target}`)

@@ -46,5 +46,7 @@ export function renderReport(target: ReportTarget, outcome: Outcome): Iterable<s
     // the pruned elements are explained as they are written: a large template's explanations are never all held
     const report = reportStream(request, reported)
     // the same data, without a character a terminal showing the file would act on (see jsonText)
-    return reportFormat(target.file) === 'json' ? jsonPieces(jsonChunks(report)) : markdownChunks(report)
+    if (reportFormat(target.file) === 'json') return jsonPieces(jsonChunks(report))
+    // the Markdown names files from the report's folder; the JSON keeps them as the data has them
+    return markdownChunks(report, {report: path.dirname(path.resolve(target.file)), working: process.cwd()})
 }

@@ -28,6 +28,7 @@ export {
     DEFAULT_MAX_YAML_MB,
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
+export {type Measure, technologySteps} from './solve/index.js'
 export {
     checkType,
     describeSource,
@@ -55,6 +56,8 @@ export {
     freeChoiceRuleText,
     type InputChange,
     inputChoices,
+    namedCondition,
+    type NamedCondition,
     type ReasonCode,
     type Repair,
     REASON_CODES,

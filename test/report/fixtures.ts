@@ -78,3 +78,32 @@ topology_template:
 
 /** The date line is the only line allowed to differ between two reports of one resolution. */
 export const withoutDate = (markdown: string) => markdown.replace(/^- \*\*Date:\*\* .*$/m, '- **Date:** <date>')
+
+const ANCHOR_LINE = /^\s*(- )?<a id="[^"]*"><\/a>$/
+const STARTS_BLOCK = /^\s*([-*+] |\d+[.)] |#|\||```|$)/
+
+/**
+ * The report with the rows of each wrapped line joined again, as a Markdown reader joins them (an
+ * anchor's own line stays one): what a line says can be asserted whole.
+ */
+export function unwrapped(markdown: string): string {
+    const out: string[] = []
+    let fenced = false
+    for (const line of markdown.split('\n')) {
+        const last = out[out.length - 1]
+        const fence = /^\s*```/.test(line)
+        const joins =
+            !fenced &&
+            !fence &&
+            last !== undefined &&
+            !STARTS_BLOCK.test(line) &&
+            !ANCHOR_LINE.test(line) &&
+            last.trim() !== '' &&
+            !/^\s*([#|]|```)/.test(last) &&
+            !ANCHOR_LINE.test(last)
+        if (joins) out[out.length - 1] = `${last} ${line.trimStart()}`
+        else out.push(line)
+        if (fence) fenced = !fenced
+    }
+    return out.join('\n')
+}

@@ -4,7 +4,7 @@ import mermaid from 'mermaid'
 import {describe, expect, it} from 'vitest'
 import {MAX_NODES, renderMarkdown, renderMermaid} from '../../src/app/report/index.js'
 import type {ReportTopology} from '../../src/engine/report/index.js'
-import {sampleReport} from './fixtures.js'
+import {sampleReport, unwrapped} from './fixtures.js'
 
 const parse = (text: string) => mermaid.parse(text)
 
@@ -32,6 +32,15 @@ describe('the Mermaid topology', () => {
         expect(text).toMatch(/classDef pruned .*stroke-dasharray/)
         expect(text).toContain('subgraph legend [Legend]')
         expect(text).toMatch(/linkStyle 0,3,4,6 /)
+    })
+
+    it('styles many pruned arrows in statements of 16 each, so no line of the diagram grows with the template', async () => {
+        const nodes = Array.from({length: 41}, (_, i) => ({id: `node.n${i}`, name: `n${i}`, type: null, present: i === 0, conditional: false, technologies: []}))
+        const relations = nodes.slice(1).map((n, i) => ({id: `relation.r${i}`, name: `r${i}`, source: 'node.n0', target: n.id, present: false}))
+        const text = renderMermaid({nodes, relations}).text
+        const styles = text.split('\n').filter(l => l.trimStart().startsWith('linkStyle'))
+        expect(styles.map(l => /linkStyle ([\d,]+) /.exec(l)![1]!.split(',').length)).toEqual([16, 16, 8])
+        await expect(parse(text)).resolves.toBeTruthy()
     })
 
     it('escapes names Mermaid would read as syntax', async () => {
@@ -93,7 +102,7 @@ describe('the Mermaid topology', () => {
                 relations: [],
             },
         }
-        expect(renderMarkdown(big)).toContain(
+        expect(unwrapped(renderMarkdown(big))).toContain(
             'The template has 70 node templates: the diagram draws 59 of them (the pruned and conditional ones first) and collapses the other 11 into one box.',
         )
     })

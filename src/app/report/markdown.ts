@@ -3,6 +3,8 @@
 // choice, inputs, summary, a Mermaid diagram, why each element is pruned (every
 // element once, under the decision it follows from; see forest.ts), optimization,
 // checks, and the conflict when resolving failed. The JSON keeps the whole graph.
+// It reads as plain text too: prose is wrapped (prose.ts) and files are named
+// relative to the report's folder (places.ts).
 import {
     conflictHeadline,
     conflictInputs,
@@ -10,6 +12,7 @@ import {
     count,
     freeChoiceRuleText,
     PrunedElements,
+    technologySteps,
     type ReportData,
     type ReportDiagnostic,
     type ReportElement,
@@ -17,8 +20,10 @@ import {
 } from '../../engine/index.js'
 import {prunedFacts, type PrunedFacts} from './forest.js'
 import {renderMermaid} from './mermaid.js'
+import {Places, type ReportFolders} from './places.js'
+import {ProseWrapper} from './prose.js'
 import {escapeControls} from '../shown-text.js'
-import {append, describeOptions, kinds, listed, optionLines} from './reasons.js'
+import {append, describeOptions, kindOf, kinds, listed, optionLines} from './reasons.js'
 import {whyPruned} from './why-pruned.js'
 
 /** Escapes text for Markdown prose and table cells: a line break is a space, other control characters are shown escaped. */
@@ -56,23 +61,26 @@ function value(v: unknown): string {
 const e = escapeMarkdown
 
 /** An input with its value and where the value came from: `` `env` = `prod` (preset prod) ``. */
-function inputText(i: ReportData['inputs'][number]): string {
-    return `${cell(i.name)} = ${value(i.value)} (${e(i.source)})`
+function inputText(i: ReportData['inputs'][number], p: Places): string {
+    return `${cell(i.name)} = ${value(i.value)} (${e(p.source(i.source))})`
 }
 
-export function renderMarkdown(r: ReportData | ReportStream): string {
-    return [...markdownChunks(r)].join('')
+/** `folders`: where the report is written and where its data's relative paths start; without them, paths are shown as the data has them. */
+export function renderMarkdown(r: ReportData | ReportStream, folders?: ReportFolders): string {
+    return [...markdownChunks(r, folders)].join('')
 }
 
 /**
  * The report's Markdown in pieces of about 64 KB, as renderMarkdown writes it: the pruned elements
  * are explained as their sections are written (a large template's explanations are never all held).
  */
-export function* markdownChunks(r: ReportData | ReportStream): Generator<string> {
+export function* markdownChunks(r: ReportData | ReportStream, folders?: ReportFolders): Generator<string> {
     let text = ''
     let first = true
-    for (const line of lines(r)) {
-        text += first ? line : `\n${line}`
+    const prose = new ProseWrapper()
+    for (const line of lines(r, new Places(folders))) {
+        const rows = line.includes('\n') ? line.split('\n').flatMap(l => prose.rows(l)) : prose.rows(line)
+        text += first ? rows.join('\n') : `\n${rows.join('\n')}`
         first = false
         if (text.length >= 1 << 16) {
             // trailing white space waits: the end of the report is trimmed
@@ -85,68 +93,72 @@ export function* markdownChunks(r: ReportData | ReportStream): Generator<string>
 }
 
 /** The report's lines, section by section; the pruned elements are explained as their section is written. */
-function* lines(r: ReportData | ReportStream): Generator<string> {
+function* lines(r: ReportData | ReportStream, p: Places): Generator<string> {
     const pruned = prunedOf(r)
     // what the sections and the decisions need of every pruned element, read first
     const facts = factsOf(pruned)
-    yield* header(r)
+    yield* header(r, p)
     // a template with mistakes was read no further than them: the report lists them
     if (r.status === 'invalid') {
-        yield* conflict(r)
+        yield* conflict(r, p)
         return
     }
-    if (r.summary && pruned.count) yield* decisions(r, facts)
-    yield* optionsSection(r)
-    yield* inputsSection(r)
-    if (r.conflict) yield* conflict(r)
+    if (r.summary && pruned.count) yield* decisions(r, facts, p)
+    yield* optionsSection(r, p)
+    yield* inputsSection(r, p)
+    if (r.conflict) yield* conflict(r, p)
     if (r.summary) yield* summarySection(r.summary)
     yield* topologySection(r, facts)
-    if (r.summary && pruned.count) yield* whyPruned(facts, pruned, r.topology, new Map(r.inputs.map(i => [i.name, inputText(i)])), {text: e, code})
-    yield* optimizationSection(r, facts)
-    yield* checksSection(r)
+    if (r.summary && pruned.count) yield* whyPruned(facts, pruned, r.topology, new Map(r.inputs.map(i => [i.name, inputText(i, p)])), {text: e, code, location: l => p.location(l)})
+    yield* optimizationSection(r, facts, p)
+    yield* checksSection(r, p)
 }
 
 /** The title, what was resolved with what, the command that reproduces it, and what resolving warned of. */
-function header(r: ReportData | ReportStream): string[] {
+function header(r: ReportData | ReportStream, p: Places): string[] {
     const title = r.status === 'resolved' ? 'Resolution report' : 'Resolution report: resolving failed'
-    const out = [`# ${title}: ${e(r.template)}`, '']
-    out.push(`- **Template:** ${code(r.template)}`)
+    const out = [`# ${title}: ${e(p.file(r.template))}`, '']
+    // the full path once; below, files are named from the report's folder
+    const full = p.full(r.template)
+    out.push(`- **Template:** ${code(full ?? r.template)}${full ? " (files below are named relative to this report's folder)" : ''}`)
     out.push(`- **Definitions version:** ${version(r)}`)
-    out.push(`- **Pruning mode:** ${pruningMode(r)}`)
+    out.push(`- **Pruning mode:** ${pruningMode(r, p)}`)
     out.push(`- **Presets applied, in order:** ${r.presets.length ? r.presets.map(code).join(' → ') : 'none'}`)
     out.push(`- **Profile:** ${r.profile ? code(r.profile) : 'none'}`)
     out.push(`- **Result:** ${r.status === 'resolved' ? 'resolved' : `failed (${r.status}): ${e(r.error ?? '')}`}`)
     out.push(`- **Date:** ${r.generatedAt}`)
     // a fence longer than any run of backticks in the command (a quoted name may hold some)
     const fence = '`'.repeat(Math.max(2, ...(r.command.match(/`+/g) ?? []).map(run => run.length)) + 1)
-    out.push('', 'Reproduce with:', '', `${fence}sh`, escapeControls(r.command), fence, '')
-    if (r.warnings.length) out.push('## Warnings', '', ...r.warnings.flatMap(diagnosticLines), '')
+    // the command's files are named from where it was run
+    const from = p.moved ? `, from ${code(p.working!)}` : ''
+    out.push('', `Reproduce with${from}:`, '', `${fence}sh`, escapeControls(r.command), fence, '')
+    if (r.warnings.length) out.push('## Warnings', '', ...r.warnings.flatMap(w => diagnosticLines(w, p)), '')
     return out
 }
 
 /** One line per choice: what a pruning mode (or a wider option) set together, then each option written. */
-function optionsSection(r: ReportData | ReportStream): string[] {
+function optionsSection(r: ReportData | ReportStream, p: Places): string[] {
     const out = ['## Options that differ from the defaults', '']
     if (r.options.length === 0) return [...out, `Every option has the default of ${version(r)}.`, '']
     for (const {origin, options} of optionLines(r)) {
         const single = options.length === 1 && options[0]!
-        if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${pruningMode(r)} ${e(describeOptions(options))}.`)
-        else if (single) out.push(`- ${cell(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(origin)}.`)
-        else out.push(`- ${e(origin)}: ${e(describeOptions(options))}.`)
+        if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${pruningMode(r, p)} ${e(describeOptions(options))}.`)
+        else if (single) out.push(`- ${cell(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(p.origin(origin))}.`)
+        else out.push(`- ${e(p.origin(origin))}: ${e(describeOptions(options))}.`)
     }
     out.push('')
     return out
 }
 
 /** A table of the variability inputs: value, source, what each overrode, whether it decides anything. */
-function inputsSection(r: ReportData | ReportStream): string[] {
+function inputsSection(r: ReportData | ReportStream, p: Places): string[] {
     const out = ['## Variability inputs', '']
     if (r.inputs.length === 0) return [...out, 'The template declares no variability inputs.', '']
     out.push('| input | value | source | overrode | decides something |', '|---|---|---|---|---|')
     for (const i of r.inputs) {
-        const overrode = i.overrides.map(o => `${value(o.value)} (${e(o.source)})`).join(', ') || '—'
+        const overrode = i.overrides.map(o => `${value(o.value)} (${e(p.source(o.source))})`).join(', ') || '—'
         const decides = i.decidesSomething === null ? '—' : i.decidesSomething ? 'yes' : 'no'
-        out.push(`| ${cell(i.name)} | ${value(i.value)} | ${e(i.source)} | ${overrode} | ${decides} |`)
+        out.push(`| ${cell(i.name)} | ${value(i.value)} | ${e(p.source(i.source))} | ${overrode} | ${decides} |`)
     }
     out.push('')
     return out
@@ -178,13 +190,17 @@ function topologySection(r: ReportData | ReportStream, facts: readonly PrunedFac
 }
 
 /** The objectives, each decision the optimizer made, and each free choice with the option that would decide it. */
-function optimizationSection(r: ReportData | ReportStream, facts: readonly PrunedFacts[]): string[] {
+function optimizationSection(r: ReportData | ReportStream, facts: readonly PrunedFacts[], p: Places): string[] {
     const out = ['## Optimization', '']
     for (const o of r.optimization.objectives) {
         const what = o.subject === 'nodes' ? 'Node templates' : 'Technologies'
-        out.push(
-            `- ${what}: ${o.direction === false ? 'not optimized' : `${o.direction === 'min' ? 'minimize' : 'maximize'} by ${o.mode}`}${o.unique ? ', the result must be unique' : ''} (${e(o.origin)})`,
-        )
+        const sought = steps(o).map((step, i) => `${i ? 'then ' : ''}${lookedFor(step)}`)
+        const words = o.direction === false ? 'not optimized' : `the optimizer looks for ${sought.join(', ')}`
+        // the options as the specification names them: what a reader looks up
+        const option = o.subject === 'nodes' ? 'optimization_topology' : 'optimization_technologies'
+        const mode = o.direction === false ? [] : [`${option}_mode: ${o.mode}`]
+        const options = [`${option}: ${String(o.direction)}`, ...mode, `${option}_unique: ${String(o.unique)}`].map(code).join(', ')
+        out.push(`- ${what}: ${words}${o.unique ? '; the result must be unique' : ''} (${options}; ${e(p.origin(o.origin))})`)
     }
     out.push('')
     if (r.status === 'resolved' && r.optimization.decisions.length === 0 && r.optimization.freeChoices.length === 0)
@@ -194,7 +210,7 @@ function optimizationSection(r: ReportData | ReportStream, facts: readonly Prune
         const kept = d.elements.filter(el => el.present)
         const gone = d.elements.filter(el => !el.present)
         out.push(
-            `Decision ${i + 1}: several variants satisfied every condition of a part of ${count(d.elements.length, 'element')}; the optimizer reached ${d.optima.map(v => (v === null ? '—' : String(v))).join(' / ')} and kept ${
+            `Decision ${i + 1}: several variants satisfied every condition of a part of ${count(d.elements.length, 'element')}. ${reached(r, d.optima)}; it kept ${
                 kept.length
                     ? listed(
                           kept.map(el => ({kind: kindOf(el.id), display: el.display})),
@@ -226,8 +242,43 @@ function optimizationSection(r: ReportData | ReportStream, facts: readonly Prune
     return out
 }
 
+type Objective = ReportData['optimization']['objectives'][number]
+type Step = ReturnType<typeof technologySteps>[number] & {readonly subject: string}
+
+/** What an objective asks of the optimizer, in the order it asks (as the solver does: see technologySteps). */
+function steps(o: Objective): Step[] {
+    const direction = o.direction === 'min' || o.direction === 'max' ? o.direction : false
+    if (o.subject === 'nodes') return [{subject: o.subject, direction, measure: o.mode === 'count' ? 'count' : 'weight'}]
+    return technologySteps(direction, o.mode as Parameters<typeof technologySteps>[1]).map(step => ({...step, subject: o.subject}))
+}
+
+/** What one step looks for, in words: `the lowest total weight of the node templates kept`. */
+function lookedFor(step: Step): string {
+    const nodes = step.subject === 'nodes'
+    if (step.measure === 'weight') return `the ${step.direction === 'max' ? 'highest' : 'lowest'} total weight of the ${nodes ? 'node templates' : 'technologies'} kept`
+    const few = step.direction === 'max' ? 'most' : 'fewest'
+    return nodes ? `the ${few} node templates kept` : `the ${few} different technologies kept`
+}
+
+/**
+ * What the optimizer reached in one part, in words: each value of `optima` is what a step looked for
+ * (the steps of the objectives in order), counted over the part's elements; null where a step had
+ * nothing of the part to weigh. The numbers as they are when the steps cannot be told.
+ */
+function reached(r: ReportData | ReportStream, optima: readonly (number | null)[]): string {
+    const all = r.optimization.objectives.flatMap(steps)
+    if (all.length !== optima.length) return `The optimizer reached ${optima.map(v => (v === null ? '—' : String(v))).join(' / ')}`
+    const said = all.flatMap((step, i) => (optima[i] === null || optima[i] === undefined ? [] : [`${lookedFor(step)} (${String(optima[i])})`]))
+    if (said.length === 0) return 'The optimizer chose'
+    if (said.length === 1) return `In this part, the optimizer looked for ${said[0]}`
+    return `In this part, the optimizer looked first for ${said[0]}, ${said
+        .slice(1)
+        .map(s => `then for ${s}`)
+        .join(', ')}`
+}
+
 /** The checks: a resolved template passed every check that ran (the names say enough); a failed one gets each check's status. */
-function checksSection(r: ReportData | ReportStream): string[] {
+function checksSection(r: ReportData | ReportStream, p: Places): string[] {
     const out = ['## Checks', '']
     if (r.status === 'resolved') {
         const on = r.checks.filter(c => c.enabled).map(c => c.name)
@@ -236,7 +287,7 @@ function checksSection(r: ReportData | ReportStream): string[] {
         if (off.length) out.push(`Switched off: ${off.join(', ')}.`, '')
     } else {
         out.push('| check | kind | option | status |', '|---|---|---|---|')
-        for (const c of r.checks) out.push(`| ${c.name} | ${c.kind} | ${cell(c.option)} | ${checkStatus(r, c.enabled)} (${e(c.origin)}) |`)
+        for (const c of r.checks) out.push(`| ${c.name} | ${c.kind} | ${cell(c.option)} | ${checkStatus(r, c.enabled)} (${e(p.origin(c.origin))}) |`)
         out.push('')
     }
     return out
@@ -267,19 +318,14 @@ function factsOf(pruned: Pruned): PrunedFacts[] {
     return facts
 }
 
-/** The kind of an element, from its identifier (`node.db`, `property.port@0.node.db`). */
-function kindOf(id: string): string {
-    return id.slice(0, id.indexOf('.'))
-}
-
 /** The definitions version; none is known when the template or an inputs file could not be read. */
 function version(r: ReportData | ReportStream): string {
     return r.version === null ? 'not known (the template or an inputs file could not be read)' : code(r.version)
 }
 
 /** The pruning mode and who set it; none is known of a template with mistakes. */
-function pruningMode(r: ReportData | ReportStream): string {
-    return r.pruningMode ? `${code(r.pruningMode.value)} (${e(r.pruningMode.origin)})` : 'not read (the template has mistakes)'
+function pruningMode(r: ReportData | ReportStream, p: Places): string {
+    return r.pruningMode ? `${code(r.pruningMode.value)} (${e(p.origin(r.pruningMode.origin))})` : 'not read (the template has mistakes)'
 }
 
 function checkStatus(r: ReportData | ReportStream, enabled: boolean): string {
@@ -293,11 +339,11 @@ function checkStatus(r: ReportData | ReportStream, enabled: boolean): string {
  * The decisions first: each input value (or combination) that the pruned elements' explanations
  * lead back to, with what it prunes, so a reviewer sees the root causes without scrolling.
  */
-function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[]): string[] {
+function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[], p: Places): string[] {
     const groups = new Map<string, PrunedFacts[]>()
-    for (const p of pruned) {
-        const key = p.decidedBy === 'optimization' ? OPTIMIZER : p.inputs.join(' ')
-        append(groups, key, p)
+    for (const f of pruned) {
+        const key = f.decidedBy === 'optimization' ? OPTIMIZER : f.inputs.join(' ')
+        append(groups, key, f)
     }
     const out = ['## What decided the variant', '']
     const rank = (key: string) => (key === '' ? 2 : key === OPTIMIZER ? 1 : 0)
@@ -310,7 +356,7 @@ function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[])
                         .split(' ')
                         .map(name => {
                             const input = r.inputs.find(i => i.name === name)
-                            return input ? inputText(input) : cell(name)
+                            return input ? inputText(input, p) : cell(name)
                         })
                         .join(' and ')
                   : 'No input: the template alone'
@@ -324,7 +370,7 @@ function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[])
 /** The key of the elements the optimizer decided in the decisions (no input is named so). */
 const OPTIMIZER = '\u0000optimizer'
 
-function conflict(r: ReportData | ReportStream): string[] {
+function conflict(r: ReportData | ReportStream, p: Places): string[] {
     const c = r.conflict!
     const out = ['## Why resolving failed', '']
     switch (c.kind) {
@@ -337,7 +383,7 @@ function conflict(r: ReportData | ReportStream): string[] {
             const inputs = conflictInputs(c.items)
             if (inputs.length) out.push(`With the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.map(i => e(i)).join('; ')}.`, '')
             for (const [i, item] of c.items.entries()) {
-                out.push(`${i + 1}. ${e(item.text)}: ${code(item.condition)}${item.location ? ` (${code(item.location)})` : ''}`)
+                out.push(`${i + 1}. ${e(item.text)}: ${code(item.condition)}${item.location ? ` (${code(p.location(item.location))})` : ''}`)
                 for (const input of item.inputs) out.push(`   - reads input ${e(input)}`)
             }
             out.push('')
@@ -350,11 +396,14 @@ function conflict(r: ReportData | ReportStream): string[] {
             break
         case 'check-failed':
             // persistent_check runs before solving: no variant was looked for
-            out.push(`${r.summary ? 'A variant exists, but a check failed' : 'A check failed before solving'}: ${e(c.message)}${c.location ? ` (${code(c.location)})` : ''}.`, '')
+            out.push(
+                `${r.summary ? 'A variant exists, but a check failed' : 'A check failed before solving'}: ${e(c.message)}${c.location ? ` (${code(p.location(c.location))})` : ''}.`,
+                '',
+            )
             break
         case 'invalid':
             out.push(`The template or the request has ${c.mistakes.length === 1 ? 'a mistake' : `${c.mistakes.length} mistakes`}; nothing was solved:`, '')
-            for (const m of c.mistakes) out.push(...diagnosticLines(m))
+            for (const m of c.mistakes) out.push(...diagnosticLines(m, p))
             out.push('')
             break
     }
@@ -362,10 +411,10 @@ function conflict(r: ReportData | ReportStream): string[] {
 }
 
 /** A mistake or warning as a list item: the message and where, then the other places it involves, its notes and help. */
-function diagnosticLines(d: ReportDiagnostic): string[] {
+function diagnosticLines(d: ReportDiagnostic, p: Places): string[] {
     return [
-        `- ${e(d.message)}${d.location ? ` (${code(d.location)})` : ''}`,
-        ...d.related.map(r => `  - ${e(r.label)}: ${code(r.location)}`),
+        `- ${e(d.message)}${d.location ? ` (${code(p.location(d.location))})` : ''}`,
+        ...d.related.map(r => `  - ${e(r.label)}: ${code(p.location(r.location))}`),
         ...d.notes.map(n => `  - note: ${e(n)}`),
         ...d.help.map(h => `  - help: ${e(h)}`),
     ]

@@ -75,6 +75,7 @@ export function renderMermaid(topology: ReportTopology, maxNodes = MAX_NODES, ca
     lines.push('    classDef pruned fill:#eeeeee,stroke:#999999,stroke-dasharray:5 5,color:#777777')
     lines.push('    classDef collapsed fill:#ffffff,stroke:#999999,stroke-dasharray:2 2')
     lines.push('    classDef conditional stroke-width:3px')
-    if (pruned.length) lines.push(`    linkStyle ${pruned.join(',')} stroke:#999999,stroke-dasharray:5 5`)
+    // a statement for every 16 arrows: one for all of a large template's would be one very long line
+    for (let i = 0; i < pruned.length; i += 16) lines.push(`    linkStyle ${pruned.slice(i, i + 16).join(',')} stroke:#999999,stroke-dasharray:5 5`)
     return {text: `${lines.join('\n')}\n`, shown: shown.length, collapsed: hidden.length}
 }

@@ -21,6 +21,11 @@ export function listed(elements: readonly {readonly kind: string; readonly displ
     return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? 'nothing')
 }
 
+/** The kind of an element, from its identifier (`node.db`, `property.port@0.node.db`). */
+export function kindOf(id: string): string {
+    return id.slice(0, id.indexOf('.'))
+}
+
 /** Adds a value to the list kept under a key. */
 export function append<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
     const list = lists.get(key)

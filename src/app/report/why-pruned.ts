@@ -1,16 +1,20 @@
 // The report's "why each element is pruned": every pruned element once, under
 // the decision it follows from (forest.ts). A decision that prunes others gets a
 // section with the engine's explanation and the tree of what it pruned; the
-// others are one line each under what decided them; the technology candidates of
-// a node that stays are one line per node.
+// others are one item each under what decided them; the technology candidates of
+// a node that stays are one item per node. An item has an anchor for each element
+// it lists or counts, one a line around its text, so the text reads as plain text
+// too.
 import {REASON_CODES, type DocumentBecause, type ReasonCode, type ReportElement, type ReportTopology} from '../../engine/index.js'
 import {forest, groups, type PrunedFacts, type Tree} from './forest.js'
-import {append, listed, names} from './reasons.js'
+import {append, kindOf, listed, names} from './reasons.js'
+import {PlainRules} from './rules.js'
 
-/** How text reaches Markdown: prose escaped, code in a code span. */
+/** How text reaches Markdown: prose escaped, code in a code span, a location as the report names it. */
 export interface Escapes {
     readonly text: (text: string) => string
     readonly code: (text: string) => string
+    readonly location: (location: string) => string
 }
 
 /** The pruned elements, explained again when read (one at a time, for the sections). */
@@ -77,7 +81,7 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
         yield ''
         const byNode = new Map<string, PrunedFacts[]>()
         for (const f of candidates) append(byNode, f.container!, f)
-        for (const [node, list] of byNode) yield w.candidates(kept.get(node)!, list)
+        for (const [node, list] of byNode) yield* w.candidates(kept.get(node)!, list)
         yield ''
     }
     for (const list of LISTS) {
@@ -85,9 +89,10 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
         if (members.length === 0) continue
         yield `### ${list.title}`
         yield ''
-        for (const group of sameReason(members)) yield w.item(group, 0)
+        for (const group of sameReason(members)) yield* w.item(group, 0)
         yield ''
     }
+    yield* w.rules.note()
 }
 
 /** Roots pruned by the same condition, written alike (`{logic_expression: has_debug_logging}` on many properties), as one group each. */
@@ -106,13 +111,22 @@ function anchor(id: string): string {
     return id.replace(/[^\w.@-]/g, '_')
 }
 
-/** Anchors for elements listed on one line, so a link to any of them lands there. */
-function anchors(elements: readonly PrunedFacts[]): string {
-    return elements.map(f => `<a id="${anchor(f.id)}"></a>`).join('')
+/**
+ * A list item with an anchor for each element it names or counts, so a link to any of them lands on
+ * it, one a line (rendered, they are nothing): those it names before its text, where a link lands
+ * on the item's first line; those it only counts (what goes with them) after.
+ */
+function anchored(pad: string, named: readonly PrunedFacts[], text: string, counted: readonly PrunedFacts[] = []): string[] {
+    const inner = `${pad}  `
+    const lines = [...named.map(f => `${inner}<a id="${anchor(f.id)}"></a>`), `${inner}${text}`, ...counted.map(f => `${inner}<a id="${anchor(f.id)}"></a>`)]
+    lines[0] = `${pad}- ${lines[0]!.slice(inner.length)}`
+    return lines
 }
 
 class Writer {
     private readonly byId: ReadonlyMap<string, PrunedFacts>
+    /** The default and pruning conditions said so far, for the note that closes the section. */
+    readonly rules: PlainRules
 
     constructor(
         facts: readonly PrunedFacts[],
@@ -120,21 +134,22 @@ class Writer {
         private readonly x: Escapes,
     ) {
         this.byId = new Map(facts.map(f => [f.id, f]))
+        this.rules = new PlainRules(x)
     }
 
     /** A decision that prunes others through it: its explanation, then the tree of what it pruned. */
     *section(p: ReportElement, tree: Tree): Generator<string> {
-        const {text: e, code} = this.x
+        const {text: e, code, location} = this.x
         const out: string[] = []
         out.push(`### <a id="${anchor(p.id)}"></a>${e(p.display)}`, '')
         const said: string[] = []
-        if (p.location) said.push(`Defined at ${code(p.location)}`)
+        if (p.location) said.push(`Defined at ${code(location(p.location))}`)
         if (p.decidedBy !== 'conditions') said.push(`decided by ${DECIDED_BY[p.decidedBy]}`)
         if (!p.dependsOnInputs) said.push('no change of variability inputs can flip it')
         if (said.length) out.push(`${said.join('; ')}.`, '')
         if (p.inputs.length) out.push(`Decided by ${p.inputs.map(name => this.inputs.get(name) ?? code(name)).join(' and ')}:`, '')
-        this.reasons(p.because, 0, p.id, out)
-        if (tree.folded.length) out.push(`- with it: ${anchors(tree.folded)}${listed(tree.folded, e)}`)
+        this.reasons(p.because, 0, p.id, p.kind, out)
+        if (tree.folded.length) out.push(...anchored('', [], `with it: ${listed(tree.folded, e)}`, tree.folded))
         out.push('', 'Pruned through it:', '')
         yield* out
         // depth first without recursion: a chain of hosts can be as long as the template
@@ -143,30 +158,30 @@ class Writer {
             .map(group => ({group, depth: 0}))
         while (stack.length) {
             const {group, depth} = stack.pop()!
-            yield this.item(group, depth)
+            yield* this.item(group, depth)
             const below = group.length === 1 ? groups(group[0]!.children) : []
             for (let i = below.length - 1; i >= 0; i--) stack.push({group: below[i]!, depth: depth + 1})
         }
         yield ''
     }
 
-    /** One line: an element (or siblings pruned for the same reason), why, what goes with it, and any other pruned element its cause reads. */
-    item(group: readonly Tree[], depth: number): string {
-        const {text: e, code} = this.x
+    /** One item: an element (or siblings pruned for the same reason), why, what goes with it, and any other pruned element its cause reads. */
+    item(group: readonly Tree[], depth: number): string[] {
+        const {text: e, code, location} = this.x
         const first = group[0]!.facts
         const members = group.map(t => t.facts)
         const folded = group.flatMap(t => t.folded)
         const pad = '  '.repeat(Math.min(depth, MAX_INDENT))
         const under = depth > MAX_INDENT && first.blames[0] ? ` (under ${this.link(first.blames[0])})` : ''
-        const at = members.length === 1 && first.location ? ` (${code(first.location)})` : ''
+        const at = members.length === 1 && first.location ? ` (${code(location(first.location))})` : ''
         const others = first.blames.slice(1).map(id => this.link(id))
         const also = others.length ? `; it reads ${others.join(', ')} too, also pruned` : ''
         const along = folded.length ? `; with it: ${listed(folded, e)}` : ''
-        return `${pad}- ${anchors(members)}${anchors(folded)}${names(members, e)}${under}${at}: ${this.reason(members)}${also}${along}.`
+        return anchored(pad, members, `${names(members, e)}${under}${at}: ${this.reason(members)}${also}${along}.`, folded)
     }
 
-    /** A node's technology candidates on one line: the one kept and why, the pruned ones grouped by why (what the first cause of each group reads is linked). */
-    candidates(node: ReportTopology['nodes'][number], list: readonly PrunedFacts[]): string {
+    /** A node's technology candidates in one item: the one kept and why, the pruned ones grouped by why (what the first cause of each group reads is linked). */
+    candidates(node: ReportTopology['nodes'][number], list: readonly PrunedFacts[]): string[] {
         const {text: e, code} = this.x
         const byCause = new Map<string, PrunedFacts[]>()
         for (const f of list) {
@@ -180,7 +195,7 @@ class Writer {
         })
         const won = node.technologies.map(t => `${e(`"${t.name}"`)} kept (${e(KEPT[t.code] ?? REASON_CODES[t.code as ReasonCode])} ${code(t.code)})`)
         const pruned = `${list.length === 1 ? '1 candidate' : `${list.length} candidates`} pruned — ${parts.join('; ')}`
-        return `- ${anchors(list)}${e(`Node "${node.name}"`)}: ${[...won, pruned].join('; ')}.`
+        return anchored('', list, `${e(`Node "${node.name}"`)}: ${[...won, pruned].join('; ')}.`)
     }
 
     /** A link to where a pruned element is listed. */
@@ -190,7 +205,7 @@ class Writer {
 
     /** Why one element, or siblings with the same code, are pruned, on one line. */
     private reason(members: readonly PrunedFacts[]): string {
-        const {text: e, code} = this.x
+        const {text: e, code, location} = this.x
         const first = members[0]!
         const tag = code(first.code)
         const r = first.reason
@@ -200,10 +215,10 @@ class Writer {
         // the condition is shown when the author wrote it (or it is the constraint), the same for all
         const written = r.kind !== 'default' && r.kind !== 'pruning' && r.kind !== 'type-specific'
         const condition = written && r.condition !== undefined && members.every(m => m.reason?.condition === r.condition) ? `: ${code(r.condition)} is ${String(r.value)}` : ''
-        const where = members.length === 1 && r.location && r.location !== first.location ? ` (${code(r.location)})` : ''
+        const where = members.length === 1 && r.location && r.location !== first.location ? ` (${code(location(r.location))})` : ''
         // several elements: each its own condition
-        const said = members.length > 1 ? text.replace(/^its /, 'their ') : text
-        return `${e(said)}${condition} ${tag}${where}`
+        const said = same ? this.rules.say(text, first.code, first.kind, members.length > 1) : e(members.length > 1 ? text.replace(/^its /, 'their ') : text)
+        return `${said}${condition} ${tag}${where}`
     }
 
     /**
@@ -211,8 +226,8 @@ class Writer {
      * reads is linked, not explained again: it has its line), other failing conditions one line each, and
      * the conditions its verdict settled in one line.
      */
-    private reasons(list: readonly DocumentBecause[], depth: number, self: string, lines: string[]): void {
-        const {text: e, code} = this.x
+    private reasons(list: readonly DocumentBecause[], depth: number, self: string, kind: string, lines: string[]): void {
+        const {text: e, code, location} = this.x
         const pad = '  '.repeat(depth)
         for (const b of list) {
             if (b.role === 'consequence') continue
@@ -222,20 +237,20 @@ class Writer {
                     lines.push(`${pad}- ${e(this.byId.get(id)!.display)} is pruned: see ${this.link(id).replace(/^\[[^\]]*\]/, '[why]')}`)
                 else {
                     lines.push(`${pad}- ${e(b.text.replace(/ \(see above\)$/, ''))} ${code(b.code)}`)
-                    this.reasons(b.because, depth + 1, self, lines)
+                    this.reasons(b.because, depth + 1, self, id === undefined ? kind : kindOf(id), lines)
                 }
                 continue
             }
             const condition = b.condition !== undefined ? `: ${code(b.condition)} is ${String(b.value)}` : ''
-            const at = b.location ? ` (${code(b.location)})` : ''
-            lines.push(`${pad}- ${b.role === 'also' ? 'also ' : ''}${e(b.text)}${condition} ${code(b.code)}${at}`)
-            if (b.role === undefined) this.reasons(b.because, depth + 1, self, lines)
+            const at = b.location ? ` (${code(location(b.location))})` : ''
+            lines.push(`${pad}- ${b.role === 'also' ? 'also ' : ''}${this.rules.say(b.text, b.code, kind)}${condition} ${code(b.code)}${at}`)
+            if (b.role === undefined) this.reasons(b.because, depth + 1, self, kind, lines)
         }
         const consequences = list.filter(b => b.role === 'consequence')
         if (consequences.length) {
             const one = consequences.length === 1
             lines.push(
-                `${pad}- ${consequences.map(b => `${e(b.text)} ${code(b.code)}`).join('; ')} — ${one ? 'a consequence' : 'consequences'} of this verdict, not ${one ? 'a cause' : 'causes'}`,
+                `${pad}- ${consequences.map(b => `${this.rules.say(b.text, b.code, kind)} ${code(b.code)}`).join('; ')} — ${one ? 'a consequence' : 'consequences'} of this verdict, not ${one ? 'a cause' : 'causes'}`,
             )
         }
     }

@@ -38,6 +38,28 @@ export function recordReason(record: ConditionRecord, value: boolean): {code: Re
     }
 }
 
+/** A default or pruning condition that does not hold, as its reason names it: `no host is present (pruning: host, semantic)`. */
+export interface NamedCondition {
+    /** The reason without the name: `no host is present`. */
+    readonly fact: string
+    /** `pruning` when a pruning option gave the element the condition; `default` when it got it for having no condition of its own. */
+    readonly by: 'pruning' | 'default'
+    /** The condition's name in the specification (`host`, `incomingnaive`); for a type-specific one, its type. */
+    readonly name: string
+    readonly kind: 'consistency' | 'semantic' | 'type-specific'
+}
+
+const NAMED = /^(.*) \((pruning|default condition): (?:type-specific for (.*)|(\S+), (consistency|semantic))\)$/s
+
+/** Reads back what recordReason writes of a default or pruning condition that does not hold; undefined for any other reason. */
+export function namedCondition(text: string): NamedCondition | undefined {
+    const m = NAMED.exec(text)
+    if (!m) return undefined
+    const by = m[2] === 'pruning' ? 'pruning' : 'default'
+    if (m[3] !== undefined) return {fact: m[1]!, by, name: m[3], kind: 'type-specific'}
+    return {fact: m[1]!, by, name: m[4]!, kind: m[5] as 'consistency' | 'semantic'}
+}
+
 function wrapperName(w: DefaultWrapper): string {
     if (w.typeSpecific) return `type-specific for ${w.typeSpecific}`
     return `${w.token}, ${w.consistency ? 'consistency' : 'semantic'}`

@@ -1,4 +1,5 @@
 export {REASON_CODES} from './reason-codes.js'
+export {namedCondition, type NamedCondition} from './codes.js'
 export {renderExpression} from './render-expression.js'
 export {BECAUSE_KINDS, type Because, type Explanation, type ReasonCode} from './types.js'
 export {explainElement, verdictOf} from './why.js'

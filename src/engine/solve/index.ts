@@ -11,7 +11,7 @@ import {replayParts, type Part} from './replay.js'
 import {ENUMERATE_VARIABLES, enumeratePart} from './enumerate.js'
 import {propagate} from './propagate.js'
 
-export {objectives} from './objectives.js'
+export {objectives, technologySteps, type Measure} from './objectives.js'
 export {ENUMERATE_VARIABLES} from './enumerate.js'
 export {logic, newSolver} from './logic.js'
 export {toLogic, varName} from './sat.js'

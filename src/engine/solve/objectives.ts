@@ -27,12 +27,27 @@ export function objectives(graph: Graph, options: Options, variables: PresenceVa
     // count: how many different technologies the deployment uses
     const names = [...new Set(graph.technologies.map(t => t.name))]
     const byCount = names.map(name => ({formula: or(graph.technologies.filter(t => t.name === name).map(t => variable(t.seq))), weight: 1}))
-    const mode = options.optimizationTechnologiesMode().value
-    if (!direction) out.push({subject: 'technologies', direction: false, terms: [], unique, compare})
-    else if (mode === 'weight') out.push({subject: 'technologies', direction, terms: byWeight, unique, compare})
-    else if (mode === 'count') out.push({subject: 'technologies', direction, terms: byCount, unique, compare})
-    // weight-count: the heaviest technologies first, then as few different ones as possible
-    else
-        out.push({subject: 'technologies', direction: 'max', terms: byWeight, unique: false, compare}, {subject: 'technologies', direction: 'min', terms: byCount, unique, compare})
+    const steps = technologySteps(direction, options.optimizationTechnologiesMode().value)
+    steps.forEach(({direction, measure}, i) => {
+        // only the last step checks uniqueness: a tie the first leaves, the next may break
+        const last = i === steps.length - 1
+        out.push({subject: 'technologies', direction, terms: direction ? (measure === 'weight' ? byWeight : byCount) : [], unique: last && unique, compare})
+    })
     return out
+}
+
+/** What an optimizing step sums: the weights of the present ones, or how many there are (of technologies, how many different names). */
+export type Measure = 'weight' | 'count'
+
+/**
+ * The technologies' objectives in the order the optimizer applies them: weight-count is the heaviest
+ * technologies first, then as few different ones as possible, whatever the direction asked.
+ */
+export function technologySteps(direction: false | 'min' | 'max', mode: Measure | 'weight-count'): {direction: false | 'min' | 'max'; measure: Measure}[] {
+    if (!direction) return [{direction: false, measure: mode === 'count' ? 'count' : 'weight'}]
+    if (mode !== 'weight-count') return [{direction, measure: mode}]
+    return [
+        {direction: 'max', measure: 'weight'},
+        {direction: 'min', measure: 'count'},
+    ]
 }

@@ -1,0 +1,146 @@
+// The Markdown report read as plain text (a reviewer's diff, a terminal): no line
+// runs long however large the template, each anchor has a line of its own, and
+// rendered (GitHub-flavoured Markdown, read by `marked`, which comes with mermaid)
+// every link lands on an anchor inside the item or heading it belongs to. The
+// optimizer's decisions are said in words.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {marked, type Token} from 'marked'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {renderMarkdown} from '../../src/app/report/index.js'
+import {templateFromText} from '../../src/engine/load/index.js'
+import {resolve} from '../../src/engine/pipeline.js'
+import {buildReport} from '../../src/engine/report/index.js'
+import {NOW, unwrapped} from './fixtures.js'
+
+/**
+ * A store hosted on a platform service or a machine (chosen by `platform`), with n workers on the
+ * machine, each with properties, and n technologies for the store that need the machine.
+ */
+function large(n: number): string {
+    const properties = Array.from({length: 4}, (_, j) => `                - setting_with_a_longer_name_${j}: value ${j}\n`).join('')
+    const workers = Array.from(
+        {length: n},
+        (_, i) => `        worker_${i}:\n            type: worker\n            properties:\n${properties}            requirements:\n                - host: machine\n`,
+    ).join('')
+    const rules = Array.from({length: n}, (_, i) => `            - {technology: tool_${i}, component: app, hosting: [machine]}\n`).join('')
+    return `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types:
+    app: {derived_from: tosca.nodes.Root}
+    worker: {derived_from: tosca.nodes.Root}
+    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+    machine: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+topology_template:
+    variability:
+        inputs:
+            platform: {type: string, default: paas}
+        technology_rules:
+            - {technology: terraform, component: app, hosting: [paas]}
+            - {technology: ansible, component: worker, hosting: [machine]}
+${rules}    node_templates:
+        store:
+            type: app
+            persistent: true
+            requirements:
+                - host: paas
+                - host: machine
+        paas:
+            type: paas
+            conditions: {equal: [{variability_input: platform}, paas]}
+        machine:
+            type: machine
+            conditions: {equal: [{variability_input: platform}, vm]}
+${workers}`
+}
+
+let EMPTY = ''
+beforeAll(() => {
+    EMPTY = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-plain-'))
+})
+afterAll(() => fs.rmSync(EMPTY, {recursive: true, force: true}))
+
+/** Each token of the rendered report with the tokens it lies in, outermost first. */
+function* walk(tokens: readonly Token[], within: readonly Token[] = []): Generator<{token: Token; within: readonly Token[]}> {
+    for (const token of tokens) {
+        yield {token, within}
+        const inner = [...('tokens' in token && Array.isArray(token.tokens) ? token.tokens : []), ...('items' in token && Array.isArray(token.items) ? token.items : [])] as Token[]
+        yield* walk(inner, [...within, token])
+    }
+}
+
+function report(text: string, name: string) {
+    const loaded = templateFromText(text, name, EMPTY)
+    const model = resolve(loaded, {}).model!
+    const data = buildReport({template: loaded, templateName: name, presets: [], argv: ['trellis', 'resolve', name], now: NOW}, {model})
+    return {data, markdown: renderMarkdown(data, {report: '/work/reports', working: '/work'})}
+}
+
+describe('the report of a large template as plain text', () => {
+    const {data, markdown} = report(large(150), 'store.yaml')
+    const lines = markdown.split('\n')
+
+    it('has no line over 200 characters, and its prose fits 100 columns but for a word that cannot be broken', () => {
+        expect(data.pruned.length).toBeGreaterThan(1000)
+        expect(Math.max(...lines.map(l => l.length))).toBeLessThanOrEqual(200)
+        // beyond 100: fenced blocks, tables, and a row holding a long code span
+        expect(lines.filter(l => l.length > 100 && !/^\s*```|^\s{4}|^\|/.test(l) && !/`[^`]{60,}`/.test(l))).toEqual([])
+    })
+
+    it('gives each anchor a line of its own (a heading holds one)', () => {
+        const holding = lines.filter(l => l.includes('<a id='))
+        expect(holding.length).toBeGreaterThanOrEqual(data.pruned.length)
+        for (const l of holding) expect(l).toMatch(/^(### <a id="[^"]+"><\/a>[^<]*|\s*(- )?<a id="[^"]+"><\/a>)$/)
+        const anchors = [...markdown.matchAll(/<a id="([^"]+)"><\/a>/g)].map(m => m[1])
+        expect(anchors.sort()).toEqual(data.pruned.map(p => p.id).sort())
+    })
+
+    it('rendered, has every link land on an anchor in the item or heading it belongs to', () => {
+        const tokens = [...walk(marked.lexer(markdown, {gfm: true}))]
+        const anchors = tokens.filter(({token}) => token.type === 'html' && token.raw.startsWith('<a id='))
+        const ids = new Set(anchors.map(({token}) => /id="([^"]+)"/.exec(token.raw)![1]))
+        expect(ids.size).toBe(data.pruned.length)
+        for (const {within} of anchors) expect(within.some(t => t.type === 'list_item' || t.type === 'heading')).toBe(true)
+        const links = tokens.flatMap(({token}) => (token.type === 'link' && token.href.startsWith('#') ? [token.href.slice(1)] : []))
+        expect(links.length).toBeGreaterThan(0)
+        // the section links (#optimization) land on headings, the others on anchors
+        for (const link of links.filter(l => l.includes('.'))) expect(ids.has(link)).toBe(true)
+        // the workers' item: one list item holds the anchors of the workers it names, then its text
+        const items = tokens.filter(({token}) => token.type === 'list_item' && token.raw.includes('<a id="node.worker_0">'))
+        const workers = items[items.length - 1]!.token as Token & {text: string}
+        expect(workers.raw).toContain('<a id="node.worker_149"></a>')
+        expect(workers.text.replace(/<a id="[^"]+"><\/a>\s*/g, '')).toMatch(/^Nodes "worker\\_0", "worker\\_1"/)
+    })
+})
+
+describe('the optimizer in words', () => {
+    it('says what each number it reached counts, step by step, with the options as the specification names them', () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types:
+    app: {derived_from: tosca.nodes.Root}
+    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+topology_template:
+    variability:
+        technology_rules:
+            - {technology: terraform, component: app, hosting: [paas], weight: 2}
+            - {technology: ansible, component: app, hosting: [paas], weight: 1}
+    node_templates:
+        store:
+            type: app
+            persistent: true
+            requirements:
+                - host: paas
+        paas:
+            type: paas
+            weight: 3
+`
+        const markdown = unwrapped(report(text, 'store.yaml').markdown)
+        expect(markdown).toContain(
+            'Decision 1: several variants satisfied every condition of a part of 5 elements. In this part, the optimizer looked first for the lowest total weight of the node templates kept (3), then for the highest total weight of the technologies kept (2), then for the fewest different technologies kept (1); it kept Node "paas"',
+        )
+        expect(markdown).toContain(
+            '- Technologies: the optimizer looks for the highest total weight of the technologies kept, then the fewest different technologies kept (`optimization_technologies: max`, `optimization_technologies_mode: weight-count`, `optimization_technologies_unique: false`; default of tosca\\_variability\\_1\\_0\\_rc\\_3)',
+        )
+        expect(markdown).not.toMatch(/reached \d+ \//)
+    })
+})
