@@ -4,7 +4,6 @@
 // the terms in parentheses, and under the pruned elements it says once what each
 // rule it named does, with the option that turns it on.
 import {namedCondition, type NamedCondition} from '../../engine/index.js'
-import type {Escapes} from './why-pruned.js'
 
 /** What each default condition removes, by the code of the reason it gives. */
 const RULES: Readonly<Record<string, string>> = {
@@ -31,6 +30,13 @@ interface Named {
     readonly condition: NamedCondition
     readonly kind: string
     readonly code: string
+}
+
+/** How text reaches Markdown: prose escaped, code in a code span, a location as the report names it. */
+export interface Escapes {
+    readonly text: (text: string) => string
+    readonly code: (text: string) => string
+    readonly location: (location: string) => string
 }
 
 /** Says default and pruning conditions plainly, and remembers which it said for the note that closes the section. */

@@ -8,14 +8,9 @@
 import {REASON_CODES, type DocumentBecause, type ReasonCode, type ReportElement, type ReportTopology} from '../../engine/index.js'
 import {forest, groups, type PrunedFacts, type Tree} from './forest.js'
 import {append, kindOf, listed, names} from './reasons.js'
-import {PlainRules} from './rules.js'
+import {PlainRules, type Escapes} from './rules.js'
 
-/** How text reaches Markdown: prose escaped, code in a code span, a location as the report names it. */
-export interface Escapes {
-    readonly text: (text: string) => string
-    readonly code: (text: string) => string
-    readonly location: (location: string) => string
-}
+export type {Escapes} from './rules.js'
 
 /** The pruned elements, explained again when read (one at a time, for the sections). */
 export interface Explained {
