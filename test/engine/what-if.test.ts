@@ -23,6 +23,8 @@ topology_template:
             small: {inputs: {size: 1}}
         options:
             expected_incoming_relation_check: false
+            # a pruned node's type goes with it (else resolve's checks refuse every variant that prunes one)
+            type_default_condition: true
     node_templates:
         app: {type: app}
         cache:
@@ -304,5 +306,36 @@ topology_template:
         expect(inputChoices(template).get('workers')).toEqual([1])
         const w = whatIf(template, {assignments: set({port: 8080})}, 'node.app')
         expect(w.suggestions.map(s => s.changes)).toEqual([[{input: 'port', from: 8080, to: 1024}]])
+    })
+})
+
+describe('what-if, verified as resolve verifies', () => {
+    it('suggests no change whose variant a check rejects (resolve would refuse it)', () => {
+        // with x, node a would be hosted on both h1 and h2: decided, h2 is present, but the hosting check rejects it
+        const template = templateFromText(
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            x: {type: boolean, default: false}
+        options:
+            default_condition: true
+    node_templates:
+        h1: {type: tosca.nodes.Compute}
+        h2: {type: tosca.nodes.Compute}
+        a:
+            type: tosca.nodes.SoftwareComponent
+            requirements:
+                - host: h1
+                - host: {node: h2, conditions: {variability_input: x}}
+`,
+            'hosts.yaml',
+        )
+        expect(() => resolve(template, {assignments: set({x: true})})).toThrow(TrellisError)
+        const result = whatIf(template, {}, 'node.h2')
+        expect(result.verdict).toBe('pruned')
+        for (const s of result.suggestions)
+            expect(() => resolve(template, {presets: s.preset ? [s.preset] : [], assignments: set(Object.fromEntries(s.changes.map(c => [c.input, c.to])))})).not.toThrow()
+        expect(result.suggestions.some(s => s.changes.some(c => c.input === 'x' && c.to === true))).toBe(false)
     })
 })

@@ -1,10 +1,11 @@
 // What would change an element's verdict? Tries the smallest sets of input
 // changes (one input, then pairs) and presets; every suggestion shown was
-// verified by resolving again with it. The search runs in slices (startWhatIf)
-// so the wizard never blocks on it; whatIf runs it to the end.
+// verified by resolving again with it, checks included, as `trellis resolve`
+// would (a variant a check rejects is no suggestion). The search runs in slices
+// (startWhatIf) so the wizard never blocks on it; whatIf runs it to the end.
 import {isTrellisError} from '../errors.js'
 import type {LoadedTemplate} from '../load/index.js'
-import {decide, type ResolveRequest} from '../pipeline.js'
+import {decide, resolve, type ResolveRequest} from '../pipeline.js'
 import {CandidateSearch, requestWith, stepwise, type InputChange, type SearchLimits, type StepwiseSearch} from './search.js'
 import type {Verdict} from './types.js'
 import {explainElement} from './why.js'
@@ -41,7 +42,7 @@ export function startWhatIf(template: LoadedTemplate, request: ResolveRequest, e
     const current = new Map(base.inputs.all().map(i => [i.name, i.value]))
     const search = new CandidateSearch<Suggestion>(template, current, options, candidate => {
         try {
-            const model = decide(template, requestWith(request, candidate))
+            const model = resolve(template, requestWith(request, candidate)).model
             const after = model.graph.element(elementId)
             const flipped: Verdict = after && model.present(after) ? 'present' : 'pruned'
             return flipped === verdict ? undefined : {changes: candidate.changes, preset: candidate.preset, verdict: flipped}
