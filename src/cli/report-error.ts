@@ -1,7 +1,7 @@
 // How the shells turn any failure into one located line on stderr (followed, for a
 // mistake in a file, by the line it points at, the other places it involves, its notes
 // and help) and an exit code: 0 ok, 1 resolution or check failed, 2 bad usage or bad
-// input. Warnings are shown the same way, after `warning:`.
+// input, 70 an internal error (a bug in Trellis). Warnings are shown the same way, after `warning:`.
 import {gutterWidth, renderDetails, shownDiagnostic, shownDiagnostics, type ShownDiagnostic} from '../app/diagnostics.js'
 import {errorNotes, errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
 import {ProfileError} from '../profiles/types.js'
@@ -11,6 +11,8 @@ export const EXIT_RESOLUTION = 1
 export const EXIT_USAGE = 2
 /** Interrupted by Ctrl-C, as shells report SIGINT (128 + 2). */
 export const EXIT_INTERRUPTED = 130
+/** A bug in Trellis, not in the input: sysexits' EX_SOFTWARE, so that a script never takes it for a failed resolution. */
+export const EXIT_INTERNAL = 70
 
 import {describeSystemError, UsageError} from '../app/errors.js'
 import {oneLine} from '../app/shown-text.js'
@@ -62,5 +64,5 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
     // A bug in Trellis, not in the user's input: say so, and show the stack only on request.
     write(`trellis: internal error: ${oneLine((e as Error)?.message ?? String(e))}${debug ? '' : ' (run with --debug for details)'}\n`)
     if (debug && (e as Error)?.stack) write(`${(e as Error).stack}\n`)
-    return EXIT_RESOLUTION
+    return EXIT_INTERNAL
 }
