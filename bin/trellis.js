@@ -116,13 +116,17 @@ const HEADLESS_BUNDLE = path.join(__dirname, '../dist/bundle/headless.cjs')
  * when Trellis was built (scripts/train-code-cache.mjs). ES modules cannot start from a code cache
  * in Node 20, and compiling the bundle at every start, then each function on its first call, was
  * about 60 ms of resolving a real template (a quarter of it). A cache V8 does not take (another
- * Node's, a damaged one) is left unused: the bundle compiles as any script does.
+ * Node's, a damaged one) is left unused: the bundle compiles as any script does. V8 tells a cache
+ * of another source only by its length, so the cache begins with a SHA-256 of the bundle it was made
+ * of (cacheOf): one of another bundle is never used.
  */
 function loadHeadless(file = HEADLESS_BUNDLE) {
-    const source = fs.readFileSync(file, 'utf8')
+    const bytes = fs.readFileSync(file)
+    const source = bytes.toString('utf8')
     let cachedData
     try {
-        cachedData = fs.readFileSync(`${file}.cache`)
+        const stored = fs.readFileSync(`${file}.cache`)
+        if (stored.subarray(0, 32).equals(sourceHash(bytes))) cachedData = stored.subarray(32)
     } catch {
         cachedData = undefined
     }
@@ -134,7 +138,11 @@ function loadHeadless(file = HEADLESS_BUNDLE) {
     script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), url => import(url))
     const main = module.exports.main
     if (typeof main !== 'function') throw new Error(`${file} exports no main`)
-    return {main, cache: () => script.createCachedData(), cached: cachedData !== undefined && !script.cachedDataRejected}
+    return {main, cache: () => Buffer.concat([sourceHash(bytes), script.createCachedData()]), cached: cachedData !== undefined && !script.cachedDataRejected}
+}
+
+function sourceHash(bytes) {
+    return require('node:crypto').createHash('sha256').update(bytes).digest()
 }
 
 /** The command line's main: every command but the wizard from the headless bundle, the wizard from the ES modules (Ink loads only as one). */

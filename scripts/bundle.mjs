@@ -43,6 +43,8 @@ const loaderImport = {
         bundle.onLoad({filter: /[\\/]engine[\\/]load[\\/]import-module\.js$/}, () => ({contents: 'export const importModule = url => __import(url)'}))
     },
 }
+// no code cache of another bundle is left beside this one (the training run below makes its own)
+fs.rmSync(path.join(root, 'dist/bundle/headless.cjs.cache'), {force: true})
 await build({
     entryPoints: [path.join(root, 'dist/cli/main.js')],
     outfile: path.join(root, 'dist/bundle/headless.cjs'),

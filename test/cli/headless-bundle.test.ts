@@ -42,6 +42,13 @@ describe('the headless bundle', () => {
             fs.copyFileSync(BUNDLE, copy)
             fs.writeFileSync(`${copy}.cache`, 'not a code cache')
             expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 false')
+            // the build's own cache, said to be of another bundle (V8 alone would take it: same length)
+            const other = fs.readFileSync(`${BUNDLE}.cache`)
+            other[0] = other[0]! ^ 0xff
+            fs.writeFileSync(`${copy}.cache`, other)
+            expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 false')
+            fs.copyFileSync(`${BUNDLE}.cache`, `${copy}.cache`)
+            expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 true')
         } finally {
             fs.rmSync(dir, {recursive: true, force: true})
         }
