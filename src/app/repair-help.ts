@@ -20,9 +20,8 @@ export function verifiedRepairs(template: LoadedTemplate, request: ResolveReques
         const search = startRepairs(template, request, {maxSuggestions: SHOWN_REPAIRS})
         const until = performance.now() + REPAIR_BUDGET_MS
         while (!search.step(Math.max(0, until - performance.now())) && performance.now() < until);
-        // a value that differs from the one given only in case (gcp for GCP) is the likeliest meant: first
-        const respelled = (r: Repair) => r.changes.every(c => textOf(c.to).toLowerCase() === textOf(c.from).toLowerCase())
-        return [...search.result().suggestions].sort((a, b) => Number(respelled(b)) - Number(respelled(a)))
+        // the likeliest first, as the wizard offers them (engine/explain/repairs.ts)
+        return [...search.result().suggestions]
     } catch {
         // the search is a courtesy: a request it cannot vary is reported as it is
         return []

@@ -147,6 +147,24 @@ function holds(template: ReturnType<typeof templateFromText>, request: ResolveRe
 }
 
 describe('repairs of a failed resolution', () => {
+    it('offers first the value that differs from the one given only in case, in every shell alike', () => {
+        const template = templateFromText(
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            env: {type: string, default: gcp}
+        constraints:
+            - {node_presence: cloud}
+    node_templates:
+        cloud: {type: tosca.nodes.Root, conditions: {or: [{equal: [{variability_input: env}, AWS]}, {equal: [{variability_input: env}, GCP]}]}}
+`,
+            'clouds.yaml',
+        )
+        const found = repairs(template, {}).suggestions.map(s => s.changes.map(c => c.to))
+        expect(found).toEqual([['GCP'], ['AWS']])
+    })
+
     it('suggests flipping the input that made it unsatisfiable, and the repair resolves', () => {
         const template = templateFromText(STORAGE, 'storage.yaml')
         const request = {assignments: set({replicated: true})}

@@ -3,6 +3,7 @@
 // presets after which the template resolves, each verified by resolving again
 // with it, checks included. Same search, same order as what-if.
 import {isTrellisError, type ErrorCode} from '../errors.js'
+import {textOf} from '../text.js'
 import {VariabilityInputs} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {readDefinitionOf, resolve, type ResolveRequest} from '../pipeline.js'
@@ -50,7 +51,16 @@ export function startRepairs(template: LoadedTemplate, request: ResolveRequest, 
             throw e
         }
     })
-    return stepwise(search, () => ({failure, suggestions: [...search.found], tried: search.tried}))
+    return stepwise(search, () => ({failure, suggestions: likeliestFirst(search.found), tried: search.tried}))
+}
+
+/**
+ * The repairs in the order shells offer them: a value that differs from the one given only in case
+ * (gcp for GCP) first, as the likeliest meant; else as found (smallest first).
+ */
+function likeliestFirst(found: readonly Repair[]): Repair[] {
+    const respelled = (r: Repair) => r.changes.length > 0 && r.changes.every(c => textOf(c.to).toLowerCase() === textOf(c.from).toLowerCase())
+    return [...found].sort((a, b) => Number(respelled(b)) - Number(respelled(a)))
 }
 
 /** The whole repair search at once. */
