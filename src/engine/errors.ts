@@ -16,29 +16,33 @@ export function formatLocation(location: SourceLocation): string {
 /** Why a run failed: bad input (exit 2) or a resolution that cannot succeed (exit 1). */
 export type ErrorClass = 'input' | 'resolution'
 
-export type ErrorCode =
-    | 'yaml-syntax'
-    | 'yaml-duplicate-key'
-    | 'file-not-found'
-    | 'unsupported-version'
-    | 'invalid-template'
-    | 'unknown-operator'
-    | 'operand-count'
-    | 'operand-type'
-    | 'undefined-reference'
-    | 'expression-cycle'
-    | 'too-deep'
-    | 'too-large'
-    | 'unknown-preset'
-    | 'input-type'
-    | 'input-unknown'
-    | 'input-missing'
-    | 'invalid-option'
-    | 'plugin-load'
-    | 'unsatisfiable'
-    | 'inputs-constraints-violated'
-    | 'ambiguous'
-    | 'check-failed'
+/** What kind of mistake or failure an error is; the JSON report gives it (docs/cli.md lists them). */
+export const ERROR_CODES = [
+    'yaml-syntax',
+    'yaml-duplicate-key',
+    'file-not-found',
+    'unsupported-version',
+    'invalid-template',
+    'unknown-operator',
+    'operand-count',
+    'operand-type',
+    'undefined-reference',
+    'expression-cycle',
+    'too-deep',
+    'too-large',
+    'unknown-preset',
+    'input-type',
+    'input-unknown',
+    'input-missing',
+    'invalid-option',
+    'plugin-load',
+    'unsatisfiable',
+    'inputs-constraints-violated',
+    'ambiguous',
+    'check-failed',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
 
 /** Another place a diagnostic involves, with what it is there ("first defined here"). */
 export interface RelatedLocation {

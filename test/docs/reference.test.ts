@@ -8,6 +8,7 @@ import type {Command} from 'commander'
 import {describe, expect, it} from 'vitest'
 import {trellisProgram} from '../../src/cli/main.js'
 import {FINDING_SEVERITY} from '../../src/engine/analyze/index.js'
+import {ERROR_CODES, type ErrorCode, TrellisError} from '../../src/engine/errors.js'
 import {BECAUSE_KINDS, REASON_CODES} from '../../src/engine/explain/index.js'
 import {KEY_GROUPS} from '../../src/tui/components/help.js'
 
@@ -61,6 +62,19 @@ describe('docs/cli.md', () => {
             .filter(l => /^#+ `trellis/.test(l))
             .map(l => l.replace(/^#+ `|`$/g, ''))
         expect(headings.sort()).toEqual(all.map(c => c.name).sort())
+    })
+})
+
+describe('docs/cli.md, error codes', () => {
+    it('lists every error code with the exit status it gives, and no other code', () => {
+        const table = section(read('docs/cli.md'), 'Error codes')
+            .filter(l => l.startsWith('| `'))
+            .map(l => l.split('|').map(c => c.trim()))
+        expect(table.map(cells => cells[1]!.replace(/`/g, '')).sort()).toEqual([...ERROR_CODES].sort())
+        for (const cells of table) {
+            const code = cells[1]!.replace(/`/g, '') as ErrorCode
+            expect(cells[3], code).toBe(new TrellisError(code, 'x').errorClass === 'resolution' ? '1' : '2')
+        }
     })
 })
 
