@@ -2,7 +2,18 @@
 // Stages import each other through their own index.ts; nothing outside src/engine
 // imports past this file (test/engine/boundaries.test.ts checks it).
 
-export {aboutChoices, type Diagnostic, ERROR_CODES, type ErrorCode, formatLocation, isTrellisError, MAX_ERRORS, type RelatedLocation, type SourceLocation, TrellisError} from './errors.js'
+export {
+    aboutChoices,
+    type Diagnostic,
+    ERROR_CODES,
+    type ErrorCode,
+    formatLocation,
+    isTrellisError,
+    MAX_ERRORS,
+    type RelatedLocation,
+    type SourceLocation,
+    TrellisError,
+} from './errors.js'
 export {count} from './plural.js'
 export {CONTROL_RANGES, escapedControl, shellWord, textOf} from './text.js'
 export {closestName} from './names.js'
