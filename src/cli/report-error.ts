@@ -3,7 +3,7 @@
 // and help) and an exit code: 0 ok, 1 resolution or check failed, 2 bad usage or bad
 // input, 70 an internal error (a bug in Trellis). Warnings are shown the same way, after `warning:`.
 import {gutterWidth, renderDetails, shownDiagnostic, shownDiagnostics, type ShownDiagnostic} from '../app/diagnostics.js'
-import {errorNotes, errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
+import {conflictLocation, errorNotes, errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
 import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
@@ -35,22 +35,25 @@ const located = (d: ShownDiagnostic) => (d.location ? `${formatLocation(d.locati
 /** `help`: more help below the first error (what a failed resolution can be repaired with, app/repair-help.ts). */
 export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line), help: readonly string[] = []): number {
     if (isTrellisError(e)) {
+        // no variant: located where the conflict shown below is, not at the constraint the solver found broken
+        const where = conflictLocation(e)
+        const error: TrellisError = where ? (Object.create(e, {location: {value: where, enumerable: true}}) as TrellisError) : e
         // "Could not solve" never stands alone: what conflicts (or the tie) follows, in short on the line, then below it
-        const summary = errorSummary(e)
-        write(`trellis: ${oneLine(`${e.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
+        const summary = errorSummary(error)
+        write(`trellis: ${oneLine(`${error.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
         // what each mistake points at, and the mistakes found beside the first
-        const shown = shownDiagnostics(e)
+        const shown = shownDiagnostics(error)
         const width = gutterWidth(shown)
         const [plain, ...more] = shown
-        const first = plain && {...plain, notes: [...plain.notes, ...errorNotes(e)], help: [...plain.help, ...help]}
+        const first = plain && {...plain, notes: [...plain.notes, ...errorNotes(error)], help: [...plain.help, ...help]}
         for (const line of first ? renderDetails(first, width) : []) write(`${line}\n`)
         for (const d of more) {
             write(`trellis: ${oneLine(located(d))}\n`)
             for (const line of renderDetails(d, width)) write(`${line}\n`)
         }
         if (more.length) write(`trellis: ${more.length + 1} errors${more.length + 1 >= MAX_ERRORS ? ` (the first ${MAX_ERRORS} found)` : ''}\n`)
-        if (debug && e.stack) write(`${e.stack}\n`)
-        return e.errorClass === 'resolution' ? EXIT_RESOLUTION : EXIT_USAGE
+        if (debug && error.stack) write(`${error.stack}\n`)
+        return error.errorClass === 'resolution' ? EXIT_RESOLUTION : EXIT_USAGE
     }
     if (e instanceof UsageError || e instanceof ProfileError) {
         write(`trellis: ${oneLine(e.message)}\n`)

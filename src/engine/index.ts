@@ -56,6 +56,7 @@ export {
     conflictInputs,
     type ConflictItem,
     type DocumentBecause,
+    conflictLocation,
     errorNotes,
     errorSummary,
     explainElement,

@@ -565,14 +565,16 @@ topology_template:
             type: b
             conditions: {not: {node_presence: a}}
 `
-        // "Could not solve" never stands alone: the minimal conflict follows, each condition with its place on a line of its own
+        // "Could not solve" never stands alone: the minimal conflict follows, each condition with its place on a line of its own;
+        // the line is located at the conflict's first item (no item reads an input here)
         await expectCase({
             files: {'t.yaml': text},
             code: 1,
             message: 'Could not solve: these 2 conditions cannot both hold (removing either of them makes the template resolvable)',
+            where: ['t.yaml', 'conditions: {node_presence: b}'],
             details: [
-                '  = note: Node "a" is present only if its condition holds: {node_presence: b} (t.yaml:6:13)',
-                '  = note: Node "b" is present only if its condition holds: {not: {node_presence: a}} (t.yaml:9:13)',
+                '   = note: Node "a" is present only if its condition holds: {node_presence: b} (t.yaml:6:13)',
+                '   = note: Node "b" is present only if its condition holds: {not: {node_presence: a}} (t.yaml:9:13)',
             ],
         })
     })

@@ -6,7 +6,7 @@
 // search stops and says that the set shown may hold more than is needed.
 import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
-import type {TrellisError} from '../errors.js'
+import type {SourceLocation, TrellisError} from '../errors.js'
 import {ResolutionError, type PreparedModel, type ResolutionFailure} from '../pipeline.js'
 import {solve} from '../solve/index.js'
 import {inputText} from './input-text.js'
@@ -56,6 +56,20 @@ export function conflictOf(f: ResolutionFailure): ConflictItem[] {
 }
 // found once per failure and gone with it (a ResolutionFailure is plain data: no field of its own)
 const conflicts = new WeakMap<ResolutionFailure, ConflictItem[]>()
+/** Where each item of a conflict is written (kept beside the items, which are plain data for reports). */
+const sources = new WeakMap<ConflictItem, SourceLocation>()
+
+/**
+ * Where a failure with no variant is best located: the first item of its conflict that reads an
+ * input (what the user can change), else its first item. The solver's own location is the
+ * constraint it found broken, which may take no part in the conflict shown below the line.
+ */
+export function conflictLocation(e: TrellisError): SourceLocation | undefined {
+    if (!(e instanceof ResolutionError) || e.resolution.failure.kind !== 'unsatisfiable') return undefined
+    const items = conflictOf(e.resolution)
+    const item = items.find(i => i.inputs.length > 0) ?? items[0]
+    return item && sources.get(item)
+}
 
 /** How many conflict items or differing elements a one-line summary names. */
 const SUMMARY_ITEMS = 3
@@ -117,7 +131,12 @@ class OutOfChecks extends Error {}
 
 /** `maxChecks`: the solver runs the search may take (tests give fewer). */
 export function minimalConflict(p: PreparedModel, start?: readonly number[], maxChecks = MAX_CHECKS): ConflictItem[] {
-    const describe = (item: Item) => describeItem(item, p)
+    const describe = (item: Item) => {
+        const described = describeItem(item, p)
+        const at = item.kind === 'constraint' ? item.record.location : (item.record.location ?? item.record.element.location)
+        if (at) sources.set(described, at)
+        return described
+    }
     const all = allItems(p)
     let items = relevantItems(p, all, start)
     // the items that cannot matter stay in force: taken away, their elements would be present and could

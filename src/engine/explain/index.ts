@@ -9,6 +9,7 @@ export {
     conflictInputs,
     conflictOf,
     describeConflictItem,
+    conflictLocation,
     errorNotes,
     errorSummary,
     failureNotes,
