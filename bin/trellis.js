@@ -39,12 +39,14 @@ async function runInChild() {
     const env = {...process.env, TRELLIS_TUNED: '1', TRELLIS_PARENT_PID: String(process.pid)}
     // Node's own flags (node --max-old-space-size=… bin/trellis.js) apply to the child as well
     const flags = [...process.execArgv, ...(explaining ? ['--max-semi-space-size=64'] : [])]
-    const child = spawn(process.execPath, [...flags, __filename, ...argv], {stdio: ['inherit', 'inherit', 'pipe'], env})
-    const stderr = passStandardError(child.stderr)
     // signals sent to this process alone are passed on; Ctrl-C reaches the child from the terminal as
-    // well, and a second SIGINT changes nothing (a child writing its outputs stops at the first)
+    // well, and a second SIGINT changes nothing (a child writing its outputs stops at the first). Listened
+    // for before the child starts: one that arrives while it starts is handled once it has
+    let child
     const pass = signal => child.kill(signal)
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, pass)
+    child = spawn(process.execPath, [...flags, __filename, ...argv], {stdio: ['inherit', 'inherit', 'pipe'], env})
+    const stderr = passStandardError(child.stderr)
     // 'close': the child has ended and its standard error is read to the end
     const [code, signal] = await new Promise(resolve => child.on('close', (c, s) => resolve([c, s])))
     if (signal === 'SIGABRT' && stderr.outOfMemory()) {
