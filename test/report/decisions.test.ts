@@ -10,40 +10,7 @@ import {renderMarkdown} from '../../src/app/report/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {NOW, unwrapped} from './fixtures.js'
-
-/** A store hosted on a platform service or a machine (chosen by `platform`), with n workers on the machine and n technologies that need it. */
-function template(n: number): string {
-    const workers = Array.from({length: n}, (_, i) => `        worker_${i}:\n            type: worker\n            requirements:\n                - host: machine\n`).join('')
-    const rules = Array.from({length: n}, (_, i) => `            - {technology: tool_${i}, component: app, hosting: [machine]}\n`).join('')
-    return `tosca_definitions_version: tosca_variability_1_0_rc_3
-node_types:
-    app: {derived_from: tosca.nodes.Root}
-    worker: {derived_from: tosca.nodes.Root}
-    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
-    machine: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
-topology_template:
-    variability:
-        inputs:
-            platform: {type: string, default: paas}
-        technology_rules:
-            - {technology: terraform, component: app, hosting: [paas]}
-            - {technology: ansible, component: worker, hosting: [machine]}
-${rules}    node_templates:
-        store:
-            type: app
-            persistent: true
-            requirements:
-                - host: paas
-                - host: machine
-        paas:
-            type: paas
-            conditions: {equal: [{variability_input: platform}, paas]}
-        machine:
-            type: machine
-            conditions: {equal: [{variability_input: platform}, vm]}
-${workers}`
-}
+import {NOW, storeTemplate, unwrapped} from './fixtures.js'
 
 let EMPTY = ''
 beforeAll(() => {
@@ -52,7 +19,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(EMPTY, {recursive: true, force: true}))
 
 function report(n: number) {
-    const loaded = templateFromText(template(n), 'store.yaml', EMPTY)
+    const loaded = templateFromText(storeTemplate(n), 'store.yaml', EMPTY)
     const model = resolve(loaded, {}).model!
     const data = buildReport({template: loaded, templateName: 'store.yaml', presets: [], argv: ['trellis', 'resolve', 'store.yaml'], now: NOW}, {model})
     // what each line says, its rows joined

@@ -107,3 +107,41 @@ export function unwrapped(markdown: string): string {
     }
     return out.join('\n')
 }
+
+/**
+ * A store hosted on a platform service or a machine (chosen by `platform`), with n workers on the
+ * machine (each with `properties` properties) and n technologies for the store that need the machine.
+ */
+export function storeTemplate(n: number, properties = 0): string {
+    const settings = Array.from({length: properties}, (_, j) => `                - setting_with_a_longer_name_${j}: value ${j}\n`).join('')
+    const own = properties > 0 ? `            properties:\n${settings}` : ''
+    const workers = Array.from({length: n}, (_, i) => `        worker_${i}:\n            type: worker\n${own}            requirements:\n                - host: machine\n`).join('')
+    const rules = Array.from({length: n}, (_, i) => `            - {technology: tool_${i}, component: app, hosting: [machine]}\n`).join('')
+    return `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types:
+    app: {derived_from: tosca.nodes.Root}
+    worker: {derived_from: tosca.nodes.Root}
+    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+    machine: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+topology_template:
+    variability:
+        inputs:
+            platform: {type: string, default: paas}
+        technology_rules:
+            - {technology: terraform, component: app, hosting: [paas]}
+            - {technology: ansible, component: worker, hosting: [machine]}
+${rules}    node_templates:
+        store:
+            type: app
+            persistent: true
+            requirements:
+                - host: paas
+                - host: machine
+        paas:
+            type: paas
+            conditions: {equal: [{variability_input: platform}, paas]}
+        machine:
+            type: machine
+            conditions: {equal: [{variability_input: platform}, vm]}
+${workers}`
+}

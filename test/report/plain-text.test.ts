@@ -12,47 +12,7 @@ import {renderMarkdown} from '../../src/app/report/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {NOW, unwrapped} from './fixtures.js'
-
-/**
- * A store hosted on a platform service or a machine (chosen by `platform`), with n workers on the
- * machine, each with properties, and n technologies for the store that need the machine.
- */
-function large(n: number): string {
-    const properties = Array.from({length: 4}, (_, j) => `                - setting_with_a_longer_name_${j}: value ${j}\n`).join('')
-    const workers = Array.from(
-        {length: n},
-        (_, i) => `        worker_${i}:\n            type: worker\n            properties:\n${properties}            requirements:\n                - host: machine\n`,
-    ).join('')
-    const rules = Array.from({length: n}, (_, i) => `            - {technology: tool_${i}, component: app, hosting: [machine]}\n`).join('')
-    return `tosca_definitions_version: tosca_variability_1_0_rc_3
-node_types:
-    app: {derived_from: tosca.nodes.Root}
-    worker: {derived_from: tosca.nodes.Root}
-    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
-    machine: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
-topology_template:
-    variability:
-        inputs:
-            platform: {type: string, default: paas}
-        technology_rules:
-            - {technology: terraform, component: app, hosting: [paas]}
-            - {technology: ansible, component: worker, hosting: [machine]}
-${rules}    node_templates:
-        store:
-            type: app
-            persistent: true
-            requirements:
-                - host: paas
-                - host: machine
-        paas:
-            type: paas
-            conditions: {equal: [{variability_input: platform}, paas]}
-        machine:
-            type: machine
-            conditions: {equal: [{variability_input: platform}, vm]}
-${workers}`
-}
+import {NOW, storeTemplate, unwrapped} from './fixtures.js'
 
 let EMPTY = ''
 beforeAll(() => {
@@ -77,7 +37,7 @@ function report(text: string, name: string) {
 }
 
 describe('the report of a large template as plain text', () => {
-    const {data, markdown} = report(large(150), 'store.yaml')
+    const {data, markdown} = report(storeTemplate(150, 4), 'store.yaml')
     const lines = markdown.split('\n')
 
     it('has no line over 200 characters, and its prose fits 100 columns but for a word that cannot be broken', () => {
