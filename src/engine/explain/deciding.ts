@@ -7,34 +7,41 @@
 // shown are a minimal set that still forces it (each one needed).
 //
 // Each question "do these constraints force this verdict?" has one answer, however
-// it is found, so the answers are shared: every variant the solver finds is kept
-// and answers later questions it satisfies, a set known to force a verdict answers
-// for its supersets, and the elements of a part are asked about together first
-// (does any of them flip?) before one by one. The sets found are the same as asking
-// MiniSat every question; there are far fewer calls.
+// it is found, so the answers are shared: every variant found is kept and answers
+// later questions it satisfies, and a set known to force a verdict answers for its
+// supersets. Most questions deduction answers (solve/deduce.ts): flipping the
+// verdict meets a contradiction, or completing what it left open gives a variant
+// that flips it; MiniSat answers the rest. The sets found are the same as asking
+// MiniSat every question (on a technology template of 567 open elements, no call).
 import type LogicSolver from 'logic-solver'
 import {evaluate, variables} from '../conditions/index.js'
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {Deduction, logic, newSolver} from '../solve/index.js'
+import {complete, Deduction, logic, newSolver} from '../solve/index.js'
 import {toLogic, varName} from '../solve/index.js'
 
-/** Beyond this many constraints in one part, deciding constraints are not searched (each step is a SAT call). */
+/** Beyond this many constraints in one part, deciding constraints are not searched (each step may be a SAT call). */
 const MAX_CONSTRAINTS = 1000
 /** Variants kept per part to answer questions without MiniSat (the most recent ones). */
 const MAX_VARIANTS = 64
 
-/** A variant of a part: the values of its variables (by position) and which of its constraints it satisfies. */
+/**
+ * A variant of a part: the values of its variables (by position), and which of its constraints it
+ * satisfies, evaluated when first asked (a part may have hundreds of constraints, a question reads
+ * a few).
+ */
 interface Variant {
     readonly values: Uint8Array
-    readonly holds: Uint8Array
-    /** It satisfies every constraint of the part (asked of each kept variant for each open element). */
-    readonly all: boolean
+    /** Per constraint: 1 holds, 0 does not, -1 not evaluated yet. */
+    readonly holds: Int8Array
+    /** It satisfies every constraint of the part (asked of each kept variant for each open element); undefined until asked. */
+    all?: boolean
 }
 
 interface Part {
-    readonly solver: LogicSolver.Solver
+    /** MiniSat over the part, made when first asked (deduction answers most questions: often no SAT call at all, nor loading the solver). */
+    readonly solver: () => LogicSolver.Solver
     /** Every variable at its solved value but the part's (open): what deduction starts from. */
     readonly values: Int8Array
     /** Deduction over the part's definitions and its constraints (by selector index). */
@@ -73,6 +80,9 @@ const NONE: readonly ConstraintRecord[] = []
 export type Decision =
     {readonly kind: 'conditions'} | {readonly kind: 'constraints'; readonly constraints: readonly ConstraintRecord[]} | {readonly kind: 'optimizer'} | {readonly kind: 'free'}
 
+/** Deduction found that no variant gives the element the other verdict. */
+const REFUTED = 'refuted'
+
 const CONDITIONS: Decision = {kind: 'conditions'}
 const OPTIMIZER: Decision = {kind: 'optimizer'}
 /** Variants satisfying everything differ in it and nothing chose: the resolver's preference did (see free-choice.ts). */
@@ -97,14 +107,14 @@ export class DecidingConstraints {
         // the solver marked it: variants satisfying every condition and constraint differ in it, nothing chose
         if (state === 'free') return FREE
         let found = this.found.get(element.seq)
-        if (!found) this.found.set(element.seq, (found = logic().disablingAssertions(() => this.search(element.seq, state === 'optimized'))))
+        if (!found) this.found.set(element.seq, (found = this.search(element.seq, state === 'optimized')))
         return found
     }
 
     private search(v: number, optimized: boolean): Decision {
         const index = this.component(v)
         const part = index === undefined ? undefined : this.part(index)
-        // too many constraints to search (each step is a SAT call): what the solver said
+        // too many constraints to search (each step may be a SAT call): what the solver said
         if (!part || part.selectors.length > MAX_CONSTRAINTS) return optimized ? OPTIMIZER : CONDITIONS
         // a part the optimizer did not choose in, without constraints: the conditions decided it (one
         // variant, or several that nothing chooses between), no SAT call needed to say so
@@ -121,28 +131,18 @@ export class DecidingConstraints {
 
     /**
      * A set that forces one verdict often forces its neighbours' too (one constraint holding up a
-     * whole hosting stack): asked for the part's other elements at once, a call or two at most.
+     * whole hosting stack): what deduction finds the set forces is learned for the part's other
+     * elements at once. (Asking MiniSat whether any other element can flip paid only when none could,
+     * and deduction answers nearly every such question alone.)
      */
     private spread(part: Part, kept: readonly number[]): void {
         const key = kept.join(' ')
         if (part.spread.has(key)) return
         part.spread.add(key)
-        const Logic = logic()
         const on = new Uint8Array(part.selectors.length)
         for (const i of kept) on[i] = 1
         const covered = (u: number) => part.forcing.get(u)?.some(set => set.every(i => on[i] === 1)) ?? false
-        let open = part.variables.filter(u => this.asked(u) && !covered(u) && !part.variants.some(x => this.flips(part, x, u) && kept.every(i => x.holds[i] === 1)))
-        // what deduction finds forced by the set needs no SAT call
-        const deduced = this.deduced(part, kept)
-        open = open.filter(u => !deduced.has(u) || (this.learn(part, u, kept), false))
-        for (let round = 0; round < 2 && open.length > 0; round++) {
-            const variant = this.solve(part, Logic.and([...kept.map(i => part.selectors[i]!.name), Logic.or(open.map(u => this.flip(u)))]))
-            if (!variant) {
-                for (const u of open) this.learn(part, u, kept)
-                return
-            }
-            open = open.filter(u => !this.flips(part, variant, u))
-        }
+        for (const u of this.deduced(part, kept)) if (this.asked(u) && !covered(u)) this.learn(part, u, kept)
     }
 
     private learn(part: Part, v: number, forcing: readonly number[]): void {
@@ -161,11 +161,13 @@ export class DecidingConstraints {
             for (const i of kept) on[i] = 1
             if (known.some(set => set.every(i => on[i] === 1))) return true
         }
-        if (part.variants.some(x => this.flips(part, x, v) && kept.every(i => x.holds[i] === 1))) return false
-        if ((part.deducedAll.has(v) && this.deduced(part, kept).has(v)) || this.refuted(part, kept, v)) {
+        if (part.variants.some(x => this.flips(part, x, v) && this.satisfies(part, x, kept))) return false
+        const probed = part.deducedAll.has(v) && this.deduced(part, kept).has(v) ? REFUTED : this.probe(part, kept, v)
+        if (probed === REFUTED) {
             this.learn(part, v, kept)
             return true
         }
+        if (probed) return false
         const Logic = logic()
         const variant = this.solve(part, Logic.and([...kept.map(i => part.selectors[i]!.name), this.flip(v)]))
         if (variant) return false
@@ -178,8 +180,8 @@ export class DecidingConstraints {
             part,
             v,
             part.forcedByAll,
-            part.selectors.map(s => s.name),
-            x => x.all,
+            part.selectors.map((_, i) => i),
+            x => (x.all ??= part.selectors.every((_, i) => this.holds(part, x, i))),
         )
     }
 
@@ -215,57 +217,94 @@ export class DecidingConstraints {
         return {values: part.values, active: i => on[i] === 1}
     }
 
-    /** Whether deduction from v flipped, with the constraints `kept`, meets a contradiction: then no variant flips v. */
-    private refuted(part: Part, kept: readonly number[], v: number): boolean {
+    /**
+     * Flips v with the constraints `kept` (selector indices) on, without MiniSat: REFUTED when
+     * deduction meets a contradiction (no variant flips v), a variant that flips v when completing
+     * what deduction left open finds one (kept, as MiniSat's are), else undefined: ask MiniSat.
+     */
+    private probe(part: Part, kept: readonly number[], v: number): typeof REFUTED | Variant | undefined {
+        const solved = this.model.solution.values
         const {values, active} = this.fromDefinitions(part, kept)
-        let contradiction = values[v] !== -1 && values[v] === this.model.solution.values[v]
-        if (!contradiction) {
-            values[v] = 1 - this.model.solution.values[v]!
-            contradiction = !part.deduction.run(values, active, true, [v])
+        let found: typeof REFUTED | Variant | undefined
+        if (values[v] === solved[v]) found = REFUTED
+        else {
+            values[v] = 1 - solved[v]!
+            if (!part.deduction.run(values, active, true, [v])) found = REFUTED
+            else if (complete(part.deduction, values, active, u => solved[u]!))
+                found = this.keep(
+                    part,
+                    Uint8Array.from(part.variables, u => values[u]!),
+                )
         }
         for (const u of part.variables) values[u] = -1
-        return contradiction
+        return found
     }
 
     /**
-     * Whether no variant satisfying `assumed` flips v. Asked first for every open variable of the
-     * part at once (one call answers them all when none can flip), then for v alone.
+     * Whether no variant satisfying the constraints `kept` flips v. Asked first for every open variable
+     * of the part at once (one call answers them all when none can flip), then for v alone.
      */
-    private backbone(part: Part, v: number, known: Map<number, boolean>, assumed: readonly string[], admits: (x: Variant) => boolean): boolean {
+    private backbone(part: Part, v: number, known: Map<number, boolean>, kept: readonly number[], admits: (x: Variant) => boolean): boolean {
         const open = (u: number): boolean => {
             if (known.has(u)) return false
             if (!part.variants.some(x => admits(x) && this.flips(part, x, u))) return true
             known.set(u, false)
             return false
         }
-        if (open(v)) {
-            const Logic = logic()
-            const candidates = part.variables.filter(u => this.asked(u) && open(u))
-            const any = this.solve(part, Logic.and([...assumed, Logic.or(candidates.map(u => this.flip(u)))]))
-            if (!any) for (const u of candidates) known.set(u, true)
-            else {
-                for (const u of candidates) if (this.flips(part, any, u)) known.set(u, false)
-                if (!known.has(v)) known.set(v, this.solve(part, Logic.and([...assumed, this.flip(v)])) === undefined)
-            }
+        if (!open(v)) return known.get(v)!
+        // deduction answers most questions without MiniSat, one way or the other
+        const probed = this.probe(part, kept, v)
+        if (probed) {
+            known.set(v, probed === REFUTED)
+            return probed === REFUTED
+        }
+        const Logic = logic()
+        const assumed = kept.map(i => part.selectors[i]!.name)
+        const candidates = part.variables.filter(u => this.asked(u) && open(u))
+        const any = this.solve(part, Logic.and([...assumed, Logic.or(candidates.map(u => this.flip(u)))]))
+        if (!any) for (const u of candidates) known.set(u, true)
+        else {
+            for (const u of candidates) if (this.flips(part, any, u)) known.set(u, false)
+            if (!known.has(v)) known.set(v, this.solve(part, Logic.and([...assumed, this.flip(v)])) === undefined)
         }
         return known.get(v)!
     }
 
     /** Solves under an assumption; a variant found is kept to answer later questions. */
     private solve(part: Part, assumption: LogicSolver.Operand): Variant | undefined {
-        const solution = part.solver.solveAssuming(assumption)
+        const solver = part.solver()
+        const solution = logic().disablingAssertions(() => solver.solveAssuming(assumption))
         if (!solution) return undefined
-        const values = Uint8Array.from(part.variables, u => (solution.evaluate(varName(u)) ? 1 : 0))
-        const solved = this.model.solution.values
-        const value = (u: number) => {
-            const at = part.position.get(u)
-            return at === undefined ? solved[u] === 1 : values[at] === 1
-        }
-        const holds = Uint8Array.from(part.selectors, s => (evaluate(s.record.formula, value) === true ? 1 : 0))
-        const variant = {values, holds, all: holds.every(h => h === 1)}
+        return this.keep(
+            part,
+            Uint8Array.from(part.variables, u => (solution.evaluate(varName(u)) ? 1 : 0)),
+        )
+    }
+
+    /** A variant found (its values by position), kept to answer later questions. */
+    private keep(part: Part, values: Uint8Array): Variant {
+        const variant: Variant = {values, holds: new Int8Array(part.selectors.length).fill(-1)}
         if (part.variants.length === MAX_VARIANTS) part.variants.shift()
         part.variants.push(variant)
         return variant
+    }
+
+    /** Does the variant satisfy every constraint of `kept` (selector indices)? */
+    private satisfies(part: Part, x: Variant, kept: readonly number[]): boolean {
+        return kept.every(i => this.holds(part, x, i))
+    }
+
+    /** Does the variant satisfy constraint i of the part? Evaluated once, when first asked. */
+    private holds(part: Part, x: Variant, i: number): boolean {
+        if (x.holds[i] === -1) {
+            const solved = this.model.solution.values
+            const value = (u: number) => {
+                const at = part.position.get(u)
+                return at === undefined ? solved[u] === 1 : x.values[at] === 1
+            }
+            x.holds[i] = evaluate(part.selectors[i]!.record.formula, value) === true ? 1 : 0
+        }
+        return x.holds[i] === 1
     }
 
     /** Does the variant give v the other verdict? */
@@ -298,19 +337,22 @@ export class DecidingConstraints {
         const component = solution.components[index]!
         const values = Int8Array.from(solution.values)
         for (const u of component.variables) values[u] = -1
-        const Logic = logic()
-        const solver = newSolver()
-        for (const u of component.variables) solver.require(Logic.equiv(varName(u), toLogic(problem.definitions[u]!, values)))
         const selectors: Part['selectors'][number][] = []
         constraints.forEach((record, i) => {
-            if (!variables(record.formula).some(u => values[u] === -1)) return
-            const name = `constraint${i}`
-            solver.require(Logic.implies(name, toLogic(record.formula, values)))
-            selectors.push({name, record})
+            if (variables(record.formula).some(u => values[u] === -1)) selectors.push({name: `constraint${i}`, record})
         })
         const unique = [...new Set(component.variables)]
+        let solver: LogicSolver.Solver | undefined
         const part: Omit<Part, 'deducedNone' | 'deducedAll' | 'deducedBy' | 'inert'> = {
-            solver,
+            // made while the part's variables are open (-1) in `values`, as between any two questions
+            solver: () => {
+                if (solver) return solver
+                const Logic = logic()
+                solver = newSolver()
+                for (const u of unique) solver.require(Logic.equiv(varName(u), toLogic(problem.definitions[u]!, values)))
+                for (const {name, record} of selectors) solver.require(Logic.implies(name, toLogic(record.formula, values)))
+                return solver
+            },
             values,
             deduction: new Deduction(
                 problem.definitions,
@@ -334,16 +376,16 @@ export class DecidingConstraints {
             if (values[u] === solution.values[u]) part.forcedByNone.set(u, true)
             values[u] = -1
         }
-        const complete: Part = {...part, deducedNone: none, inert, deducedAll: new Set(), deducedBy: new Map()}
+        const built: Part = {...part, deducedNone: none, inert, deducedAll: new Set(), deducedBy: new Map()}
         for (const u of this.deduced(
-            complete,
+            built,
             selectors.map((_, i) => i),
         )) {
-            complete.deducedAll.add(u)
-            complete.forcedByAll.set(u, true)
+            built.deducedAll.add(u)
+            built.forcedByAll.set(u, true)
         }
-        this.parts.set(index, complete)
-        return complete
+        this.parts.set(index, built)
+        return built
     }
 }
 

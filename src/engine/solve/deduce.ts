@@ -22,12 +22,15 @@ export function deduce(definitions: readonly (Formula | undefined)[], values: In
 export class Deduction {
     /** Items: the definitions of `vars` (0 … vars.length - 1), then the constraints. */
     private readonly watchers = new Map<number, number[]>()
+    /** The variables deduction decides (those whose definitions it reads). */
+    readonly variables: readonly number[]
 
     constructor(
         private readonly definitions: readonly (Formula | undefined)[],
         private readonly vars: readonly number[],
         private readonly constraints: readonly Formula[],
     ) {
+        this.variables = vars
         const watch = (item: number) => (u: number) => {
             const list = this.watchers.get(u)
             if (!list) this.watchers.set(u, [item])
@@ -44,9 +47,10 @@ export class Deduction {
      * Decides what the definitions and the constraints `active` allows (all by default) force; false
      * on a contradiction. `settled`: `values` already hold what the definitions alone force (an
      * earlier run without constraints), so only the constraints are looked at first, and the formulas
-     * of `changed` (variables set since).
+     * of `changed` (variables set since); 'changed': `values` are already closed under deduction
+     * but for `changed`, so only their formulas are looked at. `trail` gets every variable set.
      */
-    run(values: Int8Array, active: (constraint: number) => boolean = () => true, settled = false, changed: readonly number[] = []): boolean {
+    run(values: Int8Array, active: (constraint: number) => boolean = () => true, settled: boolean | 'changed' = false, changed: readonly number[] = [], trail?: number[]): boolean {
         const {definitions, vars, constraints} = this
         const lookup: Lookup = u => (values[u] === -1 ? undefined : values[u] === 1)
         const size = vars.length + constraints.length
@@ -62,11 +66,12 @@ export class Deduction {
             const known = values[v]!
             if (known === -1) {
                 values[v] = b ? 1 : 0
+                trail?.push(v)
                 for (const item of this.watchers.get(v) ?? []) enqueue(item)
             } else if ((known === 1) !== b) contradiction = true
         }
         const force = forcing(lookup, set, () => (contradiction = true))
-        for (let item = settled ? vars.length : 0; item < size; item++) enqueue(item)
+        if (settled !== 'changed') for (let item = settled ? vars.length : 0; item < size; item++) enqueue(item)
         for (const v of changed) for (const item of this.watchers.get(v) ?? []) enqueue(item)
         for (let next = 0; next < queue.length && !contradiction; next++) {
             const item = queue[next]!
@@ -83,6 +88,40 @@ export class Deduction {
         }
         return !contradiction
     }
+
+    /** Whether `values`, deciding every variable of the formulas, satisfy every definition and every constraint `active` allows. */
+    holds(values: Int8Array, active: (constraint: number) => boolean): boolean {
+        const lookup: Lookup = u => (values[u] === -1 ? undefined : values[u] === 1)
+        return this.vars.every(v => evaluate(this.definitions[v]!, lookup) === (values[v] === 1)) && this.constraints.every((c, i) => !active(i) || evaluate(c, lookup) === true)
+    }
+}
+
+/**
+ * Completes `values` (closed under deduction with the constraints `active`) to a whole variant of
+ * `vars` without backtracking: each open variable takes its `preferred` value, else the other, and
+ * deduction follows; undefined when both contradict. What comes out is checked as a whole (deduction
+ * is sound, not complete), so a variant returned is one: every definition and active constraint holds.
+ * `values` are left as completed; the caller resets them.
+ */
+export function complete(deduction: Deduction, values: Int8Array, active: (constraint: number) => boolean, preferred: (v: number) => number): boolean {
+    const trail: number[] = []
+    for (const v of deduction.variables) {
+        if (values[v] !== -1) continue
+        const first = preferred(v)
+        let placed = false
+        for (const value of [first, 1 - first]) {
+            trail.length = 0
+            values[v] = value
+            if (deduction.run(values, active, 'changed', [v], trail)) {
+                placed = true
+                break
+            }
+            values[v] = -1
+            for (const u of trail) values[u] = -1
+        }
+        if (!placed) return false
+    }
+    return deduction.holds(values, active)
 }
 
 /** `force(f, b)`: makes `f` take the value `b` where that decides some of its variables. */
