@@ -18,7 +18,7 @@ import {type LoadedPlugin, type LoadedTemplate, SourceMap, type VariabilityVersi
 import {buildGraph, isMap, requireTechnologyTypes, technologyEnrichment, type Element, type Graph, type PropertyElement, type Raw} from './model/index.js'
 import {Options, validateOptions} from './options/index.js'
 import {objectives, solve, type Problem, type Solution, type SolveFailure} from './solve/index.js'
-import {transform} from './transform/index.js'
+import {checkTransform, transform} from './transform/index.js'
 
 export {stringifyTemplate, templateChunks} from './transform/index.js'
 
@@ -66,8 +66,21 @@ export function resolve(template: LoadedTemplate, request: ResolveRequest = {}):
 
 /** Checks a decided model and writes the resolved template (value expressions evaluated). */
 export function finishResolution(template: LoadedTemplate, model: ResolvedModel): Resolution {
+    checkModel(model)
+    const output = transform(template.data, model.graph, model.present, propertyValues(model))
+    return {template, output, model}
+}
+
+/** Throws what finishResolution would throw, without writing the template (analysis checks thousands of variants). */
+export function checkResolution(template: LoadedTemplate, model: ResolvedModel): void {
+    checkModel(model)
+    checkTransform(template.data, model.graph, model.present, propertyValues(model))
+}
+
+/** Each property's value as written: computed once from the inputs where an expression gives it. */
+function propertyValues(model: ResolvedModel): (p: PropertyElement) => unknown {
     const values = new Map<PropertyElement, unknown>()
-    const propertyValue = (p: PropertyElement): unknown => {
+    return p => {
         if (values.has(p)) return values.get(p)
         let value = p.value
         if (p.expression !== undefined) {
@@ -77,9 +90,6 @@ export function finishResolution(template: LoadedTemplate, model: ResolvedModel)
         values.set(p, value)
         return value
     }
-    checkModel(model)
-    const output = transform(template.data, model.graph, model.present, propertyValue)
-    return {template, output, model}
 }
 
 /** The consistency and semantic checks the options switch on; throws `check-failed` at the first failure. */

@@ -1,9 +1,10 @@
+import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {TrellisError} from '../../src/engine/errors.js'
 import {readYaml} from '../../src/engine/load/yaml/index.js'
 import {buildGraph, type Element, type PropertyElement, type Raw} from '../../src/engine/model/index.js'
-import {stringifyTemplate, transform} from '../../src/engine/transform/index.js'
+import {checkTransform, stringifyTemplate, transform} from '../../src/engine/transform/index.js'
 
 /** Transforms with every element present except the given ids; expression properties evaluate to `evaluated`. */
 function resolve(yaml: string, absent: string[] = []): Raw {
@@ -442,6 +443,64 @@ topology_template:
         ;((nodes.one!.properties as Raw).p as {deep: number[]}).deep.push(2)
         ;(out.node_types as Record<string, Raw>).one!.extra = true
         expect(JSON.stringify(data)).toBe(before)
+    })
+})
+
+/** Every kind of element writing can fail on: types, technologies, artifacts, relationship templates, groups, policies, computed properties. */
+const FAILING_SITES = `
+topology_template:
+    node_templates:
+        one:
+            type: [{a: {}}, {b: {}}]
+            properties: [{x: 1}, {y: {expression: {concat: [a, b]}}}]
+            requirements:
+                - link: {node: two, relationship: rel}
+            artifacts:
+                - script: {type: [{s: {}}], file: s.sh, properties: [{z: {expression: {concat: [c]}}}]}
+        two:
+            type: two
+            technology: [{ansible: {assign: two~two::ansible}}, {terraform: {assign: two~two::terraform}}]
+    relationship_templates:
+        rel: {type: [{r: {}}], properties: [{w: {expression: {concat: [d]}}}]}
+    groups:
+        team: {type: [{g: {}}], members: [one], properties: [{v: {expression: {concat: [e]}}}]}
+    policies:
+        - keep: {type: [{p: {}}], targets: [two], properties: [{u: {expression: {concat: [f]}}}]}
+`
+
+describe('checkTransform', () => {
+    it('throws exactly when writing would, and the same error first', () => {
+        const {data, sourceMap} = readYaml(`tosca_definitions_version: tosca_variability_1_0\n${FAILING_SITES}`, 'template.yaml')
+        const graph = buildGraph(data as Raw, sourceMap)
+        const ids = graph.elements.map(e => e.id)
+        const computed = graph.properties.filter(p => p.expression !== undefined).map(p => p.id)
+        expect(computed).toHaveLength(5)
+        const outcome = (run: () => unknown) => {
+            try {
+                run()
+                return 'written'
+            } catch (e) {
+                if (e instanceof TrellisError) return `${e.code}: ${e.message}`
+                throw e
+            }
+        }
+        const seen = new Set<string>()
+        fc.assert(
+            fc.property(fc.subarray(ids), fc.subarray(computed), (absent, valueless) => {
+                const gone = new Set(absent)
+                const present = (e: Element) => !gone.has(e.id)
+                const value = (p: PropertyElement) => {
+                    if (!valueless.includes(p.id)) return p.value ?? 'evaluated'
+                    throw new TrellisError('invalid-template', `${p.display} has no value`, p.location)
+                }
+                const written = outcome(() => transform(data as Raw, graph, present, value))
+                expect(outcome(() => checkTransform(data as Raw, graph, present, value))).toBe(written)
+                seen.add(written.split(':')[0]!)
+            }),
+            {numRuns: 300},
+        )
+        // the runs reached both kinds of failure and success
+        expect([...seen].sort()).toEqual(['check-failed', 'invalid-template', 'written'])
     })
 })
 

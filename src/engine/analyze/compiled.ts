@@ -9,7 +9,7 @@ import {evaluateValue} from '../expressions/index.js'
 import {inputConstraintViolations, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from '../inputs/index.js'
 import type {LoadedPlugin, LoadedTemplate} from '../load/index.js'
 import type {PropertyElement} from '../model/index.js'
-import {finishResolution, prepare, readDefinitionOf, stringifyTemplate, type PreparedModel, type Resolution} from '../pipeline.js'
+import {checkResolution, finishResolution, prepare, readDefinitionOf, stringifyTemplate, type PreparedModel, type Resolution, type ResolvedModel} from '../pipeline.js'
 import {AtomVariables, type Atom} from './atoms.js'
 import {CombinationDecider} from './decide.js'
 
@@ -33,7 +33,7 @@ export class CompiledTemplate {
     readonly decider: CombinationDecider
     /** Properties whose value an expression computes from inputs. */
     private readonly computed: readonly PropertyElement[]
-    /** Per resolved key: how checking and writing went (undefined: written). */
+    /** Per resolved key: how checking and writing went (undefined: it would be written). */
     private readonly finished = new Map<string, string | undefined>()
     /** Per resolved key: the resolved template as written, hashed. */
     private readonly outputs = new Map<string, string>()
@@ -50,20 +50,18 @@ export class CompiledTemplate {
     }
 
     /**
-     * Decides a request as resolving would, checked and written as resolving writes it (a check or the
-     * output itself may still fail); the failure is the kind of outcome resolving would have.
+     * Decides a request as resolving would, checked as resolving checks it and its writing tried
+     * without writing (a check or the output itself may still fail); the failure is the kind of
+     * outcome resolving would have.
      */
     resolve(presets: readonly string[], assignments: readonly InputAssignment[]): Resolved {
         const decided = this.decide(presets, assignments)
         if (decided.kind === 'failed') return decided
         let finished = this.finished.get(decided.key)
         if (!this.finished.has(decided.key)) {
-            try {
-                this.finish(decided)
-            } catch (e) {
-                if (!(e instanceof TrellisError)) throw e
-                finished = e.code === 'check-failed' ? 'check-failed' : 'invalid'
-            }
+            finished = failureOf(() => checkResolution(this.template, this.model(decided)))
+            // which failure comes first is writing's order: the variant is written to know it
+            if (finished !== undefined) finished = failureOf(() => this.finish(decided)) ?? finished
             this.finished.set(decided.key, finished)
         }
         return finished === undefined ? decided : {kind: 'failed', failure: finished}
@@ -71,10 +69,14 @@ export class CompiledTemplate {
 
     /** The resolved template of a request `resolve` resolved. */
     finish(resolved: Resolved & {kind: 'resolved'}): Resolution {
+        return finishResolution(this.template, this.model(resolved))
+    }
+
+    private model(resolved: Resolved & {kind: 'resolved'}): ResolvedModel {
         const {values, inputs} = resolved
         // nothing is explained from it: no propagation steps to cite
         const solution = {values, state: [], order: new Int32Array(0), components: []}
-        return finishResolution(this.template, {...this.prepared, inputs, solution, present: e => values[e.seq] === 1})
+        return {...this.prepared, inputs, solution, present: e => values[e.seq] === 1}
     }
 
     /** The resolved template as written, hashed (made once per key). */
@@ -128,6 +130,17 @@ export class CompiledTemplate {
             out += `|${p.seq}=${typed(value)}`
         }
         return out
+    }
+}
+
+/** The kind of outcome a TrellisError thrown by `run` gives resolving; undefined when it throws none. */
+function failureOf(run: () => unknown): string | undefined {
+    try {
+        run()
+        return undefined
+    } catch (e) {
+        if (!(e instanceof TrellisError)) throw e
+        return e.code === 'check-failed' ? 'check-failed' : 'invalid'
     }
 }
 

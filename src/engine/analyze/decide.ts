@@ -21,6 +21,13 @@ type CoreAnswer = {readonly failure: string} | {readonly values: Int8Array} | 'e
 /** A residual's answer: the failure, or the open variables' values in order. */
 type Settled = {readonly failure: string} | {readonly open: Int8Array}
 
+/** What a group of constraints on leaves forbids on its boundary, and that as part of a core problem's key. */
+interface Forbidding {
+    readonly group: LeafConstraints
+    readonly forbidden: readonly number[]
+    readonly key: string
+}
+
 export class CombinationDecider {
     /** Core problems decided, and how many residuals the engine's solver decided. */
     coreProblems = 0
@@ -29,7 +36,7 @@ export class CombinationDecider {
     private readonly coreDefinitions: (Formula | undefined)[]
     private readonly cores = new Map<string, CoreAnswer>()
     /** Per group of constraints on leaves: what it forbids on its boundary, by the truths of its atoms. */
-    private readonly forbidden: Map<string, readonly number[] | null>[]
+    private readonly forbidden: Map<string, Forbidding | null>[]
     private readonly scratch: Int8Array
     private first: FirstObjectiveSolver | undefined | null = null
     /** Whole residuals the engine's solver decided. */
@@ -52,14 +59,13 @@ export class CombinationDecider {
     /** `truths[i]`: the value of `atoms[i]` in this combination. */
     decide(truths: readonly boolean[]): Decision {
         const key: string[] = [this.split.coreAtoms.map(i => (truths[i] ? 1 : 0)).join('')]
-        const forbids: (readonly [LeafConstraints, readonly number[]])[] = []
+        const forbids: Forbidding[] = []
         for (let g = 0; g < this.split.groups.length; g++) {
-            const group = this.split.groups[g]!
-            const forbidden = this.forbiddenIn(g, truths)
-            if (forbidden === null) return this.whole(truths)
-            if (forbidden.length === 0) continue
-            key.push(`${g}:${forbidden.join('.')}`)
-            forbids.push([group, forbidden])
+            const forbidding = this.forbiddenIn(g, truths)
+            if (forbidding === null) return this.whole(truths)
+            if (forbidding.forbidden.length === 0) continue
+            key.push(forbidding.key)
+            forbids.push(forbidding)
         }
         const coreKey = key.join('|')
         let answer = this.cores.get(coreKey)
@@ -82,10 +88,11 @@ export class CombinationDecider {
         return {kind: 'resolved', values}
     }
 
-    /** The boundary assignments (as numbers, bit i for boundary variable i) the group's constraints fail on; null when a leaf cannot be worked out. */
-    private forbiddenIn(g: number, truths: readonly boolean[]): readonly number[] | null {
+    /** The boundary assignments (as numbers, bit i for boundary variable i) the group's constraints fail on, and their part of a core key; null when a leaf cannot be worked out. */
+    private forbiddenIn(g: number, truths: readonly boolean[]): Forbidding | null {
         const group = this.split.groups[g]!
-        const atomKey = group.atoms.map(i => (truths[i] ? 1 : 0)).join('')
+        // most groups read no atom: one answer for every combination
+        const atomKey = group.atoms.length === 0 ? '' : group.atoms.map(i => (truths[i] ? 1 : 0)).join('')
         const known = this.forbidden[g]!.get(atomKey)
         if (known !== undefined) return known
         const values = this.scratch
@@ -106,16 +113,16 @@ export class CombinationDecider {
         }
         for (const v of [...group.boundary, ...group.leaves]) values[v] = -1
         for (const i of group.atoms) values[this.atoms[i]!.v] = -1
-        const result = open ? null : out
+        const result = open ? null : {group, forbidden: out, key: `${g}:${out.join('.')}`}
         this.forbidden[g]!.set(atomKey, result)
         return result
     }
 
     /** The core problem of this combination, decided in stages (the engine's solver when they cannot tell). */
-    private settleCore(truths: readonly boolean[], forbids: readonly (readonly [LeafConstraints, readonly number[]])[]): CoreAnswer {
+    private settleCore(truths: readonly boolean[], forbids: readonly Forbidding[]): CoreAnswer {
         const definitions = this.coreDefinitions.slice()
         for (const i of this.split.coreAtoms) definitions[this.atoms[i]!.v] = constant(truths[i]!)
-        const derived = forbids.flatMap(([group, forbidden]) =>
+        const derived = forbids.flatMap(({group, forbidden}) =>
             forbidden.map(a => not(and(group.boundary.map((v, i) => ((a >> i) & 1 ? variable(v) : not(variable(v)))))) as Formula),
         )
         const problem: Problem = {...this.problem, definitions, constraints: [...this.split.coreConstraints.map(i => this.problem.constraints[i]!), ...derived]}

@@ -6,7 +6,7 @@
 import type LogicSolver from 'logic-solver'
 import {and, exo, implies, not, variable, variables, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
 import type {PreparedModel} from '../pipeline.js'
-import {logic, newSolver, toLogic, varName} from '../solve/index.js'
+import {logic, newSolver, quickXplain, toLogic, varName} from '../solve/index.js'
 import type {Atom} from './atoms.js'
 import {regionTruths, type InputDomain} from './domains.js'
 
@@ -110,11 +110,17 @@ export class Backbone {
  * left open lets the solver drop it — a dropped condition becomes unknown (a free variable), not
  * true, so dropping relaxes in both directions.
  */
+/** Thrown to stop shrinking a reason when the time budget is spent. */
+const OUT_OF_TIME = Symbol('out of time')
+
 export class Reasons {
     private readonly solver: LogicSolver.Solver
     private readonly selector = new Map<ReasonItem, string>()
     private readonly byElement: ReasonItem[][] = []
     private readonly others: {readonly item: ReasonItem; readonly vars: readonly number[]}[] = []
+    /** Per condition: the element it belongs to; per item: the variables it reads (made when first asked). */
+    private readonly owner = new Map<ReasonItem, number>()
+    private readonly read = new Map<ReasonItem, readonly number[]>()
 
     constructor(private readonly problem: SymbolicProblem) {
         const Logic = logic()
@@ -135,6 +141,7 @@ export class Reasons {
         for (const c of prepared.conditions) {
             const items = c.records.map(record => ({kind: 'condition', record}) as ReasonItem & {kind: 'condition'})
             this.byElement[c.element.seq] = items
+            for (const item of items) this.owner.set(item, c.element.seq)
             const terms = items.map(term)
             const manual = terms.filter((_, i) => !items[i]!.record.generated)
             this.solver.require(Logic.equiv(varName(c.element.seq), terms.length ? Logic.and(terms) : Logic.TRUE))
@@ -157,23 +164,32 @@ export class Reasons {
 
     /**
      * The conditions, constraints and input facts that together cannot give `v` the value `value`,
-     * shrunk until each is needed (deletion-based: an item goes when the rest still cannot). Stops
-     * shrinking when the time budget is `spent`; what is left still cannot hold.
+     * shrunk until each is needed (QuickXplain: a few SAT calls per item needed, not one per item
+     * reachable). When the time budget is `spent` before that, the set is left unshrunk: it still
+     * cannot hold.
      */
     minimal(v: number, value: boolean, spent: () => boolean): ReasonItem[] {
         const items = this.reachable(v)
         // most reasons are close by: the element's own conditions and the constraints and input facts
-        // on what they mention; shrinking those first is quick, and only if they do not suffice is
-        // everything reachable shrunk
-        const local = this.near(items, v)
-        const start = local.length < items.length && !this.allows(local, v, value) ? local : items
-        const kept = new Set(start)
-        for (const item of start) {
+        // on what they mention, else a ring or two further out; shrinking the first ring that suffices
+        // is quick (each SAT call assumes every item of the set), everything reachable is the last ring
+        let start = items
+        for (const ring of this.rings(items, v)) {
             if (spent()) break
-            kept.delete(item)
-            if (this.allows(kept, v, value)) kept.add(item)
+            if (!this.allows(ring, v, value)) {
+                start = ring
+                break
+            }
         }
-        return start.filter(i => kept.has(i))
+        try {
+            return quickXplain(start, kept => {
+                if (spent()) throw OUT_OF_TIME
+                return !this.allows(kept, v, value)
+            })
+        } catch (e) {
+            if (e !== OUT_OF_TIME) throw e
+            return start
+        }
     }
 
     private allows(kept: Iterable<ReasonItem>, v: number, value: boolean): boolean {
@@ -209,11 +225,42 @@ export class Reasons {
         return [...conditions, ...this.others.filter(o => taken.has(o.item)).map(o => o.item)]
     }
 
-    /** The element's own conditions, and the constraints and facts on `v` or on what those conditions mention. */
-    private near(items: readonly ReasonItem[], v: number): ReasonItem[] {
+    /**
+     * Ever larger parts of `items` around v, each a superset of the one before and smaller than
+     * `items`: the element's own conditions and the constraints and facts on v or on what those
+     * conditions mention; then, ring by ring, everything on a variable the ring before mentions.
+     */
+    private *rings(items: readonly ReasonItem[], v: number): Generator<ReasonItem[]> {
+        const {prepared} = this.problem
+        const n = prepared.graph.elements.length
         const own = this.byElement[v] ?? []
-        const near = new Set<number>([v, ...own.flatMap(i => (i.kind === 'condition' ? variables(i.record.formula) : []))])
-        const mentions = (i: ReasonItem) => (i.kind === 'domain' ? i.fact.atoms.map(a => a.v) : variables(i.record.formula)).some(u => near.has(u))
-        return items.filter(i => own.includes(i) || (i.kind !== 'condition' && mentions(i)))
+        const vars = new Set<number>([v])
+        for (const i of own) for (const u of this.mentions(i)) vars.add(u)
+        let ring = items.filter(i => own.includes(i) || (i.kind !== 'condition' && this.mentions(i).some(u => vars.has(u))))
+        while (ring.length < items.length) {
+            yield ring
+            // one step out: what the ring mentions, and what the definitions of those variables read
+            for (const i of ring) for (const u of this.mentions(i)) vars.add(u)
+            for (const u of [...vars]) {
+                const f = u >= 2 * n ? prepared.problem.definitions[u] : undefined
+                if (f) for (const w of variables(f)) vars.add(w)
+            }
+            const next = items.filter(i => (i.kind === 'condition' ? this.ownerOf(i, vars, n) : this.mentions(i).some(u => vars.has(u))))
+            if (next.length <= ring.length) return
+            ring = next
+        }
+    }
+
+    /** The variables an item reads. */
+    private mentions(item: ReasonItem): readonly number[] {
+        let known = this.read.get(item)
+        if (!known) this.read.set(item, (known = item.kind === 'domain' ? item.fact.atoms.map(a => a.v) : variables(item.record.formula)))
+        return known
+    }
+
+    /** Whether a condition belongs to an element whose presence (or manual presence) is among `vars`. */
+    private ownerOf(item: ReasonItem, vars: ReadonlySet<number>, n: number): boolean {
+        const seq = this.owner.get(item)!
+        return vars.has(seq) || vars.has(n + seq)
     }
 }

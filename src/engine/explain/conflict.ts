@@ -8,12 +8,11 @@ import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
 import type {SourceLocation, TrellisError} from '../errors.js'
 import {ResolutionError, type PreparedModel, type ResolutionFailure} from '../pipeline.js'
-import {solve} from '../solve/index.js'
+import {quickXplain, solve} from '../solve/index.js'
 import {inputText} from './input-text.js'
 import {renderExpression} from './render-expression.js'
 import {count} from '../plural.js'
 import {formatSourceLocation} from './types.js'
-import {quickXplain} from './deciding.js'
 
 /** Solver runs a conflict's search may take (each one a resolution of the whole template). */
 const MAX_CHECKS = 400

@@ -18,7 +18,7 @@ import {evaluate, variables} from '../conditions/index.js'
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../pipeline.js'
-import {complete, Deduction, logic, newSolver} from '../solve/index.js'
+import {complete, Deduction, logic, newSolver, quickXplain} from '../solve/index.js'
 import {toLogic, varName} from '../solve/index.js'
 
 /** Beyond this many constraints in one part, deciding constraints are not searched (each step may be a SAT call). */
@@ -387,23 +387,4 @@ export class DecidingConstraints {
         this.parts.set(index, built)
         return built
     }
-}
-
-/**
- * A minimal subset of `all` that still forces the verdict (QuickXplain, Junker 2004): about
- * k·log(n/k) SAT calls for k constraints needed out of n, where removing them one by one takes n.
- * Requires forced(all) and not forced([]).
- */
-export function quickXplain(all: readonly number[], forced: (kept: readonly number[]) => boolean): number[] {
-    const search = (background: readonly number[], added: boolean, candidates: readonly number[]): number[] => {
-        if (added && forced(background)) return []
-        if (candidates.length === 1) return [...candidates]
-        const half = candidates.length >> 1
-        const first = candidates.slice(0, half)
-        const second = candidates.slice(half)
-        const fromSecond = search([...background, ...first], first.length > 0, second)
-        const fromFirst = search([...background, ...fromSecond], fromSecond.length > 0, first)
-        return [...fromFirst, ...fromSecond]
-    }
-    return search([], false, all)
 }

@@ -20,6 +20,7 @@ export {propagate} from './propagate.js'
 export {DisjointSets} from './components.js'
 // explanations ask which constraints force a verdict; what deduction decides needs no SAT call
 export {complete, Deduction} from './deduce.js'
+export {quickXplain} from './quick-xplain.js'
 export type {Component, Objective, Problem, Solution, SolveFailure} from './problem.js'
 
 export type SolveResult = {readonly ok: true; readonly solution: Solution} | {readonly ok: false; readonly failure: SolveFailure}

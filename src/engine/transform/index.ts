@@ -1,2 +1,2 @@
-export {transform} from './template.js'
+export {checkTransform, transform} from './template.js'
 export {stringifyTemplate, templateChunks} from './yaml.js'

@@ -27,22 +27,47 @@ export function properties(ctx: TransformContext, list: readonly PropertyElement
     // most elements have none: no map to make and find empty
     if (list.length === 0) return undefined
     const out: Raw = {}
-    for (const property of list) {
-        if (!ctx.present(property)) continue
-        const input = property.consuming?.kind === 'input' && ctx.present(property.consuming) ? property.consuming : undefined
-        put(out, property.name, input ? {get_input: input.name} : clone(ctx.propertyValue(property)))
-    }
+    for (const property of list) if (ctx.present(property)) put(out, property.name, clone(propertyOutput(ctx, property)))
     return nonEmpty(out)
 }
 
+/** The type a node template is written with: its present type, or (with technologies) its present technology's, e.g. `container~container::ansible`. */
+function nodeType(ctx: TransformContext, node: NodeElement): string {
+    const type = presentType(ctx, node)
+    if (node.technologies.length === 0) return type
+    const technology = node.technologies.find(ctx.present)
+    if (!technology) throw new TrellisError('check-failed', `${node.display} has no present technology`, node.location)
+    return technology.assign
+}
+
+/** The value a present property is written with (a consumer of a present input refers to it by name). */
+function propertyOutput(ctx: TransformContext, property: PropertyElement): unknown {
+    const input = property.consuming?.kind === 'input' && ctx.present(property.consuming) ? property.consuming : undefined
+    return input ? {get_input: input.name} : ctx.propertyValue(property)
+}
+
+/**
+ * Throws what writing the present node would throw, without writing it (analysis checks thousands
+ * of variants): its type, technology, properties and its artifacts' types and properties.
+ */
+export function checkNodeTemplate(ctx: TransformContext, node: NodeElement): void {
+    nodeType(ctx, node)
+    checkProperties(ctx, node.properties)
+    for (const artifact of node.artifacts) if (ctx.present(artifact)) checkContainer(ctx, artifact, artifact.properties)
+}
+
+/** Throws what writing a present typed element with these properties would throw. */
+export function checkContainer(ctx: TransformContext, container: TypeContainer, list: readonly PropertyElement[]): void {
+    presentType(ctx, container)
+    checkProperties(ctx, list)
+}
+
+function checkProperties(ctx: TransformContext, list: readonly PropertyElement[]): void {
+    for (const property of list) if (ctx.present(property)) propertyOutput(ctx, property)
+}
+
 export function nodeTemplate(ctx: TransformContext, node: NodeElement): Raw {
-    let type = presentType(ctx, node)
-    // A node with technologies is typed by its implementation, e.g. `container~container::ansible`.
-    if (node.technologies.length > 0) {
-        const technology = node.technologies.find(ctx.present)
-        if (!technology) throw new TrellisError('check-failed', `${node.display} has no present technology`, node.location)
-        type = technology.assign
-    }
+    const type = nodeType(ctx, node)
     return rebuild(node.raw, {
         type,
         properties: properties(ctx, node.properties),

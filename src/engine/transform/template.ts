@@ -5,7 +5,7 @@ import {TOSCA_VERSION} from '../load/index.js'
 import {isMap, type Element, type Graph, type PropertyElement, type Raw} from '../model/index.js'
 import {clone, nonEmpty, nonEmptyList, put, rebuild} from './copy.js'
 import type {TransformContext} from './nodes.js'
-import {topologyBuilders} from './topology.js'
+import {checkTopology, topologyBuilders} from './topology.js'
 
 export function transform(template: Raw, graph: Graph, present: (e: Element) => boolean, propertyValue: (p: PropertyElement) => unknown): Raw {
     const ctx: TransformContext = {present, propertyValue}
@@ -20,6 +20,15 @@ export function transform(template: Raw, graph: Graph, present: (e: Element) => 
         if (value !== undefined) put(out, key, value)
     }
     return out
+}
+
+/**
+ * Throws what `transform` would throw for these elements, without building the template: analysis
+ * checks thousands of variants, and only needs to know whether writing one fails.
+ */
+export function checkTransform(template: Raw, graph: Graph, present: (e: Element) => boolean, propertyValue: (p: PropertyElement) => unknown): void {
+    const written = template.topology_template
+    if (isMap(written)) checkTopology({present, propertyValue}, graph, written)
 }
 
 function topology(ctx: TransformContext, graph: Graph, written: Raw): Raw | undefined {

@@ -1,9 +1,9 @@
 // The topology template's collections, each rebuilt from present elements.
 // TOSCA wants maps where Variability4TOSCA also allows lists, so lists become
 // maps (policies stay a list, as in TOSCA). Empty collections are left out.
-import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw} from '../model/index.js'
+import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw, type RelationElement} from '../model/index.js'
 import {clone, entry, nonEmptyList, put, rebuild} from './copy.js'
-import {nodeTemplate, presentType, properties, type TransformContext} from './nodes.js'
+import {checkContainer, checkNodeTemplate, nodeTemplate, presentType, properties, type TransformContext} from './nodes.js'
 
 /** Builders per topology key; a result of undefined drops the key. Other keys are copied verbatim. */
 export function topologyBuilders(ctx: TransformContext, graph: Graph, topology: Raw): Record<string, () => unknown> {
@@ -40,13 +40,32 @@ function presentByName<T extends Element>(ctx: TransformContext, elements: reado
 function relationshipTemplates(ctx: TransformContext, graph: Graph, written: unknown): Raw | undefined {
     const out: Raw = {}
     let any = false
-    for (const name of written !== null && typeof written === 'object' ? Object.keys(written) : []) {
-        const relation = graph.relationOfTemplate(name)
-        if (!relation || !ctx.present(relation)) continue
+    for (const [name, relation] of writtenRelations(ctx, graph, written)) {
         put(out, name, rebuild(relation.template!, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)}))
         any = true
     }
     return any ? out : undefined
+}
+
+/** The written relationship templates a present relation uses, by name, in the order they were defined. */
+function* writtenRelations(ctx: TransformContext, graph: Graph, written: unknown): Generator<[string, RelationElement]> {
+    for (const name of written !== null && typeof written === 'object' ? Object.keys(written) : []) {
+        const relation = graph.relationOfTemplate(name)
+        if (relation && ctx.present(relation)) yield [name, relation]
+    }
+}
+
+/**
+ * Throws what writing the topology would throw (a present element without a present type or
+ * technology, a computed property without a value), writing nothing: every element the builders
+ * above write that could throw, checked the same way.
+ */
+export function checkTopology(ctx: TransformContext, graph: Graph, topology: Raw): void {
+    if (Object.hasOwn(topology, 'node_templates')) for (const node of graph.nodes) if (ctx.present(node)) checkNodeTemplate(ctx, node)
+    if (Object.hasOwn(topology, 'relationship_templates'))
+        for (const [, relation] of writtenRelations(ctx, graph, topology.relationship_templates)) checkContainer(ctx, relation, relation.properties)
+    if (Object.hasOwn(topology, 'groups')) for (const group of graph.groups) if (!group.variability && ctx.present(group)) checkContainer(ctx, group, group.properties)
+    if (Object.hasOwn(topology, 'policies')) for (const policy of graph.policies) if (ctx.present(policy)) checkContainer(ctx, policy, policy.properties)
 }
 
 /** Members keep their written form (`node` or `[node, relation]`) and stay a list even when none is left. */
