@@ -12,6 +12,7 @@ import {registerTest} from './commands/test.js'
 import {registerWizard} from './commands/wizard.js'
 import fs from 'node:fs'
 import {closestName, setMaxYamlSize} from '../engine/index.js'
+import {errorHelp} from './error-help.js'
 import {EXIT_USAGE, oneLine, reportError} from './report-error.js'
 import {VERSION} from './version.js'
 
@@ -32,6 +33,11 @@ export async function main(argv: readonly string[]): Promise<number> {
         exitCode = code
     })
     if (argv[0] === '__complete') return runCompletion(program, argv.slice(1))
+    const codeHelp = argv[0] === 'help' && argv.length === 2 ? errorHelp(argv[1]!) : undefined
+    if (codeHelp) {
+        process.stdout.write(`${codeHelp.join('\n')}\n`)
+        return 0
+    }
     const mistyped = mistypedCommand(argv, [...program.commands.map(c => c.name()), 'help'], valueFlags(program))
     if (mistyped) {
         process.stderr.write(`trellis: ${oneLine(mistyped)}\n`)
@@ -68,6 +74,8 @@ export function trellisProgram(setExit: (code: number) => void): Command {
                 ),
         })
         .showSuggestionAfterError(true)
+        // `help CODE` is answered before parsing (main): what an error code means
+        .helpCommand('help [command]', 'display help for a command, or what an error code means (trellis help codes lists them)')
     registerResolve(program, setExit)
     registerExplain(program, setExit)
     registerAnalyze(program, setExit)

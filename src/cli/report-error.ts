@@ -1,7 +1,8 @@
-// How the shells turn any failure into one located line on stderr (followed, for a
-// mistake in a file, by the line it points at, the other places it involves, its notes
-// and help) and an exit code: 0 ok, 1 resolution or check failed, 2 bad usage or bad
-// input, 70 an internal error (a bug in Trellis). Warnings are shown the same way, after `warning:`.
+// How the shells turn any failure into one located line on stderr, `error[CODE]:` and its
+// place (followed, for a mistake in a file, by the line it points at, the other places it
+// involves, its notes and help) and an exit code: 0 ok, 1 resolution or check failed, 2 bad
+// usage or bad input, 70 an internal error (a bug in Trellis). Warnings are shown the same way,
+// after `warning[CODE]:`; `trellis help CODE` says what a code means.
 import {gutterWidth, renderDetails, shownDiagnostic, shownDiagnostics, type ShownDiagnostic} from '../app/diagnostics.js'
 import {conflictLocation, errorNotes, errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
 import {ProfileError} from '../profiles/types.js'
@@ -24,7 +25,7 @@ export function reportWarnings(warnings: readonly TrellisError[], write: (line: 
     const shown = warnings.map(w => shownDiagnostic(w.diagnostic('warning')))
     const width = gutterWidth(shown)
     for (const d of shown) {
-        write(`trellis: warning: ${oneLine(located(d))}\n`)
+        write(`trellis: warning[${d.code}]: ${oneLine(located(d))}\n`)
         for (const line of renderDetails(d, width)) write(`${line}\n`)
     }
 }
@@ -40,7 +41,7 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
         const error: TrellisError = where ? (Object.create(e, {location: {value: where, enumerable: true}}) as TrellisError) : e
         // "Could not solve" never stands alone: what conflicts (or the tie) follows, in short on the line, then below it
         const summary = errorSummary(error)
-        write(`trellis: ${oneLine(`${error.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
+        write(`trellis: error[${error.code}]: ${oneLine(`${error.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
         // what each mistake points at, and the mistakes found beside the first
         const shown = shownDiagnostics(error)
         const width = gutterWidth(shown)
@@ -48,7 +49,7 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
         const first = plain && {...plain, notes: [...plain.notes, ...errorNotes(error)], help: [...plain.help, ...help]}
         for (const line of first ? renderDetails(first, width) : []) write(`${line}\n`)
         for (const d of more) {
-            write(`trellis: ${oneLine(located(d))}\n`)
+            write(`trellis: error[${d.code}]: ${oneLine(located(d))}\n`)
             for (const line of renderDetails(d, width)) write(`${line}\n`)
         }
         if (more.length) write(`trellis: ${more.length + 1} errors${more.length + 1 >= MAX_ERRORS ? ` (the first ${MAX_ERRORS} found)` : ''}\n`)
@@ -66,6 +67,9 @@ export function reportError(e: unknown, debug: boolean, write: (line: string) =>
     }
     // A bug in Trellis, not in the user's input: say so, and show the stack only on request.
     write(`trellis: internal error: ${oneLine((e as Error)?.message ?? String(e))}${debug ? '' : ' (run with --debug for details)'}\n`)
+    write(
+        'trellis: this is a bug in Trellis, not in your files: please report it to its maintainers with the command you ran, the template if you can share it, and what the command prints with --debug\n',
+    )
     if (debug && (e as Error)?.stack) write(`${(e as Error).stack}\n`)
     return EXIT_INTERNAL
 }

@@ -16,31 +16,38 @@ export function formatLocation(location: SourceLocation): string {
 /** Why a run failed: bad input (exit 2) or a resolution that cannot succeed (exit 1). */
 export type ErrorClass = 'input' | 'resolution'
 
-/** What kind of mistake or failure an error is; the JSON report gives it (docs/cli.md lists them). */
-export const ERROR_CODES = [
-    'yaml-syntax',
-    'yaml-duplicate-key',
-    'file-not-found',
-    'unsupported-version',
-    'invalid-template',
-    'unknown-operator',
-    'operand-count',
-    'operand-type',
-    'undefined-reference',
-    'expression-cycle',
-    'too-deep',
-    'too-large',
-    'unknown-preset',
-    'input-type',
-    'input-unknown',
-    'input-missing',
-    'invalid-option',
-    'plugin-load',
-    'unsatisfiable',
-    'inputs-constraints-violated',
-    'ambiguous',
-    'check-failed',
-] as const
+/**
+ * What kind of mistake or failure an error is, and what that means: its headline and the JSON
+ * report name it, `trellis help CODE` shows the meaning (docs/cli.md lists them; a test holds the
+ * two to each other).
+ */
+export const ERROR_MEANINGS = {
+    'yaml-syntax': 'a YAML file cannot be read: a syntax error, an alias that cannot be resolved or that expands too far',
+    'yaml-duplicate-key': 'a map names the same key twice',
+    'file-not-found': 'a file named (template, inputs file, rules, test case) cannot be read: missing, a folder, not a regular file',
+    'unsupported-version': 'a tosca_definitions_version Trellis does not read',
+    'invalid-template':
+        'the template breaks a rule of the specification: an undefined type, a misplaced key, a value that would not come out as written, a file outside its folder',
+    'unknown-operator': 'a condition or expression names an operator that does not exist',
+    'operand-count': 'an operator has the wrong number of operands',
+    'operand-type': 'an operand of the wrong type, such as a condition that is not true or false',
+    'undefined-reference': 'a name that is not defined: an input, an expression, a node, a group',
+    'expression-cycle': 'named expressions that refer to one another in a circle',
+    'too-deep': 'maps, lists or expressions nested deeper than 500 levels',
+    'too-large': "a limit crossed: a file's size, an expression's size, a type library's entries (docs/untrusted-templates.md, Limits)",
+    'unknown-preset': 'a preset the template does not define',
+    'input-type': 'a value of the wrong type for its input (a warning when resolving; refused where values are kept, as by profile save)',
+    'input-unknown': 'a value for an input the template does not declare',
+    'input-missing': 'inputs without a value and without a default',
+    'invalid-option': 'a variability option with an unknown name or value',
+    'plugin-load': 'a technology plugin cannot be loaded',
+    unsatisfiable: 'no variant satisfies every condition and constraint',
+    'inputs-constraints-violated': "the input values break the template's constraints on inputs",
+    ambiguous: 'two variants are equally good and nothing decides between them',
+    'check-failed': 'a consistency or semantic check rejects the variant',
+} as const
+
+export const ERROR_CODES = Object.keys(ERROR_MEANINGS) as readonly (keyof typeof ERROR_MEANINGS)[]
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -6,6 +6,7 @@ export {
     aboutChoices,
     type Diagnostic,
     ERROR_CODES,
+    ERROR_MEANINGS,
     type ErrorCode,
     formatLocation,
     isTrellisError,

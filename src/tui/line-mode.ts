@@ -72,7 +72,7 @@ async function dialogue(
     // a failure is no dead end: the verified repairs, or the inputs again, until it resolves or the user stops
     for (;;) {
         // warnings and the error as the command line shows them: located, with the lines they point at
-        for (const warning of outcome.warnings) for (const line of diagnosticLines(`warning: ${warning.describe()}`, warning.diagnostic('warning'))) talk.say(line)
+        for (const warning of outcome.warnings) for (const line of diagnosticLines(`warning[${warning.code}]: ${warning.describe()}`, warning.diagnostic('warning'))) talk.say(line)
         if (outcome.ok) break
         for (const line of plainLines(failureLines(shownFailure(outcome.error), outcome.conflict))) talk.say(line)
         const next = await recover(template, base, definition, outcome.choices, offered, talk)

@@ -52,7 +52,7 @@ describe.concurrent('trellis explain', () => {
         ])
         // and as text on stderr, the same two places
         expect(r.stderr.split('\n')).toEqual([
-            'trellis: t.yaml:5:9: duplicate key "a"',
+            'trellis: error[yaml-duplicate-key]: t.yaml:5:9: duplicate key "a"',
             ' 5 |         a: {type: y}',
             '   |         ^',
             ' 4 |         a: {type: x}',

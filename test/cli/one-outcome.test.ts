@@ -56,7 +56,7 @@ describe('one outcome for every command', () => {
     it('prints a warning about an input value before the failure it may explain', async () => {
         const r = await runHere(['resolve', 't.yaml', '--set', 'replicas=many'], {cwd: workspace({'t.yaml': REJECTED})})
         expect(r.code).toBe(1)
-        const warning = r.stderr.indexOf('warning: Variability input "replicas" is of type integer')
+        const warning = r.stderr.indexOf('warning[input-type]: Variability input "replicas" is of type integer')
         expect(warning).toBeGreaterThanOrEqual(0)
         expect(warning).toBeLessThan(r.stderr.indexOf(CHECK))
     })

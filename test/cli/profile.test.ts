@@ -50,7 +50,7 @@ describe('profile save, list, show, delete, rename', () => {
         fs.writeFileSync(path.join(work, 'in.yaml'), 'replicas: many\n')
         const fromFile = await run('profile', 'save', 'p', '--template', 'template.yaml', '--inputs', 'in.yaml')
         expect(fromFile.code).toBe(2)
-        expect(fromFile.stderr).toMatch(/^trellis: in\.yaml:1:\d+: Variability input "replicas" is of type integer and expects an integer, got "many"\n/)
+        expect(fromFile.stderr).toMatch(/^trellis: error\[input-type\]: in\.yaml:1:\d+: Variability input "replicas" is of type integer and expects an integer, got "many"\n/)
         expect(fromFile.stderr).not.toContain('--set')
         const fromFlag = await run('profile', 'save', 'p', '--template', 'template.yaml', '--set', 'replicas=many')
         expect(fromFlag.stderr).toContain('(from --set)')

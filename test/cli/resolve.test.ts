@@ -69,8 +69,8 @@ function at(text: string, needle: string, context = needle): string {
 const STACK_LINE = /^\s+at /m
 
 /**
- * The run failed with `code`, printed exactly one message line on stderr — `trellis: `, then
- * `where: ` when given, then the message; for a location, the source line and a caret under it;
+ * The run failed with `code`, printed exactly one message line on stderr — `trellis: `, the
+ * error's kind (`error[CODE]: `, always there for a located one), then `where: ` when given, then the message; for a location, the source line and a caret under it;
  * then exactly `details` (the other places, notes and help) — without a stack trace, and printed
  * nothing on stdout.
  */
@@ -85,8 +85,11 @@ function expectFailure(r: Run, code: number, message: string | RegExp, where?: s
     const excerpt = below[0] !== undefined && /^ +\d+ \| /.test(below[0]) ? below.slice(0, 2) : []
     expect(excerpt.length === 0 || /^ +\| +\^+$/.test(excerpt[1]!), r.stderr).toBe(true)
     expect(below.slice(excerpt.length), r.stderr).toEqual(details)
+    // an error of the engine's names its kind first (`error[unknown-operator]: `), a usage error does not
+    const kind = /^trellis: error\[([a-z-]+)\]: /.exec(stderr)
+    if (where) expect(kind?.[1], stderr).toBeTruthy()
     const prefix = `trellis: ${where ? `${where}: ` : ''}`
-    const line = stderr.slice(0, -1)
+    const line = stderr.slice(0, -1).replace(/^trellis: error\[[a-z-]+\]: /, 'trellis: ')
     expect(line.startsWith(prefix), `"${line}" starts with "${prefix}"`).toBe(true)
     if (typeof message === 'string') expect(line.slice(prefix.length)).toBe(message)
     else expect(line.slice(prefix.length)).toMatch(message)
@@ -451,7 +454,7 @@ describe.concurrent('trellis resolve: an input value of the wrong type is used a
         const result = await runHere(['resolve', 't.yaml', ...args], {cwd: dir, env: options.env ?? {}})
         expect(result.code).toBe(0)
         expect(result.stdout).toContain('tosca_simple_yaml_1_3')
-        const warning = result.stderr.split('\n').find(line => line.startsWith('trellis: warning: '))
+        const warning = result.stderr.split('\n').find(line => line.startsWith('trellis: warning[input-type]: '))
         expect(warning).toContain(message)
         expect(warning).toContain('used as given')
         if (options.at) expect(warning).toMatch(options.at)
@@ -470,7 +473,7 @@ describe.concurrent('trellis resolve: an input value of the wrong type is used a
         const result = await runHere(['resolve', 't.yaml', '--inputs', 'in.yaml', '--output', 'out.yaml'], {cwd: dir})
         expect(result.code).toBe(0)
         expect(result.stderr.split('\n')).toEqual([
-            'trellis: warning: in.yaml:2:1: Variability input "replicas" is of type integer and expects an integer, got "many"; used as given',
+            'trellis: warning[input-type]: in.yaml:2:1: Variability input "replicas" is of type integer and expects an integer, got "many"; used as given',
             ' 2 | replicas: many',
             '   | ^^^^^^^^',
             '  ::: t.yaml:6:24',
@@ -832,15 +835,15 @@ topology_template:
         expect(r.stdout).toBe('')
         expect(r.stderr.split('\n')).toEqual(
             [
-                't.yaml:9:25: unknown operator "nope"',
+                'error[unknown-operator]: t.yaml:9:25: unknown operator "nope"',
                 '  9 |             conditions: {nope: [1, 2]}',
                 '    |                         ^^^^^^^^^^^^^^',
                 '    = help: did you mean "not"?',
-                't.yaml:12:34: Variability input "envv" is not defined',
+                'error[undefined-reference]: t.yaml:12:34: Variability input "envv" is not defined',
                 ' 12 |             conditions: {equal: [{variability_input: envv}, prod]}',
                 '    |                                  ^^^^^^^^^^^^^^^^^^^^^^^^^',
                 '    = help: did you mean "env"?',
-                't.yaml:15:25: Node "missing node" not found',
+                'error[undefined-reference]: t.yaml:15:25: Node "missing node" not found',
                 ' 15 |             conditions: {node_presence: "missing node"}',
                 '    |                         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
                 '3 errors',
@@ -891,9 +894,9 @@ topology_template:
         )
         const file = await runHere(['resolve', 't.yaml', '--inputs', 'in.yaml', '-o', 'out.yaml'], {cwd: dir})
         expect(file.code).toBe(2)
-        expect(file.stderr).toMatch(/^trellis: in\.yaml:1:5: the integer 12345678901234567890 cannot be kept exactly/)
+        expect(file.stderr).toMatch(/^trellis: error\[invalid-template\]: in\.yaml:1:5: the integer 12345678901234567890 cannot be kept exactly/)
         const tagged = await runHere(['resolve', 'tag.yaml', '-o', 'out.yaml'], {cwd: dir})
-        expect(tagged.stderr).toMatch(/^trellis: tag\.yaml:5:\d+: the YAML tag !!binary is not read/)
+        expect(tagged.stderr).toMatch(/^trellis: error\[invalid-template\]: tag\.yaml:5:\d+: the YAML tag !!binary is not read/)
         expect(fs.existsSync(path.join(dir, 'out.yaml'))).toBe(false)
         // the largest exact integer, and the same digits quoted, come out as written
         const kept = await runHere(['resolve', 't.yaml', '--set', 'id=9007199254740991', '-o', '-'], {cwd: dir})
@@ -923,7 +926,7 @@ topology_template:
         const r = await runHere(['resolve', 't.yaml', '-o', 'out.yaml'], {cwd: dir})
         expect(r.code).toBe(2)
         const lines = r.stderr.split('\n')
-        expect(lines[0]).toBe('trellis: t.yaml:11:45: Variability input "env" has no value nor default (expression) assigned, nor has "premium"')
+        expect(lines[0]).toBe('trellis: error[input-missing]: t.yaml:11:45: Variability input "env" has no value nor default (expression) assigned, nor has "premium"')
         // one error, not one per place an input is read
         expect(r.stderr).not.toMatch(/trellis: \d+ errors/)
         expect(r.stderr).toContain('"env" is declared here')
@@ -941,7 +944,7 @@ topology_template:
         const dir = workspace({'t.yaml': UNSET})
         const r = await runHere(['resolve', 't.yaml', '--set', 'premium=false'], {cwd: dir})
         expect(r.code).toBe(2)
-        expect(r.stderr.split('\n')[0]).toBe('trellis: t.yaml:11:45: Variability input "env" has no value nor default (expression) assigned')
+        expect(r.stderr.split('\n')[0]).toBe('trellis: error[input-missing]: t.yaml:11:45: Variability input "env" has no value nor default (expression) assigned')
     })
 })
 
@@ -950,7 +953,7 @@ describe('trellis resolve: no variant', () => {
         const dir = workspace({'t.yaml': CLOUDS})
         const r = await runHere(['resolve', 't.yaml', '--set', 'env=gcp', '-o', 'out.yaml'], {cwd: dir})
         expect(r.code).toBe(1)
-        expect(r.stderr.split('\n')[0]).toMatch(/^trellis: t\.yaml:\d+:\d+: Could not solve\b/)
+        expect(r.stderr.split('\n')[0]).toMatch(/^trellis: error\[unsatisfiable\]: t\.yaml:\d+:\d+: Could not solve\b/)
         expect(r.stderr).toContain('= note: with the input value env: gcp — --set')
         const help = r.stderr.split('\n').filter(line => line.includes('= help:'))
         expect(help[0]).toMatch(/= help: --set env=GCP resolves it \(verified: \d+ elements present, \d+ pruned\)$/)

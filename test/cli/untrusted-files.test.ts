@@ -136,7 +136,7 @@ describe.concurrent('a template folder with links and FIFOs', () => {
         ]) {
             const r = await run(args, {cwd: dir, env: {TRELLIS_CONFIG_DIR: path.join(dir, 'config')}})
             expect(r.code).toBe(2)
-            expect(r.stderr).toBe('trellis: cannot read "in.yaml": not a regular file (a FIFO, socket or device is never read)\n')
+            expect(r.stderr).toBe('trellis: error[file-not-found]: cannot read "in.yaml": not a regular file (a FIFO, socket or device is never read)\n')
         }
     })
 })

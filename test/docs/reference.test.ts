@@ -8,7 +8,7 @@ import type {Command} from 'commander'
 import {describe, expect, it} from 'vitest'
 import {trellisProgram} from '../../src/cli/main.js'
 import {FINDING_SEVERITY} from '../../src/engine/analyze/index.js'
-import {ERROR_CODES, type ErrorCode, TrellisError} from '../../src/engine/errors.js'
+import {ERROR_CODES, ERROR_MEANINGS, type ErrorCode, TrellisError} from '../../src/engine/errors.js'
 import {BECAUSE_KINDS, REASON_CODES} from '../../src/engine/explain/index.js'
 import {KEY_GROUPS} from '../../src/tui/components/help.js'
 
@@ -74,6 +74,8 @@ describe('docs/cli.md, error codes', () => {
         for (const cells of table) {
             const code = cells[1]!.replace(/`/g, '') as ErrorCode
             expect(cells[3], code).toBe(new TrellisError(code, 'x').errorClass === 'resolution' ? '1' : '2')
+            // the same words `trellis help CODE` prints (links and code marks aside)
+            expect(cells[2]!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, ''), code).toBe(ERROR_MEANINGS[code])
         }
     })
 })

@@ -304,8 +304,8 @@ topology_template:
     it('says on the message line what resolving warned of: a preset value of the wrong type, located', async () => {
         const {file} = workspace(MISTYPED_PRESET)
         const app = show(<App file={file} opening="main" initialPresets={['big']} />)
-        const frame = await until(app.lastFrame, 'warning:')
-        expect(frame).toMatch(/warning: \S*shop\.yaml:7:28: Variability input "replicas" is of type integer/)
+        const frame = await until(app.lastFrame, 'warning[input-type]:')
+        expect(frame).toMatch(/warning\[input-type\]: \S*shop\.yaml:7:28: Variability input "replicas" is of type integer/)
         app.unmount()
     })
 

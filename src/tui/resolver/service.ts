@@ -276,7 +276,7 @@ export class ResolverService {
 }
 
 export function resolutionData(id: number, e: Evaluation): ResolutionData {
-    const common = {id, choices: e.choices, inputs: e.inputs, warnings: e.warnings.map(w => `warning: ${w.describe()}`)}
+    const common = {id, choices: e.choices, inputs: e.inputs, warnings: e.warnings.map(w => `warning[${w.code}]: ${w.describe()}`)}
     if (!e.ok) {
         return {ok: false, error: shownFailure(e.error), conflict: e.conflict, ...common}
     }
