@@ -12,9 +12,9 @@ export default defineConfig({
         hookTimeout: 120_000,
         // both cores (vitest takes one fewer than there are): many files wait on processes they start
         maxWorkers: 2,
-        // test files share a worker's loaded modules instead of loading the engine again for each
-        // (a third of the CPU time); tests give back what they change (environment, directory, spies)
-        isolate: false,
+        // each test file loads its modules afresh: no module state (a cache, a limit set, a spy) leaks
+        // from one file into the next, whatever order they run in
+        isolate: true,
         sequence: {sequencer: EndToEndFirst},
         // the command-line tests run dist/: build it when missing or older than src/
         globalSetup: ['test/cli/global-setup.ts'],

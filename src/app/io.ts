@@ -4,7 +4,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import {isDirectory} from '../engine/index.js'
+import {entryAt, isDirectory} from '../engine/index.js'
 import {UsageError} from './errors.js'
 import {processRunning} from '../profiles/lock.js'
 import {refuseIfParentGone} from './parent.js'
@@ -173,7 +173,7 @@ export function checkOutputs(targets: readonly OutputTarget[], inputs: readonly 
         const absolute = path.resolve(target.file)
         const folder = path.dirname(absolute)
         if (!isDirectory(folder)) throw new UsageError(`${target.flag} ${target.file}: the folder ${path.dirname(target.file) || '.'} does not exist`)
-        const entry = lstat(absolute)
+        const entry = entryAt(absolute)
         if (entry?.isSymbolicLink()) throw new UsageError(`${target.flag} ${target.file} is a symbolic link: name the file it points to instead`)
         if (entry && !entry.isFile()) throw new UsageError(`${target.flag} ${target.file} is not a regular file`)
         const id = identity(absolute)
@@ -203,21 +203,13 @@ function identity(file: string): string {
     }
 }
 
-function lstat(file: string): fs.Stats | undefined {
-    try {
-        return fs.lstatSync(file)
-    } catch {
-        return undefined
-    }
-}
-
 /**
  * Writes `content` to the new file `temp`, complete or with an error: every byte, then flushed to
  * the disk (fsync, a few milliseconds), so that once renamed into place it is whole even after a
  * power loss. A file replacing `target` gets its mode, and its owner where this process may set it.
  */
 async function stageFile(temp: string, target: string, content: string | Iterable<string>, stop: () => Promise<void>): Promise<void> {
-    const replaced = lstat(target)
+    const replaced = entryAt(target)
     // a replaced file's content is never readable by more than the old one was, not even while staged
     const fd = fs.openSync(temp, 'wx', replaced?.isFile() ? 0o600 : 0o666)
     try {

@@ -22,6 +22,7 @@ export {
     checkNesting,
     findTechnologyPlugins,
     isBelow,
+    entryAt,
     isDirectory,
     type LoadedPlugin,
     type LoadedTemplate,

@@ -22,3 +22,13 @@ export function ownValue(map: Readonly<Record<string, unknown>>, name: string): 
     if (found === undefined || ((typeof found === 'function' || name === '__proto__') && !Object.prototype.hasOwnProperty.call(map, name))) return undefined
     return found
 }
+
+/** An element's own switches of its default and pruning conditions, overriding the topology's options; plain TOSCA never sees them. */
+export const ELEMENT_OPTION_KEYS = [
+    'default_condition',
+    'default_consistency_condition',
+    'default_semantic_condition',
+    'pruning',
+    'consistency_pruning',
+    'semantic_pruning',
+] as const

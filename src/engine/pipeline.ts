@@ -40,14 +40,19 @@ export interface ResolvedModel extends PreparedModel {
     present(element: Element): boolean
 }
 
-/** The template's variability definition (inputs, presets, expressions). */
+/** Each loaded template's variability definition, read from its data once (a template is never changed once loaded). */
+const definitions = new WeakMap<LoadedTemplate, VariabilityDefinition>()
+
+/** The template's variability definition (inputs, presets, expressions); one that cannot be read throws each time it is asked for. */
 export function readDefinitionOf(template: LoadedTemplate): VariabilityDefinition {
-    return readVariabilityDefinition(template.data, template.sourceMap)
+    let definition = definitions.get(template)
+    if (!definition) definitions.set(template, (definition = readVariabilityDefinition(template.data, template.sourceMap)))
+    return definition
 }
 
 /** The names of the template's variability inputs (for environment look-ups in the shells). */
 export function variabilityInputNames(template: LoadedTemplate): string[] {
-    return [...readVariabilityDefinition(template.data, template.sourceMap).inputs.keys()]
+    return [...readDefinitionOf(template).inputs.keys()]
 }
 
 /**
@@ -124,7 +129,7 @@ export interface PrepareHooks {
 
 export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks: PrepareHooks = {}): PreparedModel {
     const {data, sourceMap} = template
-    const definition = readVariabilityDefinition(data, sourceMap)
+    const definition = readDefinitionOf(template)
     const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
     const rawOptions = isMap(definition.raw.options) ? definition.raw.options : {}
     const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)

@@ -9,6 +9,7 @@
 // stale however old (a suspended process keeps its lock), up to MAX_HELD_MS.
 import fs from 'node:fs'
 import os from 'node:os'
+import {entryAt} from '../engine/index.js'
 import {ProfileError} from './types.js'
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
@@ -36,10 +37,10 @@ export function withLock<T>(lockFile: string, body: () => T, options: LockOption
             fs.writeSync(fd, `${process.pid} ${os.hostname()}\n`)
         } catch (e) {
             if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
-            const seen = stat(lockFile)
+            const seen = entryAt(lockFile)
             if (seen && Date.now() - seen.mtimeMs > stale) {
                 breakStale(lockFile, stale)
-                if (!stat(lockFile)) continue // broken: take it at once
+                if (!entryAt(lockFile)) continue // broken: take it at once
             }
             // (a lock path that exists but cannot be looked at, a dangling link, waits like a held lock)
             if (Date.now() - started > timeout) throw new ProfileError(`the profile store is locked by another process (${lockFile}); remove the file if no trellis is running`)
@@ -52,7 +53,7 @@ export function withLock<T>(lockFile: string, body: () => T, options: LockOption
         return body()
     } finally {
         // never remove a lock that is not ours any more; the open descriptor keeps our inode from reuse
-        const now = stat(lockFile)
+        const now = entryAt(lockFile)
         if (now && now.ino === own.ino && now.dev === own.dev) fs.rmSync(lockFile, {force: true})
         fs.closeSync(fd)
     }
@@ -70,12 +71,12 @@ function breakStale(lockFile: string, staleMs: number): void {
         fd = fs.openSync(breakFile, 'wx')
     } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
-        const left = stat(breakFile)
+        const left = entryAt(breakFile)
         if (left && Date.now() - left.mtimeMs > staleMs) fs.rmSync(breakFile, {force: true})
         return
     }
     try {
-        const now = stat(lockFile)
+        const now = entryAt(lockFile)
         const age = now ? Date.now() - now.mtimeMs : 0
         if (now && age > staleMs && (age > MAX_HELD_MS || !holderRuns(lockFile))) fs.rmSync(lockFile, {force: true})
     } finally {
@@ -107,13 +108,5 @@ export function processRunning(pid: number): boolean {
         return true
     } catch (e) {
         return (e as NodeJS.ErrnoException).code === 'EPERM'
-    }
-}
-
-function stat(file: string): fs.Stats | undefined {
-    try {
-        return fs.lstatSync(file)
-    } catch {
-        return undefined
     }
 }

@@ -23,21 +23,30 @@ function cases(dir: string): string[] {
     return out.sort()
 }
 
+/** A case's test.yaml (none: the defaults). */
+function configOf(dir: string): {error?: unknown; template?: string; inputs?: string; presets?: string | string[]} {
+    return fs.existsSync(path.join(dir, 'test.yaml')) ? (parse(fs.readFileSync(path.join(dir, 'test.yaml'), 'utf8')) ?? {}) : {}
+}
+
 const all = cases(CONFORMANCE)
+/** The cases that resolve a variable template: one expected to fail, or a plain TOSCA one, has nothing to explain. */
+const explained = all.filter(dir => {
+    const config = configOf(dir)
+    return config.error === undefined && loadTemplate(path.join(dir, config.template ?? 'template.yaml')).version !== 'tosca_simple_yaml_1_3'
+})
 
 describe.skipIf(!HAS_CONFORMANCE)(needsConformance('explanations of the conformance suite'), () => {
-    it('are asked of every case found', () => {
+    it('are asked of every case that resolves a variable template', () => {
         expect(all.length).toBeGreaterThan(0)
+        expect(explained.length).toBeGreaterThan(all.length / 2)
     })
 
-    it.each(all.map(dir => [path.relative(CONFORMANCE, dir), dir]))('%s', (_, dir) => {
-        const config = fs.existsSync(path.join(dir, 'test.yaml')) ? (parse(fs.readFileSync(path.join(dir, 'test.yaml'), 'utf8')) ?? {}) : {}
-        if (config.error !== undefined) return
+    it.each(explained.map(dir => [path.relative(CONFORMANCE, dir), dir]))('%s', (_, dir) => {
+        const config = configOf(dir)
         const template = loadTemplate(path.join(dir, config.template ?? 'template.yaml'))
-        if (template.version === 'tosca_simple_yaml_1_3') return
         const inputsFile = config.inputs ? path.join(dir, config.inputs) : path.join(dir, 'inputs.yaml')
         const inputs = fs.existsSync(inputsFile) ? ((readYamlFile(inputsFile).data ?? {}) as Record<string, unknown>) : {}
-        const presets = config.presets === undefined ? [] : [].concat(config.presets)
+        const presets = config.presets === undefined ? [] : ([] as string[]).concat(config.presets)
         const result = resolve(template, {presets, assignments: Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'file', file: inputsFile}}))})
         const document = explanationDocument(template, result.model!)
         expect(document.elements.length).toBe(result.model!.graph.elements.length)

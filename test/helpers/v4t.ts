@@ -6,7 +6,8 @@ import type {ConditionRecord} from '../../src/engine/conditions/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import type {Element} from '../../src/engine/model/index.js'
-import {resolve, type Resolution, type ResolvedModel} from '../../src/engine/pipeline.js'
+import {resolveTemplate} from '../../src/engine/outcome.js'
+import type {Resolution, ResolvedModel} from '../../src/engine/pipeline.js'
 
 export type Version = 'tosca_variability_1_0' | 'tosca_variability_1_0_rc_2' | 'tosca_variability_1_0_rc_3'
 
@@ -17,13 +18,13 @@ export interface Run {
     readonly presets?: readonly string[]
 }
 
-/** Resolves `body` (everything after the definitions version line). */
-export function run(body: string, options: Run = {}): Resolution & {model: ResolvedModel} {
+/** Resolves `body` (everything after the definitions version line) as every shell does (resolveTemplate); a failure throws its error. */
+export function run(body: string, options: Run = {}): Resolution {
     const template = templateFromText(`tosca_definitions_version: ${options.version ?? 'tosca_variability_1_0'}\n${body}`)
     const assignments = Object.entries(options.inputs ?? {}).map(([name, value]) => ({name, value, source: {kind: 'set' as const}}))
-    const resolution = resolve(template, {presets: options.presets ?? [], assignments})
-    if (!resolution.model) throw new Error('expected a variability template, got plain TOSCA')
-    return resolution as Resolution & {model: ResolvedModel}
+    const outcome = resolveTemplate(template, {presets: options.presets ?? [], assignments})
+    if (outcome.kind !== 'resolved') throw outcome.error
+    return outcome
 }
 
 /** Resolves and returns the TrellisError thrown. */

@@ -2,6 +2,7 @@
 // manual conditions, variability-group conditions, the default alternative,
 // the enriched input condition, then default and pruning conditions.
 import {collectErrors, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
+import {ELEMENT_OPTION_KEYS} from '../keys.js'
 import type {VariabilityInputs} from '../inputs/index.js'
 import {variabilityGroupOf, type Element, type Graph, type Raw} from '../model/index.js'
 import type {OptionKind, Options} from '../options/index.js'
@@ -422,14 +423,7 @@ interface ElementFlags {
 }
 
 const OFF: ElementFlags = {defaultEnabled: false, defaultConsistency: false, defaultSemantic: false, pruningEnabled: false, consistencyPruning: false, semanticPruning: false}
-const OVERRIDES: ReadonlySet<string> = new Set([
-    'default_condition',
-    'default_consistency_condition',
-    'default_semantic_condition',
-    'pruning',
-    'consistency_pruning',
-    'semantic_pruning',
-])
+const OVERRIDES: ReadonlySet<string> = new Set(ELEMENT_OPTION_KEYS)
 /** The topology's options for one element kind, resolved once per resolution. */
 function flagsOf(kind: OptionKind, options: Options, byKind: Map<OptionKind, ElementFlags>): ElementFlags {
     let flags = byKind.get(kind)

@@ -16,7 +16,7 @@ import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './ve
 
 export {SourceMap, CORE, plainScalar, checkNesting, MAX_YAML_NESTING, readValueText, ValueTextError} from './yaml/index.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginPolicy} from './plugins.js'
-export {isBelow, isDirectory, realpath} from './paths.js'
+export {entryAt, isBelow, isDirectory, realpath} from './paths.js'
 export {readRegularFile} from './files.js'
 export {DEFAULT_MAX_YAML_MB, maxYamlBytes, setMaxYamlSize} from './limits.js'
 export type {ParsedYaml, ReadOptions} from './yaml/index.js'

@@ -25,6 +25,15 @@ export function shown(file: string): string {
 }
 
 /** Whether `file` is a folder (following links); false when it does not exist. */
+/** The entry itself at `file` (a link is not followed), or undefined when there is none or it cannot be read. */
+export function entryAt(file: string): fs.Stats | undefined {
+    try {
+        return fs.lstatSync(file)
+    } catch {
+        return undefined
+    }
+}
+
 export function isDirectory(file: string): boolean {
     try {
         return fs.statSync(file).isDirectory()

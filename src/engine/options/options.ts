@@ -91,8 +91,7 @@ export class Options {
     // default conditions
 
     defaultCondition(kind: OptionKind): Resolved<boolean> {
-        const all = () => this.flag('default_condition', () => this.builtin(false, 'default_condition'))
-        return this.flag(`${kind}_default_condition`, all)
+        return this.perKind(`${kind}_default_condition`, 'default_condition')
     }
 
     defaultConsistency(kind: OptionKind): Resolved<boolean> {
@@ -125,8 +124,12 @@ export class Options {
     // pruning
 
     pruning(kind: OptionKind): Resolved<boolean> {
-        const all = () => this.flag('pruning', () => this.builtin(false, 'pruning'))
-        return this.flag(`${kind}_pruning`, all)
+        return this.perKind(`${kind}_pruning`, 'pruning')
+    }
+
+    /** An option of one element kind: as written, else the option of every kind, else off. */
+    private perKind(option: string, every: string): Resolved<boolean> {
+        return this.flag(option, () => this.flag(every, () => this.builtin(false, every)))
     }
 
     consistencyPruning(kind: OptionKind): Resolved<boolean> {

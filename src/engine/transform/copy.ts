@@ -1,6 +1,7 @@
 // Copying raw definitions into the output: the input template is never
 // mutated (explanations replay it after resolving), and variability-only keys
 // never reach plain TOSCA.
+import {ELEMENT_OPTION_KEYS} from '../keys.js'
 import type {Raw} from '../model/index.js'
 
 /** Keys that only mean something to variability resolution (notes §11; `consumed` is removed by the reference's enricher). */
@@ -14,15 +15,11 @@ const VARIABILITY_KEYS: ReadonlySet<string> = new Set([
     'persistent',
     'consumed',
     'default_alternative',
-    'default_consistency_condition',
-    'default_semantic_condition',
-    'pruning',
-    'consistency_pruning',
-    'semantic_pruning',
+    ...ELEMENT_OPTION_KEYS,
 ])
 
 function isVariabilityKey(key: string): boolean {
-    // default_condition, default_condition_mode, …
+    // and default_condition_mode, …
     return VARIABILITY_KEYS.has(key) || key.startsWith('default_condition')
 }
 
