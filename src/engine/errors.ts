@@ -9,6 +9,11 @@ export interface SourceLocation {
     readonly column: number
 }
 
+/** A location as plain data (one found on first read carries the reader's bookkeeping: engine/load/yaml/positions/source-map.ts). */
+function plainLocation(location: SourceLocation): SourceLocation {
+    return {file: location.file, line: location.line, column: location.column}
+}
+
 export function formatLocation(location: SourceLocation): string {
     return `${location.file}:${location.line}:${location.column}`
 }
@@ -95,9 +100,17 @@ export class TrellisError extends Error {
         return this.location ? `${formatLocation(this.location)}: ${this.message}` : this.message
     }
 
-    /** This error (or warning) alone, as a diagnostic. */
+    /** This error (or warning) alone, as a diagnostic: plain data (it crosses to the wizard's thread and into reports as it is). */
     diagnostic(severity: DiagnosticSeverity = 'error'): Diagnostic {
-        return {code: this.code, severity, message: this.message, location: this.location, related: this.related, notes: this.notes, help: this.help}
+        return {
+            code: this.code,
+            severity,
+            message: this.message,
+            ...(this.location ? {location: plainLocation(this.location)} : {}),
+            related: this.related.map(r => ({location: plainLocation(r.location), label: r.label})),
+            notes: [...this.notes],
+            help: [...this.help],
+        }
     }
 
     /** Every mistake this error stands for, as diagnostics: itself first, then the ones found beside it. */

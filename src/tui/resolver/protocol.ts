@@ -1,7 +1,7 @@
 // What the wizard and its resolver say to each other. The resolver runs the
 // engine (in a worker thread, so keys never wait for it); the wizard keeps only
 // what it draws. Everything here is plain data that crosses a thread boundary.
-import type {Analysis, ConflictItem, ExplanationLine, InputValue, RelatedLocation, ResolveRequest, SourceLocation, TrellisError, VariabilityDefinition} from '../../engine/index.js'
+import type {Analysis, ConflictItem, Diagnostic, ExplanationLine, InputValue, ResolveRequest, TrellisError, VariabilityDefinition} from '../../engine/index.js'
 import type {Choices, Counts, ElementTable} from '../state/session.js'
 import type {ShownFailure} from '../../app/conflict-text.js'
 
@@ -30,18 +30,8 @@ export type BaseRequest = Omit<ResolveRequest, 'plugins'>
 
 /** Why the template could not be read, as data that crosses a thread boundary (see failure.ts). */
 export type LoadFailure =
-    | {
-          readonly kind: 'template'
-          readonly code: TrellisError['code']
-          readonly errorClass: TrellisError['errorClass']
-          readonly message: string
-          readonly location?: SourceLocation
-          readonly related: readonly RelatedLocation[]
-          readonly notes: readonly string[]
-          readonly help: readonly string[]
-          /** The mistakes found beside the first. */
-          readonly more: readonly Omit<Extract<LoadFailure, {kind: 'template'}>, 'more'>[]
-      }
+    /** The template's mistakes: the first, then those found beside it. */
+    | {readonly kind: 'template'; readonly errorClass: TrellisError['errorClass']; readonly diagnostics: readonly Diagnostic[]}
     /** A file operation that failed (ENOENT, EACCES, …), with what describes it. */
     | {readonly kind: 'system'; readonly message: string; readonly code: string; readonly syscall: string; readonly path?: string}
     | {readonly kind: 'other'; readonly message: string}
