@@ -1,4 +1,5 @@
-// Wires the stages: load → model → inputs → conditions → solve → check → transform.
+// The stages of one resolution, in the specification's order, for the engine's doors
+// (outcome.ts's resolveTemplate for the shells, analyze/ for many combinations at once).
 // Everything a resolution decided stays in the Resolution, so explanations and
 // reports read the engine's own data instead of deriving it again.
 import {
