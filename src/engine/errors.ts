@@ -42,7 +42,7 @@ export const ERROR_MEANINGS = {
     'too-large': "a limit crossed: a file's size, an expression's size, a type library's entries (docs/untrusted-templates.md, Limits)",
     'unknown-preset': 'a preset the template does not define',
     'input-type': 'a value of the wrong type for its input (a warning when resolving; refused where values are kept, as by profile save)',
-    'input-unknown': 'a value for an input the template does not declare',
+    'input-unknown': 'a value for an input the template does not declare (a warning for one in an inputs file or a preset: it is ignored, as the reference ignores it)',
     'input-missing': 'inputs without a value and without a default',
     'invalid-option': 'a variability option with an unknown name or value',
     'plugin-load': 'a technology plugin cannot be loaded',

@@ -7,7 +7,7 @@ import {TrellisError, type Diagnostic} from './errors.js'
 import {conflictOf, type ConflictItem, withMissingInputs} from './explain/index.js'
 import type {LoadedTemplate} from './load/index.js'
 import type {Raw} from './model/index.js'
-import {decide, finishResolution, ResolutionError, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
+import {decide, finishResolution, inputWarningsBefore, ResolutionError, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
 
 /** One element two equally good variants disagree on. */
 interface VariantDifference {
@@ -34,7 +34,8 @@ export function resolveTemplate(template: LoadedTemplate, request: ResolveReques
     try {
         model = decide(template, request)
     } catch (e) {
-        return failedOutcome(e instanceof TrellisError && !(e instanceof ResolutionError) ? withMissingInputs(template, e) : e)
+        const failed = failedOutcome(e instanceof TrellisError && !(e instanceof ResolutionError) ? withMissingInputs(template, e) : e)
+        return failed.warnings.length === 0 && e instanceof TrellisError ? {...failed, warnings: inputWarningsBefore(e)} : failed
     }
     const warnings = model.inputs.warnings
     try {

@@ -144,13 +144,20 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     } catch (e) {
         throw e instanceof TrellisError ? new EarlyCheckError(e, {graph, options, inputs}) : e
     }
-    if (hooks.checkInputs !== false) checkInputConstraints(inputs)
-
     const variables = hooks.variables?.(graph) ?? new PresenceVariables(graph)
     const locate = (raw: unknown, key?: string | number) => sourceMap.locate(raw, key)
-    const conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate, enrichment.artifactTypes)
-    const globals = Array.isArray(definition.raw.constraints) ? definition.raw.constraints : []
-    const constraints = collectConstraints(graph, options, inputs, variables, globals, locate, enrichment.artifactTypes)
+    let conditions: ConditionTable
+    let constraints: ConstraintRecord[]
+    try {
+        if (hooks.checkInputs !== false) checkInputConstraints(inputs)
+        conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate, enrichment.artifactTypes)
+        const globals = Array.isArray(definition.raw.constraints) ? definition.raw.constraints : []
+        constraints = collectConstraints(graph, options, inputs, variables, globals, locate, enrichment.artifactTypes)
+    } catch (e) {
+        // a value of the wrong type read on the way is often what the mistake is about ("got "yes"")
+        if (e instanceof TrellisError) warningsBefore.set(e, inputs.warnings)
+        throw e
+    }
 
     const n = graph.elements.length
     // conditions are indexed by sequence number, which is the presence variable; manual variables follow
@@ -164,6 +171,14 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
         objectives: objectives(graph, options, variables),
     }
     return {graph, options, inputs, variables, conditions, constraints, problem}
+}
+
+/** What the input values gave cause to warn about before reading the template failed with the error (see prepare). */
+const warningsBefore = new WeakMap<TrellisError, readonly TrellisError[]>()
+
+/** The warnings about input values read before `error` was thrown (none when it was thrown before they were read). */
+export function inputWarningsBefore(error: TrellisError): readonly TrellisError[] {
+    return warningsBefore.get(error) ?? []
 }
 
 /** Decides the presence of every element: the part of resolving that explanations replay. */

@@ -322,8 +322,17 @@ inputs:
         ['no', false],
         ['Yes', true],
         ['NO', false],
-    ])('coerces %j to %s for a boolean input', (word, expected) => {
-        expect(inputs(TYPED, [], [fromFile('b', word)]).value('b').value).toBe(expected)
+        ['true', true],
+    ])('reads %j typed for a boolean input (--set) as %s', (word, expected) => {
+        const values = inputs(TYPED, [], [set('b', word)])
+        expect(values.value('b').value).toBe(expected)
+        expect(values.warnings).toEqual([])
+    })
+
+    it.each(['yes', 'no', 'true', 'On'])('keeps the string %j written in a file for a boolean input, with a warning, as the reference reads it', word => {
+        const values = inputs(TYPED, [], [fromFile('b', word)])
+        expect(values.value('b').value).toBe(word)
+        expect(values.warnings.map(w => w.code)).toEqual(['input-type'])
     })
 
     it('a number given via --set to a string input becomes text', () => {
@@ -359,9 +368,10 @@ presets:
         expect(values.warnings[0]!.location?.line).toBe(lineOf(text, 'count: lots'))
     })
 
-    it('a boolean preset value yes is coerced', () => {
+    it('a boolean preset value yes stays the string YAML 1.2 reads, with a warning', () => {
         const values = inputs('inputs:\n    on:\n        type: boolean\npresets:\n    p:\n        inputs:\n            on: yes', ['p'])
-        expect(values.value('on').value).toBe(true)
+        expect(values.value('on').value).toBe('yes')
+        expect(values.warnings.map(w => w.code)).toEqual(['input-type'])
     })
 
     it('a default of the wrong type is reported when the input is used', () => {
@@ -594,11 +604,12 @@ describe('checkInputConstraints', () => {
         expectCode(() => checkInputConstraints(inputs('inputs:\n    a:\n        default: true\n        requires: ghost')), 'undefined-reference')
     })
 
-    // A boolean input's value `no` is coerced to false (see the type checks above), and an
-    // assigned `no` counts as false here; the same word written as `default` should too.
-    it('a boolean default of `no` counts as false, as an assigned `no` does', () => {
+    // `no` in a file is the string YAML 1.2 reads (see the type checks above): it holds, as any value
+    // but false, 0 or none does in the reference; typed on a command line it is false
+    it('a boolean default of `no` holds, as the string it is; --set b=no does not', () => {
         const variability = 'inputs:\n    a:\n        default: true\n        requires: b\n    b:\n        type: boolean\n        default: no'
-        expect(inputs(variability).value('b').value).toBe(false)
-        violated(variability)
+        expect(inputs(variability).value('b').value).toBe('no')
+        holds(variability)
+        violated(variability, [set('b', 'no')])
     })
 })

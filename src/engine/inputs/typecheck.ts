@@ -1,6 +1,7 @@
 // Type checks for variability input values against their declared TOSCA type.
 // Values typed on a command line are text first: they are converted where the
-// declared type says how (a number given for a string input becomes its text).
+// declared type says how (a number given for a string input becomes its text,
+// yes/no/on/off a boolean); a value written in a file is checked as it was read.
 
 const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = {true: true, false: false, yes: true, no: false, on: true, off: false}
 
@@ -20,8 +21,9 @@ export function checkType(type: string | undefined, value: unknown, fromText: bo
             return typeof value === 'number' ? {ok: true, value} : {ok: false, expected: 'a number'}
         case 'boolean': {
             if (typeof value === 'boolean') return {ok: true, value}
-            // YAML 1.1 spellings (yes/no/on/off) are common in TOSCA templates
-            const word = typeof value === 'string' ? BOOLEAN_WORDS[value.toLowerCase()] : undefined
+            // typed text (--set, the environment) in any usual spelling; a string in a file stays a
+            // string, as the reference reads it ("yes" and "true" are no booleans in YAML 1.2)
+            const word = fromText && typeof value === 'string' ? BOOLEAN_WORDS[value.toLowerCase()] : undefined
             return word === undefined ? {ok: false, expected: 'a boolean'} : {ok: true, value: word}
         }
         case 'list':

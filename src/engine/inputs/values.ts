@@ -49,10 +49,16 @@ export class VariabilityInputs implements ValueScope {
         const where = 'location' in assignment.source ? assignment.source.location : undefined
         if (!definition) {
             const known = [...this.definition.inputs.keys()]
-            throw new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined`, where, {
+            const details = {
                 help: definedNamesHelp(assignment.name, known, 'variability inputs'),
                 notes: known.length ? [] : ['the template declares no variability inputs'],
-            })
+            }
+            // a name given on the command line or in a profile is a mistake of the user's now; one in an
+            // inputs file or a preset is ignored, as the reference ignores it, and warned of
+            const {kind} = assignment.source
+            if (kind !== 'file' && kind !== 'preset') throw new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined`, where, details)
+            this.keepWarning(new TrellisError('input-unknown', `Variability input "${assignment.name}" is not defined; ignored`, where, details))
+            return
         }
         if (assignment.value === null || assignment.value === undefined) return
         const fromText = assignment.source.kind === 'set' || assignment.source.kind === 'env'
@@ -76,10 +82,14 @@ export class VariabilityInputs implements ValueScope {
         if (isValueExpression(value)) return value // its result is what counts
         const from = source.kind === 'set' ? ' (from --set)' : source.kind === 'env' ? ` (from ${source.variable})` : ''
         const message = `Variability input "${definition.name}" is of type ${definition.type} and expects ${check.expected}, got ${show(value)}${from}; used as given`
-        if (this.warnings.some(w => w.message === message)) return value
         const declared = this.sourceMap.locate(definition.raw, 'type')
-        this.warnings.push(new TrellisError('input-type', message, where, {related: declared ? [{location: declared, label: `type ${definition.type} declared here`}] : []}))
+        this.keepWarning(new TrellisError('input-type', message, where, {related: declared ? [{location: declared, label: `type ${definition.type} declared here`}] : []}))
         return value
+    }
+
+    /** Keeps a warning once (the same value is often read many times). */
+    private keepWarning(warning: TrellisError): void {
+        if (!this.warnings.some(w => w.describe() === warning.describe())) this.warnings.push(warning)
     }
 
     /** Values used although they do not fit their input's type (see typed), and other warnings of evaluation, in the order met. */
@@ -193,8 +203,7 @@ export class VariabilityInputs implements ValueScope {
     }
 
     warn(message: string, reference: unknown): void {
-        const warning = new TrellisError('operand-type', message, this.locate(reference))
-        if (!this.warnings.some(w => w.describe() === warning.describe())) this.warnings.push(warning)
+        this.keepWarning(new TrellisError('operand-type', message, this.locate(reference)))
     }
 }
 
