@@ -68,8 +68,11 @@ function run(command, args) {
 
 /** The error line a resolver printed: the first line naming an error, else the first line (warnings are skipped). */
 function errorLine(stderr) {
-    const lines = stderr.split('\n').filter(l => l.trim() && !/^(trellis: )?warning: /.test(l))
-    return (lines.find(l => /^(Error|trellis): /.test(l)) ?? lines[0] ?? '').replace(/^Error: /, '').replace(/^trellis: /, '')
+    const lines = stderr.split('\n').filter(l => l.trim() && !/^(trellis: )?warning(\[[a-z-]+\])?: /.test(l))
+    return (lines.find(l => /^(Error|trellis): /.test(l)) ?? lines[0] ?? '')
+        .replace(/^Error: /, '')
+        .replace(/^trellis: /, '')
+        .replace(/^error\[[a-z-]+\]: /, '')
 }
 
 /** A reference resolver run once per case through its command line. */

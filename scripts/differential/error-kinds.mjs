@@ -33,11 +33,12 @@ const KINDS = [
     ['crash', /is not a Formula or Term|Unexpected error|Cannot read propert|is not a function|Maximum call stack|has no presence assigned/],
 ]
 
-/** Location prefixes Trellis puts in front (`file:line:col: `) and the `Error: ` the reference prints. */
+/** Prefixes Trellis puts in front (`error[code]: `, `file:line:col: `) and the `Error: ` the reference prints. */
 function message(line) {
     return line
         .replace(/^Error: /, '')
         .replace(/^trellis: /, '')
+        .replace(/^error\[[a-z-]+\]: /, '')
         .replace(/^\S+:\d+:\d+: /, '')
         .trim()
 }
