@@ -158,6 +158,35 @@ describe('implied relations', () => {
         expect(nodes(r)).toEqual({source: {type: 's'}})
     })
 
+    // the source goes with its condition; the target stays: only `implied: TARGET` makes the relation (and so its source) needed
+    const GONE_SOURCE = (implied: string) => `topology_template:
+    variability:
+        options: {checks: false, pruning: true}
+    node_templates:
+        source: {type: s, conditions: false, requirements: [{uses: {node: target, implied: ${implied}}}]}
+        target: {type: t, persistent: true}
+`
+
+    it('implied: TARGET implies the relation when its target is present, as the specification says (the reference uses the source)', () => {
+        expect(nodes(run(GONE_SOURCE('SOURCE')))).toEqual({target: {type: 't'}})
+        expect(nodes(run(GONE_SOURCE('true')))).toEqual({target: {type: 't'}})
+        const error = runError(GONE_SOURCE('TARGET'))
+        expect(error.code).toBe('unsatisfiable')
+        expect(
+            run(GONE_SOURCE('TARGET').replace('conditions: false, ', ''))
+                .model.constraints.find(c => c.origin.kind === 'implied')!
+                .describe(),
+        ).toContain('is implied when its target and its own conditions hold')
+    })
+
+    it('implied: TARGET on anything but a relation is a mistake', () => {
+        const error = runError(`topology_template:
+    node_templates:
+        n: {type: t, properties: [{p: {value: 1, implied: TARGET}}]}
+`)
+        expect(error.message).toMatch(/"implied: TARGET" of property "p@0" of node "n": only a relation has a target/)
+    })
+
     it('relation_default_implied: true implies every non-hosting relation', () => {
         const r = run(CIRCLE(`${USE}}`, ', relation_default_implied: true'))
         expect(present(r.model, 'node.target')).toBe(true)

@@ -235,6 +235,33 @@ describe('technology rules: which components they match', () => {
         },
     }
 
+    it('a technology written with default_alternative that several rules implement keeps one default: its first implementation', () => {
+        const spec: Spec = {
+            ...SHARED_HOSTS,
+            inputs: {on_vm: {type: 'boolean'}, scripted: {type: 'boolean'}},
+            rules: [
+                {technology: 'ansible', component: 'app', hosting: ['vm']},
+                {technology: 'ansible', component: 'app', hosting: ['k8s']},
+                {technology: 'terraform', component: 'app', hosting: ['vm']},
+            ],
+            nodes: {
+                ...(SHARED_HOSTS.nodes as Raw),
+                web: {
+                    ...((SHARED_HOSTS.nodes as Raw).web as Raw),
+                    technology: [{ansible: {default_alternative: true}}, {terraform: {conditions: {variability_input: 'scripted'}}}],
+                },
+            },
+        }
+        const resolution = run(spec, {on_vm: true, scripted: false})
+        const web = node(resolution, 'web')
+        expect(web.technologies.map(t => [t.name, t.assign, t.defaultAlternative])).toEqual([
+            ['ansible', 'app~app::ansible@vm', true],
+            ['ansible', 'app~app::ansible@k8s', false],
+            ['terraform', 'app~app::terraform@vm', false],
+        ])
+        expect(typesOf(resolution).web).toBe('app~app::ansible@vm')
+    })
+
     it('with shared hosts, the conditional hosting relation decides where the component runs', () => {
         const resolution = run(SHARED_HOSTS, {on_vm: false})
         const output = resolution.output as {topology_template: {node_templates: {web: {requirements: unknown[]}}}}

@@ -83,8 +83,13 @@ export function collectConstraints(
     for (let i = 0; i < impliedElements.length; i++) {
         const element = impliedElements[i]!
         const raw = impliedWritten[i]
+        // `implied: TARGET`: by the relation's target, as the specification says ("when the source/ target
+        // (depending on the configuration) is present"); the reference uses the source whatever is written
+        if (raw === 'TARGET' && element.kind !== 'relation')
+            throw new TrellisError('invalid-template', `"implied: TARGET" of ${lowerFirst(element.display)}: only a relation has a target`, locate(element.raw, 'implied'))
+        const by = element.kind !== 'relation' ? 'container' : raw === 'TARGET' ? 'target' : 'source'
         let premise: Formula | undefined
-        if (element.kind === 'relation') premise = and([p(element.source), manual(element)])
+        if (element.kind === 'relation') premise = and([p(by === 'target' ? element.target : element.source), manual(element)])
         // a property is implied by its container and its own conditions only: what it consumes is read by its
         // default condition (consuming), so a present container with a property reading an absent input has no variant
         else if (element.container) premise = and([p(element.container), manual(element)])
@@ -95,7 +100,7 @@ export function collectConstraints(
                 {implied: raw ?? true},
                 implies(premise, p(element)),
                 () => locate(element.raw, 'implied') ?? element.location,
-                () => `${lowerFirst(element.display)} is implied when its ${element.kind === 'relation' ? 'source' : 'container'} and its own conditions hold`,
+                () => `${lowerFirst(element.display)} is implied when its ${by} and its own conditions hold`,
             ),
         )
     }

@@ -461,7 +461,12 @@ class Builder {
                 this.enriching.push(() => this.fail(`${node.display} has no implementation for technology "${name}"`, entry.location))
                 continue
             }
-            for (const candidate of implementations) add(name, {...raw, weight: raw.weight ?? candidate.rule.weight}, entry, fromRule(candidate))
+            // the one default written stays one: the first implementation is the default, the others
+            // alternatives to it (the reference drops the default altogether: docs/differential-testing.md)
+            implementations.forEach((candidate, k) => {
+                const {default_alternative: _, ...plain} = raw
+                add(name, {...(k === 0 ? raw : plain), weight: raw.weight ?? candidate.rule.weight}, entry, fromRule(candidate))
+            })
         }
         const managed = typeof node.raw.managed === 'boolean' ? node.raw.managed : node.technologies.length > 0 || !abstract
         if (list.length === 0 && managed && this.enrichment?.technologies) {
