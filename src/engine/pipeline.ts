@@ -7,7 +7,7 @@ import {
     collectConditions,
     collectConstraints,
     PresenceVariables,
-    typeSpecificConditions,
+    checkedTypeSpecificConditions,
     type ConstraintRecord,
     type ConditionTable,
 } from './conditions/index.js'
@@ -137,6 +137,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     validateOptions(options)
     const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
     const graph = buildGraph(data, sourceMap, enrichment)
+    const typeSpecific = checkedTypeSpecificConditions(template, definition.raw, graph.elements)
     checkDefaultModes(graph, options)
     requireTechnologyTypes(graph, enrichment)
     try {
@@ -150,7 +151,7 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     let constraints: ConstraintRecord[]
     try {
         if (hooks.checkInputs !== false) checkInputConstraints(inputs)
-        conditions = collectConditions(graph, options, inputs, variables, typeSpecificConditions(template, definition.raw), locate, enrichment.artifactTypes)
+        conditions = collectConditions(graph, options, inputs, variables, typeSpecific, locate, enrichment.artifactTypes)
         const globals = Array.isArray(definition.raw.constraints) ? definition.raw.constraints : []
         constraints = collectConstraints(graph, options, inputs, variables, globals, locate, enrichment.artifactTypes)
     } catch (e) {

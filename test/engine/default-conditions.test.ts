@@ -838,4 +838,22 @@ describe('type-specific default conditions', () => {
         expect(provenance(r.model, 'group.kept')).toEqual(['default:type-specific'])
         expect(deciding(r.model, 'group.dropped')).toEqual(['default:member'])
     })
+
+    // the specification makes `conditions` mandatory; the reference refuses the entry when it enriches the template
+    const WITHOUT_CONDITIONS = (nodes: string) => `topology_template:
+    variability:
+        type_specific_conditions:
+            node_types:
+                s: {consistency: true}
+    node_templates:
+${nodes}`
+
+    it('an entry without conditions is refused once an element of that type exists, default conditions on or off, before other mistakes', () => {
+        const error = runError(WITHOUT_CONDITIONS('        first: {type: t, conditions: {equals: [1, 1]}}\n        server: {type: s}\n'))
+        expect(error.code).toBe('invalid-template')
+        expect(error.message).toBe('Node "server" holds type-specific condition without any condition')
+        // at the entry (line 1 is the version line the helper adds)
+        expect(error.location).toMatchObject({line: 6, column: 17})
+        expect(nodes(run(WITHOUT_CONDITIONS('        other: {type: t}\n')))).toEqual({other: {type: 't'}})
+    })
 })

@@ -2,7 +2,7 @@
 // defined per node, relationship, artifact, group or policy type, they replace
 // the element-generic default conditions of elements of that type.
 import {TrellisError} from '../errors.js'
-import type {LoadedTemplate} from '../load/index.js'
+import type {LoadedTemplate, SourceMap} from '../load/index.js'
 import type {Raw} from '../model/index.js'
 import type {Element} from '../model/index.js'
 import {isMap, toList} from '../model/index.js'
@@ -35,7 +35,8 @@ export function typeSpecificDefault(element: Element, definitions: TypeSpecificC
     const byType = definitions[section]
     const entry = isMap(byType) ? byType[type] : undefined
     if (entry === undefined) return undefined
-    if (!isMap(entry)) throw new TrellisError('invalid-template', `type-specific condition of "${type}" must be a map with "conditions"`, c.inputs.locate(byType))
+    // an entry that is no map with conditions was refused before (checkedTypeSpecificConditions)
+    if (!isMap(entry)) return undefined
     const conditions = toList(entry.conditions)
     const formulas = conditions.map(x => compileCondition(x, element, c))
     let wrapper = d.typeSpecific.get(entry)
@@ -48,18 +49,38 @@ export function typeSpecificDefault(element: Element, definitions: TypeSpecificC
     return {wrapper, formula: formulas.length === 0 ? TRUE : and(formulas)}
 }
 
-/** Type-specific conditions from `type_specific_conditions` (inline or a file) or the default file beside the template. */
-export function typeSpecificConditions(template: LoadedTemplate, variability: Raw): TypeSpecificConditions | undefined {
+/**
+ * The template's type-specific conditions (`type_specific_conditions` inline or a file, or the
+ * default file beside the template), once every element whose type has an entry was checked:
+ * an entry without `conditions` (the specification makes them mandatory) is a mistake as soon as an
+ * element of that type exists, whether or not its default conditions are on, and it is met before
+ * any condition is compiled, as the reference meets it when it enriches the template.
+ */
+export function checkedTypeSpecificConditions(template: LoadedTemplate, variability: Raw, elements: readonly Element[]): TypeSpecificConditions | undefined {
+    const read = readDefinitions(template, variability)
+    if (!read) return undefined
+    for (const element of elements) {
+        const section = SECTION[element.kind]
+        if (!section || !('types' in element) || element.types.length !== 1) continue
+        const byType = read.definitions[section]
+        const entry = isMap(byType) ? byType[element.types[0]!.name] : undefined
+        if (entry === undefined || (isMap(entry) && entry.conditions !== undefined && entry.conditions !== null)) continue
+        throw new TrellisError('invalid-template', `${element.display} holds type-specific condition without any condition`, read.locate(byType, element.types[0]!.name))
+    }
+    return read.definitions
+}
+
+function readDefinitions(template: LoadedTemplate, variability: Raw): {definitions: TypeSpecificConditions; locate: SourceMap['locate']} | undefined {
     const value = variability.type_specific_conditions
     const where = () => template.sourceMap.locate(variability, 'type_specific_conditions')
     if (value === undefined || value === null) {
         const file = template.readDefault('./type-specific-conditions.yaml')
-        return file ? readTypeSpecific(file.data, () => file.sourceMap.at(0)) : undefined
+        return file ? {definitions: readTypeSpecific(file.data, () => file.sourceMap.at(0)), locate: file.sourceMap.locate.bind(file.sourceMap)} : undefined
     }
     if (typeof value === 'string') {
         const file = template.readRelative(value, where())
         if (!file) throw new TrellisError('file-not-found', `type-specific conditions file "${value}" not found next to the template`, where())
-        return readTypeSpecific(file.data, () => file.sourceMap.at(0))
+        return {definitions: readTypeSpecific(file.data, () => file.sourceMap.at(0)), locate: file.sourceMap.locate.bind(file.sourceMap)}
     }
-    return readTypeSpecific(value, where)
+    return {definitions: readTypeSpecific(value, where), locate: template.sourceMap.locate.bind(template.sourceMap)}
 }
