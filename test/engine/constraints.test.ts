@@ -172,11 +172,9 @@ describe('implied relations', () => {
         expect(nodes(run(GONE_SOURCE('true')))).toEqual({target: {type: 't'}})
         const error = runError(GONE_SOURCE('TARGET'))
         expect(error.code).toBe('unsatisfiable')
-        expect(
-            run(GONE_SOURCE('TARGET').replace('conditions: false, ', ''))
-                .model.constraints.find(c => c.origin.kind === 'implied')!
-                .describe(),
-        ).toContain('is implied when its target and its own conditions hold')
+        expect(run(GONE_SOURCE('TARGET').replace('conditions: false, ', '')).model.constraints.find(c => c.origin.kind === 'implied')!.description).toContain(
+            'is implied when its target and its own conditions hold',
+        )
     })
 
     it('implied: TARGET on anything but a relation is a mistake', () => {
