@@ -10,7 +10,10 @@ import {processRunning} from '../profiles/lock.js'
 import {refuseIfParentGone} from './parent.js'
 import {batches, writeAll} from './write-all.js'
 
-export function writeFileAtomic(file: string, content: string | Iterable<string>): Promise<void> {
+/** What an output holds: a text, a text made piece by piece while it is written, or bytes (an archive). */
+export type Content = string | Uint8Array | Iterable<string>
+
+export function writeFileAtomic(file: string, content: Content): Promise<void> {
     return writeFilesAtomic([{file, content}])
 }
 
@@ -26,7 +29,7 @@ const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
  * the files are still temporary. A temporary file left by a killed process (SIGKILL, power loss) is
  * removed by the next write.
  */
-export async function writeFilesAtomic(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[]): Promise<void> {
+export async function writeFilesAtomic(files: readonly {readonly file: string; readonly content: Content}[]): Promise<void> {
     let staging = true
     let received: NodeJS.Signals | undefined
     const release = () => {
@@ -60,7 +63,7 @@ function turn(): Promise<void> {
 /** Writing stopped by a signal, before anything was renamed: its temporary files are gone. */
 class WriteInterrupted extends UsageError {}
 
-async function stageAndRename(files: readonly {readonly file: string; readonly content: string | Iterable<string>}[], interrupted: () => boolean): Promise<void> {
+async function stageAndRename(files: readonly {readonly file: string; readonly content: Content}[], interrupted: () => boolean): Promise<void> {
     const staged: {temp: string; target: string; file: string}[] = []
     const stop = async () => {
         await turn()
@@ -208,12 +211,13 @@ function identity(file: string): string {
  * the disk (fsync, a few milliseconds), so that once renamed into place it is whole even after a
  * power loss. A file replacing `target` gets its mode, and its owner where this process may set it.
  */
-async function stageFile(temp: string, target: string, content: string | Iterable<string>, stop: () => Promise<void>): Promise<void> {
+async function stageFile(temp: string, target: string, content: Content, stop: () => Promise<void>): Promise<void> {
     const replaced = entryAt(target)
     // a replaced file's content is never readable by more than the old one was, not even while staged
     const fd = fs.openSync(temp, 'wx', replaced?.isFile() ? 0o600 : 0o666)
     try {
-        for (const piece of batches(typeof content === 'string' ? [content] : content, 1 << 20)) {
+        const pieces = content instanceof Uint8Array ? [content] : batches(typeof content === 'string' ? [content] : content, 1 << 20)
+        for (const piece of pieces) {
             refuseIfParentGone()
             writeAll(fd, piece)
             await stop()

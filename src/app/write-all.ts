@@ -1,4 +1,4 @@
-// Writing a text in full to a file descriptor: a write(2) may take fewer bytes than it is given.
+// Writing a text (or bytes) in full to a file descriptor: a write(2) may take fewer bytes than it is given.
 import fs from 'node:fs'
 
 /** Pieces joined into batches of at least `size` characters (the last one shorter): one write each. */
@@ -19,8 +19,8 @@ export function* batches(pieces: Iterable<string>, size: number): Generator<stri
  * (a file size limit, a disk filling up): the rest is offered again, so that the condition shows as
  * an error (EFBIG, ENOSPC) instead of a shorter file. `count.written` counts the bytes written.
  */
-export function writeAll(fd: number, text: string, count: {written: number} = {written: 0}): void {
-    const bytes = Buffer.from(text, 'utf8')
+export function writeAll(fd: number, text: string | Uint8Array, count: {written: number} = {written: 0}): void {
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text
     for (let offset = 0; offset < bytes.length;) {
         const written = fs.writeSync(fd, bytes, offset, bytes.length - offset)
         if (written <= 0) throw Object.assign(new Error('write accepted no bytes'), {code: 'EIO', syscall: 'write'})

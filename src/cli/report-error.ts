@@ -30,6 +30,11 @@ export function reportWarnings(warnings: readonly TrellisError[], write: (line: 
     }
 }
 
+/** A warning of the shell's own (no diagnostic of the engine): one line. */
+export function reportNote(message: string, write: (line: string) => void = line => process.stderr.write(line)): void {
+    write(`trellis: warning: ${oneLine(message)}\n`)
+}
+
 /** A diagnostic's message after its location, as its first line shows it. */
 const located = (d: ShownDiagnostic) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)
 

@@ -39,6 +39,11 @@ export {
     realpath,
     setMaxYamlSize,
     DEFAULT_MAX_YAML_MB,
+    type ParsedYaml,
+    isArchiveName,
+    isCsarFolder,
+    entryDefinitions,
+    TOSCA_META,
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
 export {type Measure, technologySteps} from './solve/index.js'

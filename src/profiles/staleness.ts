@@ -3,11 +3,13 @@
 // or, used on another template than its own, which one it belongs to.
 import crypto from 'node:crypto'
 import path from 'node:path'
-import {type LoadedTemplate, readDefinitionOf, readRegularFile, type VariabilityDefinition} from '../engine/index.js'
+import {entryDefinitions, isDirectory, type LoadedTemplate, readDefinitionOf, readRegularFile, type VariabilityDefinition} from '../engine/index.js'
 import type {Profile} from './types.js'
 
+/** The digest of a template as a profile names it: its file, a CSAR archive's bytes, or a CSAR folder's entry definitions. */
 export function sha256File(file: string): string {
-    return crypto.createHash('sha256').update(readRegularFile(file)).digest('hex')
+    const read = isDirectory(file) ? entryDefinitions(file) : file
+    return crypto.createHash('sha256').update(readRegularFile(read)).digest('hex')
 }
 
 export interface Staleness {
@@ -30,11 +32,12 @@ export interface ProfileTarget {
 }
 
 export function targetOf(template: LoadedTemplate): ProfileTarget {
-    return {file: template.file, definition: readDefinitionOf(template)}
+    return {file: template.origin, definition: readDefinitionOf(template)}
 }
 
 export function staleness(profile: Profile, template: ProfileTarget): Staleness {
     const foreign = path.resolve(profile.template.path) === template.file ? undefined : template.file
+    // the template as the profile names it (an archive's bytes, a CSAR folder's entry definitions)
     const changed = !foreign && sha256File(template.file) !== profile.template.sha256
     const {definition} = template
     const unknownInputs = Object.keys(profile.inputs).filter(name => !definition.inputs.has(name))

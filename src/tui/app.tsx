@@ -4,6 +4,7 @@
 // so keys never wait for the engine; this thread holds only what it draws (the
 // template's outline, the element rows, the latest resolution's presence); hooks
 // carry requests to the resolver and answers back; screens only draw.
+import {outputStem} from '../app/output-names.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import {Box, useApp, useInput, type Key} from 'ink'
@@ -161,7 +162,7 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
 /** What the key handlers read (the template's definition, the page size) and the reducer's state over them; the walk starts where the props say. */
 function useWizardState(outline: TemplateOutline, {base, initialPresets = [], output, opening, notice}: AppProps, size: Size) {
     const {definition, choices} = outline
-    const stem = outline.file.replace(/\.ya?ml$/, '')
+    const stem = outputStem(outline)
     // the paths as the user reads and edits them: relative to the current folder when below it
     const target = output ?? shortPath(`${stem}.resolved.yaml`)
     const page = Math.max(1, size.rows - 12)
@@ -210,7 +211,7 @@ function useResolverWork(
     const explained = useCallback((resolution: number, element: string, lines: readonly ExplanationLine[]) => dispatch({type: 'explained', resolution, element, lines}), [dispatch])
     useExplanation(resolver, state.outcome, explainedElement(state), whyView(state).length > 0, explained)
     const preview = usePreview(resolver, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
-    useEffects(resolver, outline.file, openStore, state, dispatch, onWritten ?? ignore)
+    useEffects(resolver, outline.origin, openStore, state, dispatch, onWritten ?? ignore)
     const analysis = useAnalysis(resolver, outline, state.outcome?.ok ? state.outcome.rows.length : undefined)
     useEffect(
         () =>

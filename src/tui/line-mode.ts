@@ -2,6 +2,7 @@
 // simple terminals, screen readers and logs: presets, inputs, the pruned
 // elements with their reasons, the output and report paths, confirmation,
 // write, and the offer to keep the choices as a profile.
+import {outputStem} from '../app/output-names.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import {saveChoices} from '../profiles/choices.js'
@@ -224,7 +225,7 @@ async function askValue(d: VariabilityInputDefinition, current: InputValue | und
 
 /** Asks where the resolved template and the report go, and before overwriting a file; writes them. False when nothing was written. */
 async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choices: Choices, {prompts, context, say}: Talk): Promise<boolean> {
-    const stem = path.join(template.dir, path.basename(template.file).replace(/\.ya?ml$/, ''))
+    const stem = outputStem(template)
     const shown = (f: string) => path.relative(process.cwd(), f) || f
     // "-" names standard output wherever an output is asked for, as in `trellis resolve -o -`
     const output = await prompts.input({message: `Write the resolved template to (${STDOUT} for standard output)`, default: shown(`${stem}.resolved.yaml`)}, context)
@@ -266,7 +267,7 @@ async function offerProfile(template: LoadedTemplate, choices: Choices, {prompts
         say('Profile not saved.')
         return
     }
-    saveChoices(store, {name, template: template.file, presets: choices.presets, inputs: choices.values}, {force: exists})
+    saveChoices(store, {name, template: template.origin, presets: choices.presets, inputs: choices.values}, {force: exists})
     say(`Saved profile ${name}`)
 }
 

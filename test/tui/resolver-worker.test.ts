@@ -4,8 +4,8 @@
 // for in a row, explains elements, previews candidates and writes, so the wizard's thread never
 // resolves. A worker that stops is started again once with the latest choices; one that stops again
 // says so.
+import {tempDir as madeTempDir} from '../helpers/temp.js'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -60,8 +60,9 @@ const of =
     (r: Response): r is Extract<Response, {type: T}> =>
         r.type === type
 
+/** A folder of the test's own, removed after the file even when an assertion failed first (test/helpers/setup.ts). */
 function tempDir(): string {
-    return fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-resolver-'))
+    return madeTempDir('trellis-resolver-')
 }
 
 describe('the resolver in a worker thread', () => {
@@ -85,7 +86,7 @@ describe('the resolver in a worker thread', () => {
             }),
         )
         const outline = await (await opened(file)).loaded
-        expect(Object.keys(outline).sort()).toEqual(['choices', 'definition', 'file', 'version', 'warnings'])
+        expect(Object.keys(outline).sort()).toEqual(['choices', 'definition', 'file', 'origin', 'version', 'warnings'])
         expect(outline.file).toBe(file)
         expect([...outline.definition.inputs.keys()]).toEqual(['tier', 'label'])
         expect(outline.definition.presets.get('big')?.inputs).toEqual({tier: 't7'})

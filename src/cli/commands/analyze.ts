@@ -23,7 +23,7 @@ export function registerAnalyze(program: Command, setExit: (code: number) => voi
         program
             .command('analyze')
             .description('find dead and core elements, inputs that decide nothing, presets that fail or agree, and count the variants')
-            .argument('<template>', 'the variable service template (YAML)')
+            .argument('<template>', 'the variable service template (YAML), or a CSAR: a folder or a .csar/.zip archive')
             .option('--json', 'print the findings as JSON (stable codes)')
             .option('--strict', 'exit 1 when something is dead, does not resolve, two presets are equivalent, or the analysis did not finish (for template CI)')
             .option('--watch', 'analyze again whenever the template or a file it imports changes, and say what changed')

@@ -41,7 +41,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
         program
             .command('explain')
             .description('explain why elements are present or pruned')
-            .argument('<template>', 'the variable service template (YAML)')
+            .argument('<template>', 'the variable service template (YAML), or a CSAR: a folder or a .csar/.zip archive')
             .argument('[elements...]', 'elements to explain in full: identifiers (node.db, relation.host@0.node.app) or node names; none lists every element'),
     )
         .option('--json', 'print the explanations as JSON')

@@ -122,7 +122,7 @@ function registerSave(profile: Command, setExit: (code: number) => void): void {
                 const fromFile = flags.inputs ? readInputsFile(flags.inputs, variabilityInputNames(template)) : {presets: [], assignments: []}
                 const presets = [...fromFile.presets, ...flags.preset]
                 const typed = validateChoices(template, presets, [...fromFile.assignments, ...flags.set.map(parseSetFlag)])
-                const saved = saveChoices(await openStore(), {name, template: template.file, presets, inputs: typed, note: flags.note}, {force: flags.force})
+                const saved = saveChoices(await openStore(), {name, template: template.origin, presets, inputs: typed, note: flags.note}, {force: flags.force})
                 printLines([`saved profile ${saved.name} (${count(presets.length, 'preset')}, ${count(Object.keys(typed).length, 'input')}) for ${saved.template.path}`])
             }),
         )
@@ -198,13 +198,13 @@ function registerImport(profile: Command, setExit: (code: number) => void): void
                 const name = flags.name ?? header.name ?? path.basename(file).replace(/\.ya?ml$/i, '')
                 const read = readInputsFile(file, variabilityInputNames(template))
                 const typed = validateChoices(template, read.presets, read.assignments)
-                const current = sha256File(template.file)
+                const current = sha256File(template.origin)
                 const sha256 = !flags.template && header.sha256 ? header.sha256 : current
-                if (sha256 !== current) warnLine(`the template ${template.file} changed since the profile was exported`)
+                if (sha256 !== current) warnLine(`the template ${template.origin} changed since the profile was exported`)
                 // an empty note in the file is no note
                 const saved = saveChoices(
                     await openStore(),
-                    {name, template: template.file, sha256, presets: read.presets, inputs: typed, note: header.note || undefined},
+                    {name, template: template.origin, sha256, presets: read.presets, inputs: typed, note: header.note || undefined},
                     {force: flags.force},
                 )
                 printLines([`imported profile ${saved.name} for ${saved.template.path}`])

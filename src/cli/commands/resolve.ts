@@ -1,38 +1,52 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
 import {isTrellisError, resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
-import {checkOutputs, writeFilesAtomic} from '../../app/io.js'
+import {checkOutputs, writeFilesAtomic, type Content} from '../../app/io.js'
+import {checkCsarFolder, csarArchive, csarContent, isCsarArchive, writeCsarFolder} from '../../app/csar/write.js'
+import {outsideWarning} from '../../app/csar/outside.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
-import {EXIT_OK, reportError, reportWarnings} from '../report-error.js'
+import {EXIT_OK, reportError, reportNote, reportWarnings} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
 import {repairHelp} from '../../app/repair-help.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ResolveFlags extends ResolutionFlags {
-    output: string
+    output?: string
     report?: string
+    csar?: string
 }
 
 export function registerResolve(program: Command, setExit: (code: number) => void): void {
     addResolutionFlags(
-        program.command('resolve').description('resolve a variable service template into a TOSCA 1.3 template').argument('<template>', 'the variable service template (YAML)'),
+        program
+            .command('resolve')
+            .description('resolve a variable service template into a TOSCA 1.3 template')
+            .argument('<template>', 'the variable service template (YAML), or a CSAR: a folder or a .csar/.zip archive'),
     )
-        .option('-o, --output <file>', 'where to write the resolved template ("-" for stdout)', '-')
+        .option('-o, --output <file>', 'where to write the resolved template ("-" for stdout, the default unless --csar is given)')
         .option('--report <file>', 'also write the explanation report: FILE.md (Markdown) or FILE.json; written even when resolving fails')
+        .option(
+            '--csar <out>',
+            'also write a deployable CSAR: the resolved template with every file it still needs (imports, artifacts, scripts) and TOSCA.meta; a folder, or an archive when OUT ends in .csar or .zip',
+        )
         .addHelpText('after', `\n${PRECEDENCE_HELP}\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.`)
         .action(async (file: string, flags: ResolveFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             let report: ReportTarget | undefined
             let checked = false
+            // standard output unless asked otherwise; with --csar, the CSAR holds the resolved template
+            const output = flags.output ?? (flags.csar === undefined ? '-' : undefined)
             try {
                 if (flags.report !== undefined) reportFormat(flags.report)
                 // nothing is resolved, run or written when an output would destroy something
                 const targets = [
-                    ...(flags.output === '-' ? [] : [{flag: '--output', file: flags.output}]),
+                    ...(output === undefined || output === '-' ? [] : [{flag: '--output', file: output}]),
                     ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : []),
+                    ...(flags.csar !== undefined && isCsarArchive(flags.csar) ? [{flag: '--csar', file: flags.csar}] : []),
                 ]
                 checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
+                if (flags.csar !== undefined) checkCsarFolder(flags.csar)
                 checked = true
                 // a report explains every pruned element, which asks where most of the template was written
                 const {template, request} = await prepareRequest(file, flags, {allPositions: flags.report !== undefined})
@@ -49,10 +63,19 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 // the template's YAML in pieces, made while written (to a temporary file), never joined
                 // into one string nor held all at once; every output is written in full before any is
                 // renamed into place, and all are or none
-                const files: {file: string; content: string | Iterable<string>}[] = flags.output === '-' ? [] : [{file: flags.output, content: templateChunks(outcome.output)}]
+                const files: {file: string; content: Content}[] = output === undefined || output === '-' ? [] : [{file: output, content: templateChunks(outcome.output)}]
                 if (report) files.push({file: report.file, content: renderReport(report, outcome)})
+                const csar = flags.csar === undefined ? undefined : csarContent(template, outcome.output, [...templateChunks(outcome.output)].join(''))
+                if (csar?.needed.missing.length)
+                    reportNote(`the resolved template names files the template's folder does not hold (${csar.needed.missing.join(', ')}): the CSAR does not hold them either`)
+                if (csar && isCsarArchive(flags.csar!)) files.push({file: flags.csar!, content: csarArchive(csar)})
+                else if (csar) writeCsarFolder(flags.csar!, csar)
+                if (output !== undefined && output !== '-' && flags.csar === undefined) {
+                    const outside = outsideWarning(template, outcome.output, output)
+                    if (outside) reportNote(outside)
+                }
                 await writeFilesAtomic(files)
-                if (flags.output === '-') writeStandardOutput(templateChunks(outcome.output))
+                if (output === '-') writeStandardOutput(templateChunks(outcome.output))
                 setExit(EXIT_OK)
             } catch (e) {
                 // a template or an inputs file that cannot be read gets its report too, saying why

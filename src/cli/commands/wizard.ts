@@ -33,7 +33,7 @@ export function registerWizard(program: Command, setExit: (code: number) => void
         program
             .command('wizard', {isDefault: true})
             .description('walk through presets and inputs interactively, see what is present or pruned and why, and write the result (the default command)')
-            .argument('[template]', 'the variable service template (YAML)'),
+            .argument('[template]', 'the variable service template (YAML), or a CSAR: a folder or a .csar/.zip archive'),
     )
         .option('--prompt', 'ask the questions one after another instead of the full-screen wizard (for simple terminals, screen readers and logs; automatic when TERM=dumb)')
         .option('--screen-reader', "render the wizard for screen readers: text with roles and labels, no borders (Ink's screen-reader mode; also INK_SCREEN_READER=true)")

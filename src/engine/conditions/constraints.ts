@@ -79,33 +79,40 @@ export function collectConstraints(
         })
     }
 
-    const manual = (e: Element) => variables.manual(e)
     for (let i = 0; i < impliedElements.length; i++) {
-        const element = impliedElements[i]!
-        const raw = impliedWritten[i]
-        // `implied: TARGET`: by the relation's target, as the specification says ("when the source/ target
-        // (depending on the configuration) is present"); the reference uses the source whatever is written
-        if (raw === 'TARGET' && element.kind !== 'relation')
-            throw new TrellisError('invalid-template', `"implied: TARGET" of ${lowerFirst(element.display)}: only a relation has a target`, locate(element.raw, 'implied'))
-        const by = element.kind !== 'relation' ? 'container' : raw === 'TARGET' ? 'target' : 'source'
-        let premise: Formula | undefined
-        if (element.kind === 'relation') premise = and([p(by === 'target' ? element.target : element.source), manual(element)])
-        // a property is implied by its container and its own conditions only: what it consumes is read by its
-        // default condition (consuming), so a present container with a property reading an absent input has no variant
-        else if (element.container) premise = and([p(element.container), manual(element)])
-        if (!premise) continue
-        out.push(
-            new Constraint(
-                {kind: 'implied', element},
-                {implied: raw ?? true},
-                implies(premise, p(element)),
-                () => locate(element.raw, 'implied') ?? element.location,
-                () => `${lowerFirst(element.display)} is implied when its ${by} and its own conditions hold`,
-            ),
-        )
+        const implied = impliedConstraint(impliedElements[i]!, impliedWritten[i], p, e => variables.manual(e), locate)
+        if (implied) out.push(implied)
     }
     optionConstraints(graph, options, p, out)
     return out
+}
+
+/** The constraint of an implied element (`implied` written on it, or the option's default): by its source, target or container and its own conditions. */
+function impliedConstraint(
+    element: Element,
+    raw: unknown,
+    p: (e: Element) => Formula,
+    manual: (e: Element) => Formula,
+    locate: (raw: unknown, key?: string | number) => SourceLocation | undefined,
+): ConstraintRecord | undefined {
+    // `implied: TARGET`: by the relation's target, as the specification says ("when the source/ target
+    // (depending on the configuration) is present"); the reference uses the source whatever is written
+    if (raw === 'TARGET' && element.kind !== 'relation')
+        throw new TrellisError('invalid-template', `"implied: TARGET" of ${lowerFirst(element.display)}: only a relation has a target`, locate(element.raw, 'implied'))
+    const by = element.kind !== 'relation' ? 'container' : raw === 'TARGET' ? 'target' : 'source'
+    let premise: Formula | undefined
+    if (element.kind === 'relation') premise = and([p(by === 'target' ? element.target : element.source), manual(element)])
+    // a property is implied by its container and its own conditions only: what it consumes is read by its
+    // default condition (consuming), so a present container with a property reading an absent input has no variant
+    else if (element.container) premise = and([p(element.container), manual(element)])
+    if (!premise) return undefined
+    return new Constraint(
+        {kind: 'implied', element},
+        {implied: raw ?? true},
+        implies(premise, p(element)),
+        () => locate(element.raw, 'implied') ?? element.location,
+        () => `${lowerFirst(element.display)} is implied when its ${by} and its own conditions hold`,
+    )
 }
 
 /** The constraints the constraint options switch on, each pushed to `out`. */

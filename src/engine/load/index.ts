@@ -8,7 +8,9 @@ import {readRegularFile} from './files.js'
 import {maxYamlBytes, tooLargeFile} from './limits.js'
 import {readLibrary, type LibraryFile} from './library.js'
 import {readLibraryFile, readSideFile} from './parsed-cache.js'
-import {isBelow, realpath, shown} from './paths.js'
+import {isArchiveName, unpackArchive} from './archive.js'
+import {entryDefinitions} from './csar.js'
+import {isBelow, isDirectory, realpath, shown} from './paths.js'
 import {readYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml/index.js'
 import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
@@ -17,6 +19,8 @@ import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './ve
 export {SourceMap, CORE, plainScalar, checkNesting, MAX_YAML_NESTING, readValueText, ValueTextError} from './yaml/index.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginPolicy} from './plugins.js'
 export {entryAt, isBelow, isDirectory, realpath} from './paths.js'
+export {entryDefinitions, isCsarFolder, TOSCA_META} from './csar.js'
+export {isArchiveName, MAX_ARCHIVE_BYTES, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES} from './archive.js'
 export {readRegularFile} from './files.js'
 export {DEFAULT_MAX_YAML_MB, maxYamlBytes, setMaxYamlSize} from './limits.js'
 export type {ParsedYaml, ReadOptions} from './yaml/index.js'
@@ -41,11 +45,16 @@ export function readYamlText(text: string, file: string): ParsedYaml {
     return readYaml(text, file)
 }
 
-/** `options`: how the service template is read (the files it names are read as usual). */
+/**
+ * `file`: a service template, or a CSAR folder (its entry definitions are read: see csar.ts);
+ * `options`: how the service template is read (the files it names are read as usual).
+ */
 export function loadTemplate(file: string, options?: ReadOptions): LoadedTemplate {
-    const absolute = path.resolve(file)
-    const parsed = readYamlFile(file, options)
-    return fromParsed(parsed, absolute)
+    const folder = isArchiveName(file) && !isDirectory(file) ? unpackArchive(file, shown(file)) : isDirectory(file) ? path.resolve(file) : undefined
+    const entry = folder ? entryDefinitions(folder, shown(file)) : file
+    const absolute = path.resolve(entry)
+    const parsed = readYamlFile(entry, options)
+    return fromParsed(parsed, absolute, path.resolve(file))
 }
 
 /** Builds a template from text already in memory (tests, benchmarks, the wizard). */
@@ -58,7 +67,7 @@ export function templateFromData(data: Record<string, unknown>, file = 'template
     return fromParsed({data, sourceMap: new SourceMap(file)}, path.resolve(dir, file))
 }
 
-function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
+function fromParsed(parsed: ParsedYaml, absolute: string, origin = absolute): LoadedTemplate {
     const {data, sourceMap} = parsed
     if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new TrellisError('invalid-template', 'a service template must be a YAML map', sourceMap.at(0))
     const template = data as Record<string, unknown>
@@ -77,6 +86,7 @@ function fromParsed(parsed: ParsedYaml, absolute: string): LoadedTemplate {
     const inside = (target: string) => isBelow(realpath(target) ?? target, realpath(dir) ?? dir)
     return {
         file: absolute,
+        origin,
         dir,
         data: template,
         sourceMap,

@@ -18,9 +18,19 @@ export function realpath(file: string): string | undefined {
     }
 }
 
-/** A file as messages name it: relative to the working directory when it lies below it. */
+/** Folders messages name otherwise (an unpacked archive, by the archive's name), by their path. */
+const aliases = new Map<string, string>()
+
+/** Messages name the files below `dir` as `name/…` (see archive.ts). */
+export function showAs(dir: string, name: string): void {
+    aliases.set(path.resolve(dir), name)
+}
+
+/** A file as messages name it: below an aliased folder by its alias, else relative to the working directory when it lies below it. */
 export function shown(file: string): string {
-    const relative = path.relative(process.cwd(), path.resolve(file))
+    const absolute = path.resolve(file)
+    for (const [dir, name] of aliases) if (isBelow(absolute, dir)) return path.join(name, path.relative(dir, absolute))
+    const relative = path.relative(process.cwd(), absolute)
     return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
 }
 

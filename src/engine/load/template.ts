@@ -8,6 +8,8 @@ import type {TOSCA_VERSION, VariabilityVersion} from './versions.js'
 export interface LoadedTemplate {
     /** Absolute path of the service template. */
     readonly file: string
+    /** Absolute path of what the user named: the template itself, or the CSAR folder or archive it was read from (an archive is unpacked into a temporary folder: `file` lies there). */
+    readonly origin: string
     readonly dir: string
     readonly data: Record<string, unknown>
     readonly sourceMap: SourceMap

@@ -14,7 +14,7 @@ import {describeSystemError} from '../../app/errors.js'
 
 export function useEffects(
     resolver: Resolver,
-    /** The template's file (absolute): profiles name it. */
+    /** What the user named for the template (absolute: the file, or its CSAR folder or archive): profiles name it. */
     file: string,
     store: () => ProfileStore,
     state: WizardState,

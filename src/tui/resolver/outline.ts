@@ -6,7 +6,7 @@ import type {TemplateOutline} from './protocol.js'
 
 export function outlineOf(template: LoadedTemplate, warnings: readonly string[]): TemplateOutline {
     const definition = readDefinitionOf(template)
-    return {file: template.file, version: template.version, definition: plainDefinition(definition), choices: inputChoices(template), warnings}
+    return {file: template.file, origin: template.origin, version: template.version, definition: plainDefinition(definition), choices: inputChoices(template), warnings}
 }
 
 /** The definition without its getters (each would look its position up in the template) and with only the expressions the inputs' values may name. */

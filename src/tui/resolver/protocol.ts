@@ -12,6 +12,8 @@ import type {ShownFailure} from '../../app/conflict-text.js'
 export interface TemplateOutline {
     /** Absolute path of the template. */
     readonly file: string
+    /** Absolute path of what the user named: the template, or the CSAR folder or archive it is in (profiles name it; outputs go beside an archive). */
+    readonly origin: string
     /** Its `tosca_definitions_version`. */
     readonly version: string
     /**

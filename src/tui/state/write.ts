@@ -34,7 +34,7 @@ export async function writeResolution(
     const shown = (f: string) => (f === STANDARD_OUTPUT ? f : path.relative(process.cwd(), path.resolve(f)) || f)
     const argv = [
         'resolve',
-        shown(template.file),
+        shown(template.origin),
         ...choices.presets.flatMap(p => ['--preset', p]),
         ...Object.entries(choices.values).flatMap(([k, v]) => ['--set', `${k}=${renderExpression(v)}`]),
         '--output',
@@ -44,7 +44,7 @@ export async function writeResolution(
     const resolvedText = (): string => stringifyTemplate(outcome.output)
     // a report on standard output is Markdown, as a file without .json would be
     const reportText = (): Iterable<string> =>
-        renderReport({file: report === STANDARD_OUTPUT ? 'report.md' : report, templateName: shown(template.file), template, request, argv}, outcome)
+        renderReport({file: report === STANDARD_OUTPUT ? 'report.md' : report, templateName: shown(template.origin), template, request, argv}, outcome)
     const files = [{flag: 'the output', file: output, content: resolvedText}, ...(report ? [{flag: 'the report', file: report, content: reportText}] : [])].filter(
         f => f.file !== STANDARD_OUTPUT,
     )

@@ -1,0 +1,121 @@
+// The files a TOSCA service template (or a type library it imports) names by a relative path: what
+// an orchestrator opens beside it. Imports, artifact files, and the scripts of operations
+// (`implementation`: its primary and dependencies), in node and relationship templates and in the
+// types they use. URLs and absolute paths are not the template's own files and are left alone.
+
+type Raw = Record<string, unknown>
+
+/** A file named relative to the YAML file that names it, and what names it. */
+export interface FileReference {
+    readonly path: string
+    readonly kind: 'import' | 'artifact' | 'implementation'
+}
+
+const isMap = (value: unknown): value is Raw => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** Collections of types whose definitions may carry artifacts and interfaces. */
+const TYPE_SECTIONS = ['node_types', 'relationship_types', 'artifact_types', 'group_types', 'policy_types', 'interface_types', 'capability_types', 'data_types'] as const
+
+/** Whether `value` names a file of the template's own: a relative path, no URL. */
+export function isOwnPath(value: unknown): value is string {
+    return typeof value === 'string' && value.trim() !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(value) && !value.startsWith('/') && !value.startsWith('\\')
+}
+
+/** Whether a name reads as a file's: no blank, and a folder or an extension (`7.4.0`, `nginx:1.25` and `Terraform` do not). */
+export function looksLikeFile(value: string): boolean {
+    return !/\s/.test(value) && !value.includes(':') && (value.includes('/') || /\.[A-Za-z][A-Za-z0-9]*$/.test(value))
+}
+
+/**
+ * The relative files `document` names: its imports; the artifacts and operation scripts of its node
+ * and relationship templates; those of its type definitions, all of them when `types` is 'all' (a
+ * type library), or only of the types named in `types` (a resolved template keeps every type it
+ * declares; its present templates need only theirs).
+ */
+export function fileReferences(document: unknown, types: 'all' | ReadonlySet<string>): FileReference[] {
+    const out: FileReference[] = []
+    if (!isMap(document)) return out
+    const add = (path: unknown, kind: FileReference['kind']) => {
+        // an operation's implementation may name a processor (`Terraform`) or hold a command (`npm ci`):
+        // only one that looks like a file (a folder or an extension, no blank) is taken for one
+        if (isOwnPath(path) && (kind !== 'implementation' || looksLikeFile(path))) out.push({path, kind})
+    }
+    for (const entry of Array.isArray(document.imports) ? document.imports : []) add(isMap(entry) ? entry.file : entry, 'import')
+    const topology = isMap(document.topology_template) ? document.topology_template : {}
+    for (const section of ['node_templates', 'relationship_templates'] as const) {
+        const templates = topology[section]
+        if (isMap(templates)) for (const template of Object.values(templates)) definitionFiles(template, add)
+    }
+    for (const section of TYPE_SECTIONS) {
+        const definitions = document[section]
+        if (!isMap(definitions)) continue
+        for (const [name, definition] of Object.entries(definitions)) if (types === 'all' || types.has(name)) definitionFiles(definition, add)
+    }
+    return out
+}
+
+/** The type names the node and relationship templates of `document` use, with every type they derive from in `document`'s own types. */
+export function usedTypes(document: unknown, libraries: readonly unknown[] = []): Set<string> {
+    const used = new Set<string>()
+    if (!isMap(document)) return used
+    const topology = isMap(document.topology_template) ? document.topology_template : {}
+    for (const section of ['node_templates', 'relationship_templates'] as const) {
+        const templates = topology[section]
+        if (!isMap(templates)) continue
+        for (const template of Object.values(templates)) {
+            if (!isMap(template)) continue
+            if (typeof template.type === 'string') used.add(template.type)
+            for (const artifact of artifactList(template.artifacts)) if (isMap(artifact) && typeof artifact.type === 'string') used.add(artifact.type)
+        }
+    }
+    // derived_from, as far as the declaring documents say
+    const parents = new Map<string, string>()
+    for (const source of [document, ...libraries])
+        if (isMap(source))
+            for (const section of TYPE_SECTIONS) {
+                const definitions = source[section]
+                if (isMap(definitions))
+                    for (const [name, definition] of Object.entries(definitions))
+                        if (isMap(definition) && typeof definition.derived_from === 'string') parents.set(name, definition.derived_from)
+            }
+    for (const name of [...used]) for (let parent = parents.get(name); parent && !used.has(parent); parent = parents.get(parent)) used.add(parent)
+    return used
+}
+
+/** Keys of an interface that are no operation. */
+const INTERFACE_KEYS: ReadonlySet<string> = new Set(['type', 'inputs', 'description', 'derived_from', 'operations', 'notifications', 'metadata', 'version'])
+
+/** Artifacts and interface operations of one template or type definition. */
+function definitionFiles(definition: unknown, add: (path: unknown, kind: FileReference['kind']) => void): void {
+    if (!isMap(definition)) return
+    for (const artifact of artifactList(definition.artifacts)) add(isMap(artifact) ? artifact.file : artifact, 'artifact')
+    const interfaces = definition.interfaces
+    if (!isMap(interfaces)) return
+    for (const body of Object.values(interfaces)) {
+        if (!isMap(body)) continue
+        // operations under `operations` (TOSCA 1.3) or directly in the interface (shorthand), beside its own keys
+        const operations = isMap(body.operations) ? Object.values(body.operations) : Object.entries(body).flatMap(([key, value]) => (INTERFACE_KEYS.has(key) ? [] : [value]))
+        for (const operation of operations) {
+            if (!isMap(operation)) {
+                add(operation, 'implementation')
+                continue
+            }
+            const implementation = operation.implementation
+            if (!isMap(implementation)) {
+                add(implementation, 'implementation')
+                continue
+            }
+            const primary = implementation.primary
+            add(isMap(primary) ? primary.file : primary, 'implementation')
+            for (const dependency of Array.isArray(implementation.dependencies) ? implementation.dependencies : [])
+                add(isMap(dependency) ? dependency.file : dependency, 'implementation')
+        }
+    }
+}
+
+/** Artifacts written as a map or as a list of single-entry maps. */
+function artifactList(artifacts: unknown): unknown[] {
+    if (isMap(artifacts)) return Object.values(artifacts)
+    if (Array.isArray(artifacts)) return artifacts.flatMap(entry => (isMap(entry) ? Object.values(entry) : []))
+    return []
+}
