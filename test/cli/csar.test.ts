@@ -189,6 +189,11 @@ describe('a CSAR as the template', () => {
         const good = await run(['resolve', 'good.zip', '--csar', 'out.csar'], {cwd: dir})
         expect(good.code, good.stderr).toBe(0)
         expect(Object.keys(csarFiles(path.join(dir, 'out.csar')))).toContain('lib/scripts/create.sh')
+        // a folder zipped as it is: the CSAR is the one folder the archive holds
+        fs.writeFileSync(path.join(dir, 'wrapped.zip'), zipSync(Object.fromEntries(Object.entries(CSAR).map(([n, t]) => [`shop/${n}`, strToU8(t)]))))
+        const wrapped = await run(['resolve', 'wrapped.zip'], {cwd: dir})
+        expect(wrapped.code, wrapped.stderr).toBe(0)
+        expect(parse(wrapped.stdout)).toMatchObject({imports: ['lib/types.yaml']})
         const broken = await run(['resolve', 'broken.csar'], {cwd: dir})
         expect(broken.code).toBe(2)
         expect(broken.stderr.split('\n')[0]).toMatch(/^trellis: error\[unknown-operator\]: broken\.csar\/service\.yaml:\d+:\d+: unknown operator "variability_inputt"/)

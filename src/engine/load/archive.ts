@@ -31,8 +31,9 @@ const unpacked: string[] = []
 let cleaning = false
 
 /**
- * Unpacks the archive `file` (`shown`: as messages name it) into a new folder and returns that
- * folder; messages name the files in it as `shown/…`.
+ * Unpacks the archive `file` (`shown`: as messages name it) into a new folder and returns the CSAR
+ * folder in it (the archive's root, or the one folder it holds); messages name the files in it as
+ * `shown/…`.
  */
 export function unpackArchive(file: string, shown = file): string {
     const bytes = readRegularFile(file, shown, {maxBytes: MAX_ARCHIVE_BYTES, why: size => `"${shown}" is ${mib(size)}; archives of up to ${mib(MAX_ARCHIVE_BYTES)} are read`})
@@ -51,7 +52,9 @@ export function unpackArchive(file: string, shown = file): string {
         throw e
     }
     showAs(dir, shown)
-    return dir
+    // an archive made by zipping a folder holds that one folder: the CSAR is inside it
+    const top = fs.readdirSync(dir, {withFileTypes: true})
+    return top.length === 1 && top[0]!.isDirectory() ? path.join(dir, top[0]!.name) : dir
 }
 
 function extract(bytes: Uint8Array, dir: string, shown: string): void {
