@@ -19,6 +19,15 @@ export const MAX_ARCHIVE_ENTRIES = 10_000
 /** The most bytes an archive may unpack to, all entries together. */
 export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 
+/** How large an archive may be, how many entries it may hold and how much it may unpack to. */
+export interface ArchiveLimits {
+    readonly bytes: number
+    readonly entries: number
+    readonly unpacked: number
+}
+
+const LIMITS: ArchiveLimits = {bytes: MAX_ARCHIVE_BYTES, entries: MAX_ARCHIVE_ENTRIES, unpacked: MAX_UNPACKED_BYTES}
+
 const ARCHIVE = /\.(csar|zip)$/i
 
 /** Whether `file` names a CSAR archive by its extension. */
@@ -35,8 +44,8 @@ let cleaning = false
  * folder in it (the archive's root, or the one folder it holds); messages name the files in it as
  * `shown/…`.
  */
-export function unpackArchive(file: string, shown = file): string {
-    const bytes = readRegularFile(file, shown, {maxBytes: MAX_ARCHIVE_BYTES, why: size => `"${shown}" is ${mib(size)}; archives of up to ${mib(MAX_ARCHIVE_BYTES)} are read`})
+export function unpackArchive(file: string, shown = file, limits: ArchiveLimits = LIMITS): string {
+    const bytes = readRegularFile(file, shown, {maxBytes: limits.bytes, why: size => `"${shown}" is ${mib(size)}; archives of up to ${mib(limits.bytes)} are read`})
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-csar-'))
     unpacked.push(dir)
     if (!cleaning) {
@@ -46,7 +55,7 @@ export function unpackArchive(file: string, shown = file): string {
         })
     }
     try {
-        extract(bytes, dir, shown)
+        extract(bytes, dir, shown, limits)
     } catch (e) {
         fs.rmSync(dir, {recursive: true, force: true})
         throw e
@@ -57,22 +66,23 @@ export function unpackArchive(file: string, shown = file): string {
     return top.length === 1 && top[0]!.isDirectory() ? path.join(dir, top[0]!.name) : dir
 }
 
-function extract(bytes: Uint8Array, dir: string, shown: string): void {
+function extract(bytes: Uint8Array, dir: string, shown: string, limits: ArchiveLimits): void {
     const bad = (why: string) => new TrellisError('invalid-template', `"${shown}" is not a CSAR Trellis reads: ${why}`)
     let entries = 0
     let total = 0
     const files: {target: string; chunks: Uint8Array[]}[] = []
     const unzip = new Unzip(entry => {
-        if (++entries > MAX_ARCHIVE_ENTRIES) throw bad(`it holds more than ${MAX_ARCHIVE_ENTRIES.toLocaleString('en')} entries`)
+        if (++entries > limits.entries) throw bad(`it holds more than ${limits.entries.toLocaleString('en')} entries`)
         const name = safeName(entry.name)
         if (name === undefined) throw bad(`the entry "${entry.name.replace(/[\u0000-\u001f\u007f]/g, '?')}" would land outside the archive's folder`)
         if (name.endsWith('/')) return // a folder: made with the files in it
         const file = {target: path.join(dir, name), chunks: [] as Uint8Array[]}
         files.push(file)
         entry.ondata = (error, chunk) => {
-            if (error) throw bad(error.message)
+            // fflate hands back what the handler threw the last time, to the handler: not wrapped twice
+            if (error) throw error instanceof TrellisError ? error : bad(error.message)
             total += chunk.length
-            if (total > MAX_UNPACKED_BYTES) throw bad(`it unpacks to more than ${mib(MAX_UNPACKED_BYTES)}`)
+            if (total > limits.unpacked) throw bad(`it unpacks to more than ${mib(limits.unpacked)}`)
             file.chunks.push(chunk)
         }
         entry.start()
