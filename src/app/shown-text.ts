@@ -54,3 +54,8 @@ export function* jsonPieces(pieces: Iterable<string>): Generator<string> {
 export function warnLine(message: string): void {
     process.stderr.write(`trellis: warning: ${oneLine(message)}\n`)
 }
+
+/** Names in a sentence: "a", "a and b", "a, b and c". */
+export function andList(names: readonly string[]): string {
+    return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}

@@ -178,6 +178,8 @@ function useWizardState(outline: TemplateOutline, {base, initialPresets = [], ou
             // the walk starts with the presets when there are some to choose and none were given
             opening ?? (definition.presets.size > 0 && initialPresets.length === 0 ? 'presets' : 'main'),
             notice,
+            // a template read from a CSAR is offered one back, deployable
+            outline.origin !== outline.file ? shortPath(`${stem}.resolved.csar`) : undefined,
         ),
     )
     return {ctx, state, dispatch}

@@ -2,6 +2,7 @@
 // simple terminals, screen readers and logs: presets, inputs, the pruned
 // elements with their reasons, the output and report paths, confirmation,
 // write, and the offer to keep the choices as a profile.
+import {andList} from '../app/shown-text.js'
 import {outputStem} from '../app/output-names.js'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -223,7 +224,7 @@ async function askValue(d: VariabilityInputDefinition, current: InputValue | und
     return typed?.ok ? typed.value : undefined
 }
 
-/** Asks where the resolved template and the report go, and before overwriting a file; writes them. False when nothing was written. */
+/** Asks where the resolved template, the report and (for a template read from a CSAR) a CSAR go, and before overwriting a file; writes them. False when nothing was written. */
 async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choices: Choices, {prompts, context, say}: Talk): Promise<boolean> {
     const stem = outputStem(template)
     const shown = (f: string) => path.relative(process.cwd(), f) || f
@@ -238,14 +239,23 @@ async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choi
         context,
     )
     const report = answered === NO_REPORT ? '' : answered
-    const existing = [output, report].filter(f => f && f !== '-' && fs.existsSync(f))
+    // a template read from a CSAR is offered one back, deployable
+    const packed =
+        template.origin === template.file
+            ? NO_REPORT
+            : await prompts.input(
+                  {message: `Write a deployable CSAR to (a folder, or .csar/.zip for an archive; "${NO_REPORT}" for none)`, default: shown(`${stem}.resolved.csar`)},
+                  context,
+              )
+    const csar = packed === NO_REPORT ? '' : packed
+    const existing = [output, report, csar].filter(f => f && f !== '-' && fs.existsSync(f))
     if (existing.length && !(await prompts.confirm({message: `${existing.join(' and ')} ${existing.length > 1 ? 'exist' : 'exists'}. Overwrite?`, default: false}, context))) {
         say('Nothing written.')
         return false
     }
-    await writeResolution(template, base, choices, output, report, context.output)
+    await writeResolution(template, base, choices, output, report, context.output, csar || undefined)
     const where = (f: string) => (f === '-' ? 'standard output' : f)
-    say(`Wrote ${where(output)}${report ? ` and ${where(report)}` : ''}`)
+    say(`Wrote ${andList([output, report, csar].filter(Boolean).map(where))}`)
     return true
 }
 

@@ -129,6 +129,27 @@ describe('the main screen', () => {
     })
 })
 
+describe('a template read from a CSAR', () => {
+    it('is offered a deployable CSAR on the write screen, written with the template and the report', async () => {
+        const {file, output, report} = workspace()
+        const dir = path.dirname(file)
+        fs.mkdirSync(path.join(dir, 'TOSCA-Metadata'))
+        fs.writeFileSync(path.join(dir, 'TOSCA-Metadata', 'TOSCA.meta'), 'Entry-Definitions: shop.yaml\n')
+        const app = show(<App file={dir} store={new ProfileStore({dir: tempDir()})} />)
+        const frame = app.lastFrame
+        await until(frame, RESOLVED)
+        // past the presets the walk opens with
+        await press(app.stdin, ESC, 'W')
+        expect(await until(frame, 'CSAR')).toMatch(/CSAR +\S*shop\.resolved\.csar/)
+        await press(app.stdin, ENTER)
+        const csar = path.join(dir, 'shop.resolved.csar')
+        expect(await until(frame, 'wrote ')).toMatch(/wrote \S*shop\.resolved\.yaml, \S*shop\.report\.md and\s+\S*shop\.resolved\.csar/)
+        expect(fs.existsSync(output) && fs.existsSync(report) && fs.existsSync(csar)).toBe(true)
+        expect(fs.readFileSync(csar).subarray(0, 2).toString('latin1')).toBe('PK')
+        app.unmount()
+    })
+})
+
 describe('the whole flow', () => {
     it('presets → inputs → topology → why → write', async () => {
         const {file, output, report} = workspace()

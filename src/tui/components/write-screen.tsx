@@ -4,7 +4,7 @@
 // from the left: the file name always shows.
 import {paint} from './paint.js'
 import {Box} from 'ink'
-import type {ProfilesState, WriteState} from '../state/wizard.js'
+import type {ProfilesState, WriteField, WriteState} from '../state/wizard.js'
 import {NamingLine} from './profiles-screen.js'
 import {fromLeft, shortPath, Text} from './text.js'
 
@@ -22,8 +22,8 @@ const FRAME = 4
 const EXISTS = ' (exists: will be replaced)'
 
 export function WriteScreen({summary, write, exists, naming, width}: WriteScreenProps) {
-    const path = (field: 'output' | 'report', label: string) => {
-        const file = write[field]
+    const path = (field: WriteField, label: string) => {
+        const file = write[field] ?? ''
         const editing = write.field === field
         const replaced = file !== '' && exists(file)
         // what the path may take: the line less its label, the cursor and the note beside it
@@ -41,13 +41,14 @@ export function WriteScreen({summary, write, exists, naming, width}: WriteScreen
             </Text>
         )
     }
-    const existing = [write.output, write.report].filter(f => f && exists(f)).map(f => shortPath(f))
+    const existing = [write.output, write.report, write.csar].filter((f): f is string => f !== undefined && f !== '' && exists(f)).map(f => shortPath(f))
     return (
         <Box flexDirection="column" borderStyle="single" paddingX={1}>
             <Text bold>Write the resolved template</Text>
             <Text wrap="wrap">{summary}</Text>
             {path('output', 'template')}
             {path('report', 'report  ')}
+            {write.csar !== undefined ? path('csar', 'CSAR    ') : null}
             {write.offering && naming ? (
                 <NamingLine naming={naming} />
             ) : write.confirming ? (
@@ -56,7 +57,7 @@ export function WriteScreen({summary, write, exists, naming, width}: WriteScreen
                 </Text>
             ) : (
                 <Text dimColor wrap="wrap">
-                    enter writes · tab edits the paths (an empty report path writes none) · esc back
+                    enter writes · tab edits the paths (an empty report{write.csar !== undefined ? ' or CSAR' : ''} path writes none) · esc back
                 </Text>
             )}
         </Box>

@@ -1,6 +1,7 @@
 // Carries out what the reducer asked for: writing the resolved template and
 // its report (by the resolver, which holds the template), reading and saving
 // profiles, leaving. Each result goes back to the reducer as an action.
+import {andList} from '../../app/shown-text.js'
 import path from 'node:path'
 import {useEffect, type Dispatch} from 'react'
 import {useApp} from 'ink'
@@ -35,19 +36,19 @@ export function useEffects(
 
 /** The resolver writes (it holds the template); the answer comes back as a message. */
 function write(resolver: Resolver, state: WizardState, dispatch: Dispatch<Action>, written: (files: readonly string[]) => void): void {
-    const {output, report} = state.write
+    const {output, report, csar} = state.write
     const id = resolver.nextId()
     const stop = resolver.listen(response => {
         if (response.type === 'written' && response.id === id) {
             stop()
             written(response.files)
-            dispatch({type: 'written', message: `wrote ${output}${report ? ` and ${report}` : ''}`})
+            dispatch({type: 'written', message: `wrote ${andList([output, report, csar ?? ''].filter(Boolean))}`})
         } else if (response.type === 'failed' && response.id === id) {
             stop()
             dispatch({type: 'failed', message: `not written: ${response.message}`})
         }
     })
-    resolver.send({type: 'write', id, choices: state.choices, output, report})
+    resolver.send({type: 'write', id, choices: state.choices, output, report, ...(csar ? {csar} : {})})
 }
 
 function carryOut(effect: Exclude<Effect, {kind: 'write'}>, file: string, store: () => ProfileStore, state: WizardState, exit: () => void): Action {

@@ -104,7 +104,7 @@ export type Request =
     | {readonly type: 'cancel'; readonly id: number}
     /** Dead and core elements, for a template of `elements` elements (a large one is not analyzed). */
     | {readonly type: 'analyze'; readonly id: number; readonly elements: number}
-    | {readonly type: 'write'; readonly id: number; readonly choices: Choices; readonly output: string; readonly report: string}
+    | {readonly type: 'write'; readonly id: number; readonly choices: Choices; readonly output: string; readonly report: string; readonly csar?: string}
 
 export type Response =
     /** The template as read (again, after an edit): what the wizard draws from. */

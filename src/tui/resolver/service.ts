@@ -120,8 +120,9 @@ export class ResolverService {
                 return this.analyze(request.id, request.elements)
             case 'write':
                 this.work('write')
-                return void writeResolution(this.template, this.base, request.choices, request.output, request.report).then(
-                    () => this.post({type: 'written', id: request.id, files: [request.output, ...(request.report ? [request.report] : [])]}),
+                return void writeResolution(this.template, this.base, request.choices, request.output, request.report, undefined, request.csar).then(
+                    () =>
+                        this.post({type: 'written', id: request.id, files: [request.output, ...(request.report ? [request.report] : []), ...(request.csar ? [request.csar] : [])]}),
                     (e: unknown) => this.post({type: 'failed', id: request.id, message: describeSystemError(e) ?? (e as Error).message}),
                 )
         }

@@ -4,7 +4,7 @@ import type {Key} from 'ink'
 import {parse as parseYaml} from 'yaml'
 import {checkNesting, checkType, isTrellisError, type ResolveRequest, type VariabilityDefinition} from '../../engine/index.js'
 import {inputsView, selectedElement, topologyView, whyView} from './selectors.js'
-import {choose, clamp, FILTERS, withEffect, type WizardState} from './wizard.js'
+import {choose, clamp, FILTERS, withEffect, type WizardState, type WriteField} from './wizard.js'
 import {nextMissing} from './missing.js'
 import {keptChoices} from './reload.js'
 import {STANDARD_OUTPUT} from './write.js'
@@ -281,6 +281,13 @@ function profilesKey(state: WizardState, input: string, key: Key, ctx: KeyContex
     return globalKey(state, input) ?? state
 }
 
+/** The path tab moves to from the one edited: output, report, then the CSAR when one is offered; then none. */
+function nextField(write: WizardState['write']): WriteField | undefined {
+    if (write.field === 'output') return 'report'
+    if (write.field === 'report' && write.csar !== undefined) return 'csar'
+    return undefined
+}
+
 function writeKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
     const write = state.write
     // after writing: the offer to keep these choices as a profile
@@ -292,8 +299,8 @@ function writeKey(state: WizardState, input: string, key: Key, ctx: KeyContext):
     }
     if (write.field) {
         if (key.escape || key.return) return {...state, write: {...write, field: undefined}}
-        if (key.tab) return {...state, write: {...write, field: write.field === 'output' ? 'report' : undefined}}
-        const text = edited(write[write.field], input, key)
+        if (key.tab) return {...state, write: {...write, field: nextField(write)}}
+        const text = edited(write[write.field] ?? '', input, key)
         return text === undefined ? state : {...state, write: {...write, [write.field]: text}}
     }
     if (key.escape) return {...state, screen: 'main', message: undefined}
@@ -301,9 +308,9 @@ function writeKey(state: WizardState, input: string, key: Key, ctx: KeyContext):
     if (key.return) {
         if (!state.outcome?.ok) return {...state, message: 'no variant exists: nothing to write'}
         if (write.output.trim() === '') return {...state, message: 'name the output file'}
-        if ([write.output, write.report].includes(STANDARD_OUTPUT))
+        if ([write.output, write.report, write.csar].includes(STANDARD_OUTPUT))
             return {...state, message: 'standard output ("-") is the screen here: name a file (trellis resolve -o - or --prompt write to standard output)'}
-        const existing = [write.output, write.report].filter(f => f && ctx.exists(f))
+        const existing = [write.output, write.report, write.csar].filter(f => f && ctx.exists(f))
         return existing.length ? {...state, write: {...write, confirming: true}} : withEffect(state, {kind: 'write'})
     }
     return globalKey(state, input) ?? state

@@ -37,12 +37,17 @@ export type Effect =
 export interface WriteState {
     readonly output: string
     readonly report: string
+    /** Where a deployable CSAR goes (empty: none), offered when the template is read from a CSAR (a folder or an archive). */
+    readonly csar?: string
     /** The path being edited. */
-    readonly field?: 'output' | 'report'
+    readonly field?: WriteField
     readonly confirming: boolean
     /** After a write: offering to keep these choices as a profile (the name is typed in profiles.naming). */
     readonly offering: boolean
 }
+
+/** The paths the write screen edits, in the order tab visits them. */
+export type WriteField = 'output' | 'report' | 'csar'
 
 export interface ProfilesState {
     readonly list: readonly Profile[]
@@ -91,7 +96,7 @@ export interface WizardState {
 }
 
 /** `opening`: the screen the walk starts on (the presets, when the template has some and none were given). */
-export function initialState(choices: Choices, output: string, report: string, opening: Screen = 'main', message?: string): WizardState {
+export function initialState(choices: Choices, output: string, report: string, opening: Screen = 'main', message?: string, csar?: string): WizardState {
     return {
         screen: opening,
         quitting: false,
@@ -104,7 +109,7 @@ export function initialState(choices: Choices, output: string, report: string, o
         why: {stack: [], cursor: 0},
         presetCursor: 0,
         profiles: {list: [], cursor: 0},
-        write: {output, report, confirming: false, offering: false},
+        write: {output, report, ...(csar === undefined ? {} : {csar}), confirming: false, offering: false},
         effects: [],
         ...(message ? {message} : {}),
     }
