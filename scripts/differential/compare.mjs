@@ -7,6 +7,13 @@
 //   node scripts/differential/compare.mjs --reference CMD [--count N] [--seed S | --seeds S,S,…] [--generation G] [--jobs J] [--keep DIR] [--trellis BIN]
 //   node scripts/differential/compare.mjs --reference CMD --examples DIR
 //
+// Generations (--generation, see generate.mjs): 1, the first, kept so its seeds replay; 2, the
+// whole specification on small templates (the default); 3, templates shaped like realistic
+// technology-aware deployments (environments chosen by an input, deep shared hosting stacks,
+// technology rules inline or in files beside the template, type-specific conditions, a mistake
+// in about a fifth of the cases). A generated case may bring files (rules, a lib/ type library),
+// written into its folder next to template.yaml.
+//
 // CMD is run as `CMD TEMPLATE OUTPUT INPUTS_FILE|- [PRESET...]`; it exits 0 after writing
 // OUTPUT, or non-zero with its error on stderr. With --reference-batch CMD instead, CMD is
 // started once per job and answers one JSON line per case: it reads
@@ -148,9 +155,15 @@ function* generated(seeds, generation, base) {
     for (const s of seeds) {
         const dir = path.join(base, `seed-${s}`)
         fs.mkdirSync(dir, {recursive: true})
-        const {template, inputs, presets} = generate(s, generation)
+        const {template, inputs, presets, files = {}} = generate(s, generation)
         const file = path.join(dir, 'template.yaml')
         fs.writeFileSync(file, stringify(template))
+        // files beside the template (rules, type libraries), in their sub-folders
+        for (const [relative, data] of Object.entries(files)) {
+            const target = path.join(dir, relative)
+            fs.mkdirSync(path.dirname(target), {recursive: true})
+            fs.writeFileSync(target, stringify(data))
+        }
         let inputsFile
         if (Object.keys(inputs).length) fs.writeFileSync((inputsFile = path.join(dir, 'inputs.yaml')), stringify(inputs))
         yield {name: `seed ${s}`, dir, template: file, inputs: inputsFile, presets}
