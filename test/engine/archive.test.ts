@@ -1,5 +1,6 @@
 // A CSAR archive is untrusted: what it may hold is bounded, counted as it is read (a zip bomb
 // declares small sizes), and a refused archive leaves no folder behind.
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -36,5 +37,14 @@ describe('an untrusted archive', () => {
     it('larger than allowed is not read', () => {
         const file = archive({'big.bin': crypto.getRandomValues(new Uint8Array(64 * 1024))})
         expect(() => unpackArchive(file, 'a.zip', {bytes: 1024, entries: 10, unpacked: 1 << 20})).toThrow(/"a\.zip" is 0\.\d\d MiB; archives of up to 0\.00 MiB are read/)
+    })
+
+    it('opened, removes what a process that is gone left unpacked (a signal ends Node without its exit handlers)', () => {
+        const gone = spawnSync(process.execPath, ['-e', '']).pid!
+        const orphan = path.join(os.tmpdir(), `trellis-csar-${gone}-test`)
+        fs.mkdirSync(orphan)
+        const file = archive({'../out.yaml': strToU8('x')})
+        expect(() => unpackArchive(file, 'a.zip')).toThrow('would land outside')
+        expect(fs.existsSync(orphan)).toBe(false)
     })
 })

@@ -1,5 +1,6 @@
 // A CSAR archive (.csar, .zip) is unpacked into a folder of its own under the system's temporary
-// folder, removed when the process ends, and read as a CSAR folder. The archive is untrusted: every
+// folder, removed when the process ends (after a signal, by the next process that unpacks one),
+// and read as a CSAR folder. The archive is untrusted: every
 // entry lands inside that folder (no absolute name, no `..`, no drive letter, no backslash), only
 // regular files are made (an entry a packer marked as a link becomes a file holding its target's
 // name, never a link), and the archive's size, its entry count and what it unpacks to are bounded,
@@ -46,7 +47,8 @@ let cleaning = false
  */
 export function unpackArchive(file: string, shown = file, limits: ArchiveLimits = LIMITS): string {
     const bytes = readRegularFile(file, shown, {maxBytes: limits.bytes, why: size => `"${shown}" is ${mib(size)}; archives of up to ${mib(limits.bytes)} are read`})
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-csar-'))
+    removeOrphans()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`))
     unpacked.push(dir)
     if (!cleaning) {
         cleaning = true
@@ -64,6 +66,37 @@ export function unpackArchive(file: string, shown = file, limits: ArchiveLimits 
     // an archive made by zipping a folder holds that one folder: the CSAR is inside it
     const top = fs.readdirSync(dir, {withFileTypes: true})
     return top.length === 1 && top[0]!.isDirectory() ? path.join(dir, top[0]!.name) : dir
+}
+
+/** Unpacked folders are named after the process that made them: `trellis-csar-<pid>-…`. */
+const PREFIX = 'trellis-csar-'
+
+/**
+ * Removes the folders unpacked by processes that are gone: a signal ends Node without its exit
+ * handlers, and a listener for it would keep Node from ending (see bin/trellis.js), so the next
+ * archive opened cleans up after them.
+ */
+function removeOrphans(): void {
+    let names: string[]
+    try {
+        names = fs.readdirSync(os.tmpdir())
+    } catch {
+        return
+    }
+    for (const name of names) {
+        const pid = Number(/^trellis-csar-(\d+)-/.exec(name)?.[1])
+        if (!Number.isSafeInteger(pid) || pid === process.pid || running(pid)) continue
+        fs.rmSync(path.join(os.tmpdir(), name), {recursive: true, force: true})
+    }
+}
+
+function running(pid: number): boolean {
+    try {
+        process.kill(pid, 0)
+        return true
+    } catch (e) {
+        return (e as NodeJS.ErrnoException).code === 'EPERM'
+    }
 }
 
 function extract(bytes: Uint8Array, dir: string, shown: string, limits: ArchiveLimits): void {
