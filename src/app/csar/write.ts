@@ -63,14 +63,9 @@ export function csarArchive(content: CsarContent): Uint8Array {
 
 const ARCHIVE_TIME = new Date('2000-01-01T00:00:00Z')
 
-/** Whether `out` asks for an archive rather than a folder. */
-export function isCsarArchive(out: string): boolean {
-    return isArchiveName(out)
-}
-
 /** Refuses a folder `out` that is something other than a CSAR (it would be replaced): checked before anything is resolved. */
 export function checkCsarFolder(out: string): void {
-    if (isCsarArchive(out)) return
+    if (isArchiveName(out)) return
     let stat: fs.Stats
     try {
         stat = fs.lstatSync(out)

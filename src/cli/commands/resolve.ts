@@ -1,8 +1,8 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {isTrellisError, resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
+import {isArchiveName, isTrellisError, resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
 import {checkOutputs, writeFilesAtomic, type Content} from '../../app/io.js'
-import {checkCsarFolder, csarArchive, csarContent, isCsarArchive, writeCsarFolder} from '../../app/csar/write.js'
+import {checkCsarFolder, csarArchive, csarContent, writeCsarFolder} from '../../app/csar/write.js'
 import {outsideWarning} from '../../app/csar/outside.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
@@ -43,7 +43,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 const targets = [
                     ...(output === undefined || output === '-' ? [] : [{flag: '--output', file: output}]),
                     ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : []),
-                    ...(flags.csar !== undefined && isCsarArchive(flags.csar) ? [{flag: '--csar', file: flags.csar}] : []),
+                    ...(flags.csar !== undefined && isArchiveName(flags.csar) ? [{flag: '--csar', file: flags.csar}] : []),
                 ]
                 checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
                 if (flags.csar !== undefined) checkCsarFolder(flags.csar)
@@ -63,12 +63,14 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 // the template's YAML in pieces, made while written (to a temporary file), never joined
                 // into one string nor held all at once; every output is written in full before any is
                 // renamed into place, and all are or none
-                const files: {file: string; content: Content}[] = output === undefined || output === '-' ? [] : [{file: output, content: templateChunks(outcome.output)}]
+                // a CSAR holds the resolved template too: then it is made once, whole, for both
+                const text = flags.csar === undefined ? undefined : [...templateChunks(outcome.output)].join('')
+                const files: {file: string; content: Content}[] = output === undefined || output === '-' ? [] : [{file: output, content: text ?? templateChunks(outcome.output)}]
                 if (report) files.push({file: report.file, content: renderReport(report, outcome)})
-                const csar = flags.csar === undefined ? undefined : csarContent(template, outcome.output, [...templateChunks(outcome.output)].join(''))
+                const csar = text === undefined ? undefined : csarContent(template, outcome.output, text)
                 if (csar?.needed.missing.length)
                     reportNote(`the resolved template names files the template's folder does not hold (${csar.needed.missing.join(', ')}): the CSAR does not hold them either`)
-                if (csar && isCsarArchive(flags.csar!)) files.push({file: flags.csar!, content: csarArchive(csar)})
+                if (csar && isArchiveName(flags.csar!)) files.push({file: flags.csar!, content: csarArchive(csar)})
                 else if (csar) writeCsarFolder(flags.csar!, csar)
                 if (output !== undefined && output !== '-' && flags.csar === undefined) {
                     const outside = outsideWarning(template, outcome.output, output)

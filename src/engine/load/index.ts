@@ -50,7 +50,8 @@ export function readYamlText(text: string, file: string): ParsedYaml {
  * `options`: how the service template is read (the files it names are read as usual).
  */
 export function loadTemplate(file: string, options?: ReadOptions): LoadedTemplate {
-    const folder = isArchiveName(file) && !isDirectory(file) ? unpackArchive(file, shown(file)) : isDirectory(file) ? path.resolve(file) : undefined
+    const directory = isDirectory(file)
+    const folder = directory ? path.resolve(file) : isArchiveName(file) ? unpackArchive(file, shown(file)) : undefined
     const entry = folder ? entryDefinitions(folder, shown(file)) : file
     const absolute = path.resolve(entry)
     const parsed = readYamlFile(entry, options)

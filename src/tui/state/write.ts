@@ -2,12 +2,12 @@
 // the command that reproduces the choices headless. Shared by the wizard and
 // the line mode.
 import path from 'node:path'
-import {checkCsarFolder, csarArchive, csarContent, isCsarArchive, writeCsarFolder} from '../../app/csar/write.js'
+import {checkCsarFolder, csarArchive, csarContent, writeCsarFolder} from '../../app/csar/write.js'
 import {checkOutputs, writeFilesAtomic, type Content} from '../../app/io.js'
 import {UsageError} from '../../app/errors.js'
 import {renderReport} from '../../app/report-file.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
-import {type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest, stringifyTemplate} from '../../engine/index.js'
+import {isArchiveName, type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest, stringifyTemplate} from '../../engine/index.js'
 import {requestOf, type Choices} from './session.js'
 
 /** The name that sends an output to standard output, as in `trellis resolve -o -`. */
@@ -54,7 +54,7 @@ export async function writeResolution(
         ...(report ? [{flag: 'the report', file: report, content: reportText}] : []),
     ].filter(f => f.file !== STANDARD_OUTPUT)
     // a CSAR: an archive is one more file, all or nothing with the others; a folder is put in place after them
-    const archive = csar !== undefined && csar !== '' && isCsarArchive(csar)
+    const archive = csar !== undefined && csar !== '' && isArchiveName(csar)
     const content = csar ? () => csarContent(template, outcome.output, resolvedText()) : undefined
     if (archive) files.push({flag: 'the CSAR', file: csar, content: () => csarArchive(content!())})
     checkOutputs(files, [template.file, template.origin])
