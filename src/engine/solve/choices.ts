@@ -119,7 +119,6 @@ function splitChoices(definitions: readonly (Formula | undefined)[], work: Int8A
  */
 function enumerate(definitions: readonly (Formula | undefined)[], work: Int8Array, vars: readonly number[], constraints: readonly Formula[]): Uint8Array[] | undefined {
     const deduction = new Deduction(definitions, vars, constraints)
-    const lookup: Lookup = u => (work[u] === -1 ? undefined : work[u] === 1)
     const out: Uint8Array[] = []
     let steps = 0
     const search = (): boolean => {
@@ -130,8 +129,7 @@ function enumerate(definitions: readonly (Formula | undefined)[], work: Int8Arra
             const open = vars.find(v => work[v] === -1)
             if (open === undefined) {
                 // deduction is sound, not complete: a variant is checked as a whole
-                if (vars.every(v => evaluate(definitions[v]!, lookup) === (work[v] === 1)) && constraints.every(c => evaluate(c, lookup) === true))
-                    out.push(Uint8Array.from(vars, v => work[v]!))
+                if (deduction.holds(work, () => true)) out.push(Uint8Array.from(vars, v => work[v]!))
             } else
                 for (const value of [0, 1]) {
                     work[open] = value
