@@ -124,7 +124,8 @@ const HEADLESS_BUNDLE = path.join(__dirname, '../dist/bundle/headless.cjs')
  */
 function loadHeadless(file = HEADLESS_BUNDLE) {
     const bytes = fs.readFileSync(file)
-    const source = bytes.toString('utf8')
+    // the bundle is ASCII (scripts/bundle.mjs makes it so): Latin-1 reads it as UTF-8 would, without decoding
+    const source = bytes.toString('latin1')
     let cachedData
     try {
         const stored = fs.readFileSync(`${file}.cache`)

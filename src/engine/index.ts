@@ -102,4 +102,4 @@ export {
 } from './report/index.js'
 export {type Outcome, outputOf, resolveTemplate} from './outcome.js'
 export {analyzeTemplate, DEFAULT_COMBINATIONS, type Analysis, type Finding, type ReasonLine, type Severity} from './analyze/index.js'
-export {yamlPackage} from './yaml-package.js'
+export {fflatePackage, yamlPackage} from './yaml-package.js'

@@ -5,8 +5,8 @@
 // is made beside OUT and put in its place in one rename, replacing only a CSAR folder.
 import fs from 'node:fs'
 import path from 'node:path'
-import {zipSync, type Zippable} from 'fflate'
-import {isArchiveName, isCsarFolder, readRegularFile, TOSCA_META, type LoadedTemplate} from '../../engine/index.js'
+import type {Zippable} from 'fflate'
+import {fflatePackage, isArchiveName, isCsarFolder, readRegularFile, TOSCA_META, type LoadedTemplate} from '../../engine/index.js'
 import {UsageError} from '../errors.js'
 import {writeAll} from '../write-all.js'
 import {neededFiles, type NeededFiles} from './needed.js'
@@ -58,7 +58,7 @@ function regularFiles(root: string, relative: string): string[] {
 export function csarArchive(content: CsarContent): Uint8Array {
     const files: Zippable = {}
     for (const [name, bytes] of content.entries) files[name] = [bytes, {mtime: ARCHIVE_TIME}]
-    return zipSync(files, {level: 6})
+    return fflatePackage().zipSync(files, {level: 6})
 }
 
 const ARCHIVE_TIME = new Date('2000-01-01T00:00:00Z')

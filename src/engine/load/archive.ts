@@ -8,10 +8,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {Unzip, UnzipInflate, UnzipPassThrough} from 'fflate'
 import {TrellisError} from '../errors.js'
 import {readRegularFile} from './files.js'
 import {showAs} from './paths.js'
+import {fflatePackage} from '../yaml-package.js'
 
 /** The largest archive read. */
 export const MAX_ARCHIVE_BYTES = 256 * 1024 * 1024
@@ -104,6 +104,7 @@ function extract(bytes: Uint8Array, dir: string, shown: string, limits: ArchiveL
     let entries = 0
     let total = 0
     const files: {target: string; chunks: Uint8Array[]}[] = []
+    const {Unzip, UnzipInflate, UnzipPassThrough} = fflatePackage()
     const unzip = new Unzip(entry => {
         if (++entries > limits.entries) throw bad(`it holds more than ${limits.entries.toLocaleString('en')} entries`)
         const name = safeName(entry.name)

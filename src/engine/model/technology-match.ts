@@ -29,10 +29,10 @@ export function candidates(node: NodeElement, rules: readonly TechnologyRule[], 
     const type = soleType(node).name
     const out: TechnologyCandidate[] = []
     for (const rule of rules) {
-        if (!nodeTypes.isDefinedA(type, rule.component, node.types[0]!.location)) continue
+        if (!nodeTypes.isDefinedA(type, rule.component, node.types[0])) continue
         let artifacts: ArtifactElement[] = []
         if (rule.artifact) {
-            artifacts = node.artifacts.filter(a => a.types.some(t => artifactTypes.isDefinedA(t.name, rule.artifact!, t.location)))
+            artifacts = node.artifacts.filter(a => a.types.some(t => artifactTypes.isDefinedA(t.name, rule.artifact!, t)))
             if (artifacts.length === 0 && !definesArtifact(type, rule.artifact, nodeTypes, artifactTypes)) continue
         }
         const stacks = rule.hosting.length === 0 ? [[]] : hostingStacks(node, rule.hosting, nodeTypes)
@@ -85,7 +85,7 @@ function hostingStacks(node: NodeElement, pattern: readonly string[], types: Typ
             if (expected === '*') {
                 walk(current, at + 1, path) // zero hosts
                 walk(host, at, [...path, step]) // one more host, still inside *
-            } else if (host.types.length > 0 && types.isDefinedA(soleType(host).name, expected, host.location)) walk(host, at + 1, [...path, step])
+            } else if (host.types.length > 0 && types.isDefinedA(soleType(host).name, expected, host)) walk(host, at + 1, [...path, step])
         }
         if (expected === '*' && current.relations.every(r => !r.hosting)) walk(current, at + 1, path)
     }

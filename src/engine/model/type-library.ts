@@ -54,14 +54,15 @@ export class TypeHierarchy {
 
     /**
      * isA for technology rules, which can only match defined types: a type (or an ancestor it derives
-     * from) without a definition is an error, as in the reference, not a silent mismatch.
+     * from) without a definition is an error, as in the reference, not a silent mismatch. `at` is the
+     * element whose place the error names (its location is looked up only then: rules × nodes calls).
      */
-    isDefinedA(type: string, ancestor: string, at?: SourceLocation): boolean {
+    isDefinedA(type: string, ancestor: string, at?: {readonly location?: SourceLocation}): boolean {
         const lineage = this.lineage(type)
         const last = lineage[lineage.length - 1]!
         if (!this.defines(last)) {
             const what = last === type ? `${this.key} "${type}"` : `${this.key} "${last}" (an ancestor of "${type}")`
-            throw new TrellisError('invalid-template', `${what} has no definition, so technology rules cannot match it`, at)
+            throw new TrellisError('invalid-template', `${what} has no definition, so technology rules cannot match it`, at?.location)
         }
         return lineage.includes(ancestor)
     }
