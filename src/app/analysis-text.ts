@@ -1,6 +1,6 @@
 // An analysis as the terminal shows it (grouped by severity, each finding with its
 // reason), as JSON, and as the difference between two runs (the watch loop).
-import {type Analysis, count, type Finding, type Severity} from '../engine/index.js'
+import {type Analysis, count, type Finding, grouped, type Severity} from '../engine/index.js'
 import {escapeControls} from './shown-text.js'
 
 const HEADINGS: Record<Severity, string> = {error: 'Errors', warning: 'Warnings', info: 'Notes'}
@@ -30,10 +30,10 @@ function findingLines(f: Finding): string[] {
 /** "12 variants (exact: all 144 combinations of input values resolved)". */
 function variantLine(analysis: Analysis): string {
     const v = analysis.variants
-    if (v.more) return `Variants: more than ${v.count.toLocaleString('en')} (counting stopped there)`
+    if (v.more) return `Variants: more than ${grouped(v.count)} (counting stopped there)`
     const what = count(v.count, 'variant')
     if (v.exact) return `Variants: ${what} (exact: all ${count(v.combinations, 'combination')} of input values resolved)`
-    const explored = `${v.explored.toLocaleString('en')} of ${v.combinations > 1e15 ? 'more than 10^15' : v.combinations.toLocaleString('en')} combinations`
+    const explored = `${grouped(v.explored)} of ${v.combinations > 1e15 ? 'more than 10^15' : grouped(v.combinations)} combinations`
     return `Variants: at least ${what} (${explored} of input values resolved${v.explored < v.combinations ? '' : '; some inputs are compared in ways one value per region cannot stand for'})`
 }
 

@@ -15,7 +15,7 @@ export {
     type SourceLocation,
     TrellisError,
 } from './errors.js'
-export {count} from './plural.js'
+export {count, grouped} from './plural.js'
 export {CONTROL_RANGES, escapedControl, shellWord, textOf} from './text.js'
 export {closestName} from './names.js'
 export {

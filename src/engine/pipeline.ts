@@ -87,12 +87,11 @@ export function checkResolution(template: LoadedTemplate, model: ResolvedModel):
 function propertyValues(model: ResolvedModel): (p: PropertyElement) => unknown {
     const values = new Map<PropertyElement, unknown>()
     return p => {
+        // most properties are written as they are: nothing to compute or keep
+        if (p.expression === undefined) return p.value
         if (values.has(p)) return values.get(p)
-        let value = p.value
-        if (p.expression !== undefined) {
-            value = evaluateValue(p.expression, model.inputs)
-            if (value === undefined || value === null) throw new TrellisError('invalid-template', `${p.display} has no value`, p.location)
-        }
+        const value = evaluateValue(p.expression, model.inputs)
+        if (value === undefined || value === null) throw new TrellisError('invalid-template', `${p.display} has no value`, p.location)
         values.set(p, value)
         return value
     }

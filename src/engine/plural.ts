@@ -11,5 +11,6 @@ export function count(n: number, singular: string, plural = `${singular}s`): str
  * data (20 ms of a command's start when a module's constant asks for it).
  */
 export function grouped(n: number): string {
+    if (!Number.isSafeInteger(n)) return n.toLocaleString('en')
     return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {and, constant, exo, implies, not, or, variable, type Formula} from '../../src/engine/conditions/index.js'
-import {solve, type Objective, type Problem} from '../../src/engine/solve/index.js'
+import {solve, solveUnique, type Objective, type Problem} from '../../src/engine/solve/index.js'
 import {deduce} from '../../src/engine/solve/deduce.js'
 import {iterations} from '../helpers/deep.js'
 
@@ -119,6 +119,27 @@ describe('the quick ways through optimization', () => {
         )
         // the comparison says something only when optimization chose in a good share of the problems
         expect(quickTaken).toBeGreaterThan(RUNS / 10)
+    })
+
+    it('answer only when the variant is the only optimal one: then it is the replay’s (analysis trusts it)', () => {
+        let answered = 0
+        let declined = 0
+        fc.assert(
+            fc.property(shape, s => {
+                const problem = problemOf(s)
+                const unique = solveUnique(problem)
+                if (unique === undefined) return void declined++
+                answered++
+                const replayed = solve(problem, {enumerateUpTo: 0, quick: false})
+                expect(unique.ok).toBe(replayed.ok)
+                if (unique.ok && replayed.ok) expect([...unique.solution.values]).toEqual([...replayed.solution.values])
+                if (!unique.ok && !replayed.ok) expect(unique.failure.kind).toBe(replayed.failure.kind)
+            }),
+            {numRuns: RUNS},
+        )
+        // both ways are taken often enough for the comparison to say something
+        expect(answered).toBeGreaterThan(RUNS / 10)
+        expect(declined).toBeGreaterThan(RUNS / 20)
     })
 
     it('deduce decides only what holds in every variant', () => {

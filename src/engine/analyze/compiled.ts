@@ -35,6 +35,8 @@ export class CompiledTemplate {
     private readonly computed: readonly PropertyElement[]
     /** Per resolved key: how checking and writing went (undefined: it would be written). */
     private readonly finished = new Map<string, string | undefined>()
+    /** Per atom: its value by the values of the inputs it reads (see truthOf). */
+    private readonly truths = new Map<Atom, [byValue: Map<unknown, unknown>, byWritten: Map<unknown, unknown>]>()
     /** Per resolved key: the resolved template as written, hashed. */
     private readonly outputs = new Map<string, string>()
 
@@ -99,7 +101,7 @@ export class CompiledTemplate {
             inputs = new VariabilityInputs(this.definition, this.template.sourceMap, presets, assignments)
             if (inputConstraintViolations(inputs).length > 0) return failed('inputs-violated')
             for (const atom of this.atoms) {
-                const value = evaluateValue(atom.raw, inputs)
+                const value = this.truthOf(atom, inputs)
                 if (typeof value !== 'boolean') return failed('invalid')
                 truths.push(value)
             }
@@ -113,6 +115,36 @@ export class CompiledTemplate {
         const n = this.prepared.graph.elements.length
         const topology = createHash('sha1').update(values.subarray(0, n)).digest('base64')
         return {kind: 'resolved', inputs, values, topology, key: `${topology}${this.computedValues(values, inputs)}`}
+    }
+
+    /**
+     * An atom's value, kept by the values of the inputs it reads: combinations repeat them many times
+     * over (an atom reads one input, a combination sets ten).
+     */
+    private truthOf(atom: Atom, inputs: VariabilityInputs): unknown {
+        let key: unknown
+        let written = false
+        try {
+            // one input holding a string or a boolean (nearly every atom): the value itself is the key;
+            // otherwise every value read, written so that different values never read the same
+            const sole = atom.inputs.length === 1 ? inputs.value(atom.inputs[0]!).value : undefined
+            if (typeof sole === 'string' || typeof sole === 'boolean') key = sole
+            else {
+                written = true
+                key = atom.inputs.map(name => typed(inputs.value(name).value)).join(';')
+            }
+        } catch (e) {
+            // an input without a value: the atom may still not read it (or fail in its own words)
+            if (e instanceof TrellisError) return evaluateValue(atom.raw, inputs)
+            throw e
+        }
+        let known = this.truths.get(atom)
+        if (!known) this.truths.set(atom, (known = [new Map(), new Map()]))
+        const map = known[written ? 1 : 0]
+        if (map.has(key)) return map.get(key)
+        const value = evaluateValue(atom.raw, inputs)
+        map.set(key, value)
+        return value
     }
 
     /** The values present computed properties take (what else the output depends on besides presence). */

@@ -2,16 +2,13 @@
 // without building a solver per combination. The leaves (leaves.ts) are worked out
 // from the core; the core's problem depends only on the core's atoms and on what the
 // constraints on leaves forbid, and combinations that agree on those share its answer.
-// A core problem is decided in stages — the first objective (node templates) by one
-// solver shared by all of them, the rest by enumerating the small parts that remain —
-// and when a stage cannot tell that its answer is the only one resolving could reach,
-// the engine's own solver decides the whole combination.
+// A core problem is decided by the engine's solver, taken only when its variant is the
+// only optimal one (then every solver, given the whole problem, reaches it); otherwise
+// the engine's solver decides the whole combination.
 import {and, constant, evaluate, not, variable, variables, type Formula} from '../conditions/index.js'
-import {propagate, solve, type Problem} from '../solve/index.js'
+import {propagate, solve, solveUnique, type Problem} from '../solve/index.js'
 import type {Atom} from './atoms.js'
-import {FirstObjectiveSolver} from './first-objective.js'
 import {splitLeaves, type LeafConstraints, type LeafSplit} from './leaves.js'
-import {laterObjectives} from './later-objectives.js'
 
 export type Decision = {readonly kind: 'resolved'; readonly values: Int8Array} | {readonly kind: 'failed'; readonly failure: string}
 
@@ -34,11 +31,21 @@ export class CombinationDecider {
     engineSolved = 0
     private readonly split: LeafSplit
     private readonly coreDefinitions: (Formula | undefined)[]
-    private readonly cores = new Map<string, CoreAnswer>()
+    /** Per core problem (by its key): its answer, and its values with the leaves that read no other atom (see atomFreeLeaves). */
+    private readonly cores = new Map<string, {readonly answer: CoreAnswer; base: Int8Array | null | undefined}>()
+    /** Groups of constraints on leaves that read no atom, and those that do. */
+    private readonly fixedGroups: number[] = []
+    private readonly atomGroups: number[] = []
+    private fixedForbids: Forbidding[] | null | undefined
+    /** Atoms the core does not read; the leaves that read one (directly or through leaves) and those that do not, each in evaluation order. */
+    private readonly otherAtoms: readonly number[]
+    private readonly atomLeaves: number[] = []
+    private readonly atomFreeOrder: number[] = []
     /** Per group of constraints on leaves: what it forbids on its boundary, by the truths of its atoms. */
     private readonly forbidden: Map<string, Forbidding | null>[]
     private readonly scratch: Int8Array
-    private first: FirstObjectiveSolver | undefined | null = null
+    /** Every variable the core problem reads is defined there or is a core atom: solving it alone is solving the core. */
+    private readonly coreClosed: boolean
     /** Whole residuals the engine's solver decided. */
     private readonly settled = new Map<string, Settled>()
     private readonly constraintReads: readonly (readonly number[])[]
@@ -51,41 +58,94 @@ export class CombinationDecider {
         this.split = splitLeaves(problem, atoms)
         this.coreDefinitions = problem.definitions.map((f, v) => (this.split.core[v] ? f : undefined))
         this.forbidden = this.split.groups.map(() => new Map())
+        this.split.groups.forEach((group, g) => (group.atoms.length === 0 ? this.fixedGroups : this.atomGroups).push(g))
+        const inCore = new Set(this.split.coreAtoms)
+        this.otherAtoms = atoms.map((_, i) => i).filter(i => !inCore.has(i))
+        const readsAtom = new Uint8Array(problem.variableCount)
+        for (const i of this.otherAtoms) readsAtom[atoms[i]!.v] = 1
+        for (const v of this.split.order) {
+            if (variables(problem.definitions[v]!).some(u => readsAtom[u] === 1)) readsAtom[v] = 1
+            ;(readsAtom[v] ? this.atomLeaves : this.atomFreeOrder).push(v)
+        }
         this.scratch = new Int8Array(problem.variableCount).fill(-1)
         this.constraintReads = problem.constraints.map(c => variables(c))
         this.termReads = problem.objectives.flatMap(o => o.terms.map(t => variables(t.formula)))
+        const known = new Uint8Array(problem.variableCount)
+        this.coreDefinitions.forEach((f, v) => (known[v] = f ? 1 : 0))
+        for (const i of this.split.coreAtoms) known[this.atoms[i]!.v] = 1
+        const reads = [
+            ...this.coreDefinitions.flatMap(f => (f ? variables(f) : [])),
+            ...this.split.coreConstraints.flatMap(i => this.constraintReads[i]!),
+            ...this.termReads.flat(),
+            ...this.split.groups.flatMap(g => g.boundary),
+        ]
+        this.coreClosed = reads.every(u => known[u] === 1)
     }
 
     /** `truths[i]`: the value of `atoms[i]` in this combination. */
     decide(truths: readonly boolean[]): Decision {
-        const key: string[] = [this.split.coreAtoms.map(i => (truths[i] ? 1 : 0)).join('')]
-        const forbids: Forbidding[] = []
-        for (let g = 0; g < this.split.groups.length; g++) {
+        // what the groups reading no atom forbid is the same for every combination: worked out once
+        if (this.fixedForbids === undefined) this.fixedForbids = this.forbiddings(this.fixedGroups, truths)
+        if (this.fixedForbids === null) return this.whole(truths)
+        let coreKey = ''
+        for (const i of this.split.coreAtoms) coreKey += truths[i] ? '1' : '0'
+        let forbids = this.fixedForbids
+        for (const g of this.atomGroups) {
             const forbidding = this.forbiddenIn(g, truths)
             if (forbidding === null) return this.whole(truths)
             if (forbidding.forbidden.length === 0) continue
-            key.push(forbidding.key)
+            coreKey += `|${forbidding.key}`
+            if (forbids === this.fixedForbids) forbids = [...forbids]
             forbids.push(forbidding)
         }
-        const coreKey = key.join('|')
-        let answer = this.cores.get(coreKey)
-        if (answer === undefined) {
+        let core = this.cores.get(coreKey)
+        if (core === undefined) {
             this.coreProblems++
-            answer = this.settleCore(truths, forbids)
-            this.cores.set(coreKey, answer)
+            this.cores.set(coreKey, (core = {answer: this.settleCore(truths, forbids), base: undefined}))
         }
+        const {answer} = core
         if (answer === 'engine') return this.whole(truths)
         if ('failure' in answer) return {kind: 'failed', failure: answer.failure}
-        const values = answer.values.slice()
-        this.atoms.forEach((a, i) => (values[a.v] = truths[i] ? 1 : 0))
+        if (core.base === undefined) core.base = this.atomFreeLeaves(answer.values, truths)
+        // a leaf reads a variable nothing defines: the engine's solver says what it is
+        if (core.base === null) return this.whole(truths)
+        const values = core.base.slice()
+        for (const i of this.otherAtoms) values[this.atoms[i]!.v] = truths[i] ? 1 : 0
         const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
-        for (const v of this.split.order) {
+        for (const v of this.atomLeaves) {
             const value = evaluate(this.problem.definitions[v]!, lookup)
-            // a leaf reads a variable nothing defines: the engine's solver says what it is
             if (value === undefined) return this.whole(truths)
             values[v] = value ? 1 : 0
         }
         return {kind: 'resolved', values}
+    }
+
+    /** What the groups `groups` forbid (those that forbid something), or null when a leaf of one cannot be worked out. */
+    private forbiddings(groups: readonly number[], truths: readonly boolean[]): Forbidding[] | null {
+        const out: Forbidding[] = []
+        for (const g of groups) {
+            const forbidding = this.forbiddenIn(g, truths)
+            if (forbidding === null) return null
+            if (forbidding.forbidden.length > 0) out.push(forbidding)
+        }
+        return out
+    }
+
+    /**
+     * A core answer's values with the core's atoms and every leaf that reads no other atom (directly
+     * or through leaves) worked out: the same for every combination sharing the core problem. Null
+     * when such a leaf cannot be worked out.
+     */
+    private atomFreeLeaves(core: Int8Array, truths: readonly boolean[]): Int8Array | null {
+        const values = core.slice()
+        for (const i of this.split.coreAtoms) values[this.atoms[i]!.v] = truths[i] ? 1 : 0
+        const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
+        for (const v of this.atomFreeOrder) {
+            const value = evaluate(this.problem.definitions[v]!, lookup)
+            if (value === undefined) return null
+            values[v] = value ? 1 : 0
+        }
+        return values
     }
 
     /** The boundary assignments (as numbers, bit i for boundary variable i) the group's constraints fail on, and their part of a core key; null when a leaf cannot be worked out. */
@@ -118,41 +178,17 @@ export class CombinationDecider {
         return result
     }
 
-    /** The core problem of this combination, decided in stages (the engine's solver when they cannot tell). */
+    /** The core problem of this combination, decided by the engine's solver when its answer is the only one ('engine': decide the whole combination). */
     private settleCore(truths: readonly boolean[], forbids: readonly Forbidding[]): CoreAnswer {
+        if (!this.coreClosed) return 'engine'
         const definitions = this.coreDefinitions.slice()
         for (const i of this.split.coreAtoms) definitions[this.atoms[i]!.v] = constant(truths[i]!)
         const derived = forbids.flatMap(({group, forbidden}) =>
             forbidden.map(a => not(and(group.boundary.map((v, i) => ((a >> i) & 1 ? variable(v) : not(variable(v)))))) as Formula),
         )
-        const problem: Problem = {...this.problem, definitions, constraints: [...this.split.coreConstraints.map(i => this.problem.constraints[i]!), ...derived]}
-        const values = new Int8Array(problem.variableCount).fill(-1)
-        propagate(definitions, values)
-        const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
-        let open = false
-        for (let v = 0; v < values.length && !open; v++) open = definitions[v] !== undefined && values[v] === -1
-        if (!open) {
-            for (const c of problem.constraints) {
-                const holds = evaluate(c, lookup)
-                if (holds === undefined) return 'engine'
-                if (!holds) return {failure: 'unsatisfiable'}
-            }
-            return {values}
-        }
-        if (this.first === null)
-            this.first = FirstObjectiveSolver.for({
-                ...this.problem,
-                definitions: this.coreDefinitions,
-                constraints: this.split.coreConstraints.map(i => this.problem.constraints[i]!),
-            })
-        if (!this.first) return 'engine'
-        const assumed = [...this.split.coreAtoms.map(i => (truths[i] ? variable(this.atoms[i]!.v) : not(variable(this.atoms[i]!.v)))), ...derived]
-        const first = this.first.decide(assumed)
-        if (first.kind !== 'fixed') return {failure: first.kind}
-        const later = laterObjectives(problem, definitions, values, first.values)
-        if (later === undefined) return 'engine'
-        if (later === 'ambiguous') return {failure: 'ambiguous'}
-        return {values: later}
+        const solved = solveUnique({...this.problem, definitions, constraints: [...this.split.coreConstraints.map(i => this.problem.constraints[i]!), ...derived]})
+        if (solved === undefined) return 'engine'
+        return solved.ok ? {values: solved.solution.values} : {failure: solved.failure.kind}
     }
 
     /** The whole combination by the engine's solver, its residual (what is open after propagation) looked up first. */

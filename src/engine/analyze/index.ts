@@ -3,6 +3,7 @@
 // many variants there are. Dead and core are proven over every assignment (SAT over
 // the input atoms); the enumeration of input regions adds what only optimization or
 // checks decide, and counts variants — exactly when it covers every region.
+import {availableParallelism} from 'node:os'
 import type {LoadedTemplate} from '../load/index.js'
 import {CompiledTemplate} from './compiled.js'
 import {inputDomains} from './domains.js'
@@ -15,6 +16,7 @@ import type {PresetTrials} from './presets.js'
 export type {Analysis, AnalysisOptions, Finding, ReasonLine, Severity} from './types.js'
 export {DEFAULT_COMBINATIONS, FINDING_SEVERITY} from './types.js'
 import {DEFAULT_COMBINATIONS, FINDING_SEVERITY, type Analysis, type AnalysisOptions, type Finding, type ReasonLine, type Severity} from './types.js'
+import {grouped} from '../plural.js'
 
 export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptions = {}): Analysis {
     const start = Date.now()
@@ -26,20 +28,22 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
     const problem = symbolicProblem(prepared, domains, definition.expressions)
     const findings: Finding[] = []
 
-    const proven = new Backbone(problem).decided()
-    if (!proven)
-        findings.push({
-            code: 'no-variant',
-            severity: 'error',
-            message: 'no assignment of the variability inputs gives a variant: the conditions and constraints contradict each other',
-        })
-
     const deciding = decidingInputs(definition, atoms, domains)
     const enumeration = enumerateVariants(compiled, deciding, {
         spent: cpuBudget(budget * 0.6),
         combinations: options.combinations ?? DEFAULT_COMBINATIONS,
         bound: options.bound ?? 10_000,
     })
+    // every variant the enumeration resolved is a model: the backbone asks only about what none showed
+    const {presentIn, resolved} = enumeration
+    const known = resolved > 0 ? {present: (seq: number) => presentIn[seq]! > 0, absent: (seq: number) => presentIn[seq]! < resolved} : undefined
+    const proven = new Backbone(problem).decided(known)
+    if (!proven)
+        findings.push({
+            code: 'no-variant',
+            severity: 'error',
+            message: 'no assignment of the variability inputs gives a variant: the conditions and constraints contradict each other',
+        })
     const trials = tryPresets(compiled, namedValues(definition, prepared, atoms), spent)
 
     if (proven && enumeration.complete && enumeration.exact && enumeration.resolved === 0) {
@@ -101,12 +105,16 @@ export function analyzeTemplate(template: LoadedTemplate, options: AnalysisOptio
  */
 function cpuBudget(ms: number): () => boolean {
     const from = process.cpuUsage()
-    // asked once per combination: the system call is made at most every few milliseconds (it cost 5 %)
+    const start = performance.now()
+    // the process cannot have used more CPU time than the wall-clock time passed on every core: the
+    // system call (60 µs each while the collector runs beside it) waits until it could have
+    const cores = availableParallelism()
+    // asked once per combination: then the system call is made at most every few milliseconds
     let next = 0
     let spent = false
     return () => {
         const now = performance.now()
-        if (spent || now < next) return spent
+        if (spent || now < next || (now - start) * cores < ms) return spent
         next = now + 4
         const used = process.cpuUsage(from)
         return (spent = (used.user + used.system) / 1000 > ms)
@@ -117,9 +125,9 @@ function cpuBudget(ms: number): () => boolean {
 function incompleteFinding(enumeration: Enumeration, trials: PresetTrials, reasonsCut: boolean, budget: number, limit: number): Finding | undefined {
     const reason: ReasonLine[] = []
     const {explored, combinations} = enumeration
-    const of = `${explored.toLocaleString('en')} of ${combinations > 1e15 ? 'more than 10^15' : combinations.toLocaleString('en')} combinations of input values`
+    const of = `${grouped(explored)} of ${combinations > 1e15 ? 'more than 10^15' : grouped(combinations)} combinations of input values`
     if (enumeration.timedOut) reason.push({text: `${of} resolved when the time ran out`})
-    else if (!enumeration.complete) reason.push({text: `${of} resolved (a repeatable sample: the limit is ${limit.toLocaleString('en')})`})
+    else if (!enumeration.complete) reason.push({text: `${of} resolved (a repeatable sample: the limit is ${grouped(limit)})`})
     if (!enumeration.complete)
         reason.push({
             text: 'elements only optimization, a free choice or a check removes, inputs that decide nothing and the exact variant count are known only when every combination is resolved',

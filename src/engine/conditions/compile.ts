@@ -20,6 +20,7 @@ import type {Element, Graph, PropertyElement, TypeElement} from '../model/index.
 import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
 import {amo, and, anyOf, constant, exo, expandedSize, expressionNote, FALSE, implies, not, or, presenceNote, valueNote, xor, type Formula} from './formula.js'
 import {References} from './references.js'
+import {grouped} from '../plural.js'
 
 export interface Variables {
     presence(element: Element): Formula
@@ -197,7 +198,7 @@ function logicExpression(args: unknown, raw: unknown, element: Element | undefin
     if (expandedSize(result, MAX_EXPANDED + 1) > MAX_EXPANDED)
         throw new TrellisError(
             'too-large',
-            `logic expression "${args}" expands to more than ${MAX_EXPANDED.toLocaleString('en')} operators through the named expressions it reuses`,
+            `logic expression "${args}" expands to more than ${grouped(MAX_EXPANDED)} operators through the named expressions it reuses`,
             c.inputs.locate(raw),
         )
     if (state.relative === relative) state.shared[args] = {formula: result, below}

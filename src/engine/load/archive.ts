@@ -12,6 +12,7 @@ import {TrellisError} from '../errors.js'
 import {readRegularFile} from './files.js'
 import {showAs} from './paths.js'
 import {fflatePackage} from '../yaml-package.js'
+import {grouped} from '../plural.js'
 
 /** The largest archive read. */
 export const MAX_ARCHIVE_BYTES = 256 * 1024 * 1024
@@ -106,7 +107,7 @@ function extract(bytes: Uint8Array, dir: string, shown: string, limits: ArchiveL
     const files: {target: string; chunks: Uint8Array[]}[] = []
     const {Unzip, UnzipInflate, UnzipPassThrough} = fflatePackage()
     const unzip = new Unzip(entry => {
-        if (++entries > limits.entries) throw bad(`it holds more than ${limits.entries.toLocaleString('en')} entries`)
+        if (++entries > limits.entries) throw bad(`it holds more than ${grouped(limits.entries)} entries`)
         const name = safeName(entry.name)
         if (name === undefined) throw bad(`the entry "${entry.name.replace(/[\u0000-\u001f\u007f]/g, '?')}" would land outside the archive's folder`)
         if (name.endsWith('/')) return // a folder: made with the files in it

@@ -13,6 +13,7 @@ import {isBelow, realpath, isDirectory, shown} from './paths.js'
 import type {ParsedYaml} from './yaml/index.js'
 import {textOf} from '../text.js'
 import {TOSCA_VERSION} from './versions.js'
+import {grouped} from '../plural.js'
 
 /** A TOSCA service template of the library, read. */
 export interface LibraryFile extends ParsedYaml {
@@ -63,7 +64,7 @@ function* walk(dir: string, folder: fs.Stats, inside: string, state: Walk, depth
     if (depth > MAX_DEPTH) throw new TrellisError('too-large', `the type library "lib/" is nested deeper than ${MAX_DEPTH} folders (at "${shown(dir)}")`)
     const entries = fs.readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     state.entries += entries.length
-    if (state.entries > MAX_ENTRIES) throw new TrellisError('too-large', `the type library "lib/" has more than ${MAX_ENTRIES.toLocaleString('en')} entries`)
+    if (state.entries > MAX_ENTRIES) throw new TrellisError('too-large', `the type library "lib/" has more than ${grouped(MAX_ENTRIES)} entries`)
     for (const entry of entries) {
         const full = path.join(dir, entry.name)
         if (entry.isSymbolicLink()) {

@@ -121,11 +121,13 @@ function enumerate(definitions: readonly (Formula | undefined)[], work: Int8Arra
     const deduction = new Deduction(definitions, vars, constraints)
     const out: Uint8Array[] = []
     let steps = 0
-    const search = (): boolean => {
+    // each step deduces from what the step before decided (`changed`), and undoes what it set
+    const search = (changed?: number): boolean => {
         if (++steps > SEARCH_STEPS) return false
-        const saved = Int8Array.from(vars, v => work[v]!)
-        const restore = () => vars.forEach((v, i) => (work[v] = saved[i]!))
-        if (deduction.run(work)) {
+        const trail: number[] = []
+        const restore = () => trail.forEach(v => (work[v] = -1))
+        const consistent = changed === undefined ? deduction.run(work, undefined, false, [], trail) : deduction.run(work, undefined, 'changed', [changed], trail)
+        if (consistent) {
             const open = vars.find(v => work[v] === -1)
             if (open === undefined) {
                 // deduction is sound, not complete: a variant is checked as a whole
@@ -133,7 +135,9 @@ function enumerate(definitions: readonly (Formula | undefined)[], work: Int8Arra
             } else
                 for (const value of [0, 1]) {
                     work[open] = value
-                    if (!search()) return (restore(), false)
+                    const done = search(open)
+                    work[open] = -1
+                    if (!done) return (restore(), false)
                 }
         }
         restore()

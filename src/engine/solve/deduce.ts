@@ -22,6 +22,7 @@ export function deduce(definitions: readonly (Formula | undefined)[], values: In
 export class Deduction {
     /** Items: the definitions of `vars` (0 … vars.length - 1), then the constraints. */
     private readonly watchers = new Map<number, number[]>()
+    private queued: Uint8Array | undefined
     /** The variables deduction decides (those whose definitions it reads). */
     readonly variables: readonly number[]
 
@@ -54,7 +55,9 @@ export class Deduction {
         const {definitions, vars, constraints} = this
         const lookup: Lookup = u => (values[u] === -1 ? undefined : values[u] === 1)
         const size = vars.length + constraints.length
-        const queued = new Uint8Array(size)
+        // one buffer for every run (completing a variant runs deduction once per open variable): each
+        // run leaves it all zero
+        const queued = (this.queued ??= new Uint8Array(size))
         const queue: number[] = []
         const enqueue = (item: number) => {
             if (queued[item] === 1 || (item >= vars.length && !active(item - vars.length))) return
@@ -73,7 +76,8 @@ export class Deduction {
         const force = forcing(lookup, set, () => (contradiction = true))
         if (settled !== 'changed') for (let item = settled ? vars.length : 0; item < size; item++) enqueue(item)
         for (const v of changed) for (const item of this.watchers.get(v) ?? []) enqueue(item)
-        for (let next = 0; next < queue.length && !contradiction; next++) {
+        let next = 0
+        for (; next < queue.length && !contradiction; next++) {
             const item = queue[next]!
             queued[item] = 0
             if (item >= vars.length) {
@@ -86,6 +90,7 @@ export class Deduction {
             if (r !== undefined) set(v, r)
             else if (values[v] !== -1) force(f, values[v] === 1)
         }
+        for (; next < queue.length; next++) queued[queue[next]!] = 0
         return !contradiction
     }
 

@@ -17,7 +17,8 @@ export interface SmallPart {
     readonly objectives: readonly Objective[]
 }
 
-export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPart): {ok: true; component: Component} | {ok: false; failure: SolveFailure} {
+/** `several`: more than one variant was as good as the one taken (preference chose among them). */
+export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPart): {ok: true; component: Component; several: boolean} | {ok: false; failure: SolveFailure} {
     const {vars} = part
     const index = new Map(vars.map((v, i) => [v, i]))
     const n = vars.length
@@ -73,7 +74,7 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
     const differ = chosen ? 0 : candidates.reduce((m, a) => m | (a ^ result), 0)
     const free = vars.filter((_, i) => (differ & bit(i)) !== 0)
     vars.forEach((v, i) => (values[v] = (result & bit(i)) !== 0 ? 1 : 0))
-    return {ok: true, component: {variables: vars, optima, chosen, free}}
+    return {ok: true, component: {variables: vars, optima, chosen, free}, several: candidates.length > 1}
 }
 
 /**

@@ -33,6 +33,19 @@ export interface SolveOptions {
 }
 
 export function solve(problem: Problem, options: SolveOptions = {}): SolveResult {
+    return solveParts(problem, options, false)!
+}
+
+/**
+ * `solve`, answering only when the variant it finds is the only optimal one (or it fails): every
+ * solver, however it is given the problem, reaches that variant. Undefined when a tie or a free
+ * choice was decided by where a solver lands (analysis then resolves the whole combination).
+ */
+export function solveUnique(problem: Problem): SolveResult | undefined {
+    return solveParts(problem, {}, true)
+}
+
+function solveParts(problem: Problem, options: SolveOptions, unique: boolean): SolveResult | undefined {
     const enumerateUpTo = options.enumerateUpTo ?? ENUMERATE_VARIABLES
     const n = problem.variableCount
     const values = new Int8Array(n).fill(-1)
@@ -92,21 +105,10 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
         }))
         parts.push({vars, constraints: constraints.get(root) ?? [], objectives})
     }
-    // small parts are enumerated, the rest solved by MiniSat in batches. The whole problem
-    // has no variant when any part has none, whatever another part's ambiguity: so a part
-    // without a solution is reported first, then the first part in order that is ambiguous
-    const outcomes: ({ok: true; component: Component} | {ok: false; failure: SolveFailure})[] = new Array(parts.length)
-    const large: number[] = []
-    parts.forEach((part, i) => {
-        if (part.vars.length <= enumerateUpTo) outcomes[i] = enumeratePart(problem, values, part)
-        else large.push(i)
-    })
-    for (const batch of batches(large.map(i => parts[i]!))) {
-        const result = solveBatch(problem, values, batch, options.quick ?? true)
-        const at = (part: Part) => large.find(i => parts[i] === part)!
-        if (!result.ok) outcomes[at(batch[result.part]!)] = {ok: false, failure: result.failure}
-        else batch.forEach((part, j) => (outcomes[at(part)] = {ok: true, component: result.components[j]!}))
-    }
+    const outcomes = partOutcomes(problem, values, parts, enumerateUpTo, options.quick ?? true, unique)
+    if (outcomes === undefined) return undefined
+    // the whole problem has no variant when any part has none, whatever another part's ambiguity:
+    // so a part without a solution is reported first, then the first part in order that is ambiguous
     const failed = outcomes.filter(o => o && !o.ok) as {ok: false; failure: SolveFailure}[]
     if (failed.length > 0) return failed.find(o => o.failure.kind === 'unsatisfiable') ?? failed[0]!
     const components: Component[] = []
@@ -117,6 +119,33 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
         components.push(outcome.component)
     }
     return {ok: true, solution: {values, state, order, components}}
+}
+
+type PartOutcome = {ok: true; component: Component} | {ok: false; failure: SolveFailure}
+
+/**
+ * Each part solved: small parts enumerated, the rest by MiniSat in batches; undefined (`unique`) when
+ * one was decided among equally good variants.
+ */
+function partOutcomes(problem: Problem, values: Int8Array, parts: readonly Part[], enumerateUpTo: number, quick: boolean, unique: boolean): PartOutcome[] | undefined {
+    const outcomes: PartOutcome[] = new Array(parts.length)
+    const large: number[] = []
+    let several = false
+    parts.forEach((part, i) => {
+        if (part.vars.length > enumerateUpTo) return void large.push(i)
+        const outcome = enumeratePart(problem, values, part)
+        several ||= outcome.ok && outcome.several
+        outcomes[i] = outcome
+    })
+    if (unique && several) return undefined
+    for (const batch of batches(large.map(i => parts[i]!))) {
+        const result = solveBatch(problem, values, batch, quick, unique)
+        if (result === undefined) return undefined
+        const at = (part: Part) => large.find(i => parts[i] === part)!
+        if (!result.ok) outcomes[at(batch[result.part]!)] = {ok: false, failure: result.failure}
+        else batch.forEach((part, j) => (outcomes[at(part)] = {ok: true, component: result.components[j]!}))
+    }
+    return outcomes
 }
 
 /**
@@ -146,12 +175,16 @@ function batches(parts: readonly Part[]): Part[][] {
  * technology template leaves (choices.ts), else MiniSat with a binary search (optimize.ts); each
  * answers only when the optimal variant is the only one. Otherwise, the replay (replay.ts).
  */
-function solveBatch(problem: Problem, values: Int8Array, parts: Part[], quick: boolean): ReturnType<typeof replayParts> {
+function solveBatch(problem: Problem, values: Int8Array, parts: Part[], quick: boolean, unique: boolean): ReturnType<typeof replayParts> | undefined {
     const batch = {problem, values, parts}
     if (quick && parts.some(part => part.objectives.some(o => o.direction && o.terms.length > 0))) {
         const choices = optimizeChoices(batch)
         const components = choices === undefined ? optimizeUnique(batch) : choices
         if (components && components !== 'replay') return {ok: true, components}
     }
-    return replayParts(batch)
+    const replayed = replayParts(batch)
+    // the replay says which variants were free, not whether optimization chose among equals: a
+    // failure or one variant per part without choosing is unique, anything else may not be
+    if (unique && replayed.ok && replayed.components.some(c => c.chosen || c.free.length > 0)) return undefined
+    return replayed
 }
