@@ -48,11 +48,15 @@ interface Part {
     readonly deduction: Deduction
     /** What the definitions alone force (every deduction starts there), and what all constraints do (no subset forces more). */
     readonly deducedNone: Int8Array
+    /** `values` between questions (the part's variables open): restored in one copy. */
+    readonly open: Int8Array
     /** Per constraint: 1 when what the definitions alone force already satisfies it (it can force nothing more). */
     readonly inert: Uint8Array
     readonly deducedAll: Set<number>
     /** What deduction found forced, by the constraints it was given (selector indices, joined). */
-    readonly deducedBy: Map<string, Set<number>>
+    readonly deducedBy: Map<string, Closure>
+    /** The same closures by a hash of their set (see prefixHash), to find the longest known beginning of a set. */
+    readonly prefixes: Map<string, {readonly kept: readonly number[]; readonly closure: Closure}>
     readonly variables: readonly number[]
     /** Where each variable of the part is in a variant's values. */
     readonly position: ReadonlyMap<number, number>
@@ -67,6 +71,28 @@ interface Part {
     readonly forcing: Map<number, (readonly number[])[]>
     /** Sets already asked about for the whole part. */
     readonly spread: Set<string>
+}
+
+/**
+ * What deduction makes of the part's definitions and a set of constraints: the values (every
+ * variable's, so that a question starts from them in one copy; null on a contradiction), which
+ * constraints of the set can force anything, and the variables forced to their solved value (made
+ * when first asked).
+ */
+interface Closure {
+    readonly values: Int8Array | null
+    readonly active: (constraint: number) => boolean
+    forced?: Set<number>
+}
+
+/** A key for the first `length` constraints of `kept`: the length and a hash (compared in full before use). */
+function prefixHash(kept: readonly number[], length: number, known?: number): string {
+    let h = known
+    if (h === undefined) {
+        h = 0
+        for (let i = 0; i < length; i++) h = (Math.imul(h, 31) + kept[i]! + 1) | 0
+    }
+    return `${length}:${h}`
 }
 
 const NONE: readonly ConstraintRecord[] = []
@@ -194,49 +220,81 @@ export class DecidingConstraints {
      * (solve/deduce.ts) finds them without MiniSat: each one is forced, so the answer is the SAT call's.
      */
     private deduced(part: Part, kept: readonly number[]): Set<number> {
+        const closure = this.closure(part, kept)
+        if (!closure.forced) {
+            const forced = (closure.forced = new Set<number>())
+            const solved = this.model.solution.values
+            if (closure.values) for (const u of part.variables) if (closure.values[u] === solved[u]) forced.add(u)
+        }
+        return closure.forced
+    }
+
+    /**
+     * What deduction makes of the definitions and the constraints `kept`, kept per set. QuickXplain
+     * asks about a set it asked about before plus a few constraints more: deduction then goes on from
+     * the longest such beginning of `kept` already closed, with only the constraints added.
+     */
+    private closure(part: Part, kept: readonly number[]): Closure {
         // quickXplain asks about the same sets for element after element (halves of the same list)
         const key = kept.join(' ')
         const known = part.deducedBy.get(key)
         if (known) return known
-        const {values, active} = this.fromDefinitions(part, kept)
-        const consistent = part.deduction.run(values, active, true)
-        const out = new Set<number>()
-        for (const u of part.variables) {
-            if (consistent && values[u] !== -1 && values[u] === this.model.solution.values[u]) out.add(u)
-            values[u] = -1
-        }
-        part.deducedBy.set(key, out)
-        return out
-    }
-
-    /** The part's values at what the definitions alone force, and which of the constraints `kept` can force more (the caller resets the values to -1). */
-    private fromDefinitions(part: Part, kept: readonly number[]): {values: Int8Array; active: (constraint: number) => boolean} {
-        part.variables.forEach((u, i) => (part.values[u] = part.deducedNone[i]!))
         const on = new Uint8Array(part.selectors.length)
         for (const i of kept) on[i] = 1 - part.inert[i]!
-        return {values: part.values, active: i => on[i] === 1}
+        const active = (i: number) => on[i] === 1
+        const values = part.values
+        const start = this.closedPrefix(part, kept)
+        let consistent = start === undefined || start.closure.values !== null
+        if (consistent) {
+            values.set(start?.closure.values ?? part.deducedNone)
+            consistent = start ? part.deduction.run(values, active, 'changed', [], undefined, kept.slice(start.length)) : part.deduction.run(values, active, true)
+        }
+        const closed = consistent ? values.slice() : null
+        values.set(part.open)
+        const closure: Closure = {values: closed, active}
+        part.deducedBy.set(key, closure)
+        part.prefixes.set(prefixHash(kept, kept.length), {kept, closure})
+        return closure
+    }
+
+    /** The longest proper beginning of `kept` whose closure is known. */
+    private closedPrefix(part: Part, kept: readonly number[]): {length: number; closure: Closure} | undefined {
+        const hashes = new Array<number>(kept.length)
+        let h = 0
+        for (let i = 0; i < kept.length; i++) hashes[i] = h = (Math.imul(h, 31) + kept[i]! + 1) | 0
+        for (let length = kept.length - 1; length > 0; length--) {
+            const found = part.prefixes.get(prefixHash(kept, length, hashes[length - 1]))
+            if (found && found.kept.length === length && found.kept.every((c, i) => c === kept[i])) return {length, closure: found.closure}
+        }
+        return undefined
     }
 
     /**
      * Flips v with the constraints `kept` (selector indices) on, without MiniSat: REFUTED when
      * deduction meets a contradiction (no variant flips v), a variant that flips v when completing
      * what deduction left open finds one (kept, as MiniSat's are), else undefined: ask MiniSat.
+     * Deduction starts from what the set alone forces (kept per set: many elements are asked about
+     * with the same set), so only what flipping v changes is looked at again.
      */
     private probe(part: Part, kept: readonly number[], v: number): typeof REFUTED | Variant | undefined {
         const solved = this.model.solution.values
-        const {values, active} = this.fromDefinitions(part, kept)
+        const closure = this.closure(part, kept)
+        // the definitions and the set contradict each other: nothing flips (the solution shows they cannot)
+        if (!closure.values) return REFUTED
+        const values = part.values
+        values.set(closure.values)
         let found: typeof REFUTED | Variant | undefined
         if (values[v] === solved[v]) found = REFUTED
         else {
             values[v] = 1 - solved[v]!
-            if (!part.deduction.run(values, active, true, [v])) found = REFUTED
-            else if (complete(part.deduction, values, active, u => solved[u]!))
+            if (!part.deduction.run(values, closure.active, 'changed', [v])) found = REFUTED
+            else if (complete(part.deduction, values, closure.active, u => solved[u]!))
                 found = this.keep(
                     part,
                     Uint8Array.from(part.variables, u => values[u]!),
                 )
         }
-        for (const u of part.variables) values[u] = -1
+        values.set(part.open)
         return found
     }
 
@@ -343,7 +401,7 @@ export class DecidingConstraints {
         })
         const unique = [...new Set(component.variables)]
         let solver: LogicSolver.Solver | undefined
-        const part: Omit<Part, 'deducedNone' | 'deducedAll' | 'deducedBy' | 'inert'> = {
+        const part: Omit<Part, 'deducedNone' | 'open' | 'deducedAll' | 'deducedBy' | 'prefixes' | 'inert'> = {
             // made while the part's variables are open (-1) in `values`, as between any two questions
             solver: () => {
                 if (solver) return solver
@@ -369,14 +427,15 @@ export class DecidingConstraints {
             spread: new Set(),
         }
         // what deduction finds forced needs no SAT call (solve/deduce.ts): each one is forced
+        const open = values.slice()
         part.deduction.run(values, () => false)
-        const none = Int8Array.from(unique, u => values[u]!)
+        const none = values.slice()
         const inert = Uint8Array.from(selectors, s => (evaluate(s.record.formula, u => (values[u] === -1 ? undefined : values[u] === 1)) === true ? 1 : 0))
         for (const u of unique) {
             if (values[u] === solution.values[u]) part.forcedByNone.set(u, true)
             values[u] = -1
         }
-        const built: Part = {...part, deducedNone: none, inert, deducedAll: new Set(), deducedBy: new Map()}
+        const built: Part = {...part, deducedNone: none, open, inert, deducedAll: new Set(), deducedBy: new Map(), prefixes: new Map()}
         for (const u of this.deduced(
             built,
             selectors.map((_, i) => i),

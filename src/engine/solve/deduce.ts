@@ -49,9 +49,17 @@ export class Deduction {
      * on a contradiction. `settled`: `values` already hold what the definitions alone force (an
      * earlier run without constraints), so only the constraints are looked at first, and the formulas
      * of `changed` (variables set since); 'changed': `values` are already closed under deduction
-     * but for `changed`, so only their formulas are looked at. `trail` gets every variable set.
+     * but for `changed`, so only their formulas are looked at, and the constraints `added` (closed
+     * under the others, not these). `trail` gets every variable set.
      */
-    run(values: Int8Array, active: (constraint: number) => boolean = () => true, settled: boolean | 'changed' = false, changed: readonly number[] = [], trail?: number[]): boolean {
+    run(
+        values: Int8Array,
+        active: (constraint: number) => boolean = () => true,
+        settled: boolean | 'changed' = false,
+        changed: readonly number[] = [],
+        trail?: number[],
+        added: readonly number[] = [],
+    ): boolean {
         const {definitions, vars, constraints} = this
         const lookup: Lookup = u => (values[u] === -1 ? undefined : values[u] === 1)
         const size = vars.length + constraints.length
@@ -76,6 +84,7 @@ export class Deduction {
         const force = forcing(lookup, set, () => (contradiction = true))
         if (settled !== 'changed') for (let item = settled ? vars.length : 0; item < size; item++) enqueue(item)
         for (const v of changed) for (const item of this.watchers.get(v) ?? []) enqueue(item)
+        for (const c of added) enqueue(vars.length + c)
         let next = 0
         for (; next < queue.length && !contradiction; next++) {
             const item = queue[next]!
@@ -109,6 +118,12 @@ export class Deduction {
  * `values` are left as completed; the caller resets them.
  */
 export function complete(deduction: Deduction, values: Int8Array, active: (constraint: number) => boolean, preferred: (v: number) => number): boolean {
+    // every open variable at its preferred value at once, checked as a whole: when the preference is a
+    // variant near this one, that is usually a variant already, without deducing after each decision
+    const open = deduction.variables.filter(v => values[v] === -1)
+    for (const v of open) values[v] = preferred(v)
+    if (deduction.holds(values, active)) return true
+    for (const v of open) values[v] = -1
     const trail: number[] = []
     for (const v of deduction.variables) {
         if (values[v] !== -1) continue
