@@ -42,7 +42,7 @@ export class CombinationDecider {
     private readonly atomLeaves: number[] = []
     private readonly atomFreeOrder: number[] = []
     /** Per group of constraints on leaves: what it forbids on its boundary, by the truths of its atoms. */
-    private readonly forbidden: Map<string, Forbidding | null>[]
+    private readonly forbidden: Map<number | string, Forbidding | null>[]
     private readonly scratch: Int8Array
     /** Every variable the core problem reads is defined there or is a core atom: solving it alone is solving the core. */
     private readonly coreClosed: boolean
@@ -151,8 +151,10 @@ export class CombinationDecider {
     /** The boundary assignments (as numbers, bit i for boundary variable i) the group's constraints fail on, and their part of a core key; null when a leaf cannot be worked out. */
     private forbiddenIn(g: number, truths: readonly boolean[]): Forbidding | null {
         const group = this.split.groups[g]!
-        // most groups read no atom: one answer for every combination
-        const atomKey = group.atoms.length === 0 ? '' : group.atoms.map(i => (truths[i] ? 1 : 0)).join('')
+        // the truths of the group's atoms, as bits while they fit (most groups read none or a few)
+        let bits = 0
+        for (let k = 0; k < group.atoms.length && k < 30; k++) if (truths[group.atoms[k]!]) bits |= 1 << k
+        const atomKey = group.atoms.length <= 30 ? bits : group.atoms.map(i => (truths[i] ? 1 : 0)).join('')
         const known = this.forbidden[g]!.get(atomKey)
         if (known !== undefined) return known
         const values = this.scratch

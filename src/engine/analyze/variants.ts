@@ -82,13 +82,20 @@ export function enumerateVariants(compiled: CompiledTemplate, domains: readonly 
     }
     const complete = explored === combinations
     const exact = domains.every(d => d.exact)
-    // two combinations with different keys may still write the same template: then their templates are compared
-    const outputOf = (index: number): string => {
-        const again = compiled.resolve([], assignmentsOf(domains, digitsOf(index, radix)))
-        if (again.kind === 'failed') throw new Error(`combination ${index} no longer resolves`)
-        return compiled.outputHash(again)
+    // two combinations with different keys may still write the same template: unless they keep
+    // different node templates (each present one is written under its name), their templates are compared
+    const again = (index: number) => {
+        const resolved = compiled.resolve([], assignmentsOf(domains, digitsOf(index, radix)))
+        if (resolved.kind === 'failed') throw new Error(`combination ${index} no longer resolves`)
+        return resolved
     }
-    const same = (a: number, b: number) => results[a] === results[b] || (!results[a]!.startsWith('!') && !results[b]!.startsWith('!') && outputOf(a) === outputOf(b))
+    const nodes = compiled.prepared.graph.nodes.map(node => node.seq)
+    const same = (a: number, b: number) => {
+        if (results[a] === results[b]) return true
+        if (results[a]!.startsWith('!') || results[b]!.startsWith('!')) return false
+        const [x, y] = [again(a), again(b)]
+        return nodes.every(seq => x.values[seq] === y.values[seq]) && compiled.outputHash(x) === compiled.outputHash(y)
+    }
     return {
         inputs: domains,
         combinations,
