@@ -70,17 +70,30 @@ export function resolve(template: LoadedTemplate, request: ResolveRequest = {}):
     return finishResolution(template, decide(template, request))
 }
 
-/** Checks a decided model and writes the resolved template (value expressions evaluated). */
+/**
+ * Checks a decided model and writes the resolved template. The value expressions of present
+ * properties are evaluated first, before the checks, as the reference does: a mistake in one is
+ * what a resolution reports, not a check the variant also fails.
+ */
 export function finishResolution(template: LoadedTemplate, model: ResolvedModel): Resolution {
+    const values = evaluatedProperties(model)
     checkModel(model)
-    const output = transform(template.data, model.graph, model.present, propertyValues(model))
+    const output = transform(template.data, model.graph, model.present, values)
     return {template, output, model}
 }
 
 /** Throws what finishResolution would throw, without writing the template (analysis checks thousands of variants). */
 export function checkResolution(template: LoadedTemplate, model: ResolvedModel): void {
+    const values = evaluatedProperties(model)
     checkModel(model)
-    checkTransform(template.data, model.graph, model.present, propertyValues(model))
+    checkTransform(template.data, model.graph, model.present, values)
+}
+
+/** propertyValues, with every present property's expression evaluated now (in the graph's order). */
+function evaluatedProperties(model: ResolvedModel): (p: PropertyElement) => unknown {
+    const values = propertyValues(model)
+    for (const p of model.graph.properties) if (p.expression !== undefined && model.present(p)) values(p)
+    return values
 }
 
 /** Each property's value as written: computed once from the inputs where an expression gives it. */

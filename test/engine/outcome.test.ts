@@ -8,6 +8,28 @@ const template = (body: string) => templateFromText(`tosca_definitions_version: 
 const kind = (o: Outcome) => o.kind
 
 describe('resolveTemplate', () => {
+    it("a mistake in a present property's value expression comes before a check the variant fails, as in the reference", () => {
+        const text = (conditions: string) => `topology_template:
+    variability:
+        options: {default_condition: true}
+    node_templates:
+        h1: {type: tosca.nodes.Compute}
+        h2: {type: tosca.nodes.Compute}
+        a:
+            type: tosca.nodes.SoftwareComponent
+            properties:
+                - p: {expression: {value_expression: nothere}${conditions}}
+            requirements:
+                - host: h1
+                - host: h2
+`
+        const present = resolveTemplate(template(text('')))
+        expect(present.kind === 'invalid' && present.error.message).toBe('Did not find value expression "nothere"')
+        // an absent property's expression is never evaluated: the check speaks
+        const absent = resolveTemplate(template(text(', conditions: false')))
+        expect(absent.kind === 'check-failed' && absent.error.message).toBe('Node "a" has more than one hosting relations')
+    })
+
     it('resolved: the output and the decided model', () => {
         const o = resolveTemplate(template('topology_template:\n    node_templates:\n        a: {type: t}\n'))
         expect(kind(o)).toBe('resolved')

@@ -740,6 +740,25 @@ describe('technology optimization', () => {
         })
     })
 
+    describe('a tie at the optimum without the uniqueness check', () => {
+        // every node of type app may take any of `count` technologies of one weight (rules), so the
+        // optimum is every node on one technology, any of them: the reference's optimizer lands on
+        // the first of two and the third of five, for one node as for several
+        const tied = (nodeCount: number, count: number): Spec => ({
+            rules: Array.from({length: count}, (_, i) => ({technology: `t${i + 1}`, component: 'app', weight: 0.5})),
+            nodes: Object.fromEntries(Array.from({length: nodeCount}, (_, i) => [`n${i + 1}`, {type: 'app'}])),
+        })
+        const technologies = (spec: Spec) => Object.values(types(spec)).map(type => type.split('::')[1])
+
+        it('lands where the reference lands', () => {
+            expect(technologies(tied(1, 2))).toEqual(['t1'])
+            expect(technologies(tied(2, 2))).toEqual(['t1', 't1'])
+            expect(technologies(tied(3, 2))).toEqual(['t1', 't1', 't1'])
+            expect(technologies(tied(2, 3))).toEqual(['t3', 't3'])
+            expect(technologies(tied(1, 5))).toEqual(['t3'])
+        })
+    })
+
     describe('optimization_technologies_unique', () => {
         it('a tie is an error only when asked for', () => {
             const options = {optimization_technologies: 'max', optimization_technologies_mode: 'weight'}

@@ -3,8 +3,12 @@
 // hosts), and setting up a MiniSat instance costs more than enumerating a few
 // hundred assignments. Same answers as the SAT path: satisfying assignments,
 // lexicographic optima with the same integer weights, the same uniqueness
-// question, and among equally good assignments the preferred one (see
-// preferred below), which is where the reference's solver lands as well.
+// question, and among equally good assignments nothing chose between the
+// preferred one (see preferred below), which is where the reference's solver
+// lands as well. Where optimization leaves a tie, the reference lands where its
+// optimizer's steps happen to end (two nodes with two technologies of equal
+// weight: the first technology; one node with five: the third): the replay,
+// which takes those steps, decides.
 import {evaluate, variables, type Formula} from '../conditions/index.js'
 import type {Component, Objective, Problem, SolveFailure} from './problem.js'
 
@@ -17,8 +21,15 @@ export interface SmallPart {
     readonly objectives: readonly Objective[]
 }
 
-/** `several`: more than one variant was as good as the one taken (preference chose among them). */
-export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPart): {ok: true; component: Component; several: boolean} | {ok: false; failure: SolveFailure} {
+/**
+ * `several`: more than one variant was as good as the one taken (preference chose among them);
+ * 'replay': optimization left a tie, the replay's to decide (values are left open).
+ */
+export function enumeratePart(
+    problem: Problem,
+    values: Int8Array,
+    part: SmallPart,
+): {ok: true; component: Component; several: boolean} | {ok: false; failure: SolveFailure} | 'replay' {
     const {vars} = part
     const index = new Map(vars.map((v, i) => [v, i]))
     const n = vars.length
@@ -69,6 +80,7 @@ export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPa
                 }
         }
     }
+    if (chosen && candidates.length > 1) return 'replay'
     const result = preferred(candidates, n)
     // what the equally good variants disagree on was decided by preference alone, unless optimization chose
     const differ = chosen ? 0 : candidates.reduce((m, a) => m | (a ^ result), 0)

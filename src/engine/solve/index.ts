@@ -134,6 +134,7 @@ function partOutcomes(problem: Problem, values: Int8Array, parts: readonly Part[
     parts.forEach((part, i) => {
         if (part.vars.length > enumerateUpTo) return void large.push(i)
         const outcome = enumeratePart(problem, values, part)
+        if (outcome === 'replay') return void large.push(i)
         several ||= outcome.ok && outcome.several
         outcomes[i] = outcome
     })
