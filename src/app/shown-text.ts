@@ -34,6 +34,8 @@ export function oneLine(text: string): string {
 /** The characters of the rule that JSON.stringify leaves as they are (it escapes C0 itself). */
 const JSON_RAW = new RegExp(`(?![\\u0000-\\u001f])[${CONTROL_RANGES}]`, 'u')
 const JSON_RAWS = new RegExp(JSON_RAW.source, 'gu')
+/** Every character of the rule but C0 is DEL or beyond. */
+const BEYOND_ASCII = /[^\u0000-\u007e]/
 
 /**
  * JSON text with those characters written as `\uXXXX`: the same data when read, but nothing a
@@ -42,7 +44,9 @@ const JSON_RAWS = new RegExp(JSON_RAW.source, 'gu')
 export function jsonText(json: string): string {
     // each UTF-16 unit on its own: a tag character is a surrogate pair, \udb40\udc41 in JSON
     const unit = (ch: string, i: number) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`
-    return JSON_RAW.test(json) ? json.replace(JSON_RAWS, ch => unit(ch, 0) + (ch.length > 1 ? unit(ch, 1) : '')) : json
+    // nearly all JSON is ASCII below DEL, which a scan without lookahead rules out at once
+    if (!BEYOND_ASCII.test(json) || !JSON_RAW.test(json)) return json
+    return json.replace(JSON_RAWS, ch => unit(ch, 0) + (ch.length > 1 ? unit(ch, 1) : ''))
 }
 
 /** JSON text in pieces, each written as jsonText writes it. */
