@@ -48,15 +48,13 @@ interface Part {
     readonly deduction: Deduction
     /** What the definitions alone force (every deduction starts there), and what all constraints do (no subset forces more). */
     readonly deducedNone: Int8Array
-    /** `values` between questions (the part's variables open): restored in one copy. */
-    readonly open: Int8Array
     /** Per constraint: 1 when what the definitions alone force already satisfies it (it can force nothing more). */
     readonly inert: Uint8Array
     readonly deducedAll: Set<number>
     /** What deduction found forced, by the constraints it was given (selector indices, joined). */
     readonly deducedBy: Map<string, Closure>
     /** The same closures by a hash of their set (see prefixHash), to find the longest known beginning of a set. */
-    readonly prefixes: Map<string, {readonly kept: readonly number[]; readonly closure: Closure}>
+    readonly prefixes: Map<string, {readonly key: string; readonly closure: Closure}>
     readonly variables: readonly number[]
     /** Where each variable of the part is in a variant's values. */
     readonly position: ReadonlyMap<number, number>
@@ -74,15 +72,27 @@ interface Part {
 }
 
 /**
- * What deduction makes of the part's definitions and a set of constraints: the values (every
- * variable's, so that a question starts from them in one copy; null on a contradiction), which
- * constraints of the set can force anything, and the variables forced to their solved value (made
- * when first asked).
+ * What deduction makes of the part's definitions and a set of constraints: the part's values (by
+ * position; null on a contradiction) and which constraints of the set can force anything. A part of
+ * a technology template is asked about a thousand sets: each is kept as small as it can be.
  */
 interface Closure {
     readonly values: Int8Array | null
     readonly active: (constraint: number) => boolean
-    forced?: Set<number>
+}
+
+/** The part's values (by position) put in place. */
+function restore(part: Part, from: Int8Array): void {
+    const {variables, values} = part
+    for (let i = 0; i < variables.length; i++) values[variables[i]!] = from[i]!
+}
+
+/** The part's values, by position. */
+function snapshot(part: Part): Int8Array {
+    const {variables, values} = part
+    const out = new Int8Array(variables.length)
+    for (let i = 0; i < variables.length; i++) out[i] = values[variables[i]!]!
+    return out
 }
 
 /** A key for the first `length` constraints of `kept`: the length and a hash (compared in full before use). */
@@ -188,7 +198,7 @@ export class DecidingConstraints {
             if (known.some(set => set.every(i => on[i] === 1))) return true
         }
         if (part.variants.some(x => this.flips(part, x, v) && this.satisfies(part, x, kept))) return false
-        const probed = part.deducedAll.has(v) && this.deduced(part, kept).has(v) ? REFUTED : this.probe(part, kept, v)
+        const probed = part.deducedAll.has(v) && this.deducedHas(part, kept, v) ? REFUTED : this.probe(part, kept, v)
         if (probed === REFUTED) {
             this.learn(part, v, kept)
             return true
@@ -219,14 +229,16 @@ export class DecidingConstraints {
      * The part's variables that the definitions and the constraints `kept` force, as far as deduction
      * (solve/deduce.ts) finds them without MiniSat: each one is forced, so the answer is the SAT call's.
      */
-    private deduced(part: Part, kept: readonly number[]): Set<number> {
-        const closure = this.closure(part, kept)
-        if (!closure.forced) {
-            const forced = (closure.forced = new Set<number>())
-            const solved = this.model.solution.values
-            if (closure.values) for (const u of part.variables) if (closure.values[u] === solved[u]) forced.add(u)
-        }
-        return closure.forced
+    private deduced(part: Part, kept: readonly number[]): number[] {
+        const closed = this.closure(part, kept).values
+        const solved = this.model.solution.values
+        return closed ? part.variables.filter((u, i) => closed[i] === solved[u]) : []
+    }
+
+    /** Whether deduction finds v forced by the definitions and the constraints `kept`. */
+    private deducedHas(part: Part, kept: readonly number[], v: number): boolean {
+        const closed = this.closure(part, kept).values
+        return closed !== null && closed[part.position.get(v)!] === this.model.solution.values[v]
     }
 
     /**
@@ -246,14 +258,14 @@ export class DecidingConstraints {
         const start = this.closedPrefix(part, kept)
         let consistent = start === undefined || start.closure.values !== null
         if (consistent) {
-            values.set(start?.closure.values ?? part.deducedNone)
+            restore(part, start?.closure.values ?? part.deducedNone)
             consistent = start ? part.deduction.run(values, active, 'changed', [], undefined, kept.slice(start.length)) : part.deduction.run(values, active, true)
         }
-        const closed = consistent ? values.slice() : null
-        values.set(part.open)
+        const closed = consistent ? snapshot(part) : null
+        for (const u of part.variables) values[u] = -1
         const closure: Closure = {values: closed, active}
         part.deducedBy.set(key, closure)
-        part.prefixes.set(prefixHash(kept, kept.length), {kept, closure})
+        part.prefixes.set(prefixHash(kept, kept.length), {key, closure})
         return closure
     }
 
@@ -264,7 +276,8 @@ export class DecidingConstraints {
         for (let i = 0; i < kept.length; i++) hashes[i] = h = (Math.imul(h, 31) + kept[i]! + 1) | 0
         for (let length = kept.length - 1; length > 0; length--) {
             const found = part.prefixes.get(prefixHash(kept, length, hashes[length - 1]))
-            if (found && found.kept.length === length && found.kept.every((c, i) => c === kept[i])) return {length, closure: found.closure}
+            // a hash's match is checked in full (rarely more than once per set)
+            if (found && found.key === kept.slice(0, length).join(' ')) return {length, closure: found.closure}
         }
         return undefined
     }
@@ -282,7 +295,7 @@ export class DecidingConstraints {
         // the definitions and the set contradict each other: nothing flips (the solution shows they cannot)
         if (!closure.values) return REFUTED
         const values = part.values
-        values.set(closure.values)
+        restore(part, closure.values)
         let found: typeof REFUTED | Variant | undefined
         if (values[v] === solved[v]) found = REFUTED
         else {
@@ -294,7 +307,7 @@ export class DecidingConstraints {
                     Uint8Array.from(part.variables, u => values[u]!),
                 )
         }
-        values.set(part.open)
+        for (const u of part.variables) values[u] = -1
         return found
     }
 
@@ -401,7 +414,7 @@ export class DecidingConstraints {
         })
         const unique = [...new Set(component.variables)]
         let solver: LogicSolver.Solver | undefined
-        const part: Omit<Part, 'deducedNone' | 'open' | 'deducedAll' | 'deducedBy' | 'prefixes' | 'inert'> = {
+        const part: Omit<Part, 'deducedNone' | 'deducedAll' | 'deducedBy' | 'prefixes' | 'inert'> = {
             // made while the part's variables are open (-1) in `values`, as between any two questions
             solver: () => {
                 if (solver) return solver
@@ -427,15 +440,14 @@ export class DecidingConstraints {
             spread: new Set(),
         }
         // what deduction finds forced needs no SAT call (solve/deduce.ts): each one is forced
-        const open = values.slice()
         part.deduction.run(values, () => false)
-        const none = values.slice()
+        const none = Int8Array.from(unique, u => values[u]!)
         const inert = Uint8Array.from(selectors, s => (evaluate(s.record.formula, u => (values[u] === -1 ? undefined : values[u] === 1)) === true ? 1 : 0))
         for (const u of unique) {
             if (values[u] === solution.values[u]) part.forcedByNone.set(u, true)
             values[u] = -1
         }
-        const built: Part = {...part, deducedNone: none, open, inert, deducedAll: new Set(), deducedBy: new Map(), prefixes: new Map()}
+        const built: Part = {...part, deducedNone: none, inert, deducedAll: new Set(), deducedBy: new Map(), prefixes: new Map()}
         for (const u of this.deduced(
             built,
             selectors.map((_, i) => i),
