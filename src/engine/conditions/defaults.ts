@@ -12,7 +12,13 @@ import {DefaultDescriptors} from './descriptors.js'
 import type {DefaultWrapper} from './records.js'
 
 /** The tokens of a mode such as "incoming-artifact", checked against what the element kind allows (parsed once per mode). */
-function tokens(element: Element, mode: string, allowed: readonly string[], d: DefaultDescriptors, location = element.location): readonly string[] {
+function tokens(
+    element: Element,
+    mode: string,
+    allowed: readonly string[],
+    d: DefaultDescriptors,
+    location = (): SourceLocation | undefined => element.location,
+): readonly string[] {
     let byMode = d.modes.get(allowed)
     if (!byMode) d.modes.set(allowed, (byMode = new Map()))
     let list = byMode.get(mode)
@@ -22,7 +28,7 @@ function tokens(element: Element, mode: string, allowed: readonly string[], d: D
         if (unknown !== undefined) {
             // the node keyword table lists "relation", which no default condition of the specification defines
             const relation = element.kind === 'node' && unknown === 'relation'
-            throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition`, location, {
+            throw new TrellisError('invalid-option', `${element.display} has unknown mode "${mode}" as default condition`, location(), {
                 notes: relation ? ['"relation" names no default condition; "incoming" checks the incoming relations'] : [],
                 help: [...(relation ? [] : closestHelp(unknown, allowed)), `a mode joins these tokens with "-": ${allowed.join(', ')}`],
             })
@@ -66,7 +72,8 @@ export function checkDefaultModes(graph: Graph, options: Options): void {
         const mode = modeOf(element, options, element.kind as ModeKind)
         if (errors.has(mode)) continue
         try {
-            tokens(element, mode, allowed, d, modeLocation(element, options, element.kind as ModeKind))
+            // where the mode was written is looked up only for an error (it is asked of every element)
+            tokens(element, mode, allowed, d, () => modeLocation(element, options, element.kind as ModeKind))
         } catch (e) {
             if (!(e instanceof TrellisError)) throw e
             errors.set(mode, e)

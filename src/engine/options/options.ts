@@ -25,6 +25,15 @@ export interface Resolved<T> {
 
 type Generation = 'v1' | 'rc2' | 'rc3'
 
+/** The option naming each element kind's default condition mode. */
+const MODE_OPTIONS = {
+    node: 'node_default_condition_mode',
+    relation: 'relation_default_condition_mode',
+    artifact: 'artifact_default_condition_mode',
+    property: 'property_default_condition_mode',
+    technology: 'technology_default_condition_mode',
+} as const
+
 export class Options {
     readonly generation: Generation
     readonly mode: Resolved<PruningMode>
@@ -103,7 +112,8 @@ export class Options {
     }
 
     defaultConditionMode(kind: 'node' | 'relation' | 'artifact' | 'property' | 'technology'): Resolved<string> {
-        const option = `${kind}_default_condition_mode`
+        // asked of every element: the option's name is not built each time
+        const option = MODE_OPTIONS[kind]
         const cached = this.cache.get(option)
         if (cached) return cached as Resolved<string>
         const resolved = this.resolveMode(kind, option)
