@@ -142,24 +142,7 @@ export class Backbone {
 
     /** `values` completed to a model without backtracking (checked as a whole), or undefined when that fails. */
     private completed(values: Int8Array, preferred: (u: number) => number): Int8Array | undefined {
-        const trail: number[] = []
-        for (const u of this.free) {
-            if (values[u] !== -1) continue
-            const first = preferred(u)
-            let placed = false
-            for (const b of [first, 1 - first]) {
-                trail.length = 0
-                values[u] = b
-                if (this.deduction.run(values, undefined, 'changed', [u], trail)) {
-                    placed = true
-                    break
-                }
-                values[u] = -1
-                for (const w of trail) values[w] = -1
-            }
-            if (!placed) return undefined
-        }
-        return complete(this.deduction, values, () => true, preferred) ? values : undefined
+        return complete(this.deduction, values, () => true, preferred, this.free) ? values : undefined
     }
 
     /** The question asked of MiniSat (built on first use). */

@@ -112,20 +112,27 @@ export class Deduction {
 
 /**
  * Completes `values` (closed under deduction with the constraints `active`) to a whole variant of
- * `vars` without backtracking: each open variable takes its `preferred` value, else the other, and
+ * `vars` and of `free` (variables no definition decides, read by the formulas; decided first) without backtracking: each open variable takes its `preferred` value, else the other, and
  * deduction follows; undefined when both contradict. What comes out is checked as a whole (deduction
  * is sound, not complete), so a variant returned is one: every definition and active constraint holds.
  * `values` are left as completed; the caller resets them.
  */
-export function complete(deduction: Deduction, values: Int8Array, active: (constraint: number) => boolean, preferred: (v: number) => number): boolean {
+export function complete(
+    deduction: Deduction,
+    values: Int8Array,
+    active: (constraint: number) => boolean,
+    preferred: (v: number) => number,
+    free: readonly number[] = [],
+): boolean {
+    const order = free.length === 0 ? deduction.variables : [...free, ...deduction.variables]
     // every open variable at its preferred value at once, checked as a whole: when the preference is a
     // variant near this one, that is usually a variant already, without deducing after each decision
-    const open = deduction.variables.filter(v => values[v] === -1)
+    const open = order.filter(v => values[v] === -1)
     for (const v of open) values[v] = preferred(v)
     if (deduction.holds(values, active)) return true
     for (const v of open) values[v] = -1
     const trail: number[] = []
-    for (const v of deduction.variables) {
+    for (const v of order) {
         if (values[v] !== -1) continue
         const first = preferred(v)
         let placed = false
