@@ -21,15 +21,8 @@ export interface SmallPart {
     readonly objectives: readonly Objective[]
 }
 
-/**
- * `several`: more than one variant was as good as the one taken (preference chose among them);
- * 'replay': optimization left a tie, the replay's to decide (values are left open).
- */
-export function enumeratePart(
-    problem: Problem,
-    values: Int8Array,
-    part: SmallPart,
-): {ok: true; component: Component; several: boolean} | {ok: false; failure: SolveFailure} | 'replay' {
+/** 'replay': optimization left a tie, the replay's to decide (values are left open). */
+export function enumeratePart(problem: Problem, values: Int8Array, part: SmallPart): {ok: true; component: Component} | {ok: false; failure: SolveFailure} | 'replay' {
     const {vars} = part
     const index = new Map(vars.map((v, i) => [v, i]))
     const n = vars.length
@@ -82,11 +75,11 @@ export function enumeratePart(
     }
     if (chosen && candidates.length > 1) return 'replay'
     const result = preferred(candidates, n)
-    // what the equally good variants disagree on was decided by preference alone, unless optimization chose
-    const differ = chosen ? 0 : candidates.reduce((m, a) => m | (a ^ result), 0)
+    // what the equally good variants disagree on was decided by preference alone (optimization left one)
+    const differ = candidates.reduce((m, a) => m | (a ^ result), 0)
     const free = vars.filter((_, i) => (differ & bit(i)) !== 0)
     vars.forEach((v, i) => (values[v] = (result & bit(i)) !== 0 ? 1 : 0))
-    return {ok: true, component: {variables: vars, optima, chosen, free}, several: candidates.length > 1}
+    return {ok: true, component: {variables: vars, optima, chosen, free}}
 }
 
 /**

@@ -135,7 +135,8 @@ function partOutcomes(problem: Problem, values: Int8Array, parts: readonly Part[
         if (part.vars.length > enumerateUpTo) return void large.push(i)
         const outcome = enumeratePart(problem, values, part)
         if (outcome === 'replay') return void large.push(i)
-        several ||= outcome.ok && outcome.several
+        // a free variable: preference chose among several variants
+        several ||= outcome.ok && outcome.component.free.length > 0
         outcomes[i] = outcome
     })
     if (unique && several) return undefined
