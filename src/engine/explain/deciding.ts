@@ -53,7 +53,7 @@ interface Part {
     readonly deducedAll: Set<number>
     /** What deduction found forced, by the constraints it was given (selector indices, joined). */
     readonly deducedBy: Map<string, Closure>
-    /** The same closures by a hash of their set (see prefixHash), to find the longest known beginning of a set. */
+    /** The same closures by a hash of their set (see prefixKey), to find the longest known beginning of a set. */
     readonly prefixes: Map<string, {readonly key: string; readonly closure: Closure}>
     readonly variables: readonly number[]
     /** Where each variable of the part is in a variant's values. */
@@ -95,15 +95,16 @@ function snapshot(part: Part): Int8Array {
     return out
 }
 
-/** A key for the first `length` constraints of `kept`: the length and a hash (compared in full before use). */
-function prefixHash(kept: readonly number[], length: number, known?: number): string {
-    let h = known
-    if (h === undefined) {
-        h = 0
-        for (let i = 0; i < length; i++) h = (Math.imul(h, 31) + kept[i]! + 1) | 0
-    }
-    return `${length}:${h}`
+/** The hash of each beginning of `kept` (element i: the first i + 1 constraints), for the prefixes' keys. */
+function prefixHashes(kept: readonly number[]): number[] {
+    const out = new Array<number>(kept.length)
+    let h = 0
+    for (let i = 0; i < kept.length; i++) out[i] = h = (Math.imul(h, 31) + kept[i]! + 1) | 0
+    return out
 }
+
+/** The key of a set's first `length` constraints: the length and a hash (compared in full before use). */
+const prefixKey = (length: number, hashes: readonly number[]) => `${length}:${length === 0 ? 0 : hashes[length - 1]}`
 
 const NONE: readonly ConstraintRecord[] = []
 
@@ -255,7 +256,8 @@ export class DecidingConstraints {
         for (const i of kept) on[i] = 1 - part.inert[i]!
         const active = (i: number) => on[i] === 1
         const values = part.values
-        const start = this.closedPrefix(part, kept)
+        const hashes = prefixHashes(kept)
+        const start = this.closedPrefix(part, kept, hashes)
         let consistent = start === undefined || start.closure.values !== null
         if (consistent) {
             restore(part, start?.closure.values ?? part.deducedNone)
@@ -265,17 +267,14 @@ export class DecidingConstraints {
         for (const u of part.variables) values[u] = -1
         const closure: Closure = {values: closed, active}
         part.deducedBy.set(key, closure)
-        part.prefixes.set(prefixHash(kept, kept.length), {key, closure})
+        part.prefixes.set(prefixKey(kept.length, hashes), {key, closure})
         return closure
     }
 
     /** The longest proper beginning of `kept` whose closure is known. */
-    private closedPrefix(part: Part, kept: readonly number[]): {length: number; closure: Closure} | undefined {
-        const hashes = new Array<number>(kept.length)
-        let h = 0
-        for (let i = 0; i < kept.length; i++) hashes[i] = h = (Math.imul(h, 31) + kept[i]! + 1) | 0
+    private closedPrefix(part: Part, kept: readonly number[], hashes: readonly number[]): {length: number; closure: Closure} | undefined {
         for (let length = kept.length - 1; length > 0; length--) {
-            const found = part.prefixes.get(prefixHash(kept, length, hashes[length - 1]))
+            const found = part.prefixes.get(prefixKey(length, hashes))
             // a hash's match is checked in full (rarely more than once per set)
             if (found && found.key === kept.slice(0, length).join(' ')) return {length, closure: found.closure}
         }
