@@ -62,6 +62,7 @@ export {
     conflictHeadline,
     conflictInputs,
     type ConflictItem,
+    DecisiveInputs,
     type DocumentBecause,
     conflictLocation,
     errorNotes,

@@ -8,7 +8,7 @@ import type {ResolvedModel} from '../pipeline.js'
 import type {ConflictItem} from './conflict.js'
 import type {Because, BecauseKind, Explanation, Term} from './types.js'
 import type {WhatIf} from './what-if.js'
-import {explainerForAll, type Explainer} from './why.js'
+import {EXPLAIN_DEPTH, explainerForAll, type Explainer} from './why.js'
 
 export interface ExplanationDocument {
     readonly template: string
@@ -88,7 +88,7 @@ export class DocumentExplainer {
 
     constructor(
         private readonly model: ResolvedModel,
-        private readonly depth = 8,
+        private readonly depth = EXPLAIN_DEPTH,
         private readonly whatIf?: ReadonlyMap<string, WhatIf>,
     ) {
         this.explainer = explainerForAll(model, depth)

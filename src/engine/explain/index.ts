@@ -3,6 +3,7 @@ export {namedCondition, type NamedCondition} from './codes.js'
 export {renderExpression} from './render-expression.js'
 export {BECAUSE_KINDS, type Because, type Explanation, type ReasonCode} from './types.js'
 export {explainElement, verdictOf} from './why.js'
+export {DecisiveInputs} from './decisive.js'
 export {freeChoiceRuleText, freeChoices, type FreeChoiceRule} from './free-choice.js'
 export {
     conflictHeadline,

@@ -24,13 +24,16 @@ import {lowerFirst} from '../text.js'
 
 export {verdictOf}
 
+/** How deep explanations follow referenced elements unless told otherwise. */
+export const EXPLAIN_DEPTH = 8
+
 export interface ExplainOptions {
-    /** How deep to follow referenced elements (default 8). */
+    /** How deep to follow referenced elements (default EXPLAIN_DEPTH). */
     readonly depth?: number
 }
 
 export function explainElement(model: ResolvedModel, element: Element, options: ExplainOptions = {}): Explanation {
-    return explainerFor(model, options.depth ?? 8).explain(element)
+    return explainerFor(model, options.depth ?? EXPLAIN_DEPTH).explain(element)
 }
 
 // per model: what explanations say about each element and record, and the solver parts replayed for
@@ -150,31 +153,43 @@ export class Explainer {
      */
     decisiveInputs(): Set<string> {
         const names = new Set<string>()
-        const add = (terms: readonly Term[]) => {
-            for (const t of terms) for (const i of t.inputs) names.add(i.name)
-        }
+        for (const _ of this.citing(names));
+        return names
+    }
+
+    /** decisiveInputs a step at a time: adds to `names`, stopping after each element it reads (a caller can cut the work into slices). */
+    *citing(names: Set<string>): Generator<void, void, undefined> {
         const elements = this.model.graph.elements
         const grouped: Element[] = []
         // once every input is cited, no element can add one: a large template with a few inputs stops early
-        const inputs = this.model.inputs.all().map(i => i.name)
-        let cited = 0
+        const inputs = [...this.model.inputs.definition.inputs.keys()]
+        const everyInput = () => names.size >= inputs.length && inputs.every(name => names.has(name))
         for (const element of elements)
             if (variabilityGroupOf(element)) grouped.push(element)
             else {
                 this.facts.decidingInputs(element, names)
-                if (names.size !== cited && inputs.every(name => names.has(name))) return names
-                cited = names.size
+                if (everyInput()) return
+                yield
             }
         // deciding constraints are searched only when one could cite an input not cited yet
         if (this.model.constraints.some(c => this.facts.constraint(c).terms.some(t => t.inputs.some(i => !names.has(i.name)))))
-            for (const element of elements) if (!variabilityGroupOf(element)) for (const c of this.deciding.of(element)) add(this.facts.constraint(c).terms)
+            for (const element of elements) {
+                if (variabilityGroupOf(element)) continue
+                for (const c of this.deciding.of(element)) for (const t of this.facts.constraint(c).terms) for (const i of t.inputs) names.add(i.name)
+                if (everyInput()) return
+                yield
+            }
         const uncited = grouped.some(g => {
             const cited = new Set<string>()
             this.facts.decidingInputs(g, cited)
             return [...cited].some(name => !names.has(name))
         })
-        if (uncited) for (const element of elements) for (const i of this.explain(element, false).rootCauses.inputs) names.add(i.name)
-        return names
+        if (uncited)
+            for (const element of elements) {
+                for (const i of this.explain(element, false).rootCauses.inputs) names.add(i.name)
+                if (everyInput()) return
+                yield
+            }
     }
 
     private summary(element: Element, verdict: Verdict, decision: Decision, facts: ElementFacts): string {

@@ -5,6 +5,7 @@
 // behind it; a resolution asked for while another runs replaces any that wait.
 import {
     analyzeTemplate,
+    DecisiveInputs,
     explanationLines,
     type InputChange,
     type LoadedTemplate,
@@ -219,7 +220,8 @@ export class ResolverService {
 
     /**
      * Which inputs decide something: an input does when some element's verdict reads it. That takes
-     * an explanation of every element, made a slice at a time after the resolution is sent.
+     * an explanation of every element, made a slice at a time after the resolution is sent
+     * (and dropped after: rows explain the few elements shown).
      */
     private decisivePass(id: number, evaluation: Evaluation): () => void {
         if (!evaluation.ok) {
@@ -227,16 +229,11 @@ export class ResolverService {
             this.post({type: 'decisive', resolution: id, inputs: [...readDefinitionOf(this.template).inputs.keys()]})
             return () => {}
         }
-        const {model} = evaluation
-        const elements = model.graph.elements
-        const inputs = new Set<string>()
-        let next = 0
+        const pass = new DecisiveInputs(evaluation.model)
         let timer: NodeJS.Immediate | undefined
         const run = () => {
-            const until = performance.now() + SLICE_MS
-            while (next < elements.length && performance.now() < until) for (const cited of explanationOf(model, elements[next++]!).rootCauses.inputs) inputs.add(cited.name)
-            if (next < elements.length) timer = this.later(run)
-            else this.post({type: 'decisive', resolution: id, inputs: [...inputs]})
+            if (pass.step(performance.now() + SLICE_MS)) this.post({type: 'decisive', resolution: id, inputs: [...pass.inputs]})
+            else timer = this.later(run)
         }
         timer = this.later(run)
         return () => clearImmediate(timer)
