@@ -9,8 +9,9 @@ import {evaluateValue} from '../expressions/index.js'
 import {inputConstraintViolations, VariabilityInputs, type InputAssignment, type VariabilityDefinition} from '../inputs/index.js'
 import type {LoadedPlugin, LoadedTemplate} from '../load/index.js'
 import type {PropertyElement} from '../model/index.js'
-import {checkResolution, finishResolution, prepare, readDefinitionOf, stringifyTemplate, type PreparedModel, type Resolution, type ResolvedModel} from '../pipeline.js'
+import {checkResolution, finishResolution, prepare, readDefinitionOf, type PreparedModel, type Resolution, type ResolvedModel} from '../pipeline.js'
 import {AtomVariables, type Atom} from './atoms.js'
+import {dataText} from './data-text.js'
 import {CombinationDecider} from './decide.js'
 
 /** One request resolved: how it failed, or the presence of every element with the inputs it was resolved with. */
@@ -37,7 +38,7 @@ export class CompiledTemplate {
     private readonly finished = new Map<string, string | undefined>()
     /** Per atom: its value by the values of the inputs it reads (see truthOf). */
     private readonly truths = new Map<Atom, [byValue: Map<unknown, unknown>, byWritten: Map<unknown, unknown>]>()
-    /** Per resolved key: the resolved template as written, hashed. */
+    /** Per resolved key: the resolved template's data, hashed. */
     private readonly outputs = new Map<string, string>()
 
     constructor(
@@ -81,12 +82,12 @@ export class CompiledTemplate {
         return {...this.prepared, inputs, solution, present: e => values[e.seq] === 1}
     }
 
-    /** The resolved template as written, hashed (made once per key). */
+    /** The resolved template's data (equal when the YAML written is), hashed (made once per key). */
     outputHash(resolved: Resolved & {kind: 'resolved'}): string {
         let hash = this.outputs.get(resolved.key)
         if (hash === undefined) {
             hash = createHash('sha1')
-                .update(stringifyTemplate(this.finish(resolved).output))
+                .update(dataText(this.finish(resolved).output))
                 .digest('base64')
             this.outputs.set(resolved.key, hash)
         }
@@ -113,7 +114,7 @@ export class CompiledTemplate {
         if (decided.kind === 'failed') return decided
         const values = decided.values
         const n = this.prepared.graph.elements.length
-        const topology = createHash('sha1').update(values.subarray(0, n)).digest('base64')
+        const topology = presenceKey(values, n)
         return {kind: 'resolved', inputs, values, topology, key: `${topology}${this.computedValues(values, inputs)}`}
     }
 
@@ -166,6 +167,20 @@ export class CompiledTemplate {
 }
 
 /** The kind of outcome a TrellisError thrown by `run` gives resolving; undefined when it throws none. */
+/** Beyond this many elements a presence key is a hash (its text would be longer than a few hundred characters, kept per combination). */
+const PACKED_KEY_ELEMENTS = 2048
+
+/**
+ * The elements' presence as a key: a bit per element (present or not: every element is decided),
+ * packed into text, which costs a tenth of a SHA-1 per combination; a hash of it on large templates.
+ */
+function presenceKey(values: Int8Array, n: number): string {
+    if (n > PACKED_KEY_ELEMENTS) return createHash('sha1').update(values.subarray(0, n)).digest('base64')
+    const codes = new Array<number>(Math.ceil(n / 8)).fill(0)
+    for (let seq = 0; seq < n; seq++) if (values[seq] === 1) codes[seq >> 3]! |= 1 << (seq & 7)
+    return String.fromCharCode(...codes)
+}
+
 function failureOf(run: () => unknown): string | undefined {
     try {
         run()

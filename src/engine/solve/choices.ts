@@ -104,12 +104,43 @@ function splitChoices(definitions: readonly (Formula | undefined)[], work: Int8A
     }
     const choices: Choice[] = []
     for (const [root, vars] of byRoot) {
-        const candidates = enumerate(definitions, work, vars, constraintsOf.get(root) ?? [])
+        const candidates = enumerateKept(definitions, work, vars, constraintsOf.get(root) ?? [])
         if (!candidates) return undefined
         if (candidates.length === 0) return 'replay'
         choices.push({vars, candidates})
     }
     return choices
+}
+
+/** Choices with fewer variables are enumerated faster than they are looked up. */
+const KEPT_CHOICE_VARS = 16
+/** Large choices kept per problem (a wizard resolves one prepared template again and again): beyond it the oldest go. */
+const KEPT_CHOICES = 64
+/** Large choices enumerated, by the definitions of their problem: an analysis solves core problems that share most parts (on the industry example one of 50 variables and 761 variants, twice). */
+const enumerated = new WeakMap<readonly (Formula | undefined)[], Map<string, Uint8Array[] | undefined>>()
+const formulaIds = new WeakMap<Formula, number>()
+let formulaCount = 0
+
+/** enumerate, kept for a large choice by everything its variants depend on: its variables, its constraints and the values of the variables they read outside it. */
+function enumerateKept(definitions: readonly (Formula | undefined)[], work: Int8Array, vars: readonly number[], constraints: readonly Formula[]): Uint8Array[] | undefined {
+    if (vars.length < KEPT_CHOICE_VARS) return enumerate(definitions, work, vars, constraints)
+    const inside = new Set(vars)
+    const outside = new Set<number>()
+    for (const v of vars) for (const u of variables(definitions[v]!)) if (!inside.has(u)) outside.add(u)
+    for (const c of constraints) for (const u of variables(c)) if (!inside.has(u)) outside.add(u)
+    const ids = constraints.map(c => {
+        let id = formulaIds.get(c)
+        if (id === undefined) formulaIds.set(c, (id = formulaCount++))
+        return id
+    })
+    const key = `${vars.join(',')}|${ids.join(',')}|${[...outside].map(u => `${u}=${work[u]}`).join(',')}`
+    let kept = enumerated.get(definitions)
+    if (!kept) enumerated.set(definitions, (kept = new Map()))
+    if (kept.has(key)) return kept.get(key)
+    const candidates = enumerate(definitions, work, vars, constraints)
+    if (kept.size >= KEPT_CHOICES) kept.delete(kept.keys().next().value!)
+    kept.set(key, candidates)
+    return candidates
 }
 
 /**
