@@ -10,7 +10,8 @@ import {parse} from 'yaml'
 const [dist, file, ...sets] = process.argv.slice(2)
 const from = module => import(pathToFileURL(path.resolve(dist, module)).href)
 const {loadTemplate, readDefinitionOf, inputChoices, sameValue} = await from('engine/index.js')
-const {evaluateChoices} = await from('tui/state/session.js')
+// (builds before the wizard's state and its resolver were split kept it in tui/state/)
+const {evaluateChoices} = await from('tui/resolver/session.js').catch(() => from('tui/state/session.js'))
 
 const template = loadTemplate(file)
 const definition = readDefinitionOf(template)

@@ -40,7 +40,7 @@ import {missingInputs} from './state/missing.js'
 import {type Action, reducer} from './state/reduce.js'
 import {explainedElement, inputsView, whyView} from './state/selectors.js'
 import {keptChoices} from './state/reload.js'
-import type {Choices} from './state/session.js'
+import type {Choices} from './resolver/protocol.js'
 import {initialState, type Lookup, type Suggestion, type WizardState} from './state/wizard.js'
 
 export interface AppProps {

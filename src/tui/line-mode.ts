@@ -23,10 +23,11 @@ import {
     type VariabilityDefinition,
     type VariabilityInputDefinition,
 } from '../engine/index.js'
-import {writeResolution} from './state/write.js'
+import {writeResolution} from './resolver/write.js'
 import {repairWords, verifiedRepairs} from '../app/repair-help.js'
 import {typedValue} from './state/keys.js'
-import {evaluateChoices, type Evaluation, explanationOf, removedByKind, requestOf, type Choices} from './state/session.js'
+import {requestOf, type Choices} from './resolver/protocol.js'
+import {evaluateChoices, type Evaluation, explanationOf, removedByKind} from './resolver/session.js'
 import {isInterrupt, plainPrompts, type PromptContext, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
 import {escapeControls} from '../app/shown-text.js'
 import {failureLines, plainLines, shownFailure} from '../app/conflict-text.js'

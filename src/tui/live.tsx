@@ -9,7 +9,7 @@ import path from 'node:path'
 import {useCallback, useEffect, useRef, useState} from 'react'
 import {watchFolder} from '../app/watch.js'
 import {App, type AppProps} from './app.js'
-import {readsFile} from './resolver/reads.js'
+import {readsFile} from './resolver/protocol.js'
 
 export function LiveApp(props: AppProps) {
     const [edits, setEdits] = useState(0)

@@ -148,4 +148,20 @@ describe('the import graph of src/', () => {
             .map(([from, to]) => `${from} → ${to}`)
         expect(upward).toEqual([])
     })
+
+    it("the wizard's thread reaches the resolver only through its protocol and client", () => {
+        // what runs where the engine runs (resolver/session.ts, write.ts, reasons.ts, the service) is
+        // imported by the resolver itself and by the line mode, which has no second thread
+        const door = new Set(['tui/resolver/protocol.ts', 'tui/resolver/client.ts'])
+        const past = edges()
+            .filter(([from]) => from.startsWith('tui/') && !from.startsWith('tui/resolver/') && from !== 'tui/line-mode.ts')
+            .filter(([, to]) => to.startsWith('tui/resolver/') && !door.has(to))
+            .map(([from, to]) => `${from} → ${to}`)
+        expect(past).toEqual([])
+        // and the resolver never imports the wizard's state, screens or hooks
+        const back = edges()
+            .filter(([from, to]) => from.startsWith('tui/resolver/') && to.startsWith('tui/') && !to.startsWith('tui/resolver/'))
+            .map(([from, to]) => `${from} → ${to}`)
+        expect(back).toEqual([])
+    })
 })

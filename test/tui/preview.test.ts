@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {describeChange} from '../../src/tui/hooks/use-preview.js'
 import {resolutionData} from '../../src/tui/resolver/service.js'
-import {countChoices, elementRows, evaluateChoices} from '../../src/tui/state/session.js'
+import {countChoices, elementRows, evaluateChoices} from '../../src/tui/resolver/session.js'
 import type {Outcome} from '../../src/tui/state/wizard.js'
 
 const template = templateFromText(`tosca_definitions_version: tosca_variability_1_0

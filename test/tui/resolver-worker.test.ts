@@ -12,7 +12,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import type {Resolver, ResolverOptions} from '../../src/tui/resolver/client.js'
 import type {Response} from '../../src/tui/resolver/protocol.js'
-import {evaluateChoices, presenceOf} from '../../src/tui/state/session.js'
+import {evaluateChoices, presenceOf} from '../../src/tui/resolver/session.js'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')

@@ -5,7 +5,8 @@ import {readDefinitionOf} from '../../src/engine/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {resolutionData} from '../../src/tui/resolver/service.js'
 import {displayOf, inputsView, topologyView} from '../../src/tui/state/selectors.js'
-import {elementRows, evaluateChoices, type Choices} from '../../src/tui/state/session.js'
+import type {Choices} from '../../src/tui/resolver/protocol.js'
+import {elementRows, evaluateChoices} from '../../src/tui/resolver/session.js'
 import {initialState, type Filter, type WizardState} from '../../src/tui/state/wizard.js'
 
 const wizardOn = (text: string) => {

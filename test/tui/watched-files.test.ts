@@ -7,7 +7,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {isTemplateEdit} from '../../src/tui/live.js'
 import {recordingReads} from '../../src/tui/resolver/reads.js'
-import {evaluateChoices} from '../../src/tui/state/session.js'
+import {evaluateChoices} from '../../src/tui/resolver/session.js'
 
 const RULES = path.resolve(__dirname, '../../sample-templates/technology-rules')
 

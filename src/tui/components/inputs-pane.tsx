@@ -4,7 +4,7 @@ import {paint} from './paint.js'
 import {Box} from 'ink'
 import {Text, wrapText} from './text.js'
 import {renderExpression} from '../../engine/index.js'
-import type {InputRow} from '../state/session.js'
+import type {InputRow} from '../state/inputs.js'
 import type {Editor} from '../state/wizard.js'
 import {window} from './window.js'
 

@@ -5,7 +5,7 @@
 import {useEffect, useRef, useState} from 'react'
 import type {CountData} from '../resolver/protocol.js'
 import type {Resolver} from '../resolver/client.js'
-import type {Choices, ElementRow} from '../state/session.js'
+import type {Choices, ElementRow} from '../resolver/protocol.js'
 import type {Outcome} from '../state/wizard.js'
 
 /** How many flips are named; the rest are counted. */

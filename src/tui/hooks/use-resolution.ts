@@ -5,7 +5,7 @@
 import {useEffect, useRef, useState} from 'react'
 import type {Resolver} from '../resolver/client.js'
 import type {TemplateOutline} from '../resolver/protocol.js'
-import {tableRows, type Choices, type ElementRow} from '../state/session.js'
+import {tableRows, type Choices, type ElementRow} from '../resolver/protocol.js'
 import type {Outcome} from '../state/wizard.js'
 
 /** Requests remembered for their choices: the latest and a few before it, whose answers may still come. */

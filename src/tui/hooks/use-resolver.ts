@@ -5,7 +5,7 @@
 import {useEffect, useState} from 'react'
 import {openResolver, type Resolver, type ResolverThread} from '../resolver/client.js'
 import type {BaseRequest, TemplateOutline} from '../resolver/protocol.js'
-import type {Choices} from '../state/session.js'
+import type {Choices} from '../resolver/protocol.js'
 
 /** `opening`: the choices the wizard opens with, resolved at once. */
 export function useResolver(file: string, base: BaseRequest | undefined, opening: Choices, given?: Resolver, thread?: ResolverThread): Resolver {

@@ -16,7 +16,7 @@ import {Worker} from 'node:worker_threads'
 import {maxYamlBytes, type PluginPolicy} from '../../engine/index.js'
 import {Endpoint, type ResolverInput, type ResolverMessage, type WorkerInput} from './endpoint.js'
 import {errorOf, failureLine} from './failure.js'
-import type {Choices} from '../state/session.js'
+import type {Choices} from './protocol.js'
 import type {BaseRequest, Fault, Request, Response, TemplateOutline} from './protocol.js'
 
 export interface Resolver {

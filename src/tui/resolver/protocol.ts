@@ -1,8 +1,21 @@
 // What the wizard and its resolver say to each other. The resolver runs the
 // engine (in a worker thread, so keys never wait for it); the wizard keeps only
-// what it draws. Everything here is plain data that crosses a thread boundary.
-import type {Analysis, ConflictItem, Diagnostic, ExplanationLine, InputValue, ResolveRequest, TrellisError, VariabilityDefinition} from '../../engine/index.js'
-import type {Choices, Counts, ElementTable} from '../state/session.js'
+// what it draws. Everything here is plain data that crosses a thread boundary,
+// and the few plain functions both sides read it with (choices as a request, the
+// table of rows, which changed files the template reads).
+import path from 'node:path'
+import type {
+    Analysis,
+    ConflictItem,
+    Diagnostic,
+    Element,
+    ExplanationLine,
+    InputAssignment,
+    InputValue,
+    ResolveRequest,
+    TrellisError,
+    VariabilityDefinition,
+} from '../../engine/index.js'
 import type {ShownFailure} from '../../app/conflict-text.js'
 
 /**
@@ -132,3 +145,79 @@ export type Response =
     | {readonly type: 'restarted'; readonly message: string}
     /** The resolver stopped again, or could not be started again: nothing more is answered. */
     | {readonly type: 'stopped'; readonly message: string}
+
+/** The wizard's choices: presets in order, and values set by input name. */
+export interface Choices {
+    readonly presets: readonly string[]
+    /** Values set in the wizard, by input name. */
+    readonly values: Readonly<Record<string, unknown>>
+}
+
+/** The request resolving the choices makes: the command line's, then the choices. */
+export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveRequest {
+    const set: InputAssignment[] = Object.entries(choices.values).map(([name, value]) => ({name, value, source: {kind: 'wizard'}}))
+    return {...base, presets: [...choices.presets], assignments: [...(base.assignments ?? []), ...set]}
+}
+
+/** The name that sends an output to standard output, as in `trellis resolve -o -`. */
+export const STANDARD_OUTPUT = '-'
+
+/** What a preview needs of a resolution: which elements it keeps (1) and prunes (0), by sequence number; no explanations. */
+export type Counts =
+    | {readonly ok: true; readonly present: number; readonly pruned: number; readonly presence: Uint8Array}
+    /** `missing`: resolving stopped at an input without a value, before any condition was weighed. */
+    | {readonly ok: false; readonly missing: boolean}
+
+/** An element as the topology lists it, the same in every resolution of one template (rows are kept by sequence number). */
+export interface ElementRow {
+    readonly seq: number
+    readonly id: string
+    readonly display: string
+    readonly kind: Element['kind']
+    readonly name: string
+    readonly depth: number
+    /** What the row says: the full display at the top level, below it the element's own name (its container is the row above). */
+    readonly label: string
+}
+
+/** The rows column by column: arrays of strings and numbers cross a thread boundary far faster than as many small objects. */
+export interface ElementTable {
+    readonly seq: Int32Array
+    readonly depth: Int32Array
+    readonly id: readonly string[]
+    readonly display: readonly string[]
+    readonly kind: readonly Element['kind'][]
+    readonly name: readonly string[]
+    readonly label: readonly string[]
+}
+
+export function elementTable(rows: readonly ElementRow[]): ElementTable {
+    return {
+        seq: Int32Array.from(rows, r => r.seq),
+        depth: Int32Array.from(rows, r => r.depth),
+        id: rows.map(r => r.id),
+        display: rows.map(r => r.display),
+        kind: rows.map(r => r.kind),
+        name: rows.map(r => r.name),
+        label: rows.map(r => r.label),
+    }
+}
+
+export function tableRows(table: ElementTable): ElementRow[] {
+    return table.id.map((id, i) => ({
+        seq: table.seq[i]!,
+        id,
+        display: table.display[i]!,
+        kind: table.kind[i]!,
+        name: table.name[i]!,
+        depth: table.depth[i]!,
+        label: table.label[i]!,
+    }))
+}
+
+/** Whether a change of `file` (absolute) is an edit of what the template reads (the `reads` message; a folder ends with a separator): the template itself, a file it read, or a file below a folder it read. */
+export function readsFile(template: string, reads: Iterable<string>, file: string): boolean {
+    if (file === template) return true
+    for (const read of reads) if (read === file || (read.endsWith(path.sep) && file.startsWith(read))) return true
+    return false
+}

@@ -4,7 +4,7 @@
 import path from 'node:path'
 import type {LoadedTemplate} from '../../engine/index.js'
 
-/** The lib/ folder is noted with a trailing separator: every file below it counts. */
+/** The lib/ folder is noted with a trailing separator: every file below it counts (see readsFile in protocol.ts). */
 export function recordingReads(template: LoadedTemplate, reads: Set<string>): LoadedTemplate {
     return {
         ...template,
@@ -18,11 +18,4 @@ export function recordingReads(template: LoadedTemplate, reads: Set<string>): Lo
             return template.library()
         },
     }
-}
-
-/** Whether a change of `file` (absolute) is an edit of what the template reads: the template itself, a file it read, or a file below a folder it read. */
-export function readsFile(template: string, reads: Iterable<string>, file: string): boolean {
-    if (file === template) return true
-    for (const read of reads) if (read === file || (read.endsWith(path.sep) && file.startsWith(read))) return true
-    return false
 }

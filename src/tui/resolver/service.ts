@@ -18,10 +18,10 @@ import {
 } from '../../engine/index.js'
 import {shownFailure} from '../../app/conflict-text.js'
 import {describeSystemError} from '../../app/errors.js'
-import {SHORT_REASON} from '../state/reasons.js'
-import {countsOf, elementRows, elementTable, evaluateChoices, explanationOf, presenceOf, removedByKind, requestOf, type Choices, type Evaluation} from '../state/session.js'
-import {writeResolution} from '../state/write.js'
-import type {Fault, Lookup, ResolutionData, Request, Response, Suggestion} from './protocol.js'
+import {SHORT_REASON} from './reasons.js'
+import {countsOf, elementRows, evaluateChoices, explanationOf, presenceOf, removedByKind, type Evaluation} from './session.js'
+import {writeResolution} from './write.js'
+import {elementTable, requestOf, type Choices, type Fault, type Lookup, type ResolutionData, type Request, type Response, type Suggestion} from './protocol.js'
 import {recordingReads} from './reads.js'
 
 /** How long one slice of background work runs before the resolver looks at its messages again. */

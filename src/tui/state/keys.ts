@@ -7,7 +7,7 @@ import {inputsView, selectedElement, topologyView, whyView} from './selectors.js
 import {choose, clamp, FILTERS, withEffect, type WizardState, type WriteField} from './wizard.js'
 import {nextMissing} from './missing.js'
 import {keptChoices} from './reload.js'
-import {STANDARD_OUTPUT} from './write.js'
+import {STANDARD_OUTPUT} from '../resolver/protocol.js'
 
 export interface KeyContext {
     /** What the command line asked for before the wizard's own choices (presets, --set, a profile). */

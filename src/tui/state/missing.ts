@@ -1,6 +1,6 @@
 // Inputs still without a value (none given, no default): resolving cannot go
 // on until each is set, so the wizard names them and walks through them.
-import type {InputRow} from './session.js'
+import type {InputRow} from './inputs.js'
 
 export function missingInputs(rows: readonly InputRow[]): string[] {
     return rows.filter(r => r.needed).map(r => r.name)

@@ -1,7 +1,7 @@
 // When the template changes on disk, the wizard reads it again, keeps the user's
 // choices that still exist, and says what the edit changed.
 import {conflictHeadline, type VariabilityDefinition} from '../../engine/index.js'
-import type {Choices} from './session.js'
+import type {Choices} from '../resolver/protocol.js'
 import type {Outcome} from './wizard.js'
 
 /** The choices the changed template still has, and a note for each one it no longer has. */

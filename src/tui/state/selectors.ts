@@ -5,7 +5,8 @@
 // is kept beside the wizard's own data (a resolution's rows, its definition),
 // and goes with it.
 import type {ExplanationLine, InputValue, ResolveRequest, VariabilityDefinition} from '../../engine/index.js'
-import {definedValues, inputRows, type Choices, type ElementRow, type InputRow} from './session.js'
+import type {Choices, ElementRow} from '../resolver/protocol.js'
+import {definedValues, inputRows, type InputRow} from './inputs.js'
 import type {Filter, Outcome, WizardState} from './wizard.js'
 
 /** Remembers, for each first argument, the result for the last other arguments (compared by identity); kept as long as the first argument. */

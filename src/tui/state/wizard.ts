@@ -5,8 +5,7 @@
 // effect, or the hooks derive it from the state.
 import type {ExplanationLine} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
-import type {Lookup, ResolutionData, Suggestion} from '../resolver/protocol.js'
-import type {Choices, ElementRow} from './session.js'
+import type {Choices, ElementRow, Lookup, ResolutionData, Suggestion} from '../resolver/protocol.js'
 
 export type {Lookup, Suggestion}
 

@@ -1,34 +1,24 @@
-// The wizard's view of a resolution: plain functions over the engine, no React,
-// so screens stay presentational and the same data can be tested directly.
+// The resolver's view of a resolution: plain functions over the engine, run
+// where the engine runs (the resolver's thread, the line mode), no React, so the
+// same data can be tested directly. What crosses to the wizard is in protocol.ts.
 import {
     type ConflictItem,
     count,
-    definedInputValues,
-    describeSource,
     type Element,
     ELEMENT_KINDS,
     explainElement,
     type Explanation,
-    type InputAssignment,
     type InputValue,
     isTrellisError,
     type LoadedTemplate,
     readDefinitionOf,
-    renderExpression,
     resolveTemplate,
     type ResolvedModel,
     type ResolveRequest,
     TrellisError,
-    type VariabilityDefinition,
     VariabilityInputs,
-    sameValue,
 } from '../../engine/index.js'
-
-export interface Choices {
-    readonly presets: readonly string[]
-    /** Values set in the wizard, by input name. */
-    readonly values: Readonly<Record<string, unknown>>
-}
+import {requestOf, type Choices, type Counts, type ElementRow} from './protocol.js'
 
 /** A resolution of the wizard's choices with its model: made where the engine runs (the resolver, line mode). */
 export type Evaluation = (
@@ -41,11 +31,6 @@ export type Evaluation = (
     readonly inputs: readonly InputValue[]
     /** What resolving warned of (a value that does not fit its input's type, used as given). */
     readonly warnings: readonly TrellisError[]
-}
-
-export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveRequest {
-    const set: InputAssignment[] = Object.entries(choices.values).map(([name, value]) => ({name, value, source: {kind: 'wizard'}}))
-    return {...base, presets: [...choices.presets], assignments: [...(base.assignments ?? []), ...set]}
 }
 
 export function evaluateChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Evaluation {
@@ -99,12 +84,6 @@ function inputValues(template: LoadedTemplate, request: ResolveRequest): InputVa
     }
 }
 
-/** What a preview needs of a resolution: which elements it keeps (1) and prunes (0), by sequence number; no explanations. */
-export type Counts =
-    | {readonly ok: true; readonly present: number; readonly pruned: number; readonly presence: Uint8Array}
-    /** `missing`: resolving stopped at an input without a value, before any condition was weighed. */
-    | {readonly ok: false; readonly missing: boolean}
-
 export function countChoices(template: LoadedTemplate, choices: Choices, base: ResolveRequest = {}): Counts {
     return countsOf(evaluateChoices(template, choices, base))
 }
@@ -113,18 +92,6 @@ export function countChoices(template: LoadedTemplate, choices: Choices, base: R
 export function countsOf(evaluation: Evaluation): Counts {
     if (!evaluation.ok) return {ok: false, missing: evaluation.error.code === 'input-missing'}
     return {ok: true, present: evaluation.present, pruned: evaluation.pruned, presence: presenceOf(evaluation.model)}
-}
-
-/** An element as the topology lists it, the same in every resolution of one template (rows are kept by sequence number). */
-export interface ElementRow {
-    readonly seq: number
-    readonly id: string
-    readonly display: string
-    readonly kind: Element['kind']
-    readonly name: string
-    readonly depth: number
-    /** What the row says: the full display at the top level, below it the element's own name (its container is the row above). */
-    readonly label: string
 }
 
 /** `relation "host@1" → vm`: an element named within its container. */
@@ -157,85 +124,6 @@ export function elementRows(model: ResolvedModel): ElementRow[] {
     for (const e of model.graph.nodes) visit(e, 0)
     for (const e of [...model.graph.groups, ...model.graph.policies, ...model.graph.inputs, ...model.graph.outputs, ...model.graph.imports]) visit(e, 0)
     return rows
-}
-
-/** The rows column by column: arrays of strings and numbers cross a thread boundary far faster than as many small objects. */
-export interface ElementTable {
-    readonly seq: Int32Array
-    readonly depth: Int32Array
-    readonly id: readonly string[]
-    readonly display: readonly string[]
-    readonly kind: readonly Element['kind'][]
-    readonly name: readonly string[]
-    readonly label: readonly string[]
-}
-
-export function elementTable(rows: readonly ElementRow[]): ElementTable {
-    return {
-        seq: Int32Array.from(rows, r => r.seq),
-        depth: Int32Array.from(rows, r => r.depth),
-        id: rows.map(r => r.id),
-        display: rows.map(r => r.display),
-        kind: rows.map(r => r.kind),
-        name: rows.map(r => r.name),
-        label: rows.map(r => r.label),
-    }
-}
-
-export function tableRows(table: ElementTable): ElementRow[] {
-    return table.id.map((id, i) => ({
-        seq: table.seq[i]!,
-        id,
-        display: table.display[i]!,
-        kind: table.kind[i]!,
-        name: table.name[i]!,
-        depth: table.depth[i]!,
-        label: table.label[i]!,
-    }))
-}
-
-export interface InputRow {
-    readonly name: string
-    readonly type?: string
-    readonly value: unknown
-    /** Where the value came from, and what it overrode: `--set (was dev)`. */
-    readonly source: string
-    /** No value is given and the template has no default: resolving stops at the first element that reads it. */
-    readonly needed: boolean
-    /** Whether any element's verdict reads it; undefined until that is known (it is worked out after each resolution). */
-    readonly decidesSomething?: boolean
-}
-
-/**
- * The inputs' values as the choices set them, from the definition alone: the wizard's thread shows
- * them at once after a key, while the resolver may be busy with an earlier resolution. None when the
- * choices themselves are wrong (an unknown preset or input).
- */
-export function definedValues(definition: VariabilityDefinition, choices: Choices, base: ResolveRequest | undefined): InputValue[] {
-    const request = requestOf(choices, base)
-    try {
-        return definedInputValues(definition, request.presets ?? [], request.assignments ?? [])
-    } catch (e) {
-        if (isTrellisError(e)) return []
-        throw e
-    }
-}
-
-/** The inputs with their values and where each came from; whether an input decides anything comes from the latest resolution. */
-export function inputRows(definition: VariabilityDefinition, values: readonly InputValue[], decisive: ReadonlySet<string> | undefined): InputRow[] {
-    const byName = new Map(values.map(i => [i.name, i]))
-    return [...definition.inputs.values()].map(d => {
-        const value = byName.get(d.name)
-        const needed = value?.source.kind === 'unset'
-        // what this value replaced: an earlier assignment, else the default
-        const was = value?.overridden[0] ?? (value && value.source.kind !== 'default' && d.default !== undefined ? {value: d.default} : undefined)
-        const source = needed
-            ? 'needs a value'
-            : value
-              ? `${describeSource(value.source)}${was && !sameValue(was.value, value.value) ? ` (was ${renderExpression(was.value, 12)})` : ''}`
-              : 'not set'
-        return {name: d.name, type: d.type, value: value?.value, source, needed, decidesSomething: decisive?.has(d.name)}
-    })
 }
 
 /** Elements removed by the resolution, counted by kind: the write screen's summary. */

@@ -8,10 +8,7 @@ import {UsageError} from '../../app/errors.js'
 import {renderReport} from '../../app/report-file.js'
 import {writeStandardOutput} from '../../app/standard-output.js'
 import {isArchiveName, type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest, stringifyTemplate} from '../../engine/index.js'
-import {requestOf, type Choices} from './session.js'
-
-/** The name that sends an output to standard output, as in `trellis resolve -o -`. */
-export const STANDARD_OUTPUT = '-'
+import {requestOf, STANDARD_OUTPUT, type Choices} from './protocol.js'
 
 /**
  * Writes the resolved template and (when named) its report and a deployable CSAR (see

@@ -1,0 +1,57 @@
+// The inputs as the wizard lists them: values from the definition alone, so
+// the list follows a key at once while the resolver may still be busy.
+import {
+    definedInputValues,
+    describeSource,
+    type InputValue,
+    isTrellisError,
+    renderExpression,
+    type ResolveRequest,
+    sameValue,
+    type VariabilityDefinition,
+} from '../../engine/index.js'
+import {requestOf, type Choices} from '../resolver/protocol.js'
+
+export interface InputRow {
+    readonly name: string
+    readonly type?: string
+    readonly value: unknown
+    /** Where the value came from, and what it overrode: `--set (was dev)`. */
+    readonly source: string
+    /** No value is given and the template has no default: resolving stops at the first element that reads it. */
+    readonly needed: boolean
+    /** Whether any element's verdict reads it; undefined until that is known (it is worked out after each resolution). */
+    readonly decidesSomething?: boolean
+}
+
+/**
+ * The inputs' values as the choices set them, from the definition alone: the wizard's thread shows
+ * them at once after a key, while the resolver may be busy with an earlier resolution. None when the
+ * choices themselves are wrong (an unknown preset or input).
+ */
+export function definedValues(definition: VariabilityDefinition, choices: Choices, base: ResolveRequest | undefined): InputValue[] {
+    const request = requestOf(choices, base)
+    try {
+        return definedInputValues(definition, request.presets ?? [], request.assignments ?? [])
+    } catch (e) {
+        if (isTrellisError(e)) return []
+        throw e
+    }
+}
+
+/** The inputs with their values and where each came from; whether an input decides anything comes from the latest resolution. */
+export function inputRows(definition: VariabilityDefinition, values: readonly InputValue[], decisive: ReadonlySet<string> | undefined): InputRow[] {
+    const byName = new Map(values.map(i => [i.name, i]))
+    return [...definition.inputs.values()].map(d => {
+        const value = byName.get(d.name)
+        const needed = value?.source.kind === 'unset'
+        // what this value replaced: an earlier assignment, else the default
+        const was = value?.overridden[0] ?? (value && value.source.kind !== 'default' && d.default !== undefined ? {value: d.default} : undefined)
+        const source = needed
+            ? 'needs a value'
+            : value
+              ? `${describeSource(value.source)}${was && !sameValue(was.value, value.value) ? ` (was ${renderExpression(was.value, 12)})` : ''}`
+              : 'not set'
+        return {name: d.name, type: d.type, value: value?.value, source, needed, decidesSomething: decisive?.has(d.name)}
+    })
+}
