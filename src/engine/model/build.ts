@@ -4,7 +4,7 @@
 // templates, several defaults) are reported here, each at its location.
 import {collectErrors, type DiagnosticDetails, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
 import {closestHelp} from '../names.js'
-import type {SourceMap} from '../load/index.js'
+import {isFloatLiteral, noteFloatLiteral, type SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
 import {ownValue} from '../keys.js'
 import {DEFAULT_ARTIFACT_TYPE} from './normative-types.js'
@@ -262,6 +262,8 @@ class Builder {
             // only list entries can be wrapped, and only a map with `value` or `expression` is a wrapper
             const wrapped = listForm && isMap(entry.value) && ((entry.value.value ?? null) !== null || (entry.value.expression ?? null) !== null)
             const definition: Raw = wrapped ? (entry.value as Raw) : {value: entry.value}
+            // `x: 1.0` stays a float where it is written (float-literals.ts)
+            if (!wrapped && isFloatLiteral(entry.owner, entry.key)) noteFloatLiteral(definition, 'value')
             const property = this.add(propertyRecord(this.next(entry.name, index, definition, entry), container, this.consumed(definition.value, container)))
             if (property.consuming?.kind === 'input') {
                 const input = own<InputRecord>(property.consuming)

@@ -2,6 +2,7 @@
 // mutated (explanations replay it after resolving), and variability-only keys
 // never reach plain TOSCA.
 import {ELEMENT_OPTION_KEYS} from '../keys.js'
+import {floatLiteralKeys, isFloatLiteral, noteFloatLiteral} from '../load/index.js'
 import type {Raw} from '../model/index.js'
 
 /** Keys that only mean something to variability resolution (notes §11; `consumed` is removed by the reference's enricher). */
@@ -36,14 +37,25 @@ export function entry(name: string, value: unknown): Raw {
     return out
 }
 
-/** A deep copy of plain YAML data (maps, lists, scalars, dates); structuredClone is several times slower on many small maps. */
+/** A deep copy of plain YAML data (maps, lists, scalars, dates), float literals noted as such; structuredClone is several times slower on many small maps. */
 export function clone<T>(value: T): T {
     if (value === null || typeof value !== 'object') return value
-    if (Array.isArray(value)) return value.map(clone) as T
     if (value instanceof Date) return new Date(value.getTime()) as T
-    const out: Raw = {}
-    for (const key of Object.keys(value)) put(out, key, clone((value as Raw)[key]))
+    const out = Array.isArray(value) ? value.map(clone) : ({} as Raw)
+    if (!Array.isArray(value)) for (const key of Object.keys(value)) put(out as Raw, key, clone((value as Raw)[key]))
+    copyFloatLiterals(value, out)
     return out as T
+}
+
+/** Notes `to[toKey]` as a float literal when `from[fromKey]` is one. */
+export function copyFloatLiteral(from: object, fromKey: string, to: object, toKey: string): void {
+    if (isFloatLiteral(from, fromKey)) noteFloatLiteral(to, toKey)
+}
+
+/** Notes in `to` the float literals noted in `from` under the same keys (but those `except` names). */
+function copyFloatLiterals(from: object, to: object, except?: Readonly<Record<string, unknown>>): void {
+    const keys = floatLiteralKeys(from)
+    if (keys) for (const key of keys) if (!except || !Object.hasOwn(except, key)) noteFloatLiteral(to, key)
 }
 
 /**
@@ -60,6 +72,7 @@ export function rebuild(raw: Raw, replace: Readonly<Record<string, unknown>> = N
         if (value !== undefined) put(out, key, value)
     }
     for (const key in replace) if (Object.hasOwn(replace, key) && !Object.hasOwn(raw, key) && replace[key] !== undefined) put(out, key, replace[key])
+    copyFloatLiterals(raw, out, replace)
     return out
 }
 

@@ -4,7 +4,7 @@
 import {TrellisError} from '../errors.js'
 import type {ArtifactElement, Element, NodeElement, PropertyElement, Raw, RelationElement, TypeContainer} from '../model/index.js'
 import {soleKey} from '../keys.js'
-import {clone, entry, nonEmpty, nonEmptyList, put, rebuild} from './copy.js'
+import {clone, copyFloatLiteral, entry, nonEmpty, nonEmptyList, put, rebuild} from './copy.js'
 
 export interface TransformContext {
     readonly present: (e: Element) => boolean
@@ -27,7 +27,13 @@ export function properties(ctx: TransformContext, list: readonly PropertyElement
     // most elements have none: no map to make and find empty
     if (list.length === 0) return undefined
     const out: Raw = {}
-    for (const property of list) if (ctx.present(property)) put(out, property.name, clone(propertyOutput(ctx, property)))
+    for (const property of list)
+        if (ctx.present(property)) {
+            const value = propertyOutput(ctx, property)
+            put(out, property.name, clone(value))
+            // the value as written (not one an expression gave): a float literal stays one
+            if (value === property.value) copyFloatLiteral(property.raw, 'value', out, property.name)
+        }
     return nonEmpty(out)
 }
 

@@ -9,8 +9,9 @@
 // reorders what a terminal showing the file (resolve -o -) shows after them.
 import {dump, Type} from 'js-yaml'
 import {yamlPackage} from '../yaml-package.js'
-import {CORE, plainScalar} from '../load/index.js'
+import {CORE, floatLiteralKeys, floatLiteralsRead, floatText, plainScalar} from '../load/index.js'
 import type {Raw} from '../model/index.js'
+import {put} from './copy.js'
 import {BIDI_RANGES} from '../text.js'
 import {retypedByYaml11} from './yaml-1.1.js'
 
@@ -33,6 +34,7 @@ export function stringifyTemplate(template: Raw): string {
 export function* templateChunks(template: Raw): Generator<string> {
     // No line folding, and no anchors for objects the output happens to share (e.g. equal property values).
     if (!isPlain(template)) return yield stringifyOther(template)
+    if (floatLiteralsRead()) template = withFloatLiterals(template) as Raw
     const keys = Object.keys(template)
     // a map without pairs is written "{}"
     if (keys.length === 0) return yield yaml(template)
@@ -49,13 +51,48 @@ const SLICE = 256
 /** Topology keys written as they are (no quotes): the only ones whose entries are written in slices. */
 const PLAIN_KEY = /^[a-z_]+$/
 
+/** A number noted as written as a float (load/yaml/float-literals.ts), as the writer takes it. */
+class FloatLiteral {
+    constructor(readonly value: number) {}
+}
+
+/**
+ * The data with every number noted as a float literal in a FloatLiteral: the maps and lists holding
+ * one are copied, the rest is the same data.
+ */
+function withFloatLiterals(value: unknown): unknown {
+    if (value === null || typeof value !== 'object' || value instanceof Date) return value
+    const noted = floatLiteralKeys(value)
+    const written = (item: unknown, key: string | number) => (noted?.has(key) && typeof item === 'number' ? new FloatLiteral(item) : withFloatLiterals(item))
+    if (Array.isArray(value)) {
+        let out: unknown[] | undefined
+        value.forEach((item, i) => {
+            const w = written(item, i)
+            if (w !== item) (out ??= value.slice())[i] = w
+        })
+        return out ?? value
+    }
+    const keys = Object.keys(value)
+    const items = keys.map(key => (value as Raw)[key])
+    const changed = keys.map((key, i) => written(items[i], key))
+    if (changed.every((w, i) => w === items[i])) return value
+    const out: Raw = {}
+    keys.forEach((key, i) => put(out, key, changed[i]))
+    return out
+}
+
 /**
  * The reader's schema and one more implicit type that represents nothing: js-yaml quotes every
  * string some implicit type of the schema would resolve, so this one makes it quote the strings a
  * YAML 1.1 reader would take for something else, and those with a bidirectional control (keys too).
  */
 const WRITER = CORE.extend({
-    implicit: [new Type('tag:trellis,2025:yaml-1.1-non-string', {kind: 'scalar', resolve: (s: string | null) => s !== null && (retypedByYaml11(s) || BIDI.test(s))})],
+    implicit: [
+        new Type('tag:trellis,2025:yaml-1.1-non-string', {kind: 'scalar', resolve: (s: string | null) => s !== null && (retypedByYaml11(s) || BIDI.test(s))}),
+        // a number written as a float in the template, written as one: a tag of its own (js-yaml keeps one type per tag) that
+        // resolves nothing (js-yaml asks every implicit type whether a string would read as it)
+        new Type('tag:trellis,2025:float-literal', {kind: 'scalar', resolve: () => false, instanceOf: FloatLiteral, represent: f => floatText((f as FloatLiteral).value)}),
+    ],
 })
 
 const OPTIONS = {schema: WRITER, lineWidth: -1, noRefs: true, quotingType: '"', indent: 2, noArrayIndent: false} as const
@@ -112,6 +149,7 @@ function isMapping(value: unknown): value is Raw {
 
 /** JSON-like data: strings, finite numbers, booleans, null, lists and plain maps of them. */
 function isPlain(value: unknown): boolean {
+    if (value instanceof FloatLiteral) return true
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
     if (typeof value === 'number') return Number.isFinite(value)
     if (Array.isArray(value)) {

@@ -3,6 +3,7 @@
 // string) and for the block reader. The same schema writes resolved templates
 // (transform/yaml.ts).
 import {FAILSAFE_SCHEMA, Type} from 'js-yaml'
+import {isIntegralFloat} from './float-literals.js'
 
 // The tests of yaml 2's core schema (src/schema/core), in its order.
 const NULL = /^(?:~|[Nn]ull|NULL)?$/
@@ -68,7 +69,12 @@ export const CORE_READ = FAILSAFE_SCHEMA.extend({
             new Type((type as Type & {tag: string}).tag, {
                 kind: 'scalar',
                 resolve: type.resolve,
-                construct: (s: string) => kept(s, type.construct(s)),
+                // a float with an integral value is noted where it is read (float-literals.ts), which js-yaml cannot: the exact reader reads it
+                construct: (s: string) => {
+                    const value = kept(s, type.construct(s))
+                    if (isIntegralFloat(s, value)) throw new InexactNumber(s)
+                    return value
+                },
                 predicate: type.predicate ?? undefined,
                 represent: type.represent as (data: object) => string,
             }),

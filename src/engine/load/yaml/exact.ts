@@ -7,6 +7,7 @@
 import type {Document, Node} from 'yaml'
 import {yamlPackage} from '../../yaml-package.js'
 import {TrellisError} from '../../errors.js'
+import {isIntegralFloat, noteFloatLiteral} from './float-literals.js'
 import {keyText} from './key-text.js'
 import {collectionRefused, COLLECTION_KEY, scalarRefused} from './kept-values.js'
 import {CollectionPositions} from './positions/collections.js'
@@ -72,6 +73,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                     }
                     keys.set(key, offset)
                     Object.defineProperty(out, key, {value: convert(pair.value as Node | null, stack), enumerable: true, writable: true, configurable: true})
+                    if (integralFloat(pair.value as Node | null, targets)) noteFloatLiteral(out, key)
                 }
                 positions.record(out, {start: node.range?.[0] ?? 0, keys})
                 return out
@@ -82,6 +84,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                 for (const item of node.items) {
                     items.push((item as Node | null)?.range?.[0] ?? node.range?.[0] ?? 0)
                     out.push(convert(item as Node | null, stack))
+                    if (integralFloat(item as Node | null, targets)) noteFloatLiteral(out, out.length - 1)
                 }
                 positions.record(out, {start: node.range?.[0] ?? 0, items})
                 return out
@@ -92,6 +95,13 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         return null
     }
     return {data: convert(doc.contents as Node | null, new Set()), sourceMap}
+}
+
+/** A plain scalar (or an alias of one) written as a float with an integral value. */
+function integralFloat(node: Node | null, targets: ReadonlyMap<Node, Node | undefined>): boolean {
+    const {isAlias, isScalar} = yamlPackage()
+    const scalar = node && isAlias(node) ? targets.get(node) : node
+    return isScalar(scalar) && scalar.type === 'PLAIN' && isIntegralFloat(String(scalar.source), scalar.value)
 }
 
 /**

@@ -33,6 +33,7 @@ import {SourceMap} from './positions/source-map.js'
 export {SourceMap} from './positions/source-map.js'
 export {CORE, plainScalar} from './core-schema.js'
 export {checkNesting, MAX_YAML_NESTING} from './nesting.js'
+export {floatLiteralKeys, floatLiteralsRead, floatText, isFloatLiteral, noteFloatLiteral} from './float-literals.js'
 
 export interface ParsedYaml {
     readonly data: unknown

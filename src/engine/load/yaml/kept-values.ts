@@ -4,7 +4,7 @@
 // 2^53 comes out as another integer (12345678901234567890 as 12345678901234567000), and a float
 // literal too large for a double (1e400) would come out as .inf; the YAML 1.1 tags of ordered maps,
 // pairs, sets and binary data have no plain TOSCA value; a key that is a map or a list has no text.
-// (A float with an integral value, `1.0`, comes out as `1`, as every JSON-based reader has it.)
+// (A float with an integral value, `1.0`, is kept: see float-literals.ts.)
 import type {Node, Scalar} from 'yaml'
 
 /** The tags the core schema gives plain and quoted scalars and block or flow collections: nothing else is read. */

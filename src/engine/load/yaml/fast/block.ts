@@ -9,6 +9,7 @@
 // without a value on its line, no block scalar without text or with an
 // indentation indicator; it declines tabs and CRs outright.
 import {InexactNumber, readPlainScalar} from '../core-schema.js'
+import {isIntegralFloat, noteFloatLiteral} from '../float-literals.js'
 import type {RecordedPositions} from '../positions/recorded.js'
 import {CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, PIPE, SINGLE, SPACE, closingQuote} from '../chars.js'
 
@@ -46,6 +47,8 @@ class BlockReader {
     private indent = 0
     /** No line is left. */
     private done = false
+    /** The last plain scalar read was a float with an integral value: the number just read is noted as one (only a number is). */
+    private floatRead = false
 
     constructor(
         private readonly text: string,
@@ -121,6 +124,7 @@ class BlockReader {
             if (key === '__proto__' || Object.hasOwn(map, key)) throw new Declined()
             if (record) written = recordKey(record, at, map, key, written)
             map[key] = this.value(column, after, true)
+            if (this.floatRead && typeof map[key] === 'number') noteFloatLiteral(map, key)
             if (this.done || this.indent < column) {
                 record?.close(map, start, mark, written)
                 return map
@@ -144,6 +148,7 @@ class BlockReader {
             if (at >= this.end || text.charCodeAt(at) === HASH || this.isEntry(at)) throw new Declined()
             record?.push(at)
             list.push(this.keyEnd(at) !== -1 ? this.map(at - this.start, at) : this.value(column, at - 1, false))
+            if (this.floatRead && typeof list[list.length - 1] === 'number') noteFloatLiteral(list, list.length - 1)
             // a line at the entries' column that is no entry ends the sequence (a key of the map it is a value of)
             if (this.done || this.indent < column || (this.indent === column && !this.isEntry(this.start + column))) {
                 record?.close(list, start, mark)
@@ -244,7 +249,7 @@ class BlockReader {
                 }
             }
             while (text.charCodeAt(end - 1) === SPACE) end--
-            value = readPlainScalar(text.slice(at, end))
+            value = this.plain(text.slice(at, end))
         }
         this.advance()
         // a line indented more continues a scalar over several lines: js-yaml's
@@ -285,9 +290,11 @@ class BlockReader {
                 cursor.at += 2
                 this.spaces(cursor)
                 map[name] = this.flowItem(cursor, false)
+                if (this.floatRead && typeof map[name] === 'number') noteFloatLiteral(map, name)
             } else {
                 record?.push(at)
                 list!.push(this.flowItem(cursor, false))
+                if (this.floatRead && typeof list![list!.length - 1] === 'number') noteFloatLiteral(list!, list!.length - 1)
             }
             const c = text.charCodeAt(cursor.at)
             cursor.at++
@@ -328,10 +335,17 @@ class BlockReader {
             }
             let last = end
             while (text.charCodeAt(last - 1) === SPACE) last--
-            value = readPlainScalar(text.slice(cursor.at, last))
+            value = this.plain(text.slice(cursor.at, last))
             cursor.at = end
         }
         this.spaces(cursor)
+        return value
+    }
+
+    /** A plain scalar's value; notes whether it is a float with an integral value (see floatRead). */
+    private plain(text: string): unknown {
+        const value = readPlainScalar(text)
+        this.floatRead = isIntegralFloat(text, value)
         return value
     }
 
