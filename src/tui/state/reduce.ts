@@ -3,7 +3,7 @@
 import type {Key} from 'ink'
 import type {ExplanationLine} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
-import {onKey, type KeyContext} from './keys.js'
+import {onKey, type KeyContext} from './keys/index.js'
 import type {Choices} from '../resolver/protocol.js'
 import {clamp, type Lookup, type Outcome, type Suggestion, type WizardState} from './wizard.js'
 import {reloadMessage} from './reload.js'
