@@ -166,7 +166,6 @@ export class CompiledTemplate {
     }
 }
 
-/** The kind of outcome a TrellisError thrown by `run` gives resolving; undefined when it throws none. */
 /** Beyond this many elements a presence key is a hash (its text would be longer than a few hundred characters, kept per combination). */
 const PACKED_KEY_ELEMENTS = 2048
 
@@ -181,6 +180,7 @@ function presenceKey(values: Int8Array, n: number): string {
     return String.fromCharCode(...codes)
 }
 
+/** The kind of outcome a TrellisError thrown by `run` gives resolving; undefined when it throws none. */
 function failureOf(run: () => unknown): string | undefined {
     try {
         run()

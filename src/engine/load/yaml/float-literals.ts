@@ -1,4 +1,4 @@
-// A float written with an integral value (`1.0`, `2e3`, `!!float 1`) is a number like any other to
+// A float written with an integral value (`1.0`, `2.`, `2e3`) is a number like any other to
 // the engine, but a YAML 1.1 reader (PyYAML, behind the orchestrators) tells it from the integer:
 // `1.0` written back as `1` would change its type. JavaScript has one number, so where such a
 // literal was read is noted beside the data: the map or list holding it and its key. Copies of the
