@@ -6,7 +6,7 @@
 import type LogicSolver from 'logic-solver'
 import {and, exo, implies, not, variable, variables, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
 import type {PreparedModel} from '../pipeline.js'
-import {complete, Deduction, logic, newSolver, quickXplain, toLogic, varName} from '../solve/index.js'
+import {complete, Deduction, logic, newSolver, quickXplain, satisfiableAssuming, toLogic, varName} from '../solve/index.js'
 import type {Atom} from './atoms.js'
 import {regionTruths, type InputDomain} from './domains.js'
 
@@ -260,7 +260,7 @@ export class Reasons {
     private allows(kept: Iterable<ReasonItem>, v: number, value: boolean): boolean {
         const Logic = logic()
         const assumed = [value ? varName(v) : Logic.not(varName(v)), ...[...kept].map(i => this.selector.get(i)!)]
-        return this.solver.solveAssuming(Logic.and(assumed)) !== null
+        return satisfiableAssuming(this.solver, Logic.and(assumed))
     }
 
     /** Items over variables `v` depends on, following definitions, constraints and facts that share variables. */

@@ -13,7 +13,7 @@ import {propagate} from './propagate.js'
 
 export {objectives, technologySteps, type Measure} from './objectives.js'
 export {ENUMERATE_VARIABLES} from './enumerate.js'
-export {logic, newSolver} from './logic.js'
+export {logic, newSolver, satisfiableAssuming} from './logic.js'
 export {toLogic, varName} from './sat.js'
 // analysis decides many combinations in stages of its own, with the solver's propagation and parts
 export {propagate} from './propagate.js'
