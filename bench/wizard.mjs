@@ -44,6 +44,8 @@ const client = await from('tui/resolver/client.js').catch(() => ({}))
 
 // the template: a file, or the benchmark template of a seed written by a child process
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-wizard-'))
+// removed however the run ends (a template that does not resolve with its defaults throws below)
+process.on('exit', () => fs.rmSync(dir, {recursive: true, force: true}))
 let file = option('--template')
 const seed = Number(option('--seed', 125))
 if (!file) {
