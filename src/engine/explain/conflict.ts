@@ -8,7 +8,7 @@ import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
 import type {SourceLocation, TrellisError} from '../errors.js'
 import {ResolutionError, type PreparedModel, type ResolutionFailure} from '../pipeline.js'
-import {quickXplain, solve} from '../solve/index.js'
+import {quickXplain, satisfiable as hasVariant} from '../solve/index.js'
 import {inputText} from './input-text.js'
 import {renderExpression} from './render-expression.js'
 import {count} from '../plural.js'
@@ -144,7 +144,7 @@ export function minimalConflict(p: PreparedModel, start?: readonly number[], max
     let checks = 0
     const satisfiable = (active: readonly Item[]) => {
         if (++checks > maxChecks) throw new OutOfChecks()
-        return solve(relaxed(p, new Set(active))).ok
+        return hasVariant(relaxed(p, new Set(active)))
     }
     if (satisfiable(all)) return []
     // those conflict on their own (taking items away made elements present that break them): every item is searched

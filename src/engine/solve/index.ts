@@ -10,6 +10,7 @@ import type {Component, Problem, Solution, SolveFailure, VariableState} from './
 import {replayParts, type Part} from './replay.js'
 import {ENUMERATE_VARIABLES, enumeratePart} from './enumerate.js'
 import {propagate} from './propagate.js'
+import {complete, Deduction} from './deduce.js'
 
 export {objectives, technologySteps, type Measure} from './objectives.js'
 export {ENUMERATE_VARIABLES} from './enumerate.js'
@@ -43,6 +44,81 @@ export function solve(problem: Problem, options: SolveOptions = {}): SolveResult
  */
 export function solveUnique(problem: Problem): SolveResult | undefined {
     return solveParts(problem, {}, true)
+}
+
+/**
+ * The part the replay would report as having no variant, found without MiniSat: the first part
+ * deduction refutes, when each part before it has a variant completed without going back; else
+ * undefined (the replay decides). Building MiniSat's clauses for a batch that has no variant was
+ * most of the time of a failing resolution (and of each repair tried after one).
+ */
+function refutedPart(problem: Problem, values: Int8Array, parts: readonly Part[]): number | undefined {
+    const deductions = parts.map(part => new Deduction(problem.definitions, part.vars, part.constraints))
+    const refuted = deductions.findIndex(d => !d.run(values.slice()))
+    if (refuted < 0) return undefined
+    for (let k = 0; k < refuted; k++) {
+        const work = values.slice()
+        if (
+            !deductions[k]!.run(work) ||
+            !complete(
+                deductions[k]!,
+                work,
+                () => true,
+                () => 0,
+                undefinedRead(problem, work, parts[k]!),
+            )
+        )
+            return undefined
+    }
+    return refuted
+}
+
+/** The open variables a part's formulas read that no definition decides. */
+function undefinedRead(problem: Problem, values: Int8Array, part: Part): number[] {
+    const free = new Set<number>()
+    const read = (f: Formula) => {
+        for (const u of variables(f)) if (values[u] === -1 && !problem.definitions[u]) free.add(u)
+    }
+    for (const v of part.vars) read(problem.definitions[v]!)
+    for (const c of part.constraints) read(c)
+    return [...free]
+}
+
+/**
+ * Whether the problem has a variant at all, objectives aside (a conflict's search asks it of many
+ * relaxed problems): a contradiction deduction meets says no, a variant completed without going
+ * back says yes, both without MiniSat; `solve` answers the rest. Always `solve(problem).ok` for a
+ * problem without objectives.
+ */
+export function satisfiable(problem: Problem): boolean {
+    const n = problem.variableCount
+    const values = new Int8Array(n).fill(-1)
+    propagate(problem.definitions, values)
+    const defined: number[] = []
+    const free = new Set<number>()
+    const read = (f: Formula) => {
+        for (const u of variables(f)) if (values[u] === -1 && !problem.definitions[u]) free.add(u)
+    }
+    for (let v = 0; v < n; v++) {
+        const f = problem.definitions[v]
+        if (!f || values[v] !== -1) continue
+        defined.push(v)
+        read(f)
+    }
+    for (const c of problem.constraints) read(c)
+    const deduction = new Deduction(problem.definitions, defined, problem.constraints)
+    if (!deduction.run(values)) return false
+    if (
+        complete(
+            deduction,
+            values,
+            () => true,
+            () => 0,
+            [...free],
+        )
+    )
+        return true
+    return solve({...problem, objectives: []}).ok
 }
 
 function solveParts(problem: Problem, options: SolveOptions, unique: boolean): SolveResult | undefined {
@@ -184,6 +260,8 @@ function solveBatch(problem: Problem, values: Int8Array, parts: Part[], quick: b
         const components = choices === undefined ? optimizeUnique(batch) : choices
         if (components && components !== 'replay') return {ok: true, components}
     }
+    const refuted = quick ? refutedPart(problem, values, parts) : undefined
+    if (refuted !== undefined) return {ok: false, failure: {kind: 'unsatisfiable', variables: parts[refuted]!.vars}, part: refuted}
     const replayed = replayParts(batch)
     // the replay says which variants were free, not whether optimization chose among equals: a
     // failure or one variant per part without choosing is unique, anything else may not be
