@@ -146,6 +146,10 @@ describe('the fast reader agrees with the exact reader', () => {
         ': x\n',
         '? [a, b]\n: 1\n',
         '? {x: 1}\n: 1\n',
+        // a collection as a key without a value (js-yaml would make it the text "[object Object]" or "a,b")
+        '{ {}}\n',
+        'a: {[b, c]}\n',
+        'a: {x: 1, {y: 2}}\n',
         '"a": 1\n"b" : 2\n',
         // keys Object.keys puts first, in block and flow maps
         'b: 1\n2: x\na: [1, {z: 0, 10: 1, 3: 2}]\n1: y\n',

@@ -5,6 +5,7 @@
 // give up on any error or warning: the exact reader (../exact.ts) then speaks.
 import {load} from 'js-yaml'
 import {readBlock} from './block.js'
+import {collectionKeyInFlowMap} from './flow-keys.js'
 import {CORE_READ} from '../core-schema.js'
 import type {RecordedPositions} from '../positions/recorded.js'
 import {screen} from './screen.js'
@@ -23,7 +24,7 @@ export function readFast(text: string, record?: RecordedPositions): {data: unkno
     const block = readBlock(text, record)
     if (block) return {data: block.data, block: true}
     // js-yaml makes a key of a map or list into text ("x,y"): the exact reader refuses such keys, located
-    if (COLLECTION_KEY.test(text)) return undefined
+    if (COLLECTION_KEY.test(text) || collectionKeyInFlowMap(text)) return undefined
     try {
         const data = load(text, {
             schema: CORE_READ,
