@@ -220,7 +220,6 @@ for (let i = 0; i < runs; i++) {
 }
 const cpuPerValue = cpuSince(valueCpu) / runs
 app.unmount()
-fs.rmSync(dir, {recursive: true, force: true})
 
 const ms = x => `${x.toFixed(1)} ms`
 const what = option('--template') ? path.relative(process.cwd(), file) : `the benchmark template, seed ${seed}`

@@ -54,33 +54,46 @@ export function solveUnique(problem: Problem): SolveResult | undefined {
  */
 function refutedPart(problem: Problem, values: Int8Array, parts: readonly Part[]): number | undefined {
     const deductions = parts.map(part => new Deduction(problem.definitions, part.vars, part.constraints))
-    const refuted = deductions.findIndex(d => !d.run(values.slice()))
+    // each part's deduction run on the shared values and undone: parts share no variables
+    const trail: number[] = []
+    const undo = () => {
+        for (const v of trail) values[v] = -1
+        trail.length = 0
+    }
+    const refuted = deductions.findIndex(d => {
+        const contradiction = !d.run(values, undefined, false, [], trail)
+        undo()
+        return contradiction
+    })
     if (refuted < 0) return undefined
     for (let k = 0; k < refuted; k++) {
-        const work = values.slice()
-        if (
-            !deductions[k]!.run(work) ||
-            !complete(
+        const part = parts[k]!
+        const free = undefinedRead(problem, values, part.vars, part.constraints)
+        const completed =
+            deductions[k]!.run(values, undefined, false, [], trail) &&
+            complete(
                 deductions[k]!,
-                work,
+                values,
                 () => true,
                 () => 0,
-                undefinedRead(problem, work, parts[k]!),
+                free,
             )
-        )
-            return undefined
+        // completing leaves the part's variables (and the free ones it read) decided
+        undo()
+        for (const v of [...part.vars, ...free]) values[v] = -1
+        if (!completed) return undefined
     }
     return refuted
 }
 
-/** The open variables a part's formulas read that no definition decides. */
-function undefinedRead(problem: Problem, values: Int8Array, part: Part): number[] {
+/** The open variables that the definitions of `vars` and `constraints` read and no definition decides. */
+function undefinedRead(problem: Problem, values: Int8Array, vars: readonly number[], constraints: readonly Formula[]): number[] {
     const free = new Set<number>()
     const read = (f: Formula) => {
         for (const u of variables(f)) if (values[u] === -1 && !problem.definitions[u]) free.add(u)
     }
-    for (const v of part.vars) read(problem.definitions[v]!)
-    for (const c of part.constraints) read(c)
+    for (const v of vars) read(problem.definitions[v]!)
+    for (const c of constraints) read(c)
     return [...free]
 }
 
@@ -95,17 +108,7 @@ export function satisfiable(problem: Problem): boolean {
     const values = new Int8Array(n).fill(-1)
     propagate(problem.definitions, values)
     const defined: number[] = []
-    const free = new Set<number>()
-    const read = (f: Formula) => {
-        for (const u of variables(f)) if (values[u] === -1 && !problem.definitions[u]) free.add(u)
-    }
-    for (let v = 0; v < n; v++) {
-        const f = problem.definitions[v]
-        if (!f || values[v] !== -1) continue
-        defined.push(v)
-        read(f)
-    }
-    for (const c of problem.constraints) read(c)
+    for (let v = 0; v < n; v++) if (problem.definitions[v] && values[v] === -1) defined.push(v)
     const deduction = new Deduction(problem.definitions, defined, problem.constraints)
     if (!deduction.run(values)) return false
     if (
@@ -114,7 +117,7 @@ export function satisfiable(problem: Problem): boolean {
             values,
             () => true,
             () => 0,
-            [...free],
+            undefinedRead(problem, values, defined, problem.constraints),
         )
     )
         return true

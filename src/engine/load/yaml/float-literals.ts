@@ -25,14 +25,12 @@ export function noteFloatLiteral(container: object, key: string | number): void 
 
 /** Whether `container[key]` is a number written as a float. */
 export function isFloatLiteral(container: unknown, key: string | number): boolean {
-    return (
-        container !== null && typeof container === 'object' && typeof (container as Record<string | number, unknown>)[key] === 'number' && noted.get(container)?.has(key) === true
-    )
+    return floatLiteralKeys(container)?.has(key) === true && typeof (container as Record<string | number, unknown>)[key] === 'number'
 }
 
-/** The keys of `container` noted as floats, if any. */
-export function floatLiteralKeys(container: object): ReadonlySet<string | number> | undefined {
-    return noted.get(container)
+/** The keys of `container` noted as floats, if any (nothing is looked up until some float literal was read: copying data asks of every map). */
+export function floatLiteralKeys(container: unknown): ReadonlySet<string | number> | undefined {
+    return any && container !== null && typeof container === 'object' ? noted.get(container) : undefined
 }
 
 /** Whether any float literal was noted in this process: the writer looks for them only then. */
