@@ -38,7 +38,7 @@ export default tseslint.config(
     },
     {
         // the command-line entry is CommonJS (bin/package.json): it starts without the ES module loader
-        files: ['bin/*.js'],
+        files: ['bin/*.js', 'bench/*.cjs'],
         languageOptions: {sourceType: 'commonjs', globals: {require: 'readonly', module: 'writable', __filename: 'readonly', __dirname: 'readonly'}},
         rules: {'@typescript-eslint/no-require-imports': 'off'},
     },

@@ -155,14 +155,14 @@ function sideBySide(command, n, dir) {
 
 /**
  * One run of `trellis ARGS` in a fresh process: milliseconds, and peak resident memory (MiB) as
- * bench/peak.mjs reports it. `tuned` runs it as bin/trellis.js runs explain --json and reports on
+ * bench/peak.cjs reports it. `tuned` runs it as bin/trellis.js runs explain --json and reports on
  * large templates (a Node with a larger young generation; measured directly, not as the child of a
- * parent whose own memory peak.mjs would report); `stdout` names a file for standard output.
+ * parent whose own memory peak.cjs would report); `stdout` names a file for standard output.
  */
 function runCli(cliArgs, {tuned = false, stdout} = {}) {
     const report = path.join(os.tmpdir(), `trellis-bench-peak-${process.pid}.json`)
     const start = process.hrtime.bigint()
-    const peakScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'peak.mjs')
+    const peakScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'peak.cjs')
     const out = stdout === undefined ? 'ignore' : fs.openSync(stdout, 'w')
     const r = spawnSync(process.execPath, [...(tuned ? ['--max-semi-space-size=64'] : []), peakScript, report, ...cliArgs], {
         stdio: ['ignore', out, 'pipe'],

@@ -28,7 +28,7 @@ const only = new RegExp(option('--only', ''))
 const against = option('--against')
 const commands = args.includes('--commands')
 const here = path.dirname(fileURLToPath(import.meta.url))
-const peakScript = path.join(here, 'peak.mjs')
+const peakScript = path.join(here, 'peak.cjs')
 
 const median = list => {
     const sorted = [...list].sort((a, b) => a - b)

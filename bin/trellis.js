@@ -155,12 +155,35 @@ async function commandLine() {
     return (await import('../dist/bundle/main.js')).main
 }
 
-async function run() {
-    // A full disk or a closed pipe on standard output is the user's situation, not a crash: one line, no stack.
-    process.stdout.on('error', error => {
-        if (error.code !== 'EPIPE') process.stderr.write(`trellis: cannot write to standard output: ${error.code ?? error.message}\n`)
-        process.exit(error.code === 'EPIPE' ? 0 : 2)
+/**
+ * A full disk or a closed pipe on standard output is the user's situation, not a crash: one line,
+ * no stack. Node makes the stream when it is first asked for (2–3 ms, its stream modules with it),
+ * and a command that writes only files never asks: the listener is added as the stream is made.
+ */
+function watchStandardOutput() {
+    const made = Object.getOwnPropertyDescriptor(process, 'stdout')
+    if (typeof made?.get !== 'function' || !made.configurable) return void listen(process.stdout)
+    let listened = false
+    Object.defineProperty(process, 'stdout', {
+        configurable: true,
+        enumerable: made.enumerable,
+        get() {
+            const stream = made.get.call(process)
+            if (!listened) listen(stream)
+            return stream
+        },
     })
+    function listen(stream) {
+        listened = true
+        stream.on('error', error => {
+            if (error.code !== 'EPIPE') process.stderr.write(`trellis: cannot write to standard output: ${error.code ?? error.message}\n`)
+            process.exit(error.code === 'EPIPE' ? 0 : 2)
+        })
+    }
+}
+
+async function run() {
+    watchStandardOutput()
     // `trellis --version` alone is answered without loading the commands and the engine; it prints
     // what commander's version flag prints
     if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {

@@ -43,6 +43,23 @@ const loaderImport = {
         bundle.onLoad({filter: /[\\/]engine[\\/]load[\\/]import-module\.js$/}, () => ({contents: 'export const importModule = url => __import(url)'}))
     },
 }
+/**
+ * commander requires child_process at its start for executable subcommands, which Trellis has
+ * none of; loading it (with net, dgram and the stream internals they need) was 2–3 ms of every
+ * command's start. commander gets it when it first uses it instead.
+ */
+const lazyChildProcess = {
+    name: 'lazy-child-process',
+    setup(bundle) {
+        bundle.onResolve({filter: /^node:child_process$/}, args =>
+            /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? {path: 'child_process', namespace: 'lazy-child-process'} : undefined,
+        )
+        bundle.onLoad({filter: /.*/, namespace: 'lazy-child-process'}, () => ({
+            contents: "module.exports = new Proxy({}, {get: (_, name) => require('node:child_process')[name]})",
+            loader: 'js',
+        }))
+    },
+}
 // no code cache of another bundle is left beside this one (the training run below makes its own)
 fs.rmSync(path.join(root, 'dist/bundle/headless.cjs.cache'), {force: true})
 await build({
@@ -56,7 +73,7 @@ await build({
     // but never uses here, 450 kB), or the wizard's; conf, an ES module, is inside (require gives no
     // ES module's default export in Node 20)
     external: ['yaml', 'logic-solver', 'ajv', 'ajv-formats', '@inquirer/prompts', 'ink', 'react', 'react/*'],
-    plugins: [withoutWizard, loaderImport],
+    plugins: [withoutWizard, loaderImport, lazyChildProcess],
     // the code finds files beside itself (package.json, the worker); dist/bundle/ is as deep as dist/cli/
     define: {'import.meta.url': 'moduleUrl'},
     banner: {js: "const moduleUrl = require('node:url').pathToFileURL(__filename).href;"},
