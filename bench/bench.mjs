@@ -25,7 +25,8 @@ import {spawnSync} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 import {stringify} from 'yaml'
 import {loadTemplate, templateFromData} from '../dist/engine/load/index.js'
-import {decide, resolve, stringifyTemplate} from '../dist/engine/pipeline.js'
+import {decide, outputOf, resolveTemplate} from '../dist/engine/resolve/index.js'
+import {stringifyTemplate} from '../dist/engine/transform/index.js'
 import {explanationDocument} from '../dist/engine/explain/index.js'
 import {benchmarkTemplate} from './generate.mjs'
 
@@ -89,8 +90,8 @@ function measureSeed(seed, dir) {
     const memory = []
     const resolveInMemory = () =>
         time(() => {
-            const result = resolve(templateFromData(data), request)
-            kept = Object.keys(result.output.topology_template?.node_templates ?? {}).length
+            const output = outputOf(resolveTemplate(templateFromData(data), request))
+            kept = Object.keys(output.topology_template?.node_templates ?? {}).length
         })
     // the first run at a size is reported on its own: it also compiles the engine's code for
     // inputs of that size and grows the heap, which a one-shot command pays and the runs after do not
@@ -111,8 +112,8 @@ function measureSeed(seed, dir) {
         let template
         let result
         load.push(time(() => (template = loadTemplate(input))))
-        resolving.push(time(() => (result = resolve(template, request))))
-        write.push(time(() => fs.writeFileSync(output, stringifyTemplate(result.output))))
+        resolving.push(time(() => (result = outputOf(resolveTemplate(template, request)))))
+        write.push(time(() => fs.writeFileSync(output, stringifyTemplate(result))))
         total.push(load[i] + resolving[i] + write[i])
         result = undefined
         locate.push(time(() => template.sourceMap.locate(template.data.topology_template, 'node_templates')?.line))

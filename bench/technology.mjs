@@ -163,7 +163,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
             return Number(process.hrtime.bigint() - start) / 1e6
         }
         const {loadTemplate} = await import('../dist/engine/load/index.js')
-        const {resolve} = await import('../dist/engine/pipeline.js')
+        const {outputOf, resolveTemplate} = await import('../dist/engine/resolve/index.js')
         const loaded = loadTemplate(file)
         for (const env of ENVIRONMENTS) {
             const cold = median(Array.from({length: runs}, () => cli(env, false)))
@@ -172,7 +172,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
             const memory = median(
                 Array.from({length: runs + 2}, () => {
                     const start = performance.now()
-                    resolve(loaded, {presets: [env]})
+                    outputOf(resolveTemplate(loaded, {presets: [env]}))
                     return performance.now() - start
                 }),
             )

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {loadTemplate} from '../dist/engine/load/index.js'
-import {resolve} from '../dist/engine/pipeline.js'
+import {resolveTemplate} from '../dist/engine/resolve/index.js'
 import {renderMarkdown} from '../dist/app/report/index.js'
 import {buildReport} from '../dist/engine/report/index.js'
 
@@ -15,7 +15,9 @@ const presets = ['prod']
 const target = 'docs/example-report.md'
 
 const template = loadTemplate(templateName)
-const {model} = resolve(template, {presets})
+const outcome = resolveTemplate(template, {presets})
+if (outcome.kind !== 'resolved') throw outcome.error
+const {model} = outcome
 const argv = ['trellis', 'resolve', templateName, ...presets.flatMap(p => ['--preset', p]), '--output', 'web-shop-prod.yaml', '--report', target]
 const report = buildReport({template, templateName, presets, argv, now: new Date()}, {model})
 // files are named from the report's folder, as the command line writes it; the checkout's own

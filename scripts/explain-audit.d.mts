@@ -1,6 +1,6 @@
 import type {Because, Explanation, ExplanationLine} from '../src/engine/explain/index.js'
 import type {Element} from '../src/engine/model/index.js'
-import type {ResolvedModel} from '../src/engine/pipeline.js'
+import type {ResolvedModel} from '../src/engine/resolve/index.js'
 
 export declare const CUT_DEPTHS: readonly number[]
 

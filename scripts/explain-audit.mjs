@@ -97,7 +97,7 @@ async function main() {
         process.exit(2)
     }
     const {prepareRequest} = await import('../dist/app/request.js')
-    const {decide} = await import('../dist/engine/pipeline.js')
+    const {decide} = await import('../dist/engine/resolve/index.js')
     const engine = {...(await import('../dist/engine/explain/index.js')), ...(await import('../dist/app/explanation-text.js'))}
     const {template, request} = await prepareRequest(positionals[0], values, {allPositions: true})
     const start = process.cpuUsage()

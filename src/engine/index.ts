@@ -16,7 +16,7 @@ export {
     TrellisError,
 } from './errors.js'
 export {count, grouped} from './plural.js'
-export {CONTROL_RANGES, escapedControl, shellWord, textOf} from './text.js'
+export {CONTROL_RANGES, escapedControl, renderExpression, shellWord, textOf} from './text.js'
 export {closestName} from './names.js'
 export {
     checkNesting,
@@ -57,16 +57,28 @@ export {
     type VariabilityInputDefinition,
     VariabilityInputs,
 } from './inputs/index.js'
-export {definedInputValues, readDefinitionOf, type ResolvedModel, type ResolveRequest, stringifyTemplate, templateChunks, variabilityInputNames} from './pipeline.js'
+export {stringifyTemplate, templateChunks} from './transform/index.js'
 export {
     conflictHeadline,
     conflictInputs,
     type ConflictItem,
-    DecisiveInputs,
-    type DocumentBecause,
     conflictLocation,
+    definedInputValues,
     errorNotes,
     errorSummary,
+    inputChoices,
+    type Outcome,
+    outputOf,
+    readDefinitionOf,
+    type ResolvedModel,
+    type ResolveRequest,
+    resolveTemplate,
+    sameValue,
+    variabilityInputNames,
+} from './resolve/index.js'
+export {
+    DecisiveInputs,
+    type DocumentBecause,
     explainElement,
     type Explanation,
     explanationJson,
@@ -75,15 +87,12 @@ export {
     explanationLines,
     freeChoiceRuleText,
     type InputChange,
-    inputChoices,
     namedCondition,
     type NamedCondition,
     type ReasonCode,
     type Repair,
     REASON_CODES,
-    renderExpression,
     renderSummaryLine,
-    sameValue,
     startRepairs,
     startWhatIf,
     verdictOf,
@@ -101,6 +110,5 @@ export {
     type ReportStream,
     type ReportTopology,
 } from './report/index.js'
-export {type Outcome, outputOf, resolveTemplate} from './outcome.js'
 export {analyzeTemplate, DEFAULT_COMBINATIONS, type Analysis, type Finding, type ReasonLine, type Severity} from './analyze/index.js'
 export {fflatePackage, yamlPackage} from './yaml-package.js'

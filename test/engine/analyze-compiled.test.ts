@@ -6,8 +6,9 @@ import {describe, expect, it} from 'vitest'
 import {CompiledTemplate} from '../../src/engine/analyze/compiled.js'
 import type {InputAssignment} from '../../src/engine/inputs/index.js'
 import {loadTemplate, templateFromText, type LoadedTemplate} from '../../src/engine/load/index.js'
-import {resolveTemplate} from '../../src/engine/outcome.js'
-import {readDefinitionOf, stringifyTemplate} from '../../src/engine/pipeline.js'
+import {resolveTemplate} from '../../src/engine/resolve/index.js'
+import {readDefinitionOf} from '../../src/engine/resolve/index.js'
+import {stringifyTemplate} from '../../src/engine/transform/index.js'
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../sample-templates')
 

@@ -2,7 +2,7 @@
 // them: the two must agree with the YAML written, pair by pair, on values the writer tells apart.
 import {describe, expect, it} from 'vitest'
 import {dataText} from '../../src/engine/analyze/data-text.js'
-import {stringifyTemplate} from '../../src/engine/pipeline.js'
+import {stringifyTemplate} from '../../src/engine/transform/index.js'
 
 const VALUES: unknown[] = [
     0,

@@ -8,7 +8,7 @@ import {AtomVariables} from '../../src/engine/analyze/atoms.js'
 import {CombinationDecider} from '../../src/engine/analyze/decide.js'
 import {constant} from '../../src/engine/conditions/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {prepare, readDefinitionOf} from '../../src/engine/pipeline.js'
+import {prepare, readDefinitionOf} from '../../src/engine/resolve/index.js'
 import {solve} from '../../src/engine/solve/index.js'
 import {generate} from '../../scripts/differential/generate.mjs'
 

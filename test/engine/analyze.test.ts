@@ -4,7 +4,7 @@
 import {describe, expect, it} from 'vitest'
 import {analyzeTemplate} from '../../src/engine/analyze/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolveTemplate} from '../../src/engine/outcome.js'
+import {resolveTemplate} from '../../src/engine/resolve/index.js'
 import {stringify} from 'yaml'
 import {generate} from '../../scripts/differential/generate.mjs'
 import {iterations} from '../helpers/deep.js'

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 import type {Formula} from '../../src/engine/conditions/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide} from '../../src/engine/pipeline.js'
+import {decide} from '../../src/engine/resolve/index.js'
 import {element, label, run} from '../helpers/v4t.js'
 
 /** The error compiling the template's conditions throws, before any shell reorders what it reports. */

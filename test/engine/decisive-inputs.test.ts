@@ -7,15 +7,16 @@ import {stringify} from 'yaml'
 import {describe, expect, it} from 'vitest'
 import {DecisiveInputs, explanationDocument} from '../../src/engine/explain/index.js'
 import {loadTemplate, templateFromText, type LoadedTemplate} from '../../src/engine/load/index.js'
-import {readDefinitionOf, resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {readDefinitionOf, type ResolveRequest} from '../../src/engine/resolve/index.js'
 import {generate} from '../../scripts/differential/generate.mjs'
 import {iterations} from '../helpers/deep.js'
+import {resolved} from '../helpers/v4t.js'
 
 const SAMPLES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../sample-templates')
 
 /** The inputs explanations of every element cite, and those DecisiveInputs finds an element per step. */
 function both(template: LoadedTemplate, request: ResolveRequest) {
-    const model = resolve(template, request).model!
+    const model = resolved(template, request).model!
     const document = explanationDocument(template, model)
     const explained = Object.entries(document.inputs)
         .filter(([, input]) => input.decidesSomething)
@@ -65,7 +66,7 @@ ${nodes}
             let template: LoadedTemplate
             try {
                 template = templateFromText(stringify(data))
-                if (!resolve(template, request).model) continue
+                if (!resolved(template, request).model) continue
             } catch {
                 continue // a template with mistakes has no model to ask about
             }

@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest'
 import {DocumentExplainer, explainElement, explanationDocument, type Because, type Explanation} from '../../src/engine/explain/index.js'
 import {RENEW_EVERY} from '../../src/engine/explain/document.js'
 import {templateFromData} from '../../src/engine/load/index.js'
-import {decide} from '../../src/engine/pipeline.js'
+import {decide} from '../../src/engine/resolve/index.js'
 
 const SIZE = 150
 

@@ -8,8 +8,8 @@ import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {explanationDocument, explanationJson, type DocumentBecause} from '../../src/engine/explain/index.js'
 import {readYamlFile, loadTemplate} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {CONFORMANCE, HAS_CONFORMANCE, needsConformance} from '../helpers/files.js'
+import {resolved} from '../helpers/v4t.js'
 
 function cases(dir: string): string[] {
     if (!fs.existsSync(dir)) return []
@@ -47,7 +47,7 @@ describe.skipIf(!HAS_CONFORMANCE)(needsConformance('explanations of the conforma
         const inputsFile = config.inputs ? path.join(dir, config.inputs) : path.join(dir, 'inputs.yaml')
         const inputs = fs.existsSync(inputsFile) ? ((readYamlFile(inputsFile).data ?? {}) as Record<string, unknown>) : {}
         const presets = config.presets === undefined ? [] : ([] as string[]).concat(config.presets)
-        const result = resolve(template, {presets, assignments: Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'file', file: inputsFile}}))})
+        const result = resolved(template, {presets, assignments: Object.entries(inputs).map(([name, value]) => ({name, value, source: {kind: 'file', file: inputsFile}}))})
         const document = explanationDocument(template, result.model!)
         expect(document.elements.length).toBe(result.model!.graph.elements.length)
         const output = result.output as {topology_template?: {node_templates?: Record<string, unknown>; groups?: Record<string, unknown>}}

@@ -11,7 +11,7 @@ import {quickXplain} from '../../src/engine/solve/index.js'
 import {explainElement} from '../../src/engine/explain/index.js'
 import {variabilityGroupOf} from '../../src/engine/model/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, type ResolvedModel} from '../../src/engine/pipeline.js'
+import {decide, type ResolvedModel} from '../../src/engine/resolve/index.js'
 import {DEEP, iterations} from '../helpers/deep.js'
 import {template} from '../properties/generate.js'
 

@@ -5,7 +5,7 @@
 import {describe, expect, it} from 'vitest'
 import {explainElement, type Because} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide} from '../../src/engine/pipeline.js'
+import {decide} from '../../src/engine/resolve/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
 import {FREE_TECHNOLOGY as TEMPLATE} from '../helpers/templates.js'
 

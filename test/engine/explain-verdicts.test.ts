@@ -5,10 +5,12 @@
 import {describe, expect, it} from 'vitest'
 import {renderExplanation} from '../../src/app/explanation-text.js'
 import {wrapLine} from '../../src/app/wrap.js'
-import {conflictHeadline, explainElement, explanationDocument, renderSummaryLine} from '../../src/engine/explain/index.js'
+import {explainElement, explanationDocument, renderSummaryLine} from '../../src/engine/explain/index.js'
+import {conflictHeadline} from '../../src/engine/resolve/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {decide, type ResolveRequest} from '../../src/engine/resolve/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
+import {resolved} from '../helpers/v4t.js'
 
 function model(text: string, request: ResolveRequest = {}, file = 'sample.yaml') {
     const template = templateFromText(text, file)
@@ -64,7 +66,7 @@ describe('a variability group is always absent (Group Template)', () => {
 
     it('agrees with the resolved template, in the JSON document and in the report counts', () => {
         const template = templateFromText(GROUPS, 'sample.yaml')
-        const resolution = resolve(template, {})
+        const resolution = resolved(template, {})
         const output = resolution.output as {topology_template: {groups?: Record<string, unknown>}}
         expect(Object.keys(output.topology_template.groups ?? {})).toEqual(['plain'])
         const document = explanationDocument(template, resolution.model!)

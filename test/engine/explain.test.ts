@@ -3,10 +3,11 @@
 import {describe, expect, it} from 'vitest'
 import {variables} from '../../src/engine/conditions/index.js'
 import {renderExplanation} from '../../src/app/explanation-text.js'
-import {explainElement, minimalConflict, type Because} from '../../src/engine/explain/index.js'
-import {isPartialConflict, PARTIAL_NOTE} from '../../src/engine/explain/conflict.js'
+import {explainElement, type Because} from '../../src/engine/explain/index.js'
+import {minimalConflict} from '../../src/engine/resolve/index.js'
+import {isPartialConflict, PARTIAL_NOTE} from '../../src/engine/resolve/conflict.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, ResolutionError, type ResolutionFailure, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {decide, ResolutionError, type ResolutionFailure, type ResolveRequest} from '../../src/engine/resolve/index.js'
 import {CHAIN} from '../helpers/templates.js'
 
 function explain(text: string, id: string, request: ResolveRequest = {}) {

@@ -6,7 +6,8 @@
 import {describe, expect, it} from 'vitest'
 import {isMap, isScalar, isSeq, parseDocument, type Node} from 'yaml'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolve, stringifyTemplate} from '../../src/engine/pipeline.js'
+import {stringifyTemplate} from '../../src/engine/transform/index.js'
+import {resolved as resolvedTemplate} from '../helpers/v4t.js'
 
 /** PyYAML's implicit float and int (YAML 1.1). */
 const PYYAML_FLOAT = /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?)$/
@@ -27,7 +28,7 @@ function written(text: string, ...path: string[]): Record<string, string> {
 }
 
 function resolved(text: string): string {
-    return stringifyTemplate(resolve(templateFromText(text), {}).output)
+    return stringifyTemplate(resolvedTemplate(templateFromText(text), {}).output)
 }
 
 const PROPERTIES = `

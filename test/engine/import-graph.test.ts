@@ -28,10 +28,9 @@ const ENGINE_RANK: Record<string, number> = {
     solve: 6,
     check: 6,
     transform: 6,
-    pipeline: 7,
+    resolve: 7,
     explain: 8,
     report: 9,
-    outcome: 9,
     analyze: 10,
     index: 11,
 }

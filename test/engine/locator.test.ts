@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide} from '../../src/engine/pipeline.js'
+import {decide} from '../../src/engine/resolve/index.js'
 import {PROJECT} from '../helpers/files.js'
 
 /** A condition nested `depth` levels deep in `and`s, `leaves` true items, then one more map item. */

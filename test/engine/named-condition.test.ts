@@ -6,8 +6,9 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {explanationDocument, namedCondition, type DocumentBecause} from '../../src/engine/explain/index.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
-import {readDefinitionOf, resolve} from '../../src/engine/pipeline.js'
+import {readDefinitionOf} from '../../src/engine/resolve/index.js'
 import {technologySteps} from '../../src/engine/solve/index.js'
+import {resolved} from '../helpers/v4t.js'
 
 describe('namedCondition', () => {
     it('reads the fact, who gave the condition, its name and its kind', () => {
@@ -48,7 +49,7 @@ describe('namedCondition', () => {
             if (!fs.existsSync(file)) continue
             const template = loadTemplate(file)
             for (const preset of readDefinitionOf(template).presets.keys()) {
-                const model = resolve(template, {presets: [preset]}).model!
+                const model = resolved(template, {presets: [preset]}).model!
                 for (const e of explanationDocument(template, model).elements) walk(e.because)
             }
         }

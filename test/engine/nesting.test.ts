@@ -8,18 +8,18 @@ import {Parser, stringify} from 'yaml'
 import {evaluateValue, MAX_NESTING, type Nesting, type ValueScope} from '../../src/engine/expressions/index.js'
 import {MAX_YAML_NESTING, templateFromData, templateFromText} from '../../src/engine/load/index.js'
 import {nestingBound} from '../../src/engine/load/yaml/nesting.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {expectCode} from '../helpers/errors.js'
+import {resolved} from '../helpers/v4t.js'
 
 const HEAD = 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n'
 /** A property value written at the fifth level of nesting (document, topology_template, node_templates, n, properties). */
 const property = (value: string) => `${HEAD}    node_templates:\n        n:\n            type: n\n            properties:\n                - p: ${value}\n`
 const resolveText = (text: string) => {
-    const resolution = resolve(templateFromText(text, 't.yaml'), {assignments: []})
+    const resolution = resolved(templateFromText(text, 't.yaml'), {assignments: []})
     stringify(resolution.output)
     return resolution
 }
-const resolveData = (data: Record<string, unknown>) => resolve(templateFromData(data), {assignments: []})
+const resolveData = (data: Record<string, unknown>) => resolved(templateFromData(data), {assignments: []})
 const tooDeep = (fn: () => unknown) => expectCode(fn, 'too-deep')
 
 /** Lists nested `depth` deep in flow style, around the number 1. */
@@ -166,7 +166,7 @@ function chain(length: number, wrap = (inner: unknown): unknown => inner): Recor
     return {expressions}
 }
 
-const nodes = (resolution: ReturnType<typeof resolve>) => Object.keys((resolution.output.topology_template as {node_templates: object}).node_templates)
+const nodes = (resolution: ReturnType<typeof resolved>) => Object.keys((resolution.output.topology_template as {node_templates: object}).node_templates)
 
 describe(`conditions nested deeper than ${MAX_NESTING} levels`, () => {
     it('deep operators: solved at the limit, refused beyond it', () => {

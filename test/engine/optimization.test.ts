@@ -3,7 +3,7 @@
 // optimization, and how the solution records optimizer-chosen elements.
 import {describe, expect, it} from 'vitest'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {prepare} from '../../src/engine/pipeline.js'
+import {prepare} from '../../src/engine/resolve/index.js'
 import {solve} from '../../src/engine/solve/index.js'
 import {element, nodes, run, runError, type Version} from '../helpers/v4t.js'
 

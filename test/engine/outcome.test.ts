@@ -2,7 +2,7 @@
 // Trellis itself: each kind carries what the shells show for it, worked out once.
 import {describe, expect, it} from 'vitest'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolveTemplate, type Outcome} from '../../src/engine/outcome.js'
+import {resolveTemplate, type Outcome} from '../../src/engine/resolve/index.js'
 
 const template = (body: string) => templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${body}`)
 const kind = (o: Outcome) => o.kind

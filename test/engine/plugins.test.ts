@@ -6,7 +6,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {removeWorkspaces, workspace} from '../cli/run.js'
 import {findTechnologyPlugins, loadTechnologyPlugins, loadTemplate} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
+import {resolved} from '../helpers/v4t.js'
 
 afterAll(removeWorkspaces)
 
@@ -42,7 +42,7 @@ const PLUGIN = `export default {
 
 async function resolveIn(dir: string) {
     const template = loadTemplate(path.join(dir, 'template.yaml'))
-    return resolve(template, {plugins: await loadTechnologyPlugins(template, ALLOW)})
+    return resolved(template, {plugins: await loadTechnologyPlugins(template, ALLOW)})
 }
 
 describe('technology plugins', () => {
@@ -116,7 +116,7 @@ describe('technology plugins', () => {
         const dir = workspace({'template.yaml': TEMPLATE()})
         const template = loadTemplate(path.join(dir, 'template.yaml'))
         const builders = await loadTechnologyPlugins(template, {allow: false, extra: [path.join(outside, 'containers.mjs')]})
-        expect(resolve(template, {plugins: builders}).output).toMatchObject({topology_template: {node_templates: {app: {type: 'web.app~web.app::docker'}}}})
+        expect(resolved(template, {plugins: builders}).output).toMatchObject({topology_template: {node_templates: {app: {type: 'web.app~web.app::docker'}}}})
     })
 
     it('refuses a module in plugins/technology that is a symbolic link leading out of the folder', async () => {

@@ -2,7 +2,8 @@
 // condition and alternative mode, pruning, modes, precedence, propagation.
 import {describe, expect, it} from 'vitest'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, resolve} from '../../src/engine/pipeline.js'
+import {decide} from '../../src/engine/resolve/index.js'
+import {resolved} from '../helpers/v4t.js'
 
 function presence(text: string, version = 'tosca_variability_1_0'): Record<string, boolean> {
     const model = decide(templateFromText(`tosca_definitions_version: ${version}\n${text}`), {})
@@ -205,7 +206,7 @@ describe('other default conditions', () => {
         o: {type: string, value: {get_property: [n, x]}}
 `
         expect(presence(text)).toMatchObject({'group.g': false, 'policy.p@0': false, 'output.o@0': false})
-        const output = resolve(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${text}`), {}).output
+        const output = resolved(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${text}`), {}).output
         expect(output).toEqual({tosca_definitions_version: 'tosca_simple_yaml_1_3'})
     })
 
@@ -231,11 +232,11 @@ topology_template:
     groups:
         g: {type: variability.groups.ConditionalMembers, members: [], conditions: {variability_input: unset}}
 `
-        expect(resolve(templateFromText(text), {}).output).toEqual({
+        expect(resolved(templateFromText(text), {}).output).toEqual({
             tosca_definitions_version: 'tosca_simple_yaml_1_3',
             topology_template: {node_templates: {n: {type: 'tosca.nodes.Root'}}},
         })
         // with a member, the condition is the member's and needs its input
-        expect(() => resolve(templateFromText(text.replace('members: []', 'members: [n]')), {})).toThrow('Variability input "unset" has no value')
+        expect(() => resolved(templateFromText(text.replace('members: []', 'members: [n]')), {})).toThrow('Variability input "unset" has no value')
     })
 })

@@ -11,8 +11,9 @@ import YAML from 'yaml'
 import type {InputAssignment} from '../../src/engine/inputs/types.js'
 import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
 import type {NodeElement, TechnologyElement} from '../../src/engine/model/index.js'
-import {resolve, type Resolution} from '../../src/engine/pipeline.js'
+import {type Resolution} from '../../src/engine/resolve/index.js'
 import {expectCode} from '../helpers/errors.js'
+import {resolved} from '../helpers/v4t.js'
 
 type Raw = Record<string, unknown>
 type Version = 'tosca_variability_1_0' | 'tosca_variability_1_0_rc_2' | 'tosca_variability_1_0_rc_3'
@@ -71,7 +72,7 @@ function set(inputs: Raw): InputAssignment[] {
 }
 
 function run(spec: Spec, inputs: Raw = {}): Resolution {
-    return resolve(templateFromText(text(spec), 'template.yaml', EMPTY), {assignments: set(inputs)})
+    return resolved(templateFromText(text(spec), 'template.yaml', EMPTY), {assignments: set(inputs)})
 }
 
 /** Present node → its output type. */
@@ -682,7 +683,7 @@ topology_template:
     node_templates:
         web: {type: nowhere}
 ${groups}`
-        const error = (groups: string) => expectCode(() => resolve(templateFromText(template(groups), 'template.yaml', EMPTY)), 'invalid-template').message
+        const error = (groups: string) => expectCode(() => resolved(templateFromText(template(groups), 'template.yaml', EMPTY)), 'invalid-template').message
         expect(error('')).toBe('Node type "nowhere" does not exist')
         expect(error('    groups:\n        g: {type: tosca.groups.Root, members: [missing]}\n')).toBe('Member "missing" does not exist')
     })
@@ -814,7 +815,7 @@ describe('where technology rules come from', () => {
                 fs.writeFileSync(path.join(folder, file), content)
             }
             fs.writeFileSync(path.join(folder, 'variable-service-template.yaml'), text(spec))
-            return resolve(loadTemplate(path.join(folder, 'variable-service-template.yaml')), {})
+            return resolved(loadTemplate(path.join(folder, 'variable-service-template.yaml')), {})
         }
 
         it('technology_rules: ./my-rules.yaml', () => {

@@ -54,19 +54,19 @@ type Name = keyof typeof TEMPLATES
 
 /** The engine's modules as a fresh process would load them (vi.resetModules first: none of their state kept). */
 async function freshEngine() {
-    const [load, outcome, explain, pipeline] = await Promise.all([
+    const [load, resolve, explain, transform] = await Promise.all([
         import('../../src/engine/load/index.js'),
-        import('../../src/engine/outcome.js'),
+        import('../../src/engine/resolve/index.js'),
         import('../../src/engine/explain/index.js'),
-        import('../../src/engine/pipeline.js'),
+        import('../../src/engine/transform/index.js'),
     ])
     /** Everything resolving the template says: the output and every element's explanation, or the failure with its conflict. */
     return (name: Name): string => {
         const template = load.templateFromText(TEMPLATES[name], `${name}.yaml`)
-        const result = outcome.resolveTemplate(template)
+        const result = resolve.resolveTemplate(template)
         switch (result.kind) {
             case 'resolved':
-                return pipeline.stringifyTemplate(result.output) + JSON.stringify(explain.explanationDocument(template, result.model))
+                return transform.stringifyTemplate(result.output) + JSON.stringify(explain.explanationDocument(template, result.model))
             case 'unsatisfiable':
                 return `${result.kind}: ${result.error.describe()}\n${JSON.stringify(result.conflict)}`
             default:

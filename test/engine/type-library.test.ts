@@ -6,11 +6,11 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {runCase} from '../../src/cli/test-cases.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {removeWorkspaces, workspace} from '../cli/run.js'
 import {failure} from '../helpers/errors.js'
+import {resolved} from '../helpers/v4t.js'
 
-const resolveIn = (dir: string, file = 'template.yaml') => resolve(loadTemplate(path.join(dir, file)), {})
+const resolveIn = (dir: string, file = 'template.yaml') => resolved(loadTemplate(path.join(dir, file)), {})
 afterAll(removeWorkspaces)
 
 const failureIn = (dir: string) => failure(() => resolveIn(dir))
@@ -134,7 +134,7 @@ topology_template:
         app: {type: tosca.nodes.Root}
 `
         const dir = workspace({'template.yaml': template})
-        const output = resolve(loadTemplate(path.join(dir, 'template.yaml')), {presets: ['prod']}).output
+        const output = resolved(loadTemplate(path.join(dir, 'template.yaml')), {presets: ['prod']}).output
         expect(output).toEqual({tosca_definitions_version: 'tosca_simple_yaml_1_3', topology_template: {node_templates: {app: {type: 'tosca.nodes.Root'}}}})
     })
 

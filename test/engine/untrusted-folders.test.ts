@@ -8,9 +8,9 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {MAX_DEPTH} from '../../src/engine/load/library.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {expectCode} from '../helpers/errors.js'
 import {removeWorkspaces, workspace} from '../cli/run.js'
+import {resolved} from '../helpers/v4t.js'
 
 afterAll(removeWorkspaces)
 
@@ -45,7 +45,7 @@ describe('the type library below lib/', () => {
         fs.symlinkSync(foreign(), path.join(dir, 'lib'))
         const template = loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library()).toEqual([])
-        expect(resolve(template, {}).output).toMatchObject({topology_template: {node_templates: {app: {}}}})
+        expect(resolved(template, {}).output).toMatchObject({topology_template: {node_templates: {app: {}}}})
     })
 
     it('reads a link inside lib/ only when it leads to a file inside the template folder', () => {
@@ -69,7 +69,7 @@ describe('the type library below lib/', () => {
         fs.symlinkSync('..', path.join(dir, 'lib', 'up'))
         const template = loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library().map(f => path.relative(dir, f.file))).toEqual([path.join('lib', 'types.yaml')])
-        expect(resolve(template, {}).output).toBeTruthy()
+        expect(resolved(template, {}).output).toBeTruthy()
     })
 
     it('is refused with a clear error when nested deeper than the bound', () => {
@@ -87,7 +87,7 @@ describe('files a template names', () => {
     ])('%s behind a link leading out are refused, located, and nothing of the foreign file is shown', (_, variability) => {
         const dir = workspace({'t.yaml': withVariability(variability)})
         fs.symlinkSync(foreign(), path.join(dir, 'link'))
-        const error = expectCode(() => resolve(loadTemplate(path.join(dir, 't.yaml')), {}), 'invalid-template')
+        const error = expectCode(() => resolved(loadTemplate(path.join(dir, 't.yaml')), {}), 'invalid-template')
         expect(error.message).toBe(`"./link/rules.yaml" lies outside the template's folder: a template may only name files inside it`)
         expect(error.location?.line).toBe(4)
         expect(JSON.stringify(error.diagnostics())).not.toContain(SECRET)
@@ -100,7 +100,7 @@ describe.skipIf(!hasFifo)('only regular files are read (a FIFO never blocks)', (
         fifo(dir, 'lib/fifo.yaml')
         const template = loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library().map(f => path.basename(f.file))).toEqual(['types.yaml'])
-        expect(resolve(template, {}).output).toBeTruthy()
+        expect(resolved(template, {}).output).toBeTruthy()
     })
 
     const fifo = (dir: string, name: string) => execFileSync('mkfifo', [path.join(dir, name)])
@@ -119,7 +119,7 @@ describe.skipIf(!hasFifo)('only regular files are read (a FIFO never blocks)', (
         const dir = workspace({'t.yaml': variability ? withVariability(variability) : TEMPLATE})
         fs.mkdirSync(path.join(dir, 'lib'))
         fifo(dir, name)
-        const error = expectCode(() => resolve(loadTemplate(path.join(dir, 't.yaml')), {}), 'file-not-found')
+        const error = expectCode(() => resolved(loadTemplate(path.join(dir, 't.yaml')), {}), 'file-not-found')
         expect(error.message).toMatch(/not a regular file/)
         // located where the template names the file; a default file it does not name has no place in it
         expect(error.location?.line).toBe(variability ? 4 : undefined)

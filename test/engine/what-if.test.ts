@@ -2,10 +2,12 @@
 // resolution resolve (repairs), run in slices that never block a caller, and the
 // values offered per input. Every suggestion is checked here by resolving again.
 import {describe, expect, it} from 'vitest'
-import {inputChoices, repairs, startRepairs, startWhatIf, whatIf, type Repair} from '../../src/engine/explain/index.js'
+import {repairs, startRepairs, startWhatIf, whatIf, type Repair} from '../../src/engine/explain/index.js'
+import {inputChoices} from '../../src/engine/resolve/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {decide, type ResolveRequest} from '../../src/engine/resolve/index.js'
+import {resolved} from '../helpers/v4t.js'
 
 const set = (values: Record<string, unknown>): ResolveRequest['assignments'] => Object.entries(values).map(([name, value]) => ({name, value, source: {kind: 'set' as const}}))
 
@@ -137,7 +139,7 @@ topology_template:
 `
 
 function holds(template: ReturnType<typeof templateFromText>, request: ResolveRequest, repair: Repair): void {
-    const resolution = resolve(template, {
+    const resolution = resolved(template, {
         presets: [...(request.presets ?? []), ...(repair.preset ? [repair.preset] : [])],
         assignments: [...(request.assignments ?? []), ...set(Object.fromEntries(repair.changes.map(c => [c.input, c.to])))!],
     })
@@ -168,7 +170,7 @@ topology_template:
     it('suggests flipping the input that made it unsatisfiable, and the repair resolves', () => {
         const template = templateFromText(STORAGE, 'storage.yaml')
         const request = {assignments: set({replicated: true})}
-        expect(() => resolve(template, request)).toThrow('Could not solve')
+        expect(() => resolved(template, request)).toThrow('Could not solve')
         const r = repairs(template, request)
         expect(r.failure).toBe('unsatisfiable')
         expect(r.suggestions.map(s => ({changes: s.changes, preset: s.preset}))).toEqual([
@@ -349,11 +351,11 @@ topology_template:
 `,
             'hosts.yaml',
         )
-        expect(() => resolve(template, {assignments: set({x: true})})).toThrow(TrellisError)
+        expect(() => resolved(template, {assignments: set({x: true})})).toThrow(TrellisError)
         const result = whatIf(template, {}, 'node.h2')
         expect(result.verdict).toBe('pruned')
         for (const s of result.suggestions)
-            expect(() => resolve(template, {presets: s.preset ? [s.preset] : [], assignments: set(Object.fromEntries(s.changes.map(c => [c.input, c.to])))})).not.toThrow()
+            expect(() => resolved(template, {presets: s.preset ? [s.preset] : [], assignments: set(Object.fromEntries(s.changes.map(c => [c.input, c.to])))})).not.toThrow()
         expect(result.suggestions.some(s => s.changes.some(c => c.input === 'x' && c.to === true))).toBe(false)
     })
 })

@@ -13,10 +13,10 @@ import {parseExact} from '../../src/engine/load/yaml/exact.js'
 import {readFast} from '../../src/engine/load/yaml/fast/index.js'
 import {screen, type Decline} from '../../src/engine/load/yaml/fast/screen.js'
 import {readYaml, type ParsedYaml, type SourceMap} from '../../src/engine/load/yaml/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {iterations} from '../helpers/deep.js'
 import {CONFORMANCE, conformanceAndSampleFiles, HAS_CONFORMANCE, needsConformance, PROJECT, yamlFiles} from '../helpers/files.js'
 import {yamlText} from '../properties/yaml-text.js'
+import {resolved} from '../helpers/v4t.js'
 
 const RUNS = iterations(400, 5000, 'YAML_FUZZ_RUNS')
 /** Every location the source map gives for the data: each map and sequence, each key and item. */
@@ -327,7 +327,7 @@ describe('positions of the fast reader', () => {
             const file = path.join(PROJECT, 'sample-templates', dir, 'variable-service-template.yaml')
             if (!fs.existsSync(file)) continue
             const template = templateFromText(fs.readFileSync(file, 'utf8'), file)
-            resolve(template, {})
+            resolved(template, {})
             expect(template.sourceMap.filled, dir).toBe(false)
         }
     })

@@ -4,10 +4,9 @@ import {expect} from 'vitest'
 import {evaluate} from '../../src/engine/conditions/index.js'
 import type {ConditionRecord} from '../../src/engine/conditions/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
-import {templateFromText} from '../../src/engine/load/index.js'
+import {templateFromText, type LoadedTemplate} from '../../src/engine/load/index.js'
 import type {Element} from '../../src/engine/model/index.js'
-import {resolveTemplate} from '../../src/engine/outcome.js'
-import type {Resolution, ResolvedModel} from '../../src/engine/pipeline.js'
+import {resolveTemplate, type Resolution, type ResolvedModel, type ResolveRequest} from '../../src/engine/resolve/index.js'
 
 export type Version = 'tosca_variability_1_0' | 'tosca_variability_1_0_rc_2' | 'tosca_variability_1_0_rc_3'
 
@@ -18,13 +17,18 @@ export interface Run {
     readonly presets?: readonly string[]
 }
 
-/** Resolves `body` (everything after the definitions version line) as every shell does (resolveTemplate); a failure throws its error. */
+/** Resolves as every shell does (resolveTemplate); a failure throws its error. */
+export function resolved(template: LoadedTemplate, request: ResolveRequest = {}): Resolution {
+    const outcome = resolveTemplate(template, request)
+    if (outcome.kind !== 'resolved') throw outcome.error
+    return outcome
+}
+
+/** Resolves `body` (everything after the definitions version line); a failure throws its error. */
 export function run(body: string, options: Run = {}): Resolution {
     const template = templateFromText(`tosca_definitions_version: ${options.version ?? 'tosca_variability_1_0'}\n${body}`)
     const assignments = Object.entries(options.inputs ?? {}).map(([name, value]) => ({name, value, source: {kind: 'set' as const}}))
-    const outcome = resolveTemplate(template, {presets: options.presets ?? [], assignments})
-    if (outcome.kind !== 'resolved') throw outcome.error
-    return outcome
+    return resolved(template, {presets: options.presets ?? [], assignments})
 }
 
 /** Resolves and returns the TrellisError thrown. */

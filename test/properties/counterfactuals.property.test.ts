@@ -7,9 +7,10 @@ import {isTrellisError} from '../../src/engine/errors.js'
 import {repairs, whatIf} from '../../src/engine/explain/index.js'
 import type {InputChange} from '../../src/engine/explain/search.js'
 import {templateFromText, type LoadedTemplate} from '../../src/engine/load/index.js'
-import {decide, resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {decide, type ResolveRequest} from '../../src/engine/resolve/index.js'
 import {iterations} from '../helpers/deep.js'
 import {template} from './generate.js'
+import {resolved} from '../helpers/v4t.js'
 
 const RUNS = iterations(40, 400)
 
@@ -42,7 +43,7 @@ describe('counterfactuals are verified as resolve verifies', () => {
                 for (const id of found.elements) {
                     const result = whatIf(found.template, {}, id, {maxTries: 30})
                     for (const s of result.suggestions) {
-                        const model = resolve(found.template, applied(s)).model
+                        const model = resolved(found.template, applied(s)).model
                         const element = model.graph.element(id)
                         expect(element && model.present(element) ? 'present' : 'pruned').toBe(s.verdict)
                     }
@@ -63,7 +64,7 @@ describe('counterfactuals are verified as resolve verifies', () => {
                     throw e
                 }
                 try {
-                    resolve(t, {})
+                    resolved(t, {})
                     return // nothing to repair
                 } catch (e) {
                     if (!isTrellisError(e)) throw e
@@ -75,7 +76,7 @@ describe('counterfactuals are verified as resolve verifies', () => {
                     if (isTrellisError(e)) return // a mistake no input change mends
                     throw e
                 }
-                for (const r of found.suggestions) expect(() => resolve(t, applied(r))).not.toThrow()
+                for (const r of found.suggestions) expect(() => resolved(t, applied(r))).not.toThrow()
             }),
             {numRuns: RUNS},
         )

@@ -9,7 +9,7 @@ import {beforeAll, describe, expect, it} from 'vitest'
 import {tempDir} from '../helpers/temp.js'
 import {isTrellisError} from '../../src/engine/errors.js'
 import {isBelow, loadTemplate} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
+import {resolved} from '../helpers/v4t.js'
 
 const RUNS = 60
 const SECRET = 'foreign-secret-7f3a'
@@ -88,7 +88,7 @@ describe('template folders with links', () => {
                 const template = loadTemplate(path.join(dir, 't.yaml'))
                 try {
                     for (const file of template.library()) expect(isBelow(fs.realpathSync(file.file), real)).toBe(true)
-                    resolve(template, {})
+                    resolved(template, {})
                 } catch (e) {
                     if (!isTrellisError(e)) throw e
                     expect(JSON.stringify([e.message, e.diagnostics()])).not.toContain(SECRET)

@@ -15,8 +15,7 @@ import {reportError} from '../../src/cli/report-error.js'
 import {rawControls} from '../helpers/hostile.js'
 import {isTrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
-import {resolveTemplate} from '../../src/engine/outcome.js'
+import {resolveTemplate} from '../../src/engine/resolve/index.js'
 import {renderReport} from '../../src/app/report-file.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, runHere, workspace} from '../cli/run.js'
@@ -24,6 +23,7 @@ import {BIN} from '../cli/helpers.js'
 import {CONFORMANCE, conformanceAndSampleFiles} from '../helpers/files.js'
 import {iterations} from '../helpers/deep.js'
 import {mutant} from './mutate.js'
+import {resolved} from '../helpers/v4t.js'
 
 afterAll(removeWorkspaces)
 
@@ -89,7 +89,7 @@ describe(`mutated templates${fs.existsSync(CONFORMANCE) ? '' : ' (../shared not 
                 // soundness on one assignment at least: what the defaults resolve to keeps nothing reported dead
                 let model
                 try {
-                    model = resolve(template, {}).model
+                    model = resolved(template, {}).model
                 } catch {
                     continue
                 }

@@ -6,10 +6,11 @@ import {describe, expect, it} from 'vitest'
 import {evaluate, type Formula} from '../../src/engine/conditions/index.js'
 import {isTrellisError, TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {prepare, resolve, type PreparedModel} from '../../src/engine/pipeline.js'
+import {prepare, type PreparedModel} from '../../src/engine/resolve/index.js'
 import {solve} from '../../src/engine/solve/index.js'
 import {iterations} from '../helpers/deep.js'
 import {template} from './generate.js'
+import {resolved} from '../helpers/v4t.js'
 
 const RUNS = iterations(100, 2000)
 /** Enumerating 2^n assignments stays fast up to this many variables; larger samples are skipped. */
@@ -64,7 +65,7 @@ describe('resolving random templates', () => {
     it('fails only with typed errors, and a located one where the problem sits in the template', () => {
         fc.assert(
             fc.property(template(), generated => {
-                const result = attempt(() => resolve(templateFromText(generated.text), {}))
+                const result = attempt(() => resolved(templateFromText(generated.text), {}))
                 if (!result.ok) {
                     expect(isTrellisError(result.error), String(result.error)).toBe(true)
                     const e = result.error as TrellisError
@@ -78,8 +79,8 @@ describe('resolving random templates', () => {
     it('is deterministic', () => {
         fc.assert(
             fc.property(template(), generated => {
-                const once = attempt(() => resolve(templateFromText(generated.text), {}).output)
-                const twice = attempt(() => resolve(templateFromText(generated.text), {}).output)
+                const once = attempt(() => resolved(templateFromText(generated.text), {}).output)
+                const twice = attempt(() => resolved(templateFromText(generated.text), {}).output)
                 expect(twice.ok).toBe(once.ok)
                 if (once.ok && twice.ok) expect(twice.value).toEqual(once.value)
                 else if (!once.ok && !twice.ok) expect((twice.error as Error).message).toBe((once.error as Error).message)
@@ -110,7 +111,7 @@ describe('resolving random templates', () => {
                     best = all.filter((_, i) => costs[i] === target)
                 }
                 const nodeSets = new Set(best.map(m => nodes.map(v => (m[v] ? 1 : 0)).join('')))
-                const result = attempt(() => resolve(t, {}))
+                const result = attempt(() => resolved(t, {}))
                 if (all.length === 0) {
                     expect(result.ok).toBe(false)
                     expect((result as {error: TrellisError}).error.code).toBe('unsatisfiable')

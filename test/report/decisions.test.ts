@@ -8,9 +8,9 @@ import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {renderMarkdown} from '../../src/app/report/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
 import {NOW, storeTemplate, unwrapped} from './fixtures.js'
+import {resolved} from '../helpers/v4t.js'
 
 let EMPTY = ''
 beforeAll(() => {
@@ -20,7 +20,7 @@ afterAll(() => fs.rmSync(EMPTY, {recursive: true, force: true}))
 
 function report(n: number) {
     const loaded = templateFromText(storeTemplate(n), 'store.yaml', EMPTY)
-    const model = resolve(loaded, {}).model!
+    const model = resolved(loaded, {}).model!
     const data = buildReport({template: loaded, templateName: 'store.yaml', presets: [], argv: ['trellis', 'resolve', 'store.yaml'], now: NOW}, {model})
     // what each line says, its rows joined
     return {data, markdown: unwrapped(renderMarkdown(data))}

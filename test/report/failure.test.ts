@@ -6,11 +6,12 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {main} from '../../src/cli/main.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {decide, resolve} from '../../src/engine/pipeline.js'
+import {decide} from '../../src/engine/resolve/index.js'
 import {renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
 import {failedReport, TIE, UNSAT, unwrapped, WEB_SHOP} from './fixtures.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
+import {resolved} from '../helpers/v4t.js'
 
 describe('report of a failed resolution', () => {
     it('names the minimal conflict with locations and the inputs read', () => {
@@ -54,7 +55,7 @@ topology_template:
         const template = templateFromText(text, 'check.yaml')
         let error: unknown
         try {
-            resolve(template, {})
+            resolved(template, {})
         } catch (e) {
             error = e
         }

@@ -1,9 +1,10 @@
 // Reports built the way `trellis resolve --report` builds them, with a fixed date.
 import {TrellisError} from '../../src/engine/errors.js'
 import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
-import {resolve, type ResolveRequest} from '../../src/engine/pipeline.js'
+import {type ResolveRequest} from '../../src/engine/resolve/index.js'
 import {buildReport, type ReportData} from '../../src/engine/report/index.js'
 import {MISTYPED_PRESET} from '../helpers/templates.js'
+import {resolved} from '../helpers/v4t.js'
 
 export const WEB_SHOP = 'sample-templates/web-shop/variable-service-template.yaml'
 export const NOW = new Date('2025-01-02T03:04:05.000Z')
@@ -11,7 +12,7 @@ export const NOW = new Date('2025-01-02T03:04:05.000Z')
 export function sampleReport(presets: readonly string[] = ['prod'], now = NOW): ReportData {
     const template = loadTemplate(WEB_SHOP)
     const request: ResolveRequest = {presets}
-    const model = resolve(template, request).model!
+    const model = resolved(template, request).model!
     return buildReport(
         {template, templateName: WEB_SHOP, presets, argv: ['trellis', 'resolve', WEB_SHOP, ...presets.flatMap(p => ['--preset', p]), '--report', 'report.md'], now},
         {model},
@@ -21,7 +22,7 @@ export function sampleReport(presets: readonly string[] = ['prod'], now = NOW): 
 /** A report of a resolution that succeeds with a warning: a preset's value of the wrong type. */
 export function warnedReport(): ReportData {
     const template = templateFromText(MISTYPED_PRESET, 'warned.yaml')
-    const model = resolve(template, {presets: ['big']}).model!
+    const model = resolved(template, {presets: ['big']}).model!
     return buildReport({template, templateName: 'warned.yaml', presets: ['big'], argv: ['trellis', 'resolve', 'warned.yaml', '--preset', 'big'], now: NOW}, {model})
 }
 
@@ -29,7 +30,7 @@ export function warnedReport(): ReportData {
 export function failedReport(text: string, name = 'failing.yaml', request: ResolveRequest = {}): ReportData {
     const template = templateFromText(text, name)
     try {
-        resolve(template, request)
+        resolved(template, request)
     } catch (e) {
         if (!(e instanceof TrellisError)) throw e
         return buildReport({template, templateName: name, presets: request.presets ?? [], argv: ['trellis', 'resolve', name], now: NOW}, {error: e})

@@ -7,11 +7,11 @@ import {renderJson, renderJsonChunks} from '../../src/app/report/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {BECAUSE_KINDS, REASON_CODES} from '../../src/engine/explain/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport, type ReportData} from '../../src/engine/report/index.js'
 import {failure} from '../helpers/errors.js'
 import {FREE_TECHNOLOGY} from '../helpers/templates.js'
 import {failedReport, NOW, sampleReport, TIE, UNSAT, warnedReport} from './fixtures.js'
+import {resolved} from '../helpers/v4t.js'
 
 const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schema/report.schema.json'), 'utf8')) as object
 const ajv = new Ajv({allErrors: true, strict: true, allowUnionTypes: true})
@@ -118,7 +118,7 @@ describe('JSON report', () => {
 
     it('of a free choice validates: its reason has a kind of its own', () => {
         const template = templateFromText(FREE_TECHNOLOGY, 'free.yaml')
-        const model = resolve(template, {}).model!
+        const model = resolved(template, {}).model!
         const data = expectValid(buildReport({template, templateName: 'free.yaml', presets: [], argv: ['trellis', 'resolve', 'free.yaml'], now: NOW}, {model})) as ReportData
         expect(data.pruned.flatMap(p => p.because.map(b => b.kind))).toContain('free-choice')
     })

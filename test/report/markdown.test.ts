@@ -2,9 +2,9 @@
 import {describe, expect, it} from 'vitest'
 import {renderMarkdown, code, escapeMarkdown} from '../../src/app/report/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
 import {NOW, sampleReport, unwrapped, warnedReport, withoutDate} from './fixtures.js'
+import {resolved} from '../helpers/v4t.js'
 
 describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
     // written to report.md in the working folder, as the command line the report names does (a folder of no machine)
@@ -167,7 +167,7 @@ topology_template:
                 - weight: 3
 `
         const template = templateFromText(text, 'chain.yaml')
-        const model = resolve(template, {}).model!
+        const model = resolved(template, {}).model!
         const markdown = renderMarkdown(buildReport({template, templateName: 'chain.yaml', presets: [], argv: ['trellis'], now: NOW}, {model}))
         const why = unwrapped(markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization')))
         expect(why.split('\n').filter(l => l.startsWith('### '))).toEqual(['### Pruned by their own conditions'])

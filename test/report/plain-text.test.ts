@@ -10,9 +10,9 @@ import {marked, type Token} from 'marked'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {renderMarkdown} from '../../src/app/report/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport} from '../../src/engine/report/index.js'
 import {NOW, storeTemplate, unwrapped} from './fixtures.js'
+import {resolved} from '../helpers/v4t.js'
 
 let EMPTY = ''
 beforeAll(() => {
@@ -31,7 +31,7 @@ function* walk(tokens: readonly Token[], within: readonly Token[] = []): Generat
 
 function report(text: string, name: string) {
     const loaded = templateFromText(text, name, EMPTY)
-    const model = resolve(loaded, {}).model!
+    const model = resolved(loaded, {}).model!
     const data = buildReport({template: loaded, templateName: name, presets: [], argv: ['trellis', 'resolve', name], now: NOW}, {model})
     return {data, markdown: renderMarkdown(data, {report: '/work/reports', working: '/work'})}
 }

@@ -6,11 +6,12 @@ import path from 'node:path'
 import {Ajv} from 'ajv'
 import mermaid from 'mermaid'
 import {describe, expect, it} from 'vitest'
-import {readDefinitionOf, resolve} from '../../src/engine/pipeline.js'
+import {readDefinitionOf} from '../../src/engine/resolve/index.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {renderJson, renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
 import {NOW} from './fixtures.js'
+import {resolved} from '../helpers/v4t.js'
 
 const ROOT = path.resolve(__dirname, '../..')
 const SAMPLES = fs
@@ -33,7 +34,7 @@ describe('reports of the bundled samples', () => {
         const template = loadTemplate(path.join(ROOT, file))
         for (const preset of readDefinitionOf(template).presets.keys()) {
             it(`${file} with preset ${preset}`, async () => {
-                const model = resolve(template, {presets: [preset]}).model!
+                const model = resolved(template, {presets: [preset]}).model!
                 const report = buildReport({template, templateName: file, presets: [preset], argv: ['trellis', 'resolve', file, '--preset', preset], now: NOW}, {model})
                 const markdown = renderMarkdown(report)
                 for (const section of SECTIONS) expect(markdown).toContain(section)

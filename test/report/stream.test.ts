@@ -4,19 +4,19 @@ import {describe, expect, it} from 'vitest'
 import {jsonChunks, markdownChunks, renderJson, renderMarkdown} from '../../src/app/report/index.js'
 import {TrellisError} from '../../src/engine/errors.js'
 import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
-import {resolve} from '../../src/engine/pipeline.js'
 import {buildReport, reportStream, type ReportOutcome, type ReportRequest} from '../../src/engine/report/index.js'
 import {NOW, TIE, UNSAT, WEB_SHOP} from './fixtures.js'
+import {resolved} from '../helpers/v4t.js'
 
 function sample(presets: readonly string[]): [ReportRequest, ReportOutcome] {
     const template = loadTemplate(WEB_SHOP)
-    return [{template, templateName: WEB_SHOP, presets, argv: ['trellis', 'resolve', WEB_SHOP], now: NOW}, {model: resolve(template, {presets}).model!}]
+    return [{template, templateName: WEB_SHOP, presets, argv: ['trellis', 'resolve', WEB_SHOP], now: NOW}, {model: resolved(template, {presets}).model!}]
 }
 
 function failed(text: string): [ReportRequest, ReportOutcome] {
     const template = templateFromText(text, 'failing.yaml')
     try {
-        resolve(template, {})
+        resolved(template, {})
     } catch (e) {
         if (!(e instanceof TrellisError)) throw e
         return [{template, templateName: 'failing.yaml', presets: [], argv: ['trellis', 'resolve', 'failing.yaml'], now: NOW}, {error: e}]

@@ -12,7 +12,8 @@ import {TrellisError} from '../../src/engine/errors.js'
 import {explainElement, explanationDocument} from '../../src/engine/explain/index.js'
 import type {InputAssignment} from '../../src/engine/inputs/types.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
-import {readDefinitionOf, resolve, type Resolution} from '../../src/engine/pipeline.js'
+import {readDefinitionOf, type Resolution} from '../../src/engine/resolve/index.js'
+import {resolved} from '../helpers/v4t.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/iot-fleet/variable-service-template.yaml')
@@ -28,7 +29,7 @@ type Topology = {
 
 function run(presets: string[], set: Record<string, unknown> = {}): Resolution {
     const assignments: InputAssignment[] = Object.entries(set).map(([name, value]) => ({name, value, source: {kind: 'set'}}))
-    return resolve(TEMPLATE, {presets, assignments})
+    return resolved(TEMPLATE, {presets, assignments})
 }
 
 function topology(resolution: Resolution): Topology {

@@ -8,14 +8,15 @@ import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
 import type {InputAssignment} from '../../src/engine/inputs/types.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
-import {resolve, type Resolution} from '../../src/engine/pipeline.js'
+import {type Resolution} from '../../src/engine/resolve/index.js'
+import {resolved} from '../helpers/v4t.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/technology-rules/variable-service-template.yaml')
 
 function run(preset: string, monitoring?: boolean): Resolution {
     const assignments: InputAssignment[] = monitoring === undefined ? [] : [{name: 'monitoring', value: monitoring, source: {kind: 'set'}}]
-    return resolve(loadTemplate(SAMPLE), {presets: [preset], assignments})
+    return resolved(loadTemplate(SAMPLE), {presets: [preset], assignments})
 }
 
 /** Node name → output type, in output order. */
@@ -101,7 +102,7 @@ describe('the technology-rules sample', () => {
     })
 
     it('rejects a platform that is neither kubernetes nor vms', () => {
-        expect(() => resolve(loadTemplate(SAMPLE), {assignments: [{name: 'platform', value: 'mars', source: {kind: 'set'}}]})).toThrow('Could not solve')
+        expect(() => resolved(loadTemplate(SAMPLE), {assignments: [{name: 'platform', value: 'mars', source: {kind: 'set'}}]})).toThrow('Could not solve')
     })
 
     // bin/trellis.js runs dist/, which test/cli/global-setup.ts rebuilds when older than src/

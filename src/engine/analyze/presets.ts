@@ -4,10 +4,9 @@
 // Each is decided by the analysis's compiled template; one that fails is resolved
 // again as resolving does, for the message and conflict it shows.
 import {isDeepStrictEqual} from 'node:util'
-import type {ConflictItem} from '../explain/index.js'
 import type {InputAssignment, VariabilityDefinition} from '../inputs/index.js'
-import {resolveTemplate, type Outcome} from '../outcome.js'
-import {stringifyTemplate} from '../pipeline.js'
+import {resolveTemplate, type ConflictItem, type Outcome} from '../resolve/index.js'
+import {stringifyTemplate} from '../transform/index.js'
 import type {CompiledTemplate} from './compiled.js'
 
 export interface Trial {

@@ -5,7 +5,7 @@
 // an element it never makes present is dead, one it never makes absent is core.
 import type LogicSolver from 'logic-solver'
 import {and, exo, implies, not, variable, variables, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
-import type {PreparedModel} from '../pipeline.js'
+import type {PreparedModel} from '../resolve/index.js'
 import {complete, Deduction, logic, newSolver, quickXplain, satisfiableAssuming, toLogic, varName} from '../solve/index.js'
 import type {Atom} from './atoms.js'
 import {regionTruths, type InputDomain} from './domains.js'

@@ -1,7 +1,7 @@
 // Reason codes and their sentences, one per kind of condition and outcome.
 import type {ConditionOrigin, ConditionRecord, ConstraintRecord, DefaultWrapper} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
-import {renderExpression} from './render-expression.js'
+import {renderExpression} from '../text.js'
 import type {ConditionKind, ReasonCode} from './types.js'
 import {lowerFirst} from '../text.js'
 

@@ -17,7 +17,7 @@ import type LogicSolver from 'logic-solver'
 import {evaluate, variables} from '../conditions/index.js'
 import type {ConstraintRecord} from '../conditions/index.js'
 import type {Element} from '../model/index.js'
-import type {ResolvedModel} from '../pipeline.js'
+import type {ResolvedModel} from '../resolve/index.js'
 import {complete, Deduction, logic, newSolver, quickXplain} from '../solve/index.js'
 import {toLogic, varName} from '../solve/index.js'
 

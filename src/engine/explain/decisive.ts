@@ -2,7 +2,7 @@
 // wizard's list of inputs marks those none decides. The facts and deciding
 // constraints read are the pass's own and go with it, so a model kept for later
 // questions keeps nothing of the pass.
-import type {ResolvedModel} from '../pipeline.js'
+import type {ResolvedModel} from '../resolve/index.js'
 import {DecidingConstraints} from './deciding.js'
 import {Facts} from './facts.js'
 import {EXPLAIN_DEPTH, Explainer} from './why.js'

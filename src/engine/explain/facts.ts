@@ -12,11 +12,11 @@
 // because of that verdict, or together with it: a consequence, never followed. Each
 // step of a chain goes to an element decided earlier, so no chain can come back.
 import {evaluate, type ConditionRecord, type ConstraintRecord, type Formula} from '../conditions/index.js'
-import {inputText} from './input-text.js'
+import {inputText} from '../inputs/index.js'
 import {variabilityGroupOf, type Element} from '../model/index.js'
-import type {ResolvedModel} from '../pipeline.js'
+import type {ResolvedModel} from '../resolve/index.js'
 import {describeConstraint, kindOf, recordReason} from './codes.js'
-import {renderExpression} from './render-expression.js'
+import {renderExpression} from '../text.js'
 import {formatSourceLocation, type Because, type ConditionKind, type ElementRef, type InputCitation, type ReasonCode, type Term, type Verdict} from './types.js'
 
 /** One condition record of an element, as every explanation shows it. */

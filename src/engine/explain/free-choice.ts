@@ -3,7 +3,7 @@
 // as what it is — which elements were free, what the preference is, and which option would
 // decide instead — never as a reason read from the chosen variant itself.
 import type {Element} from '../model/index.js'
-import type {ResolvedModel} from '../pipeline.js'
+import type {ResolvedModel} from '../resolve/index.js'
 import {ENUMERATE_VARIABLES, type Component} from '../solve/index.js'
 import type {Because, ReasonCode} from './types.js'
 

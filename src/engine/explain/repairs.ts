@@ -1,12 +1,12 @@
 // Repairs for a resolution that fails (no variant, a failed check, violated
 // input constraints, an ambiguous result): the smallest input changes or
-// presets after which the template resolves, each verified by resolving again
-// with it, checks included. Same search, same order as what-if.
-import {isTrellisError, type ErrorCode} from '../errors.js'
+// presets after which the template resolves through resolveTemplate, the door
+// `trellis resolve` takes. Same search, same order as what-if.
+import type {ErrorCode} from '../errors.js'
 import {textOf} from '../text.js'
 import {VariabilityInputs} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
-import {readDefinitionOf, resolve, type ResolveRequest} from '../pipeline.js'
+import {readDefinitionOf, resolveTemplate, type ResolveRequest} from '../resolve/index.js'
 import {CandidateSearch, requestWith, stepwise, type InputChange, type SearchLimits, type StepwiseSearch} from './search.js'
 
 export interface Repair {
@@ -41,15 +41,11 @@ export function startRepairs(template: LoadedTemplate, request: ResolveRequest, 
         for (const input of inputs.all()) current.set(input.name, input.value)
     }
     const search = new CandidateSearch<Repair>(template, current, failure ? options : {...options, maxTries: 0}, candidate => {
-        try {
-            const model = resolve(template, requestWith(request, candidate)).model
-            const present = model ? model.graph.elements.filter(e => model.present(e)).length : 0
-            const total = model ? model.graph.elements.length : 0
-            return {changes: candidate.changes, preset: candidate.preset, present, pruned: total - present}
-        } catch (e) {
-            if (isTrellisError(e)) return undefined // still no valid variant
-            throw e
-        }
+        const outcome = resolveTemplate(template, requestWith(request, candidate))
+        if (outcome.kind !== 'resolved') return undefined // still no valid variant
+        const {model} = outcome
+        const present = model.graph.elements.filter(e => model.present(e)).length
+        return {changes: candidate.changes, preset: candidate.preset, present, pruned: model.graph.elements.length - present}
     })
     return stepwise(search, () => ({failure, suggestions: likeliestFirst(search.found), tried: search.tried}))
 }
@@ -75,11 +71,8 @@ const REPAIRABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unsatisfiable', 
 
 /** The code of the error the request fails with, or undefined when it resolves. */
 function failureOf(template: LoadedTemplate, request: ResolveRequest): ErrorCode | undefined {
-    try {
-        resolve(template, request)
-        return undefined
-    } catch (e) {
-        if (isTrellisError(e) && REPAIRABLE.has(e.code)) return e.code
-        throw e
-    }
+    const outcome = resolveTemplate(template, request)
+    if (outcome.kind === 'resolved') return undefined
+    if (REPAIRABLE.has(outcome.error.code)) return outcome.error.code
+    throw outcome.error
 }

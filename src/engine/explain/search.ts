@@ -5,8 +5,7 @@
 // candidate is verified by resolving again; only what the check accepts is kept.
 import type {InputAssignment} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
-import {readDefinitionOf, type ResolveRequest} from '../pipeline.js'
-import {inputChoices, sameValue} from './input-choices.js'
+import {inputChoices, readDefinitionOf, sameValue, type ResolveRequest} from '../resolve/index.js'
 
 export interface InputChange {
     readonly input: string

@@ -1,6 +1,6 @@
 // The explanation model: plain data, rendered as text by the CLI and as JSON
 // for scripts and reports. Reason codes are stable: reason-codes.ts lists them.
-import type {SourceLocation} from '../errors.js'
+import {formatLocation, type SourceLocation} from '../errors.js'
 import type {InputSource} from '../inputs/index.js'
 import type {ReasonCode} from './reason-codes.js'
 
@@ -92,5 +92,5 @@ export interface Explanation {
 }
 
 export function formatSourceLocation(location: SourceLocation | undefined): string | undefined {
-    return location ? `${location.file}:${location.line}:${location.column}` : undefined
+    return location ? formatLocation(location) : undefined
 }

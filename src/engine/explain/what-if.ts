@@ -1,11 +1,10 @@
 // What would change an element's verdict? Tries the smallest sets of input
-// changes (one input, then pairs) and presets; every suggestion shown was
-// verified by resolving again with it, checks included, as `trellis resolve`
-// would (a variant a check rejects is no suggestion). The search runs in slices
+// changes (one input, then pairs) and presets; a candidate counts only when
+// resolveTemplate, the door `trellis resolve` takes, resolves with it (a variant
+// a check rejects is no suggestion). The search runs in slices
 // (startWhatIf) so the wizard never blocks on it; whatIf runs it to the end.
-import {isTrellisError} from '../errors.js'
 import type {LoadedTemplate} from '../load/index.js'
-import {decide, resolve, type ResolveRequest} from '../pipeline.js'
+import {resolveTemplate, type Outcome, type ResolvedModel, type ResolveRequest} from '../resolve/index.js'
 import {CandidateSearch, requestWith, stepwise, type InputChange, type SearchLimits, type StepwiseSearch} from './search.js'
 import type {Verdict} from './types.js'
 import {explainElement} from './why.js'
@@ -35,21 +34,17 @@ export type WhatIfOptions = SearchLimits
  * each `step` then resolves once per candidate.
  */
 export function startWhatIf(template: LoadedTemplate, request: ResolveRequest, elementId: string, options: WhatIfOptions = {}): StepwiseSearch<WhatIf> {
-    const base = decide(template, request)
+    const base = decidedModel(resolveTemplate(template, request))
     const element = base.graph.element(elementId)
     if (!element) throw new Error(`no element ${elementId}`)
     const verdict: Verdict = base.present(element) ? 'present' : 'pruned'
     const current = new Map(base.inputs.all().map(i => [i.name, i.value]))
     const search = new CandidateSearch<Suggestion>(template, current, options, candidate => {
-        try {
-            const model = resolve(template, requestWith(request, candidate)).model
-            const after = model.graph.element(elementId)
-            const flipped: Verdict = after && model.present(after) ? 'present' : 'pruned'
-            return flipped === verdict ? undefined : {changes: candidate.changes, preset: candidate.preset, verdict: flipped}
-        } catch (e) {
-            if (isTrellisError(e)) return undefined // that change leaves no valid variant
-            throw e
-        }
+        const outcome = resolveTemplate(template, requestWith(request, candidate))
+        if (outcome.kind !== 'resolved') return undefined // that change leaves no valid variant
+        const after = outcome.model.graph.element(elementId)
+        const flipped: Verdict = after && outcome.model.present(after) ? 'present' : 'pruned'
+        return flipped === verdict ? undefined : {changes: candidate.changes, preset: candidate.preset, verdict: flipped}
     })
     let readsInputs: boolean | undefined
     return stepwise(search, () => {
@@ -57,6 +52,13 @@ export function startWhatIf(template: LoadedTemplate, request: ResolveRequest, e
         const impossible = search.done && search.found.length === 0 && !(readsInputs ??= explainElement(base, element).rootCauses.inputs.length > 0)
         return {element: elementId, verdict, suggestions: [...search.found], impossible, tried: search.tried}
     })
+}
+
+/** The model an outcome decided: a resolved one's, or the one a check rejected (its verdicts are still asked about); else its error is thrown. */
+function decidedModel(outcome: Outcome): ResolvedModel {
+    if (outcome.kind === 'resolved') return outcome.model
+    if (outcome.kind === 'check-failed' && outcome.model) return outcome.model
+    throw outcome.error
 }
 
 /** The whole what-if search at once (the CLI's `explain --what-if`). */

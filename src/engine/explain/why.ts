@@ -4,7 +4,7 @@
 // elements they read), followed into those elements down to the user's inputs.
 import type {ConstraintRecord} from '../conditions/index.js'
 import {variabilityGroupOf, type Element, type GroupElement} from '../model/index.js'
-import type {ResolvedModel} from '../pipeline.js'
+import type {ResolvedModel} from '../resolve/index.js'
 import {DecidingConstraints, type Decision} from './deciding.js'
 import {cite, Facts, verdictOf, type ElementFacts, type RecordFacts} from './facts.js'
 import {freeChoiceBecause, freeChoiceOf, freeChoiceSummary} from './free-choice.js'
@@ -38,7 +38,7 @@ export function explainElement(model: ResolvedModel, element: Element, options: 
 
 // per model: what explanations say about each element and record, and the solver parts replayed for
 // deciding constraints, built once and shared by every explanation of the model, at any depth; keyed
-// by the model, they go with it (a ResolvedModel is plain data the pipeline spreads: no field of its own)
+// by the model, they go with it (a ResolvedModel is plain data resolving spreads: no field of its own)
 const explainers = new WeakMap<ResolvedModel, {readonly facts: Facts; readonly deciding: DecidingConstraints; readonly byDepth: Map<number, Explainer>}>()
 
 function explainerFor(model: ResolvedModel, depth: number): Explainer {

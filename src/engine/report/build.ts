@@ -3,11 +3,11 @@
 // solver's components and the check list. Nothing is derived again.
 import {CHECK_LIST} from '../check/index.js'
 import {type Diagnostic, formatLocation, TrellisError} from '../errors.js'
-import {conflictOf, DocumentExplainer, freeChoices, verdictOf} from '../explain/index.js'
+import {DocumentExplainer, freeChoices, verdictOf} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
-import {EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure, type ResolvedModel} from '../pipeline.js'
+import {conflictOf, EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure, type ResolvedModel} from '../resolve/index.js'
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
 import {PrunedElements, type ReportStream} from './pruned.js'

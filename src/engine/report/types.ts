@@ -3,7 +3,8 @@
 // from the engine's own records (the explanation document, the options, the
 // solution, the check list); the renderers only format it.
 import type {DiagnosticSeverity, ErrorCode} from '../errors.js'
-import type {ConflictItem, DocumentBecause, DocumentElement, FreeChoiceRule} from '../explain/index.js'
+import type {DocumentBecause, DocumentElement, FreeChoiceRule} from '../explain/index.js'
+import type {ConflictItem} from '../resolve/index.js'
 
 export const REPORT_FORMAT = 1
 

@@ -5,7 +5,7 @@
 import {TrellisError, type RelatedLocation} from '../errors.js'
 import {InputMissingError} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
-import {readDefinitionOf} from '../pipeline.js'
+import {readDefinitionOf} from './definition.js'
 import {shellWord, textOf} from '../text.js'
 import {inputChoices} from './input-choices.js'
 

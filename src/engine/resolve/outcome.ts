@@ -2,12 +2,16 @@
 // resolved template, no variant (with the minimal conflict), two equally good
 // variants (with where they differ), a failed check (with the model it rejected),
 // or a template or request with mistakes (with every one found). Each fact is
-// worked out here once; the command line, the wizard and the report read it.
-import {TrellisError, type Diagnostic} from './errors.js'
-import {conflictOf, type ConflictItem, withMissingInputs} from './explain/index.js'
-import type {LoadedTemplate} from './load/index.js'
-import type {Raw} from './model/index.js'
-import {decide, finishResolution, inputWarningsBefore, ResolutionError, type ResolutionFailure, type ResolvedModel, type ResolveRequest} from './pipeline.js'
+// worked out here once; the command line, the wizard and the report read it. The one
+// door to resolving: the shells, what-if and repairs all come through here.
+import {TrellisError, type Diagnostic} from '../errors.js'
+import type {LoadedTemplate} from '../load/index.js'
+import type {Raw} from '../model/index.js'
+import {conflictOf, type ConflictItem} from './conflict.js'
+import {decide, ResolutionError, type ResolutionFailure, type ResolvedModel} from './decide.js'
+import {finishResolution} from './finish.js'
+import {withMissingInputs} from './missing-inputs.js'
+import {inputWarningsBefore, type ResolveRequest} from './prepare.js'
 
 /** One element two equally good variants disagree on. */
 interface VariantDifference {
@@ -34,8 +38,9 @@ export function resolveTemplate(template: LoadedTemplate, request: ResolveReques
     try {
         model = decide(template, request)
     } catch (e) {
-        const failed = failedOutcome(e instanceof TrellisError && !(e instanceof ResolutionError) ? withMissingInputs(template, e) : e)
-        return failed.warnings.length === 0 && e instanceof TrellisError ? {...failed, warnings: inputWarningsBefore(e)} : failed
+        if (!(e instanceof TrellisError) || e instanceof ResolutionError) return failedOutcome(e)
+        // the warnings about input values read before the mistake, which is often what it is about
+        return failedOutcome(withMissingInputs(template, e), inputWarningsBefore(e))
     }
     const warnings = model.inputs.warnings
     try {
@@ -43,7 +48,7 @@ export function resolveTemplate(template: LoadedTemplate, request: ResolveReques
         return {kind: 'resolved', template, output: resolution.output, model, warnings}
     } catch (e) {
         if (e instanceof TrellisError && e.code === 'check-failed') return {kind: 'check-failed', error: e, model, warnings}
-        return {...failedOutcome(e), warnings}
+        return failedOutcome(e, warnings)
     }
 }
 
@@ -53,14 +58,30 @@ export function outputOf(outcome: Outcome): Raw {
     return outcome.output
 }
 
-/** The outcome of an error thrown while deciding; anything but a TrellisError is rethrown. */
-function failedOutcome(e: unknown): Outcome {
+/**
+ * The outcome of an error thrown while resolving; anything but a TrellisError is rethrown. The
+ * minimal conflict is worked out when first read: what-if and repairs try many requests that fail
+ * and never read it.
+ */
+function failedOutcome(e: unknown, warnings?: readonly TrellisError[]): Outcome {
     if (!(e instanceof TrellisError)) throw e
     const failure = e instanceof ResolutionError ? e.resolution : undefined
-    if (failure?.failure.kind === 'unsatisfiable') return {kind: 'unsatisfiable', error: e, failure, conflict: conflictOf(failure), warnings: failure.prepared.inputs.warnings}
-    if (failure?.failure.kind === 'ambiguous') return {kind: 'ambiguous', error: e, failure, differences: variantDifferences(failure), warnings: failure.prepared.inputs.warnings}
-    if (e.code === 'check-failed') return {kind: 'check-failed', error: e, warnings: []}
-    return {kind: 'invalid', error: e, diagnostics: e.diagnostics(), warnings: []}
+    const warned = warnings ?? failure?.prepared.inputs.warnings ?? []
+    if (failure?.failure.kind === 'unsatisfiable') {
+        let conflict: readonly ConflictItem[] | undefined
+        return {
+            kind: 'unsatisfiable',
+            error: e,
+            failure,
+            get conflict() {
+                return (conflict ??= conflictOf(failure))
+            },
+            warnings: warned,
+        }
+    }
+    if (failure?.failure.kind === 'ambiguous') return {kind: 'ambiguous', error: e, failure, differences: variantDifferences(failure), warnings: warned}
+    if (e.code === 'check-failed') return {kind: 'check-failed', error: e, warnings: warned}
+    return {kind: 'invalid', error: e, diagnostics: e.diagnostics(), warnings: warned}
 }
 
 /** Where the chosen variant and an equally good one differ. */

@@ -2,7 +2,7 @@
 // as choices and what the counterfactual searches (what-if, repairs) try.
 import type {LoadedTemplate} from '../load/index.js'
 import {isMap, toList} from '../model/index.js'
-import {readDefinitionOf} from '../pipeline.js'
+import {readDefinitionOf} from './definition.js'
 import type {VariabilityInputDefinition} from '../inputs/index.js'
 
 /** An `in_range` with at most this many integers offers each of them; a larger one offers its two bounds. */

@@ -1,6 +1,6 @@
 // An input's value as explanations cite it: where it came from and what it replaced.
-import {describeSource, type InputValue} from '../inputs/index.js'
-import {renderExpression} from './render-expression.js'
+import {renderExpression} from '../text.js'
+import {describeSource, type InputValue} from './types.js'
 
 /** `mode: prod — --set, overriding preset dev (dev)`. */
 export function inputText(name: string, input: Pick<InputValue, 'value' | 'source' | 'overridden'>): string {

@@ -6,13 +6,13 @@
 // search stops and says that the set shown may hold more than is needed.
 import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
-import type {SourceLocation, TrellisError} from '../errors.js'
-import {ResolutionError, type PreparedModel, type ResolutionFailure} from '../pipeline.js'
+import {formatLocation, type SourceLocation, type TrellisError} from '../errors.js'
+import {inputText} from '../inputs/index.js'
 import {quickXplain, satisfiable as hasVariant} from '../solve/index.js'
-import {inputText} from './input-text.js'
-import {renderExpression} from './render-expression.js'
 import {count} from '../plural.js'
-import {formatSourceLocation} from './types.js'
+import {renderExpression} from '../text.js'
+import {ResolutionError, type ResolutionFailure} from './decide.js'
+import type {PreparedModel} from './prepare.js'
 
 /** Solver runs a conflict's search may take (each one a resolution of the whole template). */
 const MAX_CHECKS = 400
@@ -103,7 +103,7 @@ export function failureNotes(f: ResolutionFailure): string[] {
     ]
 }
 
-/** The summary of an error thrown by resolving (see pipeline's decide), if it failed to find one variant. */
+/** The summary of an error thrown by resolving (see resolve/decide.ts), if it failed to find one variant. */
 export function errorSummary(e: TrellisError): string | undefined {
     return e instanceof ResolutionError ? failureSummary(e.resolution) : undefined
 }
@@ -288,14 +288,15 @@ function describeItem(item: Item, p: PreparedModel): ConflictItem {
 export function describeConflictItem(item: Item): Omit<ConflictItem, 'inputs'> {
     if (item.kind === 'constraint') {
         const r = item.record
-        return {kind: 'constraint', text: r.description, condition: renderExpression(r.expression), location: formatSourceLocation(r.location)}
+        return {kind: 'constraint', text: r.description, condition: renderExpression(r.expression), location: r.location && formatLocation(r.location)}
     }
     const r = item.record
+    const at = r.location ?? r.element.location
     return {
         kind: 'condition',
         text: `${r.element.display} is present only if its ${originLabel(r)} holds`,
         condition: renderExpression(r.expression),
-        location: formatSourceLocation(r.location ?? r.element.location),
+        location: at && formatLocation(at),
         element: r.element.id,
     }
 }
