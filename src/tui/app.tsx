@@ -35,7 +35,8 @@ import type {Resolver, ResolverThread} from './resolver/client.js'
 import type {BaseRequest, TemplateOutline} from './resolver/protocol.js'
 import {Spinner} from './components/spinner.js'
 import {keyPresses} from './state/key-presses.js'
-import {togglePreset, typedValue, type KeyContext} from './state/keys/index.js'
+import {togglePreset, type KeyContext} from './state/keys/index.js'
+import {inputRules, typedValue} from './input-rules.js'
 import {missingInputs} from './state/missing.js'
 import {type Action, reducer} from './state/reduce.js'
 import {explainedElement, inputsView, whyView} from './state/selectors.js'
@@ -167,7 +168,7 @@ function useWizardState(outline: TemplateOutline, {base, initialPresets = [], ou
     const target = output ?? shortPath(`${stem}.resolved.yaml`)
     const page = Math.max(1, size.rows - 12)
     const ctx: KeyContext = useMemo(
-        () => ({base, definition, choicesFor: name => choices.get(name) ?? [], exists: file => fs.existsSync(file), page}),
+        () => ({base, definition, choicesFor: name => choices.get(name) ?? [], exists: file => fs.existsSync(file), page, rules: inputRules}),
         [base, definition, choices, page],
     )
     const [state, dispatch] = useReducer(reducer(ctx), undefined, () =>

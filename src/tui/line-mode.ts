@@ -25,7 +25,7 @@ import {
 } from '../engine/index.js'
 import {writeResolution} from './resolver/write.js'
 import {repairWords, verifiedRepairs} from '../app/repair-help.js'
-import {typedValue} from './state/keys/index.js'
+import {typedValue} from './input-rules.js'
 import {requestOf, type Choices} from './resolver/protocol.js'
 import {evaluateChoices, type Evaluation, explanationOf, removedByKind} from './resolver/session.js'
 import {isInterrupt, plainPrompts, type PromptContext, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
-import {importedModules, typescriptFiles} from '../helpers/imports.js'
+import {importedModules, staticImports, typescriptFiles} from '../helpers/imports.js'
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src')
 
@@ -162,5 +162,21 @@ describe('the import graph of src/', () => {
             .filter(([from, to]) => from.startsWith('tui/resolver/') && to.startsWith('tui/') && !to.startsWith('tui/resolver/'))
             .map(([from, to]) => `${from} → ${to}`)
         expect(back).toEqual([])
+    })
+
+    it("the wizard's state loads no engine code: what it needs of input values comes with the key context", () => {
+        // what loading a module loads: its imports that are not types only, followed through src/
+        const runtime = (file: string) =>
+            staticImports(fs.readFileSync(file, 'utf8'))
+                .filter(s => s.startsWith('.'))
+                .map(s => {
+                    const target = path.resolve(path.dirname(file), s).replace(/\.js$/, '')
+                    return ['.ts', '.tsx', '/index.ts'].map(ext => target + ext).find(f => fs.existsSync(f))
+                })
+                .filter((f): f is string => f !== undefined)
+        const loaded = new Set(files.filter(f => rel(f).startsWith('tui/state/')))
+        for (const file of loaded) for (const next of runtime(file)) loaded.add(next)
+        // the only module outside the folder it loads is the protocol, plain data that crosses the thread boundary
+        expect([...loaded].map(rel).filter(r => !r.startsWith('tui/state/'))).toEqual(['tui/resolver/protocol.ts'])
     })
 })

@@ -3,6 +3,7 @@
 import {describe, expect, it} from 'vitest'
 import {readDefinitionOf} from '../../src/engine/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
+import {inputRules} from '../../src/tui/input-rules.js'
 import {resolutionData} from '../../src/tui/resolver/service.js'
 import {displayOf, inputsView, topologyView} from '../../src/tui/state/selectors.js'
 import type {Choices} from '../../src/tui/resolver/protocol.js'
@@ -14,7 +15,7 @@ const wizardOn = (text: string) => {
     const choices: Choices = {presets: [], values: {}}
     const evaluated = evaluateChoices(template, choices)
     const outcome = {...resolutionData(1, evaluated), rows: evaluated.ok ? elementRows(evaluated.model) : []}
-    const ctx = {definition: readDefinitionOf(template)}
+    const ctx = {definition: readDefinitionOf(template), rules: inputRules}
     const state: WizardState = {...initialState(choices, 'out.yaml', ''), outcome}
     /** What the wizard shows under a filter and a search. */
     return (filter: Filter, search?: string) => {

@@ -1,7 +1,7 @@
 // A typed value the wizard cannot read (not valid YAML) at 80×24: its error is shown whole under
 // the value, wrapped over as many lines as it needs, nothing of it cut.
 import {describe, expect, it} from 'vitest'
-import {typedValue} from '../../src/tui/state/keys/index.js'
+import {typedValue} from '../../src/tui/input-rules.js'
 import {CTRL_U, ENTER, press, RESOLVED, start, until} from './wizard-harness.js'
 
 const SMALL = {columns: 80, rows: 24}

@@ -1,16 +1,8 @@
 // The inputs as the wizard lists them: values from the definition alone, so
 // the list follows a key at once while the resolver may still be busy.
-import {
-    definedInputValues,
-    describeSource,
-    type InputValue,
-    isTrellisError,
-    renderExpression,
-    type ResolveRequest,
-    sameValue,
-    type VariabilityDefinition,
-} from '../../engine/index.js'
+import type {InputValue, ResolveRequest, VariabilityDefinition} from '../../engine/index.js'
 import {requestOf, type Choices} from '../resolver/protocol.js'
+import type {InputRules} from './rules.js'
 
 export interface InputRow {
     readonly name: string
@@ -29,18 +21,12 @@ export interface InputRow {
  * them at once after a key, while the resolver may be busy with an earlier resolution. None when the
  * choices themselves are wrong (an unknown preset or input).
  */
-export function definedValues(definition: VariabilityDefinition, choices: Choices, base: ResolveRequest | undefined): InputValue[] {
-    const request = requestOf(choices, base)
-    try {
-        return definedInputValues(definition, request.presets ?? [], request.assignments ?? [])
-    } catch (e) {
-        if (isTrellisError(e)) return []
-        throw e
-    }
+export function definedValues(rules: InputRules, definition: VariabilityDefinition, choices: Choices, base: ResolveRequest | undefined): InputValue[] {
+    return rules.values(definition, requestOf(choices, base))
 }
 
 /** The inputs with their values and where each came from; whether an input decides anything comes from the latest resolution. */
-export function inputRows(definition: VariabilityDefinition, values: readonly InputValue[], decisive: ReadonlySet<string> | undefined): InputRow[] {
+export function inputRows(rules: InputRules, definition: VariabilityDefinition, values: readonly InputValue[], decisive: ReadonlySet<string> | undefined): InputRow[] {
     const byName = new Map(values.map(i => [i.name, i]))
     return [...definition.inputs.values()].map(d => {
         const value = byName.get(d.name)
@@ -50,7 +36,7 @@ export function inputRows(definition: VariabilityDefinition, values: readonly In
         const source = needed
             ? 'needs a value'
             : value
-              ? `${describeSource(value.source)}${was && !sameValue(was.value, value.value) ? ` (was ${renderExpression(was.value, 12)})` : ''}`
+              ? `${rules.source(value)}${was && !rules.same(was.value, value.value) ? ` (was ${rules.render(was.value, 12)})` : ''}`
               : 'not set'
         return {name: d.name, type: d.type, value: value?.value, source, needed, decidesSomething: decisive?.has(d.name)}
     })

@@ -45,7 +45,7 @@ export function reducer(ctx: KeyContext): (state: WizardState, action: Action) =
                 const warned = action.outcome.warnings.filter(w => !state.outcome?.warnings.includes(w)).join('; ')
                 const message = warned ? [first ? state.message : undefined, warned].filter(Boolean).join('; ') : state.message
                 const next: WizardState = reloaded
-                    ? {...state, outcome: action.outcome, reloaded: undefined, message: reloadMessage(reloaded.before, action.outcome, reloaded.dropped)}
+                    ? {...state, outcome: action.outcome, reloaded: undefined, message: reloadMessage(ctx.rules, reloaded.before, action.outcome, reloaded.dropped)}
                     : {...state, outcome: action.outcome, message}
                 // a template whose starting choices give no variant opens on the conflict and its repairs,
                 // never on a bare "no variant" (an input still without a value is asked for on the inputs pane)

@@ -1,7 +1,8 @@
 // When the template changes on disk, the wizard reads it again, keeps the user's
 // choices that still exist, and says what the edit changed.
-import {conflictHeadline, type VariabilityDefinition} from '../../engine/index.js'
+import type {VariabilityDefinition} from '../../engine/index.js'
 import type {Choices} from '../resolver/protocol.js'
+import type {InputRules} from './rules.js'
 import type {Outcome} from './wizard.js'
 
 /** The choices the changed template still has, and a note for each one it no longer has. */
@@ -13,9 +14,9 @@ export function keptChoices(choices: Choices, definition: VariabilityDefinition)
 }
 
 /** "the template changed: 2 now present (node.cache, …), 1 no longer present (node.db)", or that no variant exists now. */
-export function reloadMessage(before: Outcome | undefined, after: Outcome, dropped: readonly string[]): string {
+export function reloadMessage(rules: InputRules, before: Outcome | undefined, after: Outcome, dropped: readonly string[]): string {
     const gone = dropped.length ? `; no longer in it: ${dropped.join(', ')}` : ''
-    if (!after.ok) return `the template changed: no variant exists now (${conflictHeadline(after.conflict)})${gone}`
+    if (!after.ok) return `the template changed: no variant exists now (${rules.conflictHeadline(after.conflict)})${gone}`
     if (!before?.ok) return `the template changed: it resolves now (${after.present} present, ${after.pruned} pruned)${gone}`
     const presentIds = (o: Extract<Outcome, {ok: true}>) => new Set(o.rows.filter(r => o.presence[r.seq] === 1).map(r => r.id))
     const was = presentIds(before)

@@ -7,6 +7,7 @@
 import type {ExplanationLine, InputValue, ResolveRequest, VariabilityDefinition} from '../../engine/index.js'
 import type {Choices, ElementRow} from '../resolver/protocol.js'
 import {definedValues, inputRows, type InputRow} from './inputs.js'
+import type {InputRules} from './rules.js'
 import type {Filter, Outcome, WizardState} from './wizard.js'
 
 /** Remembers, for each first argument, the result for the last other arguments (compared by identity); kept as long as the first argument. */
@@ -74,19 +75,20 @@ export function displayOf(state: WizardState, id: string): string {
 const inputsOf = lastPer(
     (
         definition: VariabilityDefinition,
+        rules: InputRules,
         choices: Choices,
         base: ResolveRequest | undefined,
         decisive: ReadonlySet<string> | undefined,
         resolved: readonly InputValue[] | undefined,
-    ): InputRow[] => inputRows(definition, resolved ?? definedValues(definition, choices, base), decisive),
+    ): InputRow[] => inputRows(rules, definition, resolved ?? definedValues(rules, definition, choices, base), decisive),
 )
 
 /** The inputs as the current choices set them; shown at once, before the resolution lands. */
-export function inputsView(ctx: {readonly definition: VariabilityDefinition; readonly base?: ResolveRequest}, state: WizardState): InputRow[] {
+export function inputsView(ctx: {readonly definition: VariabilityDefinition; readonly base?: ResolveRequest; readonly rules: InputRules}, state: WizardState): InputRow[] {
     const current = state.outcome?.choices === state.choices ? state.outcome : undefined
     // which inputs decide something is known for the resolution of the current choices only
     const decisive = state.decisive && state.decisive.choices === state.choices ? state.decisive.inputs : undefined
     // the resolver's values once its resolution of these choices landed: they can name any expression of
     // the template (the definition the wizard holds has only those its inputs and presets name)
-    return inputsOf(ctx.definition, state.choices, ctx.base, decisive, current?.inputs)
+    return inputsOf(ctx.definition, ctx.rules, state.choices, ctx.base, decisive, current?.inputs)
 }

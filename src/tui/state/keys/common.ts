@@ -2,6 +2,7 @@
 // screen but text entry knows, and the steps two screens take (the conflict, a suggestion applied).
 import type {Key} from 'ink'
 import type {ResolveRequest, VariabilityDefinition} from '../../../engine/index.js'
+import type {InputRules} from '../rules.js'
 import {choose, clamp, withEffect, type WizardState} from '../wizard.js'
 
 export interface KeyContext {
@@ -14,6 +15,8 @@ export interface KeyContext {
     readonly exists: (file: string) => boolean
     /** Rows a list pane shows at once (page up/down move by this much). */
     readonly page: number
+    /** What the engine says of input values (the state folder imports none of its code). */
+    readonly rules: InputRules
 }
 
 /** What a key does on one screen. Pure: (state, key) → state; keys that need the world add an effect. */

@@ -9,7 +9,6 @@ import {profilesKey} from './profiles.js'
 import {writeKey} from './write.js'
 
 export type {KeyContext} from './common.js'
-export {typedValue} from './main.js'
 export {togglePreset} from './presets.js'
 
 export const onKey: Handler = (state, input, key, ctx) => {

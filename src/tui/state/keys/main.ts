@@ -1,8 +1,6 @@
 // The main screen's keys: the panes (inputs, topology, why), an input's value being chosen or
 // typed, search and filter, and the ways to the other screens.
 import type {Key} from 'ink'
-import {parse as parseYaml} from 'yaml'
-import {checkNesting, checkType, isTrellisError} from '../../../engine/index.js'
 import {nextMissing} from '../missing.js'
 import {inputsView, selectedElement, topologyView, whyView} from '../selectors.js'
 import {choose, FILTERS, withEffect, type WizardState} from '../wizard.js'
@@ -115,7 +113,7 @@ function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
     }
     if (key.escape) return {...state, editor: editor.choices.length ? {...editor, typing: false, error: undefined} : undefined}
     if (key.return) {
-        const parsed = typedValue(ctx.definition.inputs.get(editor.name)?.type, editor.text)
+        const parsed = ctx.rules.typed(ctx.definition.inputs.get(editor.name)?.type, editor.text)
         return parsed.ok ? commit(parsed.value) : {...state, editor: {...editor, error: parsed.error}}
     }
     const text = edited(editor.text, input, key)
@@ -126,22 +124,6 @@ function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
 function walkOn(state: WizardState, ctx: KeyContext): WizardState {
     const next = nextMissing(inputsView(ctx, state), state.inputCursor)
     return next === undefined ? state : {...state, inputCursor: next}
-}
-
-/** A typed value read as YAML and checked against the input's type. */
-export function typedValue(type: string | undefined, text: string): {ok: true; value: unknown} | {ok: false; error: string} {
-    let value: unknown
-    try {
-        // a value nested too deep for the parser is refused first, with the same message as in a template
-        checkNesting(text, 'the value')
-        value = text.trim() === '' ? '' : parseYaml(text)
-    } catch (e) {
-        if (isTrellisError(e)) return {ok: false, error: e.message}
-        // the first line says what and where; the excerpt under it (after its colon) repeats the typed line
-        return {ok: false, error: `not valid YAML: ${(e as Error).message.split('\n')[0]!.replace(/:$/, '')}`}
-    }
-    const check = checkType(type, value, true)
-    return check.ok ? {ok: true, value: check.value} : {ok: false, error: `expects ${check.expected}`}
 }
 
 function same(a: unknown, b: unknown): boolean {
