@@ -99,9 +99,16 @@ try {
         const request = [...(c.inputs ? ['--inputs', c.inputs] : []), ...c.presets.flatMap(p => ['--preset', p])]
         const ours = []
         const theirs = []
+        // each command once per round, the rounds one after another: a ratio compares runs made
+        // at the same moment, whatever else the machine was doing then
+        const command = {explain: [], report: [], analyze: []}
         for (let i = 0; i < runs; i++) {
             ours.push(trellis(['resolve', c.template, ...request, '-o', path.join(dir, 'ours.yaml')], cwd))
             if (against) theirs.push(other(c, path.join(dir, 'theirs.yaml')))
+            if (!commands) continue
+            command.explain.push(trellis(['explain', c.template, ...request, '--json'], cwd).elapsed)
+            command.report.push(trellis(['resolve', c.template, ...request, '-o', path.join(dir, 'ours.yaml'), '--report', path.join(dir, 'report.md')], cwd).elapsed)
+            command.analyze.push(trellis(['analyze', c.template], cwd).elapsed)
         }
         const time = median(ours.map(r => r.elapsed))
         const row = [c.label, `${ms(time)}${ours.every(r => r.ok) ? '' : ` (exit ${ours[0].status})`}`, `${Math.max(...ours.map(r => r.peak ?? 0)).toFixed(0)} MiB`]
@@ -110,13 +117,7 @@ try {
             row.push(fine === undefined ? 'failed' : ms(fine), fine === undefined ? '—' : `${(fine / time).toFixed(1)}×`)
             if (fine !== undefined) ratios.push(fine / time)
         }
-        if (commands) {
-            const times = cliArgs => median(Array.from({length: runs}, () => trellis(cliArgs, cwd).elapsed))
-            const explain = times(['explain', c.template, ...request, '--json'])
-            const report = times(['resolve', c.template, ...request, '-o', path.join(dir, 'ours.yaml'), '--report', path.join(dir, 'report.md')])
-            const analyze = times(['analyze', c.template])
-            row.push(...[explain, report, analyze].map(t => `${ms(t)} (${(t / time).toFixed(1)}×)`))
-        }
+        if (commands) row.push(...[command.explain, command.report, command.analyze].map(median).map(t => `${ms(t)} (${(t / time).toFixed(1)}×)`))
         console.log(row.join('\t'))
     }
     if (ratios.length > 0) console.log(`other / trellis: median ${median(ratios).toFixed(1)}×, least ${Math.min(...ratios).toFixed(1)}× over ${ratios.length} cases`)
