@@ -72,48 +72,18 @@ export function shownDiagnostic(d: Diagnostic, lines: LineReader = fileLines()):
 function shownPlace(at: SourceLocation | undefined, lines: LineReader): ShownPlace {
     if (!at) return {}
     const text = lines(at.file, at.line)
-    const end = text === undefined ? at.column : tokenEnd(text, at.column - 1) + 1
-    return {range: {file: at.file, start: {line: at.line, column: at.column}, end: {line: at.line, column: Math.max(end, at.column + 1)}}, excerpt: text}
+    return {range: {file: at.file, start: {line: at.line, column: at.column}, end: {line: at.line, column: underlineEnd(at, text)}}, excerpt: text}
 }
 
 /**
- * Where the YAML token starting at `start` (0-based) ends, exclusive: a quoted scalar to its closing
- * quote, a flow collection to its closing bracket (on this line), a key to its colon, a plain
- * scalar to the next separator.
+ * Where the underline on the location's line ends: where its span ends (the reader's, see
+ * SourceLocation), at the end of the line when the span goes on below it; one character without a span.
  */
-export function tokenEnd(line: string, start: number): number {
-    const c = line[start]
-    if (c === undefined) return start + 1
-    if (c === '"' || c === "'") {
-        for (let i = start + 1; i < line.length; i++) {
-            if (c === '"' && line[i] === '\\') i++
-            else if (line[i] === c) {
-                if (c === "'" && line[i + 1] === "'") i++
-                else return i + 1
-            }
-        }
-        return line.length
-    }
-    if (c === '[' || c === '{') {
-        let depth = 0
-        for (let i = start; i < line.length; i++) {
-            const d = line[i]
-            if (d === '"' || d === "'") i = tokenEnd(line, i) - 1
-            else if (d === '[' || d === '{') depth++
-            else if ((d === ']' || d === '}') && --depth === 0) return i + 1
-        }
-        return line.length
-    }
-    let end = start
-    for (let i = start; i < line.length; i++) {
-        const d = line[i]!
-        const next = line[i + 1]
-        if (d === ',' || d === ']' || d === '}') break
-        if (d === ':' && (next === undefined || next === ' ' || next === '\t')) break
-        if (d === '#' && (line[i - 1] === ' ' || line[i - 1] === '\t')) break
-        if (d !== ' ' && d !== '\t') end = i + 1
-    }
-    return Math.max(end, start + 1)
+function underlineEnd(at: SourceLocation, text: string | undefined): number {
+    const next = at.column + 1
+    if (at.endLine === undefined || at.endColumn === undefined) return next
+    if (at.endLine === at.line) return Math.max(at.endColumn, next)
+    return at.endLine > at.line && text !== undefined ? Math.max(text.replace(/\s+$/, '').length + 1, next) : next
 }
 
 /** The characters of the control-character rule (app/shown-text), each one column wide: shown as spaces, the underline stays in place. */

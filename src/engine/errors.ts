@@ -3,15 +3,19 @@
 // location, and what a compiler would add below its message: other places that
 // take part (a duplicate's first definition), notes, and help. Nothing here prints.
 
+/** Where something was written: its first character, and where the reader knows it, the line and column just past its token (a span). */
 export interface SourceLocation {
     readonly file: string
     readonly line: number
     readonly column: number
+    readonly endLine?: number
+    readonly endColumn?: number
 }
 
 /** A location as plain data (one found on first read carries the reader's bookkeeping: engine/load/yaml/positions/source-map.ts). */
 function plainLocation(location: SourceLocation): SourceLocation {
-    return {file: location.file, line: location.line, column: location.column}
+    const {file, line, column, endLine, endColumn} = location
+    return endLine === undefined || endColumn === undefined ? {file, line, column} : {file, line, column, endLine, endColumn}
 }
 
 export function formatLocation(location: SourceLocation): string {

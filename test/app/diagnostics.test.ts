@@ -1,27 +1,11 @@
 // Diagnostics as a reader sees them: every independent mistake of a template, each with the
 // source line it points at and the offending token underlined; as data for `explain --json`.
 import {describe, expect, it} from 'vitest'
-import {renderDetails, renderExcerpt, shownDiagnostic, shownDiagnostics, tokenEnd, type ShownDiagnostic} from '../../src/app/diagnostics.js'
-import {type Diagnostic, TrellisError} from '../../src/engine/errors.js'
+import {renderDetails, renderExcerpt, shownDiagnostic, shownDiagnostics, type ShownDiagnostic} from '../../src/app/diagnostics.js'
+import {type Diagnostic, type SourceLocation, TrellisError} from '../../src/engine/errors.js'
 import {rawControls} from '../helpers/hostile.js'
 import {failure} from '../helpers/errors.js'
 import {run} from '../helpers/v4t.js'
-
-describe('the token a location points at ends', () => {
-    it.each([
-        ['name: value', 0, 'name'],
-        ['key: plain value here # comment', 5, 'plain value here'],
-        ['{a: 1, b: [2, 3]} tail', 0, '{a: 1, b: [2, 3]}'],
-        ['[x, "a ] b", y]', 0, '[x, "a ] b", y]'],
-        ['"quoted \\" still" rest', 0, '"quoted \\" still"'],
-        ["'it''s' rest", 0, "'it''s'"],
-        ['[a, b', 0, '[a, b'],
-        ['[one, two]', 1, 'one'],
-        ['', 0, ''],
-    ])('%j from %i', (line, start, token) => {
-        expect(line.slice(start, tokenEnd(line, start))).toBe(token || line.slice(start, start + 1))
-    })
-})
 
 describe('an excerpt', () => {
     const at = (excerpt: string, column: number, end: number): ShownDiagnostic => ({
@@ -65,11 +49,11 @@ describe('the lines below a message', () => {
         'b.yaml': ['first: 1', 'key: 3'],
     }
     const lines = (file: string, line: number) => FILES[file]?.[line - 1]
-    const shown = (details: Partial<Pick<Diagnostic, 'related' | 'notes' | 'help'>>, location = {file: 'a.yaml', line: 3, column: 5}) =>
+    const shown = (details: Partial<Pick<Diagnostic, 'related' | 'notes' | 'help'>>, location: SourceLocation = {file: 'a.yaml', line: 3, column: 5, endLine: 3, endColumn: 8}) =>
         renderDetails(shownDiagnostic({code: 'yaml-duplicate-key', severity: 'error', message: 'm', location, related: [], notes: [], help: [], ...details}, lines))
 
     it('show a place in the same file with its own line number, underlined with - and labelled', () => {
-        expect(shown({related: [{location: {file: 'a.yaml', line: 2, column: 5}, label: 'first defined here'}]})).toEqual([
+        expect(shown({related: [{location: {file: 'a.yaml', line: 2, column: 5, endLine: 2, endColumn: 8}, label: 'first defined here'}]})).toEqual([
             ' 3 |     key: 2',
             '   |     ^^^',
             ' 2 |     key: 1',
@@ -77,14 +61,18 @@ describe('the lines below a message', () => {
         ])
     })
 
+    it('underline the span the reader gave: to the end of the line when it goes on below, one character without one', () => {
+        expect(shown({}, {file: 'a.yaml', line: 2, column: 5, endLine: 3, endColumn: 3}).slice(0, 2)).toEqual([' 2 |     key: 1', '   |     ^^^^^^'])
+        expect(shown({}, {file: 'a.yaml', line: 3, column: 5}).slice(0, 2)).toEqual([' 3 |     key: 2', '   |     ^'])
+    })
+
     it('name a place in another file with ::: before its line, on the same gutter', () => {
-        expect(shown({related: [{location: {file: 'b.yaml', line: 2, column: 1}, label: 'first defined here'}]}, {file: 'a.yaml', line: 3, column: 5})).toEqual([
-            ' 3 |     key: 2',
-            '   |     ^^^',
-            '  ::: b.yaml:2:1',
-            ' 2 | key: 3',
-            '   | --- first defined here',
-        ])
+        expect(
+            shown(
+                {related: [{location: {file: 'b.yaml', line: 2, column: 1, endLine: 2, endColumn: 4}, label: 'first defined here'}]},
+                {file: 'a.yaml', line: 3, column: 5, endLine: 3, endColumn: 8},
+            ),
+        ).toEqual([' 3 |     key: 2', '   |     ^^^', '  ::: b.yaml:2:1', ' 2 | key: 3', '   | --- first defined here'])
     })
 
     it('name a place whose file cannot be read with its location and label on the ::: line', () => {

@@ -35,12 +35,12 @@ describe.concurrent('trellis explain', () => {
                 code: 'yaml-duplicate-key',
                 severity: 'error',
                 message: 'duplicate key "a"',
-                location: {file: 't.yaml', line: 5, column: 9},
+                location: {file: 't.yaml', line: 5, column: 9, endLine: 5, endColumn: 10},
                 range: {file: 't.yaml', start: {line: 5, column: 9}, end: {line: 5, column: 10}},
                 excerpt: '        a: {type: y}',
                 related: [
                     {
-                        location: {file: 't.yaml', line: 4, column: 9},
+                        location: {file: 't.yaml', line: 4, column: 9, endLine: 4, endColumn: 10},
                         label: 'first defined here',
                         range: {file: 't.yaml', start: {line: 4, column: 9}, end: {line: 4, column: 10}},
                         excerpt: '        a: {type: x}',

@@ -39,7 +39,7 @@ function expectStructuralError(text: string, message: string, needle: string, nt
     expect(error.code).toBe('invalid-template')
     expect(error.message).toBe(message)
     const {line, column} = positionOf(text, needle, nth)
-    expect(error.location).toEqual({file: FILE, line, column})
+    expect(error.location).toMatchObject({file: FILE, line, column})
     expect(error.describe()).toBe(`${FILE}:${line}:${column}: ${message}`)
 }
 
@@ -161,8 +161,8 @@ describe('element identifiers and displays', () => {
     })
 
     it('elements are located at their names', () => {
-        expect(element(graph, 'node.n').location).toEqual({file: FILE, ...positionOf(EVERYTHING, 'n:\n')})
-        expect(element(graph, 'property.my_property@1.node.my_node').location).toEqual({file: FILE, ...positionOf(EVERYTHING, 'my_property:', 1)})
+        expect(element(graph, 'node.n').location).toMatchObject({file: FILE, ...positionOf(EVERYTHING, 'n:\n')})
+        expect(element(graph, 'property.my_property@1.node.my_node').location).toMatchObject({file: FILE, ...positionOf(EVERYTHING, 'my_property:', 1)})
     })
 
     it('conditions are kept as written, a single one as a one-element list', () => {
@@ -484,7 +484,7 @@ describe('structural errors', () => {
 `
         const error = buildError(text)
         expect(error.code).toBe('invalid-template')
-        expect(error.location).toEqual({file: FILE, ...positionOf(text, 'relationship: rthree')})
+        expect(error.location).toMatchObject({file: FILE, ...positionOf(text, 'relationship: rthree')})
         expect(error.message).toContain('Relationship "rthree" of relation "three')
         expect(error.message).toContain('of node "two" does not exist!')
     })
@@ -525,7 +525,7 @@ describe('structural errors', () => {
             type: tosca.relationships.ConnectsTo
 `
         expectStructuralError(text, 'Relation "relation_one" is used multiple times', 'relationship: relation_one', 1)
-        expect(buildError(text).related).toEqual([{location: {file: FILE, ...positionOf(text, 'relationship: relation_one')}, label: 'first used here'}])
+        expect(buildError(text).related).toMatchObject([{location: {file: FILE, ...positionOf(text, 'relationship: relation_one')}, label: 'first used here'}])
     })
 
     it('a relationship template never used', () => {
@@ -617,7 +617,7 @@ describe('structural errors', () => {
 `
         const error = buildError(text)
         expect(error.message).toMatch(/^Input "endpoint" is ambiguous/)
-        expect(error.location).toEqual({file: FILE, ...positionOf(text, 'get_input')})
+        expect(error.location).toMatchObject({file: FILE, ...positionOf(text, 'get_input')})
         expect(() => graphOf(text.replace('get_input: endpoint', 'get_input: 1'))).not.toThrow()
     })
 
@@ -677,7 +677,7 @@ describe('structural errors', () => {
         - a: {type: t}
 `
         expectStructuralError(text, 'Node "a" defined multiple times', 'a:', 1)
-        expect(buildError(text).related).toEqual([{location: {file: FILE, ...positionOf(text, 'a:')}, label: 'first defined here'}])
+        expect(buildError(text).related).toMatchObject([{location: {file: FILE, ...positionOf(text, 'a:')}, label: 'first defined here'}])
     })
 
     it('a group defined twice in list form, with the first definition as a related place', () => {
@@ -689,7 +689,7 @@ describe('structural errors', () => {
         - g: {type: tosca.groups.Root, members: [a]}
 `
         expectStructuralError(text, 'Group "g" defined multiple times', 'g:', 1)
-        expect(buildError(text).related).toEqual([{location: {file: FILE, ...positionOf(text, 'g:')}, label: 'first defined here'}])
+        expect(buildError(text).related).toMatchObject([{location: {file: FILE, ...positionOf(text, 'g:')}, label: 'first defined here'}])
     })
 
     it('a misspelt relation target gets the closest node name as help', () => {
@@ -710,6 +710,6 @@ describe('structural errors', () => {
 `
         const error = buildError(text)
         expect(error.message).toContain('Member "ghost" does not exist')
-        expect(error.location).toEqual({file: FILE, ...positionOf(text, 'ghost')})
+        expect(error.location).toMatchObject({file: FILE, ...positionOf(text, 'ghost')})
     })
 })

@@ -66,7 +66,7 @@ describe('types from lib/ and the TOSCA normative types', () => {
         expect(error.message).toMatch(/^node_types "shop.component" duplicated in service template ".*lib[\\/]types\.yaml"$/)
         expect(error.location?.file).toMatch(/lib[\\/]types\.yaml$/)
         const lines = template.split('\n')
-        expect(error.related).toEqual([
+        expect(error.related).toMatchObject([
             {location: {file: expect.stringMatching(/template\.yaml$/), line: lines.indexOf('    shop.component: {}') + 1, column: 5}, label: 'first defined here'},
         ])
     })

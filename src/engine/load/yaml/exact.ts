@@ -22,7 +22,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
     const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument} = yamlPackage()
     const lines = new LineCounter()
     const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
-    const positions = new CollectionPositions(lines)
+    const positions = new CollectionPositions(lines, text)
     const sourceMap = new SourceMap(file, positions)
     const error = doc.errors[0]
     if (error) {

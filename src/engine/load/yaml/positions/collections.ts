@@ -2,6 +2,7 @@
 // written. The exact reader keeps them as it builds the data; the locator as it finds them.
 import type {LineCounter} from 'yaml'
 import type {PositionSource} from './source-map.js'
+import {tokenEnd} from './token-end.js'
 
 export interface Positions {
     readonly start: number
@@ -34,7 +35,10 @@ export class CollectionPositions implements PositionSource {
     readonly ready = true
     private readonly positions = new WeakMap<object, Positions>()
 
-    constructor(private readonly lines: LineCounter) {}
+    constructor(
+        private readonly lines: LineCounter,
+        private readonly text: string,
+    ) {}
 
     record(value: object, positions: Positions): void {
         this.positions.set(value, positions)
@@ -51,5 +55,9 @@ export class CollectionPositions implements PositionSource {
 
     linePos(offset: number): {line: number; col: number} {
         return this.lines.linePos(offset)
+    }
+
+    end(offset: number): number {
+        return tokenEnd(this.text, offset)
     }
 }

@@ -16,6 +16,7 @@ import {LineIndex} from './line-index.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './whole-text.js'
 import {FEW_KEYS, offsetIn, type Positions} from './collections.js'
 import type {PositionSource} from './source-map.js'
+import {tokenEnd} from './token-end.js'
 import {COLON, CR, DASH, DOT, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB, closingQuote} from '../chars.js'
 
 /** How deep below a nearby collection a value is looked for (an element's place lies a few levels inside its container's definition). */
@@ -141,6 +142,10 @@ export class Locator implements PositionSource {
 
     linePos(offset: number): {line: number; col: number} {
         return this.lines.linePos(offset)
+    }
+
+    end(offset: number): number {
+        return tokenEnd(this.text, offset)
     }
 
     private meet(value: object, parent: number, key: string | number): void {

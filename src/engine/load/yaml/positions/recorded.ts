@@ -7,6 +7,7 @@
 import {LineIndex} from './line-index.js'
 import {FEW_KEYS} from './collections.js'
 import type {PositionSource} from './source-map.js'
+import {tokenEnd} from './token-end.js'
 
 export class RecordedPositions implements PositionSource {
     readonly ready = true
@@ -20,7 +21,7 @@ export class RecordedPositions implements PositionSource {
     private readonly names = new Map<object, Map<string, number>>()
     private readonly lines: LineIndex
 
-    constructor(text: string) {
+    constructor(private readonly text: string) {
         this.lines = new LineIndex(text)
     }
 
@@ -81,6 +82,10 @@ export class RecordedPositions implements PositionSource {
 
     linePos(offset: number): {line: number; col: number} {
         return this.lines.linePos(offset)
+    }
+
+    end(offset: number): number {
+        return tokenEnd(this.text, offset)
     }
 
     /** The ordinal of each key of a large map (node_templates), by name. */

@@ -18,12 +18,14 @@ export interface PositionSource {
      */
     offset(value: object, key: string | number | undefined, near?: object): number | undefined
     linePos(offset: number): {line: number; col: number}
+    /** Where the token written at `offset` ends (token-end.ts); undefined without a text. */
+    end(offset: number): number | undefined
     /** The positions were read with the data: locations are made at once, not when first read. */
     readonly ready: boolean
 }
 
 /** The source of data built in memory: no value has a position, and an offset is on no line (line 0, as `yaml`'s line counter says before any line). */
-const NOWHERE: PositionSource = {ready: true, member: () => false, offset: () => undefined, linePos: offset => ({line: 0, col: offset})}
+const NOWHERE: PositionSource = {ready: true, member: () => false, offset: () => undefined, linePos: offset => ({line: 0, col: offset}), end: () => undefined}
 
 export class SourceMap {
     private looked: boolean
@@ -63,7 +65,10 @@ export class SourceMap {
         if (offset === undefined) return undefined
         if (!this.looked) return new LaterLocation(this, undefined, offset)
         const {line, col} = this.source.linePos(offset)
-        return {file: this.file, line, column: col}
+        const end = this.source.end(offset)
+        if (end === undefined) return {file: this.file, line, column: col}
+        const last = this.source.linePos(end)
+        return {file: this.file, line, column: col, endLine: last.line, endColumn: last.col}
     }
 
     /** Where a location found on first read is: a map/sequence of the data, one of its keys or items, or (no value) an offset. */
@@ -76,33 +81,33 @@ export class SourceMap {
 
 /**
  * A location whose line and column are looked up when first read. Its own properties are a plain
- * location's (file, line, column: it spreads and prints as one); what it needs to find them is
- * private. Its getters are shared, so a template's million locations cost little until read.
+ * location's (file, line, column and where its token ends: it spreads and prints as one); what it
+ * needs to find them is private. Its getters are shared, so a template's million locations cost
+ * little until read.
  */
 class LaterLocation implements SourceLocation {
     declare readonly line: number
     declare readonly column: number
+    declare readonly endLine?: number
+    declare readonly endColumn?: number
     readonly file: string
     readonly #map: SourceMap
     readonly #value: object | undefined
     readonly #key: string | number | undefined
     #found: SourceLocation | undefined
 
-    /** Line and column as own enumerable properties, read through the private lookup. */
-    static readonly #lineAndColumn: PropertyDescriptorMap = {
-        line: {
-            get(this: LaterLocation) {
-                return this.#get().line
+    /** Line, column and the span's end as own enumerable properties, read through the private lookup. */
+    static readonly #lineAndColumn: PropertyDescriptorMap = Object.fromEntries(
+        (['line', 'column', 'endLine', 'endColumn'] as const).map(name => [
+            name,
+            {
+                get(this: LaterLocation) {
+                    return this.#get()[name]
+                },
+                enumerable: true,
             },
-            enumerable: true,
-        },
-        column: {
-            get(this: LaterLocation) {
-                return this.#get().column
-            },
-            enumerable: true,
-        },
-    }
+        ]),
+    )
 
     constructor(map: SourceMap, value: object | undefined, key: string | number | undefined) {
         this.file = map.file
