@@ -712,4 +712,31 @@ describe('structural errors', () => {
         expect(error.message).toContain('Member "ghost" does not exist')
         expect(error.location).toMatchObject({file: FILE, ...positionOf(text, 'ghost')})
     })
+
+    it('an output that reads a property of a node the template does not define', () => {
+        const text = `${V}topology_template:
+    node_templates:
+        database: {type: tosca.nodes.Root}
+    outputs:
+        address: {value: {get_property: [databse, address]}}
+`
+        const error = buildError(text)
+        expect(error.code).toBe('undefined-reference')
+        expect(error.message).toBe('Node "databse" not found')
+        expect(error.location).toMatchObject({file: FILE, ...positionOf(text, 'value:')})
+        expect(error.help).toEqual(['did you mean "database"?'])
+    })
+
+    it('an output that reads its node through Unfurl: the node is looked up too, after the structural mistakes', () => {
+        const text = `${V}topology_template:
+    node_templates:
+        a:
+            type: tosca.nodes.Root
+            requirements: [{host: ghost}]
+    outputs:
+        o: {value: "{{ '::missing::p' | eval }}"}
+`
+        expect(buildError(text).message).toContain('"ghost"')
+        expect(buildError(text.replace('requirements: [{host: ghost}]', 'properties: {p: 1}')).message).toBe('Node "missing" not found')
+    })
 })

@@ -154,6 +154,7 @@ class Builder {
         if (this.errors.length) throw collectErrors(this.errors)
         // the inputs properties read are looked up once every element is read, as the reference does
         for (const check of this.consuming) check()
+        for (const check of this.producing) check()
         // what enriching technologies finds wrong is said once the template's elements are all read
         for (const check of this.enriching) check()
         this.graph.seal()
@@ -165,6 +166,9 @@ class Builder {
 
     /** Look-ups of the inputs properties read that failed, reported after every structural mistake (the first one). */
     private readonly consuming: (() => void)[] = []
+
+    /** Look-ups of the nodes outputs read, after those of the inputs (the first failure is reported). */
+    private readonly producing: (() => void)[] = []
 
     /** Mistakes kept so far: one in a relation, a group member or a policy does not hide the next. */
     private readonly errors: TrellisError[] = []
@@ -191,7 +195,13 @@ class Builder {
     private outputs(): void {
         entries(this.topology.outputs, '"outputs"', this.sourceMap, this.topology, 'outputs').forEach((entry, index) => {
             const raw = isMap(entry.value) ? entry.value : {}
-            this.add(outputRecord(this.next(entry.name, index, raw, entry))).producers = findProducers(raw.value, this.graph)
+            const output = this.add(outputRecord(this.next(entry.name, index, raw, entry)))
+            // the node an output reads is looked up once every element is read, after the inputs properties read, as the reference does
+            this.producing.push(() => {
+                output.producers = findProducers(raw.value, this.graph, name => {
+                    throw new TrellisError('undefined-reference', `Node "${name}" not found`, this.sourceMap.locate(raw, 'value'), {help: closestHelp(name, this.graph.nodes)})
+                })
+            })
         })
         this.checkDefaults(this.graph.outputs)
     }

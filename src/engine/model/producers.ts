@@ -7,10 +7,12 @@ import {isMap} from './collections.js'
 import type {NodeElement, PropertyElement} from './elements.js'
 import type {Graph} from './graph.js'
 
-export function findProducers(value: unknown, graph: Graph): (PropertyElement | NodeElement)[] {
+/** The output's producers; `missing` is told a node the value names that the template does not define (there is none then). */
+export function findProducers(value: unknown, graph: Graph, missing: (name: string) => void): (PropertyElement | NodeElement)[] {
     const reference = referenceOf(value)
     if (!reference) return []
     const node = graph.node(reference.node)
+    if (!node) missing(reference.node)
     return node ? [node] : []
 }
 
