@@ -738,5 +738,9 @@ describe('structural errors', () => {
 `
         expect(buildError(text).message).toContain('"ghost"')
         expect(buildError(text.replace('requirements: [{host: ghost}]', 'properties: {p: 1}')).message).toBe('Node "missing" not found')
+        for (const written of ["{eval: '::missing::p'}", "{eval: 'missing::p'}", '{get_attribute: [missing, p]}'])
+            expect(buildError(text.replace(`"{{ '::missing::p' | eval }}"`, written).replace('requirements: [{host: ghost}]', 'properties: {p: 1}')).message).toBe(
+                'Node "missing" not found',
+            )
     })
 })

@@ -24,7 +24,8 @@ function referenceOf(value: unknown): {node: string; property: string} | undefin
     }
     if (!isMap(value)) return undefined
     if (typeof value.eval === 'string') {
-        const match = /^::([^:]+)::([^:]+)$/.exec(value.eval)
+        // Unfurl's `::node::property`; `node::property` names the node as well (the reference reads only that form)
+        const match = /^(?:::)?([^:]+)::([^:]+)$/.exec(value.eval)
         return match ? {node: match[1]!, property: match[2]!} : undefined
     }
     for (const key of ['get_property', 'get_attribute']) {
