@@ -47,6 +47,7 @@ export function generateThird(seed) {
     if (Object.keys(c.relationships).length) topology.relationship_templates = c.relationships
     groupsAndPolicies(c, topology)
     if (topology.inputs) for (const env of envs) c.nodes[`${env.slug}_provider`].properties = [{region: {get_input: `${env.slug}_region`}}]
+    outputs(seed, c, topology)
 
     const template = {tosca_definitions_version: version}
     placeTypes(c, template)
@@ -564,6 +565,33 @@ function nodeOptions(r) {
     const own = elementOptions(r, 'node')
     if (own.default_condition_mode !== undefined) own.default_condition_mode = r.pick(['host', 'incoming-host', 'incomingnaive-artifact-host', 'artifact-host'])
     return own
+}
+
+/**
+ * Topology outputs that read the components' properties, in each form the reference links to the
+ * node producing them (an output is pruned with it): `get_property`, `get_attribute` and Unfurl's
+ * eval, now and then with a node misspelled. From a stream of their own, so that every other part
+ * of a seed's case stays as it was before outputs were generated.
+ */
+function outputs(seed, c, topology) {
+    const r = random(seed * 7919 + 17)
+    if (!r.chance(0.5)) return
+    const forms = [
+        name => ({get_property: [name, 'port']}),
+        name => ({get_attribute: [name, 'public_address']}),
+        name => `{{ '::${name}::port' | eval }}`,
+        name => ({eval: `${name}::port`}),
+        name => ({concat: ['http://', {get_attribute: [name, 'public_address']}]}),
+    ]
+    const out = {}
+    for (const [i, name] of c.components.entries()) {
+        if (i > 0 && !r.chance(0.5)) continue
+        const read = r.chance(0.05) ? `${name}_app` : name
+        const output = {value: r.pick(forms)(read)}
+        if (r.chance(0.2)) output.conditions = {variability_input: 'large'}
+        out[`${name}_endpoint`] = output
+    }
+    topology.outputs = out
 }
 
 /** Realistic mistakes, one per case that has one; each changes the generated case in place. */
