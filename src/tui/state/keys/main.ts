@@ -87,7 +87,7 @@ export function inputsKey(state: WizardState, input: string, key: Key, ctx: KeyC
     if (row.type === 'boolean' && row.value !== undefined) return choose(state, {...state.choices, values: {...state.choices.values, [row.name]: row.value !== true}})
     if (input === ' ' && row.type !== 'boolean') return state
     const choices = row.type === 'boolean' && row.value === undefined ? [true, false] : ctx.choicesFor(row.name)
-    const current = choices.findIndex(c => same(c, row.value))
+    const current = choices.findIndex(c => ctx.rules.same(c, row.value))
     return {
         ...state,
         editor: {
@@ -124,8 +124,4 @@ function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext)
 function walkOn(state: WizardState, ctx: KeyContext): WizardState {
     const next = nextMissing(inputsView(ctx, state), state.inputCursor)
     return next === undefined ? state : {...state, inputCursor: next}
-}
-
-function same(a: unknown, b: unknown): boolean {
-    return JSON.stringify(a) === JSON.stringify(b)
 }
