@@ -1,5 +1,5 @@
 export {definedInputValues, readDefinitionOf, variabilityInputNames} from './definition.js'
-export {EarlyCheckError, inputWarningsBefore, prepare, type PreparedModel, type PrepareHooks, type ReadModel, type ResolveRequest} from './prepare.js'
+export {EarlyCheckError, prepare, type PreparedModel, type PrepareHooks, type ReadModel, type ResolveRequest} from './prepare.js'
 export {decide, ResolutionError, type ResolutionFailure, type ResolvedModel} from './decide.js'
 export {checkResolution, finishResolution, type Resolution} from './finish.js'
 export {
@@ -16,5 +16,4 @@ export {
     type ConflictItem,
 } from './conflict.js'
 export {inputChoices, sameValue} from './input-choices.js'
-export {withMissingInputs} from './missing-inputs.js'
 export {type Outcome, outputOf, resolveTemplate} from './outcome.js'

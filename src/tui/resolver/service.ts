@@ -219,9 +219,9 @@ export class ResolverService {
     }
 
     /**
-     * Which inputs decide something: an input does when some element's verdict reads it. That takes
-     * an explanation of every element, made a slice at a time after the resolution is sent
-     * (and dropped after: rows explain the few elements shown).
+     * Which inputs decide something: an input does when some element's verdict reads it. Read from
+     * the deciding records (DecisiveInputs) a slice at a time after the resolution is sent, until
+     * every input is cited; nothing of the pass is kept.
      */
     private decisivePass(id: number, evaluation: Evaluation): () => void {
         if (!evaluation.ok) {
