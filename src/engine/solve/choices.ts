@@ -114,28 +114,48 @@ function splitChoices(definitions: readonly (Formula | undefined)[], work: Int8A
 
 /** Choices with fewer variables are enumerated faster than they are looked up. */
 const KEPT_CHOICE_VARS = 16
-/** Large choices kept per problem (a wizard resolves one prepared template again and again): beyond it the oldest go. */
+/** Variants kept per first definition (one problem can ask about a choice under many outside values): beyond it the oldest go. */
 const KEPT_CHOICES = 64
-/** Large choices enumerated, by the definitions of their problem: an analysis solves core problems that share most parts (on the industry example one of 50 variables and 761 variants, twice). */
-const enumerated = new WeakMap<readonly (Formula | undefined)[], Map<string, Uint8Array[] | undefined>>()
+/**
+ * Large choices enumerated, kept with the definition of their first variable: an analysis solves
+ * core problems that share most parts, each with a definitions array of its own (on the industry
+ * example one of 50 variables and 761 variants, twice), and a wizard resolves one prepared template
+ * again and again. The key names each definition by identity and writes each constraint out, so no
+ * other problem can match it.
+ */
+const enumerated = new WeakMap<Formula, Map<string, Uint8Array[] | undefined>>()
 const formulaIds = new WeakMap<Formula, number>()
 let formulaCount = 0
+const formulaId = (f: Formula) => {
+    let id = formulaIds.get(f)
+    if (id === undefined) formulaIds.set(f, (id = formulaCount++))
+    return id
+}
+/** A formula written out (notes left out: they change no value), for formulas each problem makes anew such as analysis's constraints on a core's boundary. */
+const formulaTexts = new WeakMap<Formula, string>()
+function formulaText(f: Formula): string {
+    let text = formulaTexts.get(f)
+    if (text !== undefined) return text
+    if (f.op === 'var') text = `${f.v}`
+    else if (f.op === 'const') text = f.value ? 'T' : 'F'
+    else if (f.op === 'note') text = formulaText(f.arg)
+    else if (f.op === 'not') text = `!${formulaText(f.arg)}`
+    else text = `${f.op}(${f.args.map(formulaText).join(',')})`
+    formulaTexts.set(f, text)
+    return text
+}
 
-/** enumerate, kept for a large choice by everything its variants depend on: its variables, its constraints and the values of the variables they read outside it. */
+/** enumerate, kept for a large choice by everything its variants depend on: its variables and their definitions, its constraints and the values of the variables they read outside them. */
 function enumerateKept(definitions: readonly (Formula | undefined)[], work: Int8Array, vars: readonly number[], constraints: readonly Formula[]): Uint8Array[] | undefined {
     if (vars.length < KEPT_CHOICE_VARS) return enumerate(definitions, work, vars, constraints)
     const inside = new Set(vars)
     const outside = new Set<number>()
     for (const v of vars) for (const u of variables(definitions[v]!)) if (!inside.has(u)) outside.add(u)
     for (const c of constraints) for (const u of variables(c)) if (!inside.has(u)) outside.add(u)
-    const ids = constraints.map(c => {
-        let id = formulaIds.get(c)
-        if (id === undefined) formulaIds.set(c, (id = formulaCount++))
-        return id
-    })
-    const key = `${vars.join(',')}|${ids.join(',')}|${[...outside].map(u => `${u}=${work[u]}`).join(',')}`
-    let kept = enumerated.get(definitions)
-    if (!kept) enumerated.set(definitions, (kept = new Map()))
+    const key = `${vars.map(v => `${v}:${formulaId(definitions[v]!)}`).join(',')}|${constraints.map(formulaText).join(';')}|${[...outside].map(u => `${u}=${work[u]}`).join(',')}`
+    const first = definitions[vars[0]!]!
+    let kept = enumerated.get(first)
+    if (!kept) enumerated.set(first, (kept = new Map()))
     if (kept.has(key)) return kept.get(key)
     const candidates = enumerate(definitions, work, vars, constraints)
     if (kept.size >= KEPT_CHOICES) kept.delete(kept.keys().next().value!)
