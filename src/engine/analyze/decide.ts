@@ -15,6 +15,23 @@ export type Decision = {readonly kind: 'resolved'; readonly values: Int8Array} |
 /** A core problem's answer: the failure, every core variable's value, or the engine's solver to decide each combination. */
 type CoreAnswer = {readonly failure: string} | {readonly values: Int8Array} | 'engine'
 
+/**
+ * A core problem decided: its answer, its values with the leaves that read no other atom (see
+ * atomFreeLeaves), and per group of the other leaves the values they take by the truths of the
+ * atoms they read (see leafGroups); null when a leaf cannot be worked out.
+ */
+interface Core {
+    readonly answer: CoreAnswer
+    base: Int8Array | null | undefined
+    readonly leaves: Map<number, Int8Array | null>[]
+}
+
+/** Leaves reading the same atoms (directly or through leaves), in evaluation order, and those atoms. */
+interface LeafGroup {
+    readonly atoms: readonly number[]
+    readonly leaves: readonly number[]
+}
+
 /** A residual's answer: the failure, or the open variables' values in order. */
 type Settled = {readonly failure: string} | {readonly open: Int8Array}
 
@@ -32,15 +49,16 @@ export class CombinationDecider {
     private readonly split: LeafSplit
     private readonly coreDefinitions: (Formula | undefined)[]
     /** Per core problem (by its key): its answer, and its values with the leaves that read no other atom (see atomFreeLeaves). */
-    private readonly cores = new Map<string, {readonly answer: CoreAnswer; base: Int8Array | null | undefined}>()
+    private readonly cores = new Map<string, Core>()
     /** Groups of constraints on leaves that read no atom, and those that do. */
     private readonly fixedGroups: number[] = []
     private readonly atomGroups: number[] = []
     private fixedForbids: Forbidding[] | null | undefined
     /** Atoms the core does not read; the leaves that read one (directly or through leaves) and those that do not, each in evaluation order. */
     private readonly otherAtoms: readonly number[]
-    private readonly atomLeaves: number[] = []
     private readonly atomFreeOrder: number[] = []
+    /** The leaves that read other atoms, grouped by the atoms they read. */
+    private readonly leafGroups: readonly LeafGroup[]
     /** Per group of constraints on leaves: what it forbids on its boundary, by the truths of its atoms. */
     private readonly forbidden: Map<number | string, Forbidding | null>[]
     private readonly scratch: Int8Array
@@ -61,12 +79,7 @@ export class CombinationDecider {
         this.split.groups.forEach((group, g) => (group.atoms.length === 0 ? this.fixedGroups : this.atomGroups).push(g))
         const inCore = new Set(this.split.coreAtoms)
         this.otherAtoms = atoms.map((_, i) => i).filter(i => !inCore.has(i))
-        const readsAtom = new Uint8Array(problem.variableCount)
-        for (const i of this.otherAtoms) readsAtom[atoms[i]!.v] = 1
-        for (const v of this.split.order) {
-            if (variables(problem.definitions[v]!).some(u => readsAtom[u] === 1)) readsAtom[v] = 1
-            ;(readsAtom[v] ? this.atomLeaves : this.atomFreeOrder).push(v)
-        }
+        this.leafGroups = this.groupLeaves()
         this.scratch = new Int8Array(problem.variableCount).fill(-1)
         this.constraintReads = problem.constraints.map(c => variables(c))
         this.termReads = problem.objectives.flatMap(o => o.terms.map(t => variables(t.formula)))
@@ -101,7 +114,7 @@ export class CombinationDecider {
         let core = this.cores.get(coreKey)
         if (core === undefined) {
             this.coreProblems++
-            this.cores.set(coreKey, (core = {answer: this.settleCore(truths, forbids), base: undefined}))
+            this.cores.set(coreKey, (core = {answer: this.settleCore(truths, forbids), base: undefined, leaves: this.leafGroups.map(() => new Map())}))
         }
         const {answer} = core
         if (answer === 'engine') return this.whole(truths)
@@ -111,13 +124,62 @@ export class CombinationDecider {
         if (core.base === null) return this.whole(truths)
         const values = core.base.slice()
         for (const i of this.otherAtoms) values[this.atoms[i]!.v] = truths[i] ? 1 : 0
-        const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
-        for (const v of this.atomLeaves) {
-            const value = evaluate(this.problem.definitions[v]!, lookup)
-            if (value === undefined) return this.whole(truths)
-            values[v] = value ? 1 : 0
+        // a group's leaves take the same values whenever its atoms do (the core being the same)
+        for (let g = 0; g < this.leafGroups.length; g++) {
+            const {atoms, leaves} = this.leafGroups[g]!
+            let bits = 0
+            for (let k = 0; k < atoms.length && k < 30; k++) if (truths[atoms[k]!]) bits |= 1 << k
+            const known = atoms.length <= 30 ? core.leaves[g]! : undefined
+            let taken = known?.get(bits)
+            if (taken === undefined) {
+                taken = this.leafValues(leaves, values)
+                known?.set(bits, taken)
+            }
+            if (taken === null) return this.whole(truths)
+            for (let k = 0; k < leaves.length; k++) values[leaves[k]!] = taken[k]!
         }
         return {kind: 'resolved', values}
+    }
+
+    /** The values of `leaves`, evaluated in order over `values` (the atoms and every leaf they read set); null when one cannot be worked out. */
+    private leafValues(leaves: readonly number[], values: Int8Array): Int8Array | null {
+        const lookup = (u: number) => (values[u] === -1 ? undefined : values[u] === 1)
+        const out = new Int8Array(leaves.length)
+        for (let k = 0; k < leaves.length; k++) {
+            const v = leaves[k]!
+            const value = evaluate(this.problem.definitions[v]!, lookup)
+            if (value === undefined) return null
+            values[v] = out[k] = value ? 1 : 0
+        }
+        return out
+    }
+
+    /**
+     * Sorts the leaves into those that read no atom outside the core (directly or through leaves)
+     * and groups of those that do, by the atoms they read. A leaf read by another reads no atom the
+     * other does not, so groups of fewer atoms come first and every leaf is evaluated after those it
+     * reads. A group of more than 30 atoms (its truths no longer fit the bits of its key) is evaluated
+     * for every combination.
+     */
+    private groupLeaves(): LeafGroup[] {
+        const {problem, atoms} = this
+        const reads: (readonly number[] | undefined)[] = new Array(problem.variableCount)
+        for (const i of this.otherAtoms) reads[atoms[i]!.v] = [i]
+        const byAtoms = new Map<string, {atoms: number[]; leaves: number[]}>()
+        for (const v of this.split.order) {
+            const read = new Set<number>()
+            for (const u of variables(problem.definitions[v]!)) for (const i of reads[u] ?? []) read.add(i)
+            if (read.size === 0) {
+                this.atomFreeOrder.push(v)
+                continue
+            }
+            const sorted = (reads[v] = [...read].sort((a, b) => a - b))
+            const key = sorted.join(',')
+            const group = byAtoms.get(key)
+            if (group) group.leaves.push(v)
+            else byAtoms.set(key, {atoms: sorted, leaves: [v]})
+        }
+        return [...byAtoms.values()].sort((a, b) => a.atoms.length - b.atoms.length)
     }
 
     /** What the groups `groups` forbid (those that forbid something), or null when a leaf of one cannot be worked out. */
