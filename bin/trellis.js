@@ -13,32 +13,33 @@ const argv = process.argv.slice(2)
 
 /** Commands that read a template and run to their end without asking anything. */
 const HEADLESS = new Set(['resolve', 'explain', 'analyze'])
+/**
+ * Memory per byte of template, a little above what each took at seed 10,000 (a 10 MB template: peak
+ * resident 172 MB resolving, 305 MB analyzing, 551 MB explaining as text): from half of V8's heap
+ * limit on (4 GB on a machine of 16 GB or more), the run goes to a child.
+ */
+const MEMORY_PER_BYTE = {resolve: 20, analyze: 40, explain: 60}
 
 /**
- * Resolving, explaining or analyzing a large template (4 MiB or more) runs in a child Node, for two
- * reasons. Such a run may need more memory than V8 allows, and V8 then aborts with its collector's
- * log and a native stack on standard error (exit 134): the child's standard error passes through
- * this process, which says so in one line instead (exit 2). And explaining one (explain --json, a
- * --report) keeps most of what it makes alive, and V8's young generation at its default size copies
- * those objects again and again; a larger one, which can only be set when Node starts, cuts explain
- * --json at seed 100,000 from 30 s to 21 s for 2 % more memory. Everything else stays here.
+ * Explaining a large template (explain --json or a --report, 4 MiB or more) runs in a child Node,
+ * and so does resolving, explaining or analyzing one that is large for the memory V8 allows. Such a
+ * run may need more memory than V8 allows, and V8 then aborts with its collector's log and a native
+ * stack on standard error (exit 134): the child's standard error passes through this process, which
+ * says so in one line instead (exit 2). And explaining one keeps most of what it makes alive, and
+ * V8's young generation at its default size copies those objects again and again; a larger one,
+ * which can only be set when Node starts, cuts explain --json at seed 100,000 from 30 s to 21 s for
+ * 2 % more memory. A child costs a second Node's start (0.1–0.2 s of a 10 MB template's 1.5 s), so
+ * the other commands use one only when their template could come near the limit (MEMORY_PER_BYTE).
  */
 async function runInChild() {
-    if (process.env.TRELLIS_TUNED || !HEADLESS.has(argv[0])) return undefined
-    const large = a => {
-        try {
-            return fs.statSync(a).size >= 4 * 1024 * 1024
-        } catch {
-            return false
-        }
-    }
-    if (!argv.slice(1).some(large)) return undefined
-    const explaining = argv.some(a => a === '--report' || a.startsWith('--report=')) || (argv[0] === 'explain' && argv.includes('--json'))
+    if (process.env.TRELLIS_TUNED) return undefined
+    const extra = childFlags(argv, () => require('node:v8').getHeapStatistics().heap_size_limit)
+    if (!extra) return undefined
     const {spawn} = require('node:child_process')
     // the child learns who its parent is, to end with it (watchParent) and never write for a parent that is gone (src/app/parent.ts)
     const env = {...process.env, TRELLIS_TUNED: '1', TRELLIS_PARENT_PID: String(process.pid)}
     // Node's own flags (node --max-old-space-size=… bin/trellis.js) apply to the child as well
-    const flags = [...process.execArgv, ...(explaining ? ['--max-semi-space-size=64'] : [])]
+    const flags = [...process.execArgv, ...extra]
     // signals sent to this process alone are passed on; Ctrl-C reaches the child from the terminal as
     // well, and a second SIGINT changes nothing (a child writing its outputs stops at the first). Listened
     // for before the child starts: one that arrives while it starts is handled once it has
@@ -69,6 +70,26 @@ const OUT_OF_MEMORY = '<--- Last few GCs --->'
  * begins: that is held back, and shown only if the child did not abort after all (a line that
  * merely quotes it).
  */
+/**
+ * The Node flags of the child a command line runs in (see runInChild), or undefined when it runs here;
+ * `heapLimit` is read only when a template is large enough for it to matter.
+ */
+function childFlags(args, heapLimit) {
+    if (!HEADLESS.has(args[0])) return undefined
+    const size = a => {
+        try {
+            return fs.statSync(a).size
+        } catch {
+            return 0
+        }
+    }
+    const largest = Math.max(0, ...args.slice(1).map(size))
+    if (largest < 4 * 1024 * 1024) return undefined
+    const explaining = args.some(a => a === '--report' || a.startsWith('--report=')) || (args[0] === 'explain' && args.includes('--json'))
+    if (explaining) return ['--max-semi-space-size=64']
+    return largest * MEMORY_PER_BYTE[args[0]] >= heapLimit() / 2 ? [] : undefined
+}
+
 function passStandardError(stream) {
     let pending = ''
     let held
@@ -198,4 +219,4 @@ async function run() {
 
 if (require.main === module) run()
 // for the build's training run, the benchmarks (which run the command line in a process of theirs) and the tests
-else module.exports = {loadHeadless, HEADLESS_COMMANDS, run}
+else module.exports = {loadHeadless, HEADLESS_COMMANDS, run, childFlags}

@@ -1,7 +1,8 @@
-// Resolving, explaining or analyzing a large template runs in a child Node (bin/trellis.js), with a
-// larger young generation when explaining: the child's output, exit code and files are what the
-// command gives without it, running out of memory is one line, and it ends with its parent, writing
-// nothing, when the parent is killed outright.
+// Explaining a large template, or resolving or analyzing one large for V8's heap, runs in a child Node
+// (bin/trellis.js), with a larger young generation when explaining: the child's output, exit code and
+// files are what the command gives without it, running out of memory is one line, and it ends with
+// its parent, writing nothing, when the parent is killed outright.
+import {createRequire} from 'node:module'
 import {spawn, spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -19,6 +20,54 @@ beforeAll(() => {
     dir = tempDir('trellis-tuned-')
     large = path.join(dir, 'large.yaml')
     fs.writeFileSync(large, stringify(benchmarkTemplate(5000)))
+})
+
+const {childFlags} = createRequire(import.meta.url)(BIN) as {childFlags: (args: string[], heapLimit: () => number) => string[] | undefined}
+
+describe('which runs go to a child', () => {
+    const MiB = 1024 * 1024
+    const GiB = 1024 * MiB
+    /** A file of `size` bytes (sparse: nothing is written), in the suite's folder. */
+    const sized = (name: string, size: number) => {
+        const file = path.join(dir, name)
+        fs.writeFileSync(file, '')
+        fs.truncateSync(file, size)
+        return file
+    }
+
+    it('a template under 4 MiB runs here, whatever the command and the heap', () => {
+        const small = sized('small.yaml', 4 * MiB - 1)
+        for (const args of [
+            ['resolve', small],
+            ['explain', small, '--json'],
+            ['resolve', small, '--report', 'r.md'],
+            ['analyze', small],
+        ])
+            expect(childFlags(args, () => 40 * MiB)).toBeUndefined()
+    })
+
+    it('explain --json and --report of 4 MiB or more: a child with a larger young generation', () => {
+        const file = sized('explained.yaml', 4 * MiB)
+        expect(childFlags(['explain', file, '--json'], () => 4 * GiB)).toEqual(['--max-semi-space-size=64'])
+        expect(childFlags(['resolve', file, '-o', 'out.yaml', '--report=r.md'], () => 4 * GiB)).toEqual(['--max-semi-space-size=64'])
+    })
+
+    it('resolve, analyze and explain as text: here while the template is small for the heap, a child once it is not', () => {
+        const file = sized('ten.yaml', 10 * MiB)
+        for (const command of ['resolve', 'analyze', 'explain']) {
+            expect(childFlags([command, file], () => 4 * GiB)).toBeUndefined()
+            expect(childFlags([command, file], () => 200 * MiB)).toEqual([])
+        }
+        // the heap matters more to explaining than to resolving (each keeps more per byte)
+        expect(childFlags(['resolve', file], () => 600 * MiB)).toBeUndefined()
+        expect(childFlags(['explain', file], () => 600 * MiB)).toEqual([])
+    })
+
+    it('other commands never', () => {
+        const file = sized('other.yaml', 10 * MiB)
+        expect(childFlags(['test', file], () => 40 * MiB)).toBeUndefined()
+        expect(childFlags(['wizard', file], () => 40 * MiB)).toBeUndefined()
+    })
 })
 
 describe('explaining a large template', () => {
