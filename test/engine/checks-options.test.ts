@@ -119,6 +119,28 @@ describe('the persistent check follows checks as well', () => {
     it('persistent_check: true re-enables it under checks: false', () => {
         expect(runError(RC2(', checks: false, persistent_check: true'), {version: 'tosca_variability_1_0_rc_2'}).message).toContain(MESSAGE)
     })
+
+    // as in the reference: once the elements are read and linked, before enriching them
+    const WITH = (options: string, node: string, extra = '', variability = '') => `topology_template:
+    variability:
+        options: {technology_constraint: false${options}}
+${variability}    node_templates:
+        n: {type: n, managed: false${node}}
+${extra}`
+    it.each([
+        ['an unknown default condition mode', ', default_condition_mode: bogus', ''],
+        ['a type-specific condition without conditions', '', '        type_specific_conditions: {node_types: {n: {semantic: true}}}\n'],
+    ])('runs before %s is found', (_, node, variability) => {
+        expect(runError(WITH('', node, '', variability), {version: 'tosca_variability_1_0_rc_2'}).message).toContain(MESSAGE)
+        expect(runError(WITH(', persistent_check: false', node, '', variability), {version: 'tosca_variability_1_0_rc_2'}).message).not.toContain(MESSAGE)
+    })
+
+    it('runs after an input a property reads and a node an output reads are looked up', () => {
+        const property = ', properties: {p: {get_input: nope}}'
+        expect(runError(WITH('', property), {version: 'tosca_variability_1_0_rc_2'}).message).toBe('Input "nope" not found')
+        const output = '    outputs:\n        o: {value: {get_property: [missing, p]}}\n'
+        expect(runError(WITH('', '', output), {version: 'tosca_variability_1_0_rc_2'}).message).toBe('Node "missing" not found')
+    })
 })
 
 describe('checks that are off by default outside rc_3', () => {

@@ -72,8 +72,13 @@ export interface TechnologyEnrichment {
     readonly plugins: readonly LoadedPlugin[]
 }
 
-export function buildGraph(template: Raw, sourceMap: SourceMap, enrichment?: TechnologyEnrichment): Graph {
-    return new Builder(template, sourceMap, enrichment).build()
+/**
+ * The elements of a template. `read` is called once every element is read and linked (inputs and
+ * outputs looked up), before what enriching technologies finds wrong is said: where the reference
+ * runs persistent_check, at the end of reading the template.
+ */
+export function buildGraph(template: Raw, sourceMap: SourceMap, enrichment?: TechnologyEnrichment, read?: (graph: Graph) => void): Graph {
+    return new Builder(template, sourceMap, enrichment).build(read)
 }
 
 /**
@@ -137,7 +142,7 @@ class Builder {
         return element
     }
 
-    build(): Graph {
+    build(read?: (graph: Graph) => void): Graph {
         try {
             this.inputs()
             this.nodes()
@@ -155,6 +160,7 @@ class Builder {
         // the inputs properties read are looked up once every element is read, as the reference does
         for (const check of this.consuming) check()
         for (const check of this.producing) check()
+        read?.(this.graph)
         // what enriching technologies finds wrong is said once the template's elements are all read
         for (const check of this.enriching) check()
         this.graph.seal()

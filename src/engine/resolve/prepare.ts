@@ -53,15 +53,17 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
     const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)
     validateOptions(options)
     const enrichment = technologyEnrichment(template, definition.raw, options, request.plugins ?? [])
-    const graph = buildGraph(data, sourceMap, enrichment)
+    // persistent_check where the reference runs it: once the elements are read, before enriching them
+    const graph = buildGraph(data, sourceMap, enrichment, read => {
+        try {
+            persistentCheck(read, options)
+        } catch (e) {
+            throw e instanceof TrellisError ? new EarlyCheckError(e, {graph: read, options, inputs}) : e
+        }
+    })
     const typeSpecific = checkedTypeSpecificConditions(template, definition.raw, graph.elements)
     checkDefaultModes(graph, options)
     requireTechnologyTypes(graph, enrichment)
-    try {
-        persistentCheck(graph, options)
-    } catch (e) {
-        throw e instanceof TrellisError ? new EarlyCheckError(e, {graph, options, inputs}) : e
-    }
     const variables = hooks.variables?.(graph) ?? new PresenceVariables(graph)
     const locate = (raw: unknown, key?: string | number) => sourceMap.locate(raw, key)
     let conditions: ConditionTable
