@@ -86,6 +86,7 @@ export {
     type ExplanationLine,
     explanationLines,
     freeChoiceRuleText,
+    freeChoiceSituation,
     type InputChange,
     namedCondition,
     type NamedCondition,

@@ -71,3 +71,47 @@ describe('a free choice between a technology and its default alternative', () =>
         ])
     })
 })
+
+describe('a tie at the optimum: two technology rules of one weight (rc_3 optimizes, without the uniqueness check)', () => {
+    const TIE = `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types: {app: {derived_from: tosca.nodes.Root}}
+topology_template:
+    variability:
+        technology_rules: [{technology: t1, component: app, weight: 0.5}, {technology: t2, component: app, weight: 0.5}]
+    node_templates: {n: {type: app}}
+`
+    const model = () => decide(templateFromText(TIE), {})
+
+    it('each technology is a free choice, said as a tie the optimizer cannot break, with the options that would', () => {
+        const m = model()
+        const kept = explainElement(m, m.graph.element('technology.t1@0.node.n')!)
+        expect(kept.code).toBe('free-choice-present')
+        expect(kept.summary).toContain('equally good at the optimum')
+        expect(kept.summary).toContain("the variant the reference's optimizer lands on")
+        expect(kept.summary).toContain('optimization_technologies_unique: true')
+        expect(kept.summary).not.toContain('nothing chose between them')
+        expect(explainElement(m, m.graph.element('technology.t2@1.node.n')!).code).toBe('free-choice-pruned')
+    })
+
+    it('weights that differ leave the choice to the optimizer', () => {
+        const m = decide(templateFromText(TIE.replace('technology: t2, component: app, weight: 0.5', 'technology: t2, component: app, weight: 0.25')), {})
+        expect(explainElement(m, m.graph.element('technology.t1@0.node.n')!).code).toBe('optimization-chosen')
+    })
+
+    it('the report lists it as a tie', () => {
+        const template = templateFromText(TIE)
+        const report = buildReport(
+            {template, templateName: 'template.yaml', presets: [], argv: ['trellis', 'resolve', 'template.yaml'], now: new Date(0)},
+            {model: decide(template, {})},
+        )
+        expect(report.optimization.freeChoices).toMatchObject([
+            {
+                rule: 'tie',
+                elements: [
+                    {id: 'technology.t1@0.node.n', present: true},
+                    {id: 'technology.t2@1.node.n', present: false},
+                ],
+            },
+        ])
+    })
+})

@@ -3,6 +3,7 @@
 // optimization, and how the solution records optimizer-chosen elements.
 import {describe, expect, it} from 'vitest'
 import {templateFromText} from '../../src/engine/load/index.js'
+import {freeChoices} from '../../src/engine/explain/index.js'
 import {prepare} from '../../src/engine/resolve/index.js'
 import {solve} from '../../src/engine/solve/index.js'
 import {element, nodes, run, runError, type Version} from '../helpers/v4t.js'
@@ -267,7 +268,17 @@ describe('free choices: several variants satisfy everything and nothing chooses'
     })
 
     it('an optimization decides instead when one is asked for', () => {
-        const {model} = run(TECHNOLOGIES('[{terraform: {conditions: {variability_input: x}}}, {ansible: {default_alternative: true}}]', ', optimization_technologies: min'))
+        const weighted = '[{terraform: {conditions: {variability_input: x}, weight: 0.5}}, {ansible: {default_alternative: true, weight: 1}}]'
+        const {model} = run(TECHNOLOGIES(weighted, ', optimization_technologies: max, optimization_technologies_mode: weight'))
+        expect(model.present(element(model, technology('ansible@1')))).toBe(true)
         expect(model.solution.state[element(model, technology('terraform@0')).seq]).toBe('optimized')
+        expect(model.solution.state[element(model, technology('ansible@1')).seq]).toBe('optimized')
+    })
+
+    // every variant has one technology: counting them ties, and where the optimizer lands decides
+    it('an optimization whose optimum several variants reach leaves the choice free, tied', () => {
+        const {model} = run(TECHNOLOGIES('[{terraform: {conditions: {variability_input: x}}}, {ansible: {default_alternative: true}}]', ', optimization_technologies: min'))
+        for (const id of ['terraform@0', 'ansible@1']) expect(model.solution.state[element(model, technology(id)).seq]).toBe('free')
+        expect(freeChoices(model)).toMatchObject([{rule: 'tie', decide: expect.stringContaining('optimization_technologies_unique: true')}])
     })
 })

@@ -11,6 +11,7 @@ import {
     CONTROL_RANGES,
     count,
     freeChoiceRuleText,
+    freeChoiceSituation,
     PrunedElements,
     technologySteps,
     type ReportData,
@@ -235,7 +236,7 @@ function optimizationSection(r: ReportData | ReportStream, facts: readonly Prune
             '',
         )
     for (const [i, c] of r.optimization.freeChoices.entries()) {
-        out.push(`Free choice ${i + 1}: several variants satisfied every condition and constraint and nothing chose between them; ${e(freeChoiceRuleText(c.rule))}:`, '')
+        out.push(`Free choice ${i + 1}: ${e(freeChoiceSituation(c.rule))}; ${e(freeChoiceRuleText(c.rule))}:`, '')
         for (const el of c.elements) out.push(`- ${e(el.display)}: ${el.present ? 'kept' : 'pruned'}`)
         out.push('', `Setting ${e(c.decide)} would decide it.`, '')
     }

@@ -23,7 +23,7 @@ const DECIDED_BY: Readonly<Record<ReportElement['decidedBy'], string>> = {
     conditions: 'the conditions',
     solver: 'the SAT solver',
     optimization: 'the optimizer',
-    preference: "Trellis's preference (several variants satisfy everything and nothing chose)",
+    preference: "Trellis's preference (several variants satisfy everything, equally good where optimized, and nothing chose)",
     specification: 'the specification (a variability group is always removed)',
 }
 

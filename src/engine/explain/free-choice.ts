@@ -1,7 +1,8 @@
 // A free choice: several variants satisfied every condition and constraint and nothing chose
-// between them (no optimization, no uniqueness check), so the resolver's preference did. Said
-// as what it is — which elements were free, what the preference is, and which option would
-// decide instead — never as a reason read from the chosen variant itself.
+// between them (no optimization, or several equally good at its optimum, and no uniqueness
+// check), so the resolver's preference did. Said as what it is — which elements were free, what
+// the preference is, and which option would decide instead — never as a reason read from the
+// chosen variant itself.
 import type {Element} from '../model/index.js'
 import type {ResolvedModel} from '../resolve/index.js'
 import {ENUMERATE_VARIABLES, type Component} from '../solve/index.js'
@@ -10,14 +11,22 @@ import type {Because, ReasonCode} from './types.js'
 /**
  * Of two alternatives the one written first is kept, of more the ones written last (where the
  * reference's solver lands, whichever is a default alternative); a part too large to try every
- * variant keeps the first variant the SAT solver finds.
+ * variant keeps the first variant the SAT solver finds; a tie at the optimum keeps where the
+ * reference's optimizer lands (solve/replay.ts).
  */
-export type FreeChoiceRule = 'first-of-two' | 'last-written' | 'solver-first'
+export type FreeChoiceRule = 'first-of-two' | 'last-written' | 'solver-first' | 'tie'
 
 const RULE_TEXT: Readonly<Record<FreeChoiceRule, string>> = {
     'first-of-two': 'of the two, Trellis keeps the one written first',
     'last-written': 'Trellis keeps the ones written last',
     'solver-first': 'Trellis keeps the first variant its SAT solver finds',
+    tie: "Trellis keeps the variant the reference's optimizer lands on",
+}
+
+/** What a free choice is, said of its variants: none chosen between, or tied at the optimum. */
+const SITUATION: Readonly<Record<'free' | 'tie', string>> = {
+    free: 'several variants satisfy every condition and constraint and nothing chose between them',
+    tie: 'several variants satisfy every condition and constraint and are equally good at the optimum, so optimization cannot choose between them',
 }
 
 export interface FreeChoice {
@@ -50,18 +59,29 @@ function choiceOf(model: ResolvedModel, part: Component): FreeChoice | undefined
     // a manual variable stands for its element's own conditions: the element is what was free
     const elements = [...new Set(part.free.filter(v => v < n))].sort((a, b) => a - b).map(v => graph.elements[v]!)
     if (elements.length === 0) return undefined
-    return {elements, rule: ruleOf(part), decide: decidingOptions(elements)}
+    const rule = ruleOf(part)
+    return {elements, rule, decide: decidingOptions(elements, rule === 'tie')}
 }
 
 function ruleOf(part: Component): FreeChoiceRule {
+    // optimization ran in this part: the variants left are tied at its optimum
+    if (part.chosen) return 'tie'
     if (part.variables.length > ENUMERATE_VARIABLES) return 'solver-first'
     return part.free.length === 2 ? 'first-of-two' : 'last-written'
 }
 
-function decidingOptions(elements: readonly Element[]): string {
+function decidingOptions(elements: readonly Element[], tie: boolean): string {
     const options: string[] = []
-    if (elements.some(e => e.kind === 'node')) options.push('optimization_topology (or optimization_topology_unique: true, which reports the tie)')
-    if (elements.some(e => e.kind === 'technology')) options.push('optimization_technologies (or optimization_technologies_unique: true, which reports the tie)')
+    const nodes = elements.some(e => e.kind === 'node')
+    const technologies = elements.some(e => e.kind === 'technology')
+    if (tie) {
+        if (nodes) options.push('optimization_topology_unique: true (which reports the tie)')
+        if (technologies) options.push('optimization_technologies_unique: true (which reports the tie)')
+        options.push('weights that tell the variants apart')
+    } else {
+        if (nodes) options.push('optimization_topology (or optimization_topology_unique: true, which reports the tie)')
+        if (technologies) options.push('optimization_technologies (or optimization_technologies_unique: true, which reports the tie)')
+    }
     options.push('a condition that tells the variants apart')
     return options.join(', or ')
 }
@@ -71,12 +91,17 @@ export function freeChoiceRuleText(rule: FreeChoiceRule): string {
     return RULE_TEXT[rule]
 }
 
+/** How the report says what the free choice was: variants nothing chose between, or tied at the optimum. */
+export function freeChoiceSituation(rule: FreeChoiceRule): string {
+    return SITUATION[rule === 'tie' ? 'tie' : 'free']
+}
+
 /** One sentence: `<Element> is <verdict>: several variants … would decide it`. */
 export function freeChoiceSummary(element: Element, verdict: 'present' | 'pruned', choice: FreeChoice): string {
     const others = choice.elements.filter(e => e !== element).map(e => e.display)
     const with_ = others.length ? `, together with ${others.join(', ')}` : ''
     const rule = RULE_TEXT[choice.rule]
-    return `${element.display} is ${verdict}: several variants satisfy every condition and constraint and nothing chose between them${with_}; ${rule}. Setting ${choice.decide} would decide it`
+    return `${element.display} is ${verdict}: ${freeChoiceSituation(choice.rule)}${with_}; ${rule}. Setting ${choice.decide} would decide it`
 }
 
 /**

@@ -37,8 +37,10 @@ export const REASON_CODES = {
     'technology-rule-true': 'the conditions of the technology rule (or plugin) that proposed the technology hold',
     'optimization-chosen': 'several variants satisfy every condition and differ in this element; the optimizer chose one with it',
     'optimization-not-chosen': 'several variants satisfy every condition and differ in this element; the optimizer chose one without it',
-    'free-choice-present': 'several variants satisfy every condition and nothing chose (no optimization, no uniqueness check): the preference kept the element',
-    'free-choice-pruned': 'several variants satisfy every condition and nothing chose (no optimization, no uniqueness check): the preference left the element out',
+    'free-choice-present':
+        'several variants satisfy every condition and nothing chose (no optimization, or a tie at its optimum, and no uniqueness check): the preference kept the element',
+    'free-choice-pruned':
+        'several variants satisfy every condition and nothing chose (no optimization, or a tie at its optimum, and no uniqueness check): the preference left the element out',
     'constraint-requires': 'a constraint or implication requires the element: without it, its conditions would allow either verdict',
     'constraint-excludes': 'a constraint or implication excludes the element: without it, its conditions would allow either verdict',
     'variability-group': 'a variability group (ConditionalMembers) is always removed when resolving; its conditions apply to its members',

@@ -194,7 +194,7 @@ function solveParts(problem: Problem, options: SolveOptions, unique: boolean): S
     for (const [i, outcome] of outcomes.entries()) {
         if (!outcome?.ok) continue
         const free = new Set(outcome.component.free)
-        for (const v of parts[i]!.vars) state[v] = outcome.component.chosen ? 'optimized' : free.has(v) ? 'free' : 'solved'
+        for (const v of parts[i]!.vars) state[v] = free.has(v) ? 'free' : outcome.component.chosen ? 'optimized' : 'solved'
         components.push(outcome.component)
     }
     return {ok: true, solution: {values, state, order, components}}

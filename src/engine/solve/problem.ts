@@ -25,8 +25,9 @@ export interface Objective {
 
 /**
  * How a variable was decided: fixed by propagation, the only model of its part, chosen by
- * optimization, or free: several variants satisfy every condition and constraint, nothing
- * (optimization, a uniqueness check) chose, and the resolver's preference decided.
+ * optimization, or free: several variants satisfy every condition and constraint (and, when the
+ * part was optimized, are equally good at the optimum), nothing (optimization, a uniqueness check)
+ * chose between them, and where the solver landed decided.
  */
 export type VariableState = 'propagated' | 'solved' | 'optimized' | 'free'
 
@@ -47,7 +48,7 @@ export interface Component {
     readonly optima: readonly (number | undefined)[]
     /** True when more than one assignment satisfied this part before optimization chose. */
     readonly chosen: boolean
-    /** Variables that differ among variants nothing chose between (not chosen by optimization); empty when the part has one variant. */
+    /** Variables that differ among variants nothing chose between (equally good at the optimum when `chosen`); empty when the part has one such variant. */
     readonly free: readonly number[]
 }
 

@@ -80,9 +80,10 @@ export function replayParts({problem, values, parts}: PartsProblem): {ok: true; 
         })
     })
     if (failure) return {ok: false, failure: failure.failure, part: failure.part}
-    // a part nothing chose in is free where another variant differs: one such variant names the free variables
-    const free = parts.map((part, i) => {
-        if (chosen[i]) return []
+    // a part is free where another variant differs: nothing chose there, or the optimizer reached its
+    // optimum with several variants, equally good (every optimum is required by now); where the solver
+    // landed decided, not a condition nor the optimizer. One such variant names the free variables
+    const free = parts.map(part => {
         const other = solver.solveAssuming(Logic.not(Logic.and(literals(solution!, part.vars))))
         return other ? part.vars.filter(v => other.evaluate(varName(v)) !== solution!.evaluate(varName(v))) : []
     })
