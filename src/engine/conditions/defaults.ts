@@ -9,6 +9,7 @@ import {managingTechnologies, type TypeHierarchy} from '../model/index.js'
 import type {Variables} from './compile.js'
 import {and, anyOf, not, type Formula} from './formula.js'
 import {DefaultDescriptors} from './descriptors.js'
+import {compilingOrder} from './order.js'
 import type {DefaultWrapper} from './records.js'
 
 /** The tokens of a mode such as "incoming-artifact", checked against what the element kind allows (parsed once per mode). */
@@ -61,12 +62,15 @@ const TECHNOLOGY_TOKENS = ['container', 'other']
  * whether or not default conditions or pruning are enabled: a mode names default conditions,
  * and one that names none (e.g. the node keyword table's "relation", which no default
  * condition of the specification defines) is a mistake even while the options leave it unused.
- * The reference reads every mode the same way. One error per distinct mode.
+ * The reference reads every mode the same way, element by element in its compiling order (after
+ * the element's type-specific condition: see prepare). One error per distinct mode; `until`: only
+ * the elements before it.
  */
-export function checkDefaultModes(graph: Graph, options: Options): void {
+export function checkDefaultModes(graph: Graph, options: Options, until?: Element): void {
     const errors = new Map<string, TrellisError>()
     const d = new DefaultDescriptors()
-    for (const element of graph.elements) {
+    for (const element of compilingOrder(graph)) {
+        if (element === until) break
         const allowed = modeTokens(element.kind)
         if (!allowed) continue
         const mode = modeOf(element, options, element.kind as ModeKind)

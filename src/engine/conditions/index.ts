@@ -1,6 +1,7 @@
 export {collectConditions, PresenceVariables, type ConditionTable} from './collect.js'
 export {collectConstraints} from './constraints.js'
 export {checkDefaultModes} from './defaults.js'
+export {compilingOrder} from './order.js'
 export {and, constant, evaluate, exo, forEachVariable, implies, not, or, TRUE, variable, variables, type Formula, type Lookup} from './formula.js'
 export type {ConditionOrigin, ConditionRecord, ConstraintRecord, DefaultWrapper} from './records.js'
 export {checkedTypeSpecificConditions} from './type-specific.js'

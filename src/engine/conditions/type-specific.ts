@@ -54,9 +54,15 @@ export function typeSpecificDefault(element: Element, definitions: TypeSpecificC
  * default file beside the template), once every element whose type has an entry was checked:
  * an entry without `conditions` (the specification makes them mandatory) is a mistake as soon as an
  * element of that type exists, whether or not its default conditions are on, and it is met before
- * any condition is compiled, as the reference meets it when it enriches the template.
+ * any condition is compiled, as the reference meets it when it enriches the template. `before` is
+ * told the element holding such an entry before the error is thrown.
  */
-export function checkedTypeSpecificConditions(template: LoadedTemplate, variability: Raw, elements: readonly Element[]): TypeSpecificConditions | undefined {
+export function checkedTypeSpecificConditions(
+    template: LoadedTemplate,
+    variability: Raw,
+    elements: readonly Element[],
+    before?: (element: Element) => void,
+): TypeSpecificConditions | undefined {
     const read = readDefinitions(template, variability)
     if (!read) return undefined
     for (const element of elements) {
@@ -65,6 +71,8 @@ export function checkedTypeSpecificConditions(template: LoadedTemplate, variabil
         const byType = read.definitions[section]
         const entry = isMap(byType) ? byType[element.types[0]!.name] : undefined
         if (entry === undefined || (isMap(entry) && entry.conditions !== undefined && entry.conditions !== null)) continue
+        // what the elements before it get wrong is met first (see prepare)
+        before?.(element)
         throw new TrellisError('invalid-template', `${element.display} holds type-specific condition without any condition`, read.locate(byType, element.types[0]!.name))
     }
     return read.definitions

@@ -7,6 +7,7 @@ import {
     collectConstraints,
     PresenceVariables,
     checkedTypeSpecificConditions,
+    compilingOrder,
     type ConstraintRecord,
     type ConditionTable,
 } from '../conditions/index.js'
@@ -48,7 +49,7 @@ export interface PrepareHooks {
 export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks: PrepareHooks = {}): PreparedModel {
     const {data, sourceMap} = template
     const definition = readDefinitionOf(template)
-    const inputs = new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
+    const requestedInputs = () => new VariabilityInputs(definition, sourceMap, request.presets ?? [], request.assignments ?? [])
     const rawOptions = isMap(definition.raw.options) ? definition.raw.options : {}
     const options = new Options(rawOptions, template.version as VariabilityVersion, sourceMap)
     validateOptions(options)
@@ -58,12 +59,23 @@ export function prepare(template: LoadedTemplate, request: ResolveRequest, hooks
         try {
             persistentCheck(read, options)
         } catch (e) {
-            throw e instanceof TrellisError ? new EarlyCheckError(e, {graph: read, options, inputs}) : e
+            if (!(e instanceof TrellisError)) throw e
+            // the inputs are not read yet: for the report, as requested, or (a mistake in them too) without them
+            let inputs: VariabilityInputs
+            try {
+                inputs = requestedInputs()
+            } catch {
+                inputs = new VariabilityInputs(definition, sourceMap, [], [])
+            }
+            throw new EarlyCheckError(e, {graph: read, options, inputs})
         }
     })
-    const typeSpecific = checkedTypeSpecificConditions(template, definition.raw, graph.elements)
+    // element by element, as the reference enriches them: its type-specific condition, then its mode
+    const typeSpecific = checkedTypeSpecificConditions(template, definition.raw, compilingOrder(graph), element => checkDefaultModes(graph, options, element))
     checkDefaultModes(graph, options)
     requireTechnologyTypes(graph, enrichment)
+    // the presets and input values, as the reference reads them: once the template is read and enriched
+    const inputs = requestedInputs()
     const variables = hooks.variables?.(graph) ?? new PresenceVariables(graph)
     const locate = (raw: unknown, key?: string | number) => sourceMap.locate(raw, key)
     let conditions: ConditionTable
