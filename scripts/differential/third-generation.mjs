@@ -6,7 +6,8 @@
 // technology-rules.yaml or lib/technology-rules.yaml) and manual technologies choose
 // how each node is deployed; type-specific conditions cover every type kind; inputs
 // come from default expressions, presets and an inputs file at once. About a fifth of
-// the cases carry one realistic mistake. Seeded: the same seed gives the same case.
+// the cases carry one realistic mistake, and some a second whose place among the others the
+// reference's reading fixes (orderingMistake). Seeded: the same seed gives the same case.
 import {ELEMENT_MODES, elementOptions, variabilityOptions} from './element-options.mjs'
 import {random} from './random.mjs'
 
@@ -58,7 +59,9 @@ export function generateThird(seed) {
     if (chosen.length && r.chance(0.3)) chosen.push(r.pick(Object.keys(variability.presets)))
     const inputs = inputValues(r, envs, variability, chosen)
     const generated = {template, inputs, presets: chosen, files: c.files}
-    if (r.chance(0.2)) r.pick(MISTAKES)(c, generated)
+    const mistaken = r.chance(0.2)
+    if (mistaken) r.pick(MISTAKES)(c, generated)
+    orderingMistake(seed, mistaken, generated.template)
     // plain data without shared objects, so the YAML has no aliases
     return JSON.parse(JSON.stringify(generated))
 }
@@ -593,6 +596,41 @@ function outputs(seed, c, topology) {
     }
     topology.outputs = out
 }
+
+/**
+ * Mistakes whose place among the others the reference's reading fixes (persistent_check at the end
+ * of reading the elements, default condition modes while enriching, a node named SELF while
+ * reading): beside the case's mistake in half the cases that have one, alone in a few. From a stream
+ * of their own, so that every other case stays as it was.
+ */
+function orderingMistake(seed, mistaken, template) {
+    const r = random(seed * 104729 + 31)
+    if (r.chance(mistaken ? 0.5 : 0.05)) r.pick(ORDERING_MISTAKES)(r, template)
+}
+
+const ORDERING_MISTAKES = [
+    // checks on and no node persistent, which a node default condition of incoming and host needs
+    (r, t) => {
+        const variability = t.topology_template.variability
+        variability.options = {...variability.options, checks: true}
+        for (const node of Object.values(t.topology_template.node_templates)) delete node.persistent
+    },
+    // an artifact default condition mode misspelled
+    (r, t) => {
+        const variability = t.topology_template.variability
+        variability.options = {...variability.options, artifact_default_condition_mode: r.pick(['container-manage', 'containers', 'managed-container-x'])}
+    },
+    // a node's own default condition mode misspelled
+    (r, t) => {
+        const nodes = t.topology_template.node_templates
+        nodes[r.pick(Object.keys(nodes))].default_condition_mode = r.pick(['incoming-hots', 'sources', 'host-artifacts'])
+    },
+    // a node named SELF, a copy of another
+    (r, t) => {
+        const nodes = t.topology_template.node_templates
+        nodes.SELF = JSON.parse(JSON.stringify(nodes[r.pick(Object.keys(nodes))]))
+    },
+]
 
 /** Realistic mistakes, one per case that has one; each changes the generated case in place. */
 const MISTAKES = [

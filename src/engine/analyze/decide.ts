@@ -54,7 +54,7 @@ export class CombinationDecider {
     private readonly fixedGroups: number[] = []
     private readonly atomGroups: number[] = []
     private fixedForbids: Forbidding[] | null | undefined
-    /** Atoms the core does not read; the leaves that read one (directly or through leaves) and those that do not, each in evaluation order. */
+    /** Atoms the core does not read, and the leaves that read none of them (directly or through leaves), in evaluation order. */
     private readonly otherAtoms: readonly number[]
     private readonly atomFreeOrder: number[] = []
     /** The leaves that read other atoms, grouped by the atoms they read. */
