@@ -13,6 +13,12 @@ function flatten(list: readonly Because[]): Because[] {
     return list.flatMap(b => [b, ...flatten(b.because)])
 }
 
+/** The report of resolving `text` without inputs. */
+function reportOf(text: string) {
+    const template = templateFromText(text)
+    return buildReport({template, templateName: 'template.yaml', presets: [], argv: ['trellis', 'resolve', 'template.yaml'], now: new Date(0)}, {model: decide(template, {})})
+}
+
 function explain(id: string) {
     const model = decide(templateFromText(TEMPLATE), {})
     return explainElement(model, model.graph.element(id)!)
@@ -54,11 +60,7 @@ describe('a free choice between a technology and its default alternative', () =>
     })
 
     it('the report lists the free choice with the elements it decided', () => {
-        const template = templateFromText(TEMPLATE)
-        const report = buildReport(
-            {template, templateName: 'template.yaml', presets: [], argv: ['trellis', 'resolve', 'template.yaml'], now: new Date(0)},
-            {model: decide(template, {})},
-        )
+        const report = reportOf(TEMPLATE)
         expect(report.optimization.freeChoices).toEqual([
             {
                 rule: 'first-of-two',
@@ -99,11 +101,7 @@ topology_template:
     })
 
     it('the report lists it as a tie', () => {
-        const template = templateFromText(TIE)
-        const report = buildReport(
-            {template, templateName: 'template.yaml', presets: [], argv: ['trellis', 'resolve', 'template.yaml'], now: new Date(0)},
-            {model: decide(template, {})},
-        )
+        const report = reportOf(TIE)
         expect(report.optimization.freeChoices).toMatchObject([
             {
                 rule: 'tie',

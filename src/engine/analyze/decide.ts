@@ -23,7 +23,7 @@ type CoreAnswer = {readonly failure: string} | {readonly values: Int8Array} | 'e
 interface Core {
     readonly answer: CoreAnswer
     base: Int8Array | null | undefined
-    readonly leaves: Map<number, Int8Array | null>[]
+    readonly leaves: (Map<number, Int8Array | null> | undefined)[]
 }
 
 /** Leaves reading the same atoms (directly or through leaves), in evaluation order, and those atoms. */
@@ -114,7 +114,10 @@ export class CombinationDecider {
         let core = this.cores.get(coreKey)
         if (core === undefined) {
             this.coreProblems++
-            this.cores.set(coreKey, (core = {answer: this.settleCore(truths, forbids), base: undefined, leaves: this.leafGroups.map(() => new Map())}))
+            this.cores.set(
+                coreKey,
+                (core = {answer: this.settleCore(truths, forbids), base: undefined, leaves: this.leafGroups.map(g => (g.atoms.length <= 30 ? new Map() : undefined))}),
+            )
         }
         const {answer} = core
         if (answer === 'engine') return this.whole(truths)
@@ -127,9 +130,9 @@ export class CombinationDecider {
         // a group's leaves take the same values whenever its atoms do (the core being the same)
         for (let g = 0; g < this.leafGroups.length; g++) {
             const {atoms, leaves} = this.leafGroups[g]!
+            const known = core.leaves[g]
             let bits = 0
-            for (let k = 0; k < atoms.length && k < 30; k++) if (truths[atoms[k]!]) bits |= 1 << k
-            const known = atoms.length <= 30 ? core.leaves[g]! : undefined
+            if (known) for (let k = 0; k < atoms.length; k++) if (truths[atoms[k]!]) bits |= 1 << k
             let taken = known?.get(bits)
             if (taken === undefined) {
                 taken = this.leafValues(leaves, values)
