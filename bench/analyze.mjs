@@ -38,7 +38,7 @@ function measure(name, template) {
     )
 }
 
-measure('iot-fleet sample', loadTemplate(path.join(root, 'sample-templates/iot-fleet/variable-service-template.yaml')))
-measure('technology-rules sample', loadTemplate(path.join(root, 'sample-templates/technology-rules/variable-service-template.yaml')))
+measure('iot-fleet sample', await loadTemplate(path.join(root, 'sample-templates/iot-fleet/variable-service-template.yaml')))
+measure('technology-rules sample', await loadTemplate(path.join(root, 'sample-templates/technology-rules/variable-service-template.yaml')))
 for (const seed of seeds) measure(`benchmark seed ${seed.toLocaleString('en')}`, templateFromData(benchmarkTemplate(seed)))
-for (const file of templates) measure(path.basename(path.dirname(path.resolve(file))), loadTemplate(file))
+for (const file of templates) measure(path.basename(path.dirname(path.resolve(file))), await loadTemplate(file))

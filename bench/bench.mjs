@@ -64,6 +64,11 @@ const time = fn => {
     fn()
     return Number(process.hrtime.bigint() - start) / 1e6
 }
+const timeAsync = async fn => {
+    const start = process.hrtime.bigint()
+    await fn()
+    return Number(process.hrtime.bigint() - start) / 1e6
+}
 const ms = x => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`)
 /** node_0 hosted on node_1 … on the last; the ends persistent, incoming-host pruning and the hosting stack constraint. */
 const hostingStack = n => ({
@@ -80,7 +85,7 @@ const hostingStack = n => ({
 })
 
 /** One seed's figures, measured in a process of its own (see below). */
-function measureSeed(seed, dir) {
+async function measureSeed(seed, dir) {
     const data = benchmarkTemplate(seed)
     // at seed 100,000 a run takes seconds: 3 at most
     const atSize = count => Math.max(1, seed >= 100000 ? Math.min(count, 3) : count)
@@ -111,7 +116,7 @@ function measureSeed(seed, dir) {
     for (let i = 0; i < n; i++) {
         let template
         let result
-        load.push(time(() => (template = loadTemplate(input))))
+        load.push(await timeAsync(async () => (template = await loadTemplate(input))))
         resolving.push(time(() => (result = outputOf(resolveTemplate(template, request)))))
         write.push(time(() => fs.writeFileSync(output, stringifyTemplate(result))))
         total.push(load[i] + resolving[i] + write[i])
@@ -214,7 +219,7 @@ function commandLine(dir) {
 
 // A child process measures one seed and prints its figures as JSON.
 if (args.includes('--measure-seed')) {
-    console.log(JSON.stringify(measureSeed(Number(option('--measure-seed')), option('--dir'))))
+    console.log(JSON.stringify(await measureSeed(Number(option('--measure-seed')), option('--dir'))))
     process.exit(0)
 }
 

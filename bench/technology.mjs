@@ -164,7 +164,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
         }
         const {loadTemplate} = await import('../dist/engine/load/index.js')
         const {outputOf, resolveTemplate} = await import('../dist/engine/resolve/index.js')
-        const loaded = loadTemplate(file)
+        const loaded = await loadTemplate(file)
         for (const env of ENVIRONMENTS) {
             const cold = median(Array.from({length: runs}, () => cli(env, false)))
             cli(env, true)

@@ -13,7 +13,7 @@ const {loadTemplate, readDefinitionOf, inputChoices, sameValue} = await from('en
 // (builds before the wizard's state and its resolver were split kept it in tui/state/)
 const {evaluateChoices} = await from('tui/resolver/session.js').catch(() => from('tui/state/session.js'))
 
-const template = loadTemplate(file)
+const template = await loadTemplate(file)
 const definition = readDefinitionOf(template)
 const offered = inputChoices(template)
 const assignments = sets.map(set => ({name: set.slice(0, set.indexOf('=')), value: parse(set.slice(set.indexOf('=') + 1)), source: {kind: 'set'}}))

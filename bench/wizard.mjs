@@ -156,7 +156,7 @@ if (client.openResolver) {
 } else {
     // (a build from before the resolver read the template alone: this thread reads it too, while the worker does)
     if (thread === 'worker') client.prepareResolver?.(file)
-    Object.assign(props, {template: (await from('engine/index.js')).loadTemplate(file)})
+    Object.assign(props, {template: await (await from('engine/index.js')).loadTemplate(file)})
 }
 const app = render(React.createElement(App, props), {...RENDER_OPTIONS, stdout, stdin, stderr: new Terminal(), patchConsole: false})
 const header = counts => `✔ ${counts.present} present ✘ ${counts.pruned} pruned`

@@ -21,7 +21,7 @@ export async function prepareRequest(
     read?: ReadOptions,
     warn?: (message: string) => void,
 ): Promise<{template: LoadedTemplate; request: ResolveRequest}> {
-    const template = loadTemplate(file, read)
+    const template = await loadTemplate(file, read)
     const chosen = await chosenInputs(targetOf(template), flags, warn)
     return {template, request: {...chosen, plugins: await pluginsFor(template, flags)}}
 }

@@ -4,8 +4,8 @@
 // and exit 0. A file is therefore written here, in full or with an error; pipes and terminals go
 // through process.stdout, whose failures bin/trellis.js reports.
 import fs from 'node:fs'
+import {batches, writeAll} from '../engine/index.js'
 import {refuseIfParentGone} from './parent.js'
-import {batches, writeAll} from './write-all.js'
 
 const STDOUT = 1
 /** Characters per write to a file, as for output files (io.ts). */

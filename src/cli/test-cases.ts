@@ -104,7 +104,7 @@ export async function runCase(dir: string, name: string, {policy = {allow: false
 
     let text: string
     try {
-        const template = loadTemplate(templateFile)
+        const template = await loadTemplate(templateFile)
         skipped = skippedPlugins(template, policy)
         const fromFile = inputsFile ? readInputsFile(inputsFile, variabilityInputNames(template)) : {presets: [], assignments: []}
         const request = {presets: [...fromFile.presets, ...presets], assignments: fromFile.assignments, plugins: await loadTechnologyPlugins(template, policy)}

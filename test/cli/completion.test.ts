@@ -31,7 +31,7 @@ beforeAll(() => {
     fs.writeFileSync(path.join(dir, 't.yaml'), TEMPLATE)
     fs.writeFileSync(path.join(dir, 'out.yaml'), 'not: a template\n')
 })
-const sources: CompletionSources = {presets: () => ['dev', 'prod'], inputs: () => ['mode', 'debug', 'replicas'], profiles: async () => ['staging', 'prod-eu']}
+const sources: CompletionSources = {presets: async () => ['dev', 'prod'], inputs: async () => ['mode', 'debug', 'replicas'], profiles: async () => ['staging', 'prod-eu']}
 const complete = (...words: string[]) => {
     const cwd = process.cwd()
     process.chdir(dir)
@@ -76,8 +76,8 @@ describe('completion candidates', () => {
 
     it('offers no name from a template or a profile that the shell would read as more than a word', async () => {
         const hostile: CompletionSources = {
-            presets: () => ['prod;touch pwned;#', 'a b', '$(id)', 'x`id`', 'line\nbreak', 'zero\u200bwidth', 'größe', 'eu-west_1.a'],
-            inputs: () => ['rm -rf', 'replicas'],
+            presets: async () => ['prod;touch pwned;#', 'a b', '$(id)', 'x`id`', 'line\nbreak', 'zero\u200bwidth', 'größe', 'eu-west_1.a'],
+            inputs: async () => ['rm -rf', 'replicas'],
             profiles: async () => ['p|q', 'ok@2'],
         }
         const cwd = process.cwd()

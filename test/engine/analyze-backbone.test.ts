@@ -36,8 +36,8 @@ function backbones(template: LoadedTemplate) {
 
 describe('the backbone of the symbolic problem', () => {
     for (const sample of ['web-shop', 'iot-fleet', 'technology-rules'])
-        it(`is MiniSat's on the ${sample} sample`, () => {
-            const {sat, deduced, seeded} = backbones(loadTemplate(path.join(SAMPLES, sample, 'variable-service-template.yaml')))
+        it(`is MiniSat's on the ${sample} sample`, async () => {
+            const {sat, deduced, seeded} = backbones(await loadTemplate(path.join(SAMPLES, sample, 'variable-service-template.yaml')))
             expect(deduced).toEqual(sat)
             expect(seeded).toEqual(sat)
         })

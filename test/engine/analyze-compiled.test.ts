@@ -82,8 +82,8 @@ function compiledAnswers(template: LoadedTemplate): {compiled: string[]; alone: 
 
 describe('a template compiled once answers as resolving alone does', () => {
     for (const sample of ['web-shop', 'iot-fleet', 'technology-rules'])
-        it(`on the ${sample} sample: the defaults, every preset and pair of presets, every input value named`, () => {
-            const {compiled, alone} = compiledAnswers(loadTemplate(path.join(SAMPLES, sample, 'variable-service-template.yaml')))
+        it(`on the ${sample} sample: the defaults, every preset and pair of presets, every input value named`, async () => {
+            const {compiled, alone} = compiledAnswers(await loadTemplate(path.join(SAMPLES, sample, 'variable-service-template.yaml')))
             expect(compiled).toEqual(alone)
             expect(compiled.some(c => c.startsWith('tosca_definitions_version'))).toBe(true)
         })

@@ -8,7 +8,7 @@ import {tempDir} from '../helpers/temp.js'
 import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {DEFAULT_MAX_YAML_MB, loadTemplate, setMaxYamlSize, templateFromText} from '../../src/engine/load/index.js'
 import {logic, newSolver} from '../../src/engine/solve/index.js'
-import {expectCode} from '../helpers/errors.js'
+import {expectCode, expectRejection} from '../helpers/errors.js'
 
 // made when the tests start (not when the file is only listed), removed after them (test/helpers/setup.ts)
 let dir = ''
@@ -25,15 +25,15 @@ function template(kilobytes: number, anchor = false): string {
 }
 
 describe('YAML files are read only up to the size the readers can finish', () => {
-    it('a file over the limit is refused before it is read, naming the limit and how to raise it', () => {
+    it('a file over the limit is refused before it is read, naming the limit and how to raise it', async () => {
         setMaxYamlSize(0.01)
         const file = path.join(dir, 'big.yaml')
         fs.writeFileSync(file, template(20))
-        const error = expectCode(() => loadTemplate(file), 'too-large')
+        const error = await expectRejection(() => loadTemplate(file), 'too-large')
         expect(error.message).toMatch(/^"[^"]*big\.yaml" has 0\.02 MB, more than the 0\.01 MB a YAML file may have \(TRELLIS_MAX_YAML_MB raises the limit, given the memory\)$/)
         // sizes that would show as 0 MB in bytes
         setMaxYamlSize(0.0001)
-        expect(expectCode(() => loadTemplate(file), 'too-large').message).toMatch(/ has 0\.02 MB, more than the 105 bytes a YAML file may have /)
+        expect((await expectRejection(() => loadTemplate(file), 'too-large')).message).toMatch(/ has 0\.02 MB, more than the 105 bytes a YAML file may have /)
     })
 
     it('a text the exact reader must read (an anchor) may have an eighth of the limit; block YAML the whole', () => {

@@ -29,8 +29,8 @@ function both(template: LoadedTemplate, request: ResolveRequest) {
 
 describe('the inputs that decide something, a slice at a time', () => {
     for (const sample of ['web-shop', 'iot-fleet', 'technology-rules'])
-        it(`are those the explanations cite on the ${sample} sample, under every preset`, () => {
-            const template = loadTemplate(path.join(SAMPLES, sample, 'variable-service-template.yaml'))
+        it(`are those the explanations cite on the ${sample} sample, under every preset`, async () => {
+            const template = await loadTemplate(path.join(SAMPLES, sample, 'variable-service-template.yaml'))
             for (const preset of [undefined, ...readDefinitionOf(template).presets.keys()]) {
                 const {explained, stepped} = both(template, {presets: preset ? [preset] : []})
                 expect(stepped, `preset ${preset}`).toEqual(explained)

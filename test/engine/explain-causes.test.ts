@@ -174,8 +174,8 @@ describe('every element of the bundled samples, without a preset and with each o
     const root = path.resolve(import.meta.dirname, '../../sample-templates')
     const samples = fs.readdirSync(root).filter(name => fs.existsSync(path.join(root, name, 'variable-service-template.yaml')))
 
-    it.each(samples)('%s: no chain comes back, the element is named once, links carry their own codes, a cut keeps every verdict', name => {
-        const template = loadTemplate(path.join(root, name, 'variable-service-template.yaml'))
+    it.each(samples)('%s: no chain comes back, the element is named once, links carry their own codes, a cut keeps every verdict', async name => {
+        const template = await loadTemplate(path.join(root, name, 'variable-service-template.yaml'))
         for (const presets of [[], ...[...readDefinitionOf(template).presets.keys()].map(p => [p])]) {
             const audit = auditExplanations(decide(template, {presets}), ENGINE)
             expect(audit.elements).toBeGreaterThan(0)

@@ -32,7 +32,7 @@ describe('namedCondition', () => {
         expect(namedCondition('its pruning (host, semantic) holds')).toBeUndefined()
     })
 
-    it('reads every default and pruning condition that does not hold in the samples, under each preset', () => {
+    it('reads every default and pruning condition that does not hold in the samples, under each preset', async () => {
         let read = 0
         const walk = (list: readonly DocumentBecause[]): void => {
             for (const b of list) {
@@ -47,7 +47,7 @@ describe('namedCondition', () => {
         for (const sample of fs.readdirSync(root)) {
             const file = path.join(root, sample, 'variable-service-template.yaml')
             if (!fs.existsSync(file)) continue
-            const template = loadTemplate(file)
+            const template = await loadTemplate(file)
             for (const preset of readDefinitionOf(template).presets.keys()) {
                 const model = resolved(template, {presets: [preset]}).model!
                 for (const e of explanationDocument(template, model).elements) walk(e.because)

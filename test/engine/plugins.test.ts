@@ -41,7 +41,7 @@ const PLUGIN = `export default {
 `
 
 async function resolveIn(dir: string) {
-    const template = loadTemplate(path.join(dir, 'template.yaml'))
+    const template = await loadTemplate(path.join(dir, 'template.yaml'))
     return resolved(template, {plugins: await loadTechnologyPlugins(template, ALLOW)})
 }
 
@@ -67,19 +67,19 @@ describe('technology plugins', () => {
 
     it('reports a listed plugin that does not exist, at its place in the template', async () => {
         const dir = workspace({'template.yaml': TEMPLATE('        plugins:\n            technology: [./missing.mjs]')})
-        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        const template = await loadTemplate(path.join(dir, 'template.yaml'))
         await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('no such file'), location: {line: 10}})
     })
 
     it('reports a module that does not export a builder', async () => {
         const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/bad.mjs': 'export const x = 1\n'})
-        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        const template = await loadTemplate(path.join(dir, 'template.yaml'))
         await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('must export a builder')})
     })
 
     it('reports a module that fails to load', async () => {
         const dir = workspace({'template.yaml': TEMPLATE(), 'plugins/technology/broken.mjs': 'export default {build( {\n'})
-        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        const template = await loadTemplate(path.join(dir, 'template.yaml'))
         await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({code: 'plugin-load', message: expect.stringContaining('could not be loaded')})
     })
 
@@ -96,7 +96,7 @@ describe('technology plugins', () => {
             'plugins/technology/evil.mjs': evil,
             'lib/listed.mjs': evil,
         })
-        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        const template = await loadTemplate(path.join(dir, 'template.yaml'))
         expect(findTechnologyPlugins(template).map(m => path.basename(m.file))).toEqual(['listed.mjs', 'evil.mjs'])
         expect(await loadTechnologyPlugins(template)).toEqual([])
         expect(fs.existsSync(marker)).toBe(false)
@@ -107,14 +107,14 @@ describe('technology plugins', () => {
         const relative = path.relative(path.join(os.tmpdir()), path.join(outside, 'containers.mjs'))
         for (const listed of [path.join(outside, 'containers.mjs'), `../${relative}`]) {
             const dir = workspace({'template.yaml': TEMPLATE(`        plugins:\n            technology: [${JSON.stringify(listed)}]`)})
-            const template = loadTemplate(path.join(dir, 'template.yaml'))
+            const template = await loadTemplate(path.join(dir, 'template.yaml'))
             await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({
                 code: 'plugin-load',
                 message: expect.stringContaining("lies outside the template's folder"),
             })
         }
         const dir = workspace({'template.yaml': TEMPLATE()})
-        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        const template = await loadTemplate(path.join(dir, 'template.yaml'))
         const builders = await loadTechnologyPlugins(template, {allow: false, extra: [path.join(outside, 'containers.mjs')]})
         expect(resolved(template, {plugins: builders}).output).toMatchObject({topology_template: {node_templates: {app: {type: 'web.app~web.app::docker'}}}})
     })
@@ -124,7 +124,7 @@ describe('technology plugins', () => {
         const dir = workspace({'template.yaml': TEMPLATE()})
         fs.mkdirSync(path.join(dir, 'plugins', 'technology'), {recursive: true})
         fs.symlinkSync(path.join(outside, 'containers.mjs'), path.join(dir, 'plugins', 'technology', 'containers.mjs'))
-        const template = loadTemplate(path.join(dir, 'template.yaml'))
+        const template = await loadTemplate(path.join(dir, 'template.yaml'))
         await expect(loadTechnologyPlugins(template, ALLOW)).rejects.toMatchObject({message: expect.stringContaining("lies outside the template's folder")})
     })
 })

@@ -12,7 +12,7 @@ import type {InputAssignment} from '../../src/engine/inputs/types.js'
 import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
 import type {NodeElement, TechnologyElement} from '../../src/engine/model/index.js'
 import {type Resolution} from '../../src/engine/resolve/index.js'
-import {expectCode} from '../helpers/errors.js'
+import {expectCode, expectRejection} from '../helpers/errors.js'
 import {resolved} from '../helpers/v4t.js'
 
 type Raw = Record<string, unknown>
@@ -807,7 +807,7 @@ describe('where technology rules come from', () => {
         afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
 
         /** Writes the template (and files) into a fresh folder of dir and resolves it with loadTemplate. */
-        function load(name: string, spec: Spec, files: Record<string, string>): Resolution {
+        async function load(name: string, spec: Spec, files: Record<string, string>): Promise<Resolution> {
             const folder = path.join(dir, name)
             fs.mkdirSync(folder, {recursive: true})
             for (const [file, content] of Object.entries(files)) {
@@ -815,40 +815,40 @@ describe('where technology rules come from', () => {
                 fs.writeFileSync(path.join(folder, file), content)
             }
             fs.writeFileSync(path.join(folder, 'variable-service-template.yaml'), text(spec))
-            return resolved(loadTemplate(path.join(folder, 'variable-service-template.yaml')), {})
+            return resolved(await loadTemplate(path.join(folder, 'variable-service-template.yaml')), {})
         }
 
-        it('technology_rules: ./my-rules.yaml', () => {
-            expect(typesOf(load('named', {rules: './my-rules.yaml', nodes: STACK}, {'my-rules.yaml': YAML.stringify(RULES)}))).toEqual(EXPECTED)
+        it('technology_rules: ./my-rules.yaml', async () => {
+            expect(typesOf(await load('named', {rules: './my-rules.yaml', nodes: STACK}, {'my-rules.yaml': YAML.stringify(RULES)}))).toEqual(EXPECTED)
         })
 
-        it('a named rules file may hold the map form', () => {
+        it('a named rules file may hold the map form', async () => {
             const map = 'ansible:\n    - {component: app, hosting: [vm, cloud]}\nterraform:\n    - {component: vm, hosting: [cloud]}\n'
-            expect(typesOf(load('named-map', {rules: './rules/shop.yaml', nodes: STACK}, {'rules/shop.yaml': map}))).toEqual(EXPECTED)
+            expect(typesOf(await load('named-map', {rules: './rules/shop.yaml', nodes: STACK}, {'rules/shop.yaml': map}))).toEqual(EXPECTED)
         })
 
-        it('./lib/rules.yaml by default', () => {
-            const resolution = load('lib', {nodes: STACK}, {'lib/rules.yaml': YAML.stringify(RULES)})
+        it('./lib/rules.yaml by default', async () => {
+            const resolution = await load('lib', {nodes: STACK}, {'lib/rules.yaml': YAML.stringify(RULES)})
             expect(typesOf(resolution)).toEqual(EXPECTED)
             const record = resolution.model!.conditions.of(node(resolution, 'web').technologies[0]!.seq).records.find(r => r.origin.kind === 'technology-rule')!
             expect(record.location?.file).toMatch(/lib[\\/]rules\.yaml$/)
         })
 
-        it('./rules.yaml by default too, together with ./lib/rules.yaml', () => {
+        it('./rules.yaml by default too, together with ./lib/rules.yaml', async () => {
             const files = {'rules.yaml': YAML.stringify([RULES[0]]), 'lib/rules.yaml': YAML.stringify([RULES[1]])}
-            expect(typesOf(load('both', {nodes: STACK}, files))).toEqual(EXPECTED)
+            expect(typesOf(await load('both', {nodes: STACK}, files))).toEqual(EXPECTED)
         })
 
-        it('a missing named file is an error, a missing default file is not', () => {
-            expect(expectCode(() => load('missing', {rules: './nope.yaml', nodes: STACK}, {}), 'file-not-found').message).toBe(
+        it('a missing named file is an error, a missing default file is not', async () => {
+            expect((await expectRejection(() => load('missing', {rules: './nope.yaml', nodes: STACK}, {}), 'file-not-found')).message).toBe(
                 'technology rules file "./nope.yaml" not found next to the template',
             )
-            expect(typesOf(load('none', {nodes: {web: {type: 'app', persistent: true, technology: 'ansible'}}}, {}))).toEqual({web: 'app~app::ansible'})
+            expect(typesOf(await load('none', {nodes: {web: {type: 'app', persistent: true, technology: 'ansible'}}}, {}))).toEqual({web: 'app~app::ansible'})
         })
 
-        it('inline rules win over the default files', () => {
+        it('inline rules win over the default files', async () => {
             const files = {'lib/rules.yaml': YAML.stringify([{technology: 'puppet', component: 'app'}])}
-            expect(typesOf(load('inline', {rules: RULES, nodes: STACK}, files))).toEqual(EXPECTED)
+            expect(typesOf(await load('inline', {rules: RULES, nodes: STACK}, files))).toEqual(EXPECTED)
         })
     })
 })

@@ -8,7 +8,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {MAX_DEPTH} from '../../src/engine/load/library.js'
-import {expectCode} from '../helpers/errors.js'
+import {expectRejection} from '../helpers/errors.js'
 import {removeWorkspaces, workspace} from '../cli/run.js'
 import {resolved} from '../helpers/v4t.js'
 
@@ -40,42 +40,38 @@ const hasFifo = (() => {
 })()
 
 describe('the type library below lib/', () => {
-    it('is not read when lib/ itself is a link leading out of the template folder', () => {
+    it('is not read when lib/ itself is a link leading out of the template folder', async () => {
         const dir = workspace({'t.yaml': TEMPLATE})
         fs.symlinkSync(foreign(), path.join(dir, 'lib'))
-        const template = loadTemplate(path.join(dir, 't.yaml'))
+        const template = await loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library()).toEqual([])
         expect(resolved(template, {}).output).toMatchObject({topology_template: {node_templates: {app: {}}}})
     })
 
-    it('reads a link inside lib/ only when it leads to a file inside the template folder', () => {
+    it('reads a link inside lib/ only when it leads to a file inside the template folder', async () => {
         const outside = foreign()
         const dir = workspace({'t.yaml': TEMPLATE, 'types/own.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
         fs.mkdirSync(path.join(dir, 'lib'))
         fs.symlinkSync(path.join(outside, 'types.yaml'), path.join(dir, 'lib', 'foreign.yaml'))
         fs.symlinkSync(outside, path.join(dir, 'lib', 'away'))
         fs.symlinkSync(path.join(dir, 'types'), path.join(dir, 'lib', 'own'))
-        expect(
-            loadTemplate(path.join(dir, 't.yaml'))
-                .library()
-                .map(f => path.relative(dir, f.file)),
-        ).toEqual([path.join('lib', 'own', 'own.yaml')])
+        expect((await loadTemplate(path.join(dir, 't.yaml'))).library().map(f => path.relative(dir, f.file))).toEqual([path.join('lib', 'own', 'own.yaml')])
     })
 
-    it('visits each folder once: links back up (lib/a -> ., lib/b -> .) end the walk', () => {
+    it('visits each folder once: links back up (lib/a -> ., lib/b -> .) end the walk', async () => {
         const dir = workspace({'t.yaml': TEMPLATE, 'lib/types.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
         fs.symlinkSync('.', path.join(dir, 'lib', 'a'))
         fs.symlinkSync('.', path.join(dir, 'lib', 'b'))
         fs.symlinkSync('..', path.join(dir, 'lib', 'up'))
-        const template = loadTemplate(path.join(dir, 't.yaml'))
+        const template = await loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library().map(f => path.relative(dir, f.file))).toEqual([path.join('lib', 'types.yaml')])
         expect(resolved(template, {}).output).toBeTruthy()
     })
 
-    it('is refused with a clear error when nested deeper than the bound', () => {
+    it('is refused with a clear error when nested deeper than the bound', async () => {
         const deep = Array.from({length: MAX_DEPTH + 2}, (_, i) => `d${i}`).join('/')
         const dir = workspace({'t.yaml': TEMPLATE, [`lib/${deep}/x.yaml`]: 'a: 1\n'})
-        const error = expectCode(() => loadTemplate(path.join(dir, 't.yaml')).library(), 'too-large')
+        const error = await expectRejection(async () => (await loadTemplate(path.join(dir, 't.yaml'))).library(), 'too-large')
         expect(error.message).toMatch(/^the type library "lib\/" is nested deeper than \d+ folders/)
     })
 })
@@ -84,10 +80,10 @@ describe('files a template names', () => {
     it.each([
         ['technology rules', `        technology_rules: ./link/rules.yaml\n`],
         ['type-specific conditions', `        type_specific_conditions: ./link/rules.yaml\n`],
-    ])('%s behind a link leading out are refused, located, and nothing of the foreign file is shown', (_, variability) => {
+    ])('%s behind a link leading out are refused, located, and nothing of the foreign file is shown', async (_, variability) => {
         const dir = workspace({'t.yaml': withVariability(variability)})
         fs.symlinkSync(foreign(), path.join(dir, 'link'))
-        const error = expectCode(() => resolved(loadTemplate(path.join(dir, 't.yaml')), {}), 'invalid-template')
+        const error = await expectRejection(async () => resolved(await loadTemplate(path.join(dir, 't.yaml')), {}), 'invalid-template')
         expect(error.message).toBe(`"./link/rules.yaml" lies outside the template's folder: a template may only name files inside it`)
         expect(error.location?.line).toBe(4)
         expect(JSON.stringify(error.diagnostics())).not.toContain(SECRET)
@@ -95,31 +91,31 @@ describe('files a template names', () => {
 })
 
 describe.skipIf(!hasFifo)('only regular files are read (a FIFO never blocks)', () => {
-    it('a FIFO below lib/ is no file of the type library', () => {
+    it('a FIFO below lib/ is no file of the type library', async () => {
         const dir = workspace({'t.yaml': TEMPLATE, 'lib/types.yaml': 'tosca_definitions_version: tosca_simple_yaml_1_3\n'})
         fifo(dir, 'lib/fifo.yaml')
-        const template = loadTemplate(path.join(dir, 't.yaml'))
+        const template = await loadTemplate(path.join(dir, 't.yaml'))
         expect(template.library().map(f => path.basename(f.file))).toEqual(['types.yaml'])
         expect(resolved(template, {}).output).toBeTruthy()
     })
 
     const fifo = (dir: string, name: string) => execFileSync('mkfifo', [path.join(dir, name)])
 
-    it('the template', () => {
+    it('the template', async () => {
         const dir = workspace()
         fifo(dir, 't.yaml')
-        expect(expectCode(() => loadTemplate(path.join(dir, 't.yaml')), 'file-not-found').message).toMatch(/not a regular file/)
+        expect((await expectRejection(() => loadTemplate(path.join(dir, 't.yaml')), 'file-not-found')).message).toMatch(/not a regular file/)
     })
 
     it.each([
         ['named technology rules', `        technology_rules: rules.yaml\n`, 'rules.yaml'],
         ['the default technology rules file', '', 'technology-rules.yaml'],
         ['named type-specific conditions', `        type_specific_conditions: conditions.yaml\n`, 'conditions.yaml'],
-    ])('%s', (_, variability, name) => {
+    ])('%s', async (_, variability, name) => {
         const dir = workspace({'t.yaml': variability ? withVariability(variability) : TEMPLATE})
         fs.mkdirSync(path.join(dir, 'lib'))
         fifo(dir, name)
-        const error = expectCode(() => resolved(loadTemplate(path.join(dir, 't.yaml')), {}), 'file-not-found')
+        const error = await expectRejection(async () => resolved(await loadTemplate(path.join(dir, 't.yaml')), {}), 'file-not-found')
         expect(error.message).toMatch(/not a regular file/)
         // located where the template names the file; a default file it does not name has no place in it
         expect(error.location?.line).toBe(variability ? 4 : undefined)

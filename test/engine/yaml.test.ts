@@ -5,7 +5,7 @@ import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {loadTemplate, templateFromText, VARIABILITY_VERSIONS} from '../../src/engine/load/index.js'
 import {readYaml} from '../../src/engine/load/yaml/index.js'
-import {expectCode} from '../helpers/errors.js'
+import {expectCode, expectRejection} from '../helpers/errors.js'
 
 type Map = Record<string, unknown>
 
@@ -226,22 +226,22 @@ describe('loading templates', () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-yaml-test-'))
         afterAll(() => fs.rmSync(dir, {recursive: true, force: true}))
 
-        it('reads a template and files next to it', () => {
+        it('reads a template and files next to it', async () => {
             fs.writeFileSync(path.join(dir, 'service.yaml'), 'tosca_definitions_version: tosca_variability_1_0\n')
             fs.writeFileSync(path.join(dir, 'rules.yaml'), 'rule: 1\n')
-            const template = loadTemplate(path.join(dir, 'service.yaml'))
+            const template = await loadTemplate(path.join(dir, 'service.yaml'))
             expect(template.file).toBe(path.join(dir, 'service.yaml'))
             expect(template.dir).toBe(dir)
             expect(template.readRelative('rules.yaml')?.data).toEqual({rule: 1})
             expect(template.readRelative('missing.yaml')).toBeUndefined()
         })
 
-        it("never reads a file outside the template's folder: absolute, ../ or through a link", () => {
+        it("never reads a file outside the template's folder: absolute, ../ or through a link", async () => {
             const inner = fs.mkdtempSync(path.join(dir, 'inner-'))
             fs.writeFileSync(path.join(inner, 'service.yaml'), 'tosca_definitions_version: tosca_variability_1_0\n')
             fs.writeFileSync(path.join(dir, 'secret.yaml'), 'password: hunter2\n')
             fs.symlinkSync(path.join(dir, 'secret.yaml'), path.join(inner, 'link.yaml'))
-            const template = loadTemplate(path.join(inner, 'service.yaml'))
+            const template = await loadTemplate(path.join(inner, 'service.yaml'))
             for (const name of [path.join(dir, 'secret.yaml'), '../secret.yaml', 'link.yaml']) {
                 const error = expectCode(() => template.readRelative(name), 'invalid-template')
                 expect(error.message).toBe(`"${name}" lies outside the template's folder: a template may only name files inside it`)
@@ -249,14 +249,14 @@ describe('loading templates', () => {
             }
         })
 
-        it('a missing template is file-not-found', () => {
-            const error = expectCode(() => loadTemplate(path.join(dir, 'nope.yaml')), 'file-not-found')
+        it('a missing template is file-not-found', async () => {
+            const error = await expectRejection(() => loadTemplate(path.join(dir, 'nope.yaml')), 'file-not-found')
             expect(error.message).toContain('nope.yaml')
         })
 
-        it('errors name the file they are in', () => {
+        it('errors name the file they are in', async () => {
             fs.writeFileSync(path.join(dir, 'dup.yaml'), 'tosca_definitions_version: tosca_variability_1_0\nx: 1\nx: 2\n')
-            const error = expectCode(() => loadTemplate(path.join(dir, 'dup.yaml')), 'yaml-duplicate-key')
+            const error = await expectRejection(() => loadTemplate(path.join(dir, 'dup.yaml')), 'yaml-duplicate-key')
             expect(error.location?.file).toContain('dup.yaml')
             expect(error.location?.line).toBe(3)
         })
@@ -271,25 +271,25 @@ describe('encodings', () => {
         fs.writeFileSync(path.join(dir, name), bytes)
         return path.join(dir, name)
     }
-    const typeOf = (file: string) => (loadTemplate(file).data as {topology_template: {node_templates: {a: {type: string}}}}).topology_template.node_templates.a.type
+    const typeOf = async (file: string) => ((await loadTemplate(file)).data as {topology_template: {node_templates: {a: {type: string}}}}).topology_template.node_templates.a.type
 
-    it('reads UTF-8 with or without a byte order mark, and UTF-16 with one', () => {
-        expect(typeOf(write('plain.yaml', Buffer.from(TEXT)))).toBe('täst')
-        expect(typeOf(write('bom.yaml', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT)])))).toBe('täst')
-        expect(typeOf(write('le.yaml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXT, 'utf16le')])))).toBe('täst')
+    it('reads UTF-8 with or without a byte order mark, and UTF-16 with one', async () => {
+        expect(await typeOf(write('plain.yaml', Buffer.from(TEXT)))).toBe('täst')
+        expect(await typeOf(write('bom.yaml', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT)])))).toBe('täst')
+        expect(await typeOf(write('le.yaml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(TEXT, 'utf16le')])))).toBe('täst')
         const be = Buffer.from(TEXT, 'utf16le').swap16()
-        expect(typeOf(write('be.yaml', Buffer.concat([Buffer.from([0xfe, 0xff]), be])))).toBe('täst')
+        expect(await typeOf(write('be.yaml', Buffer.concat([Buffer.from([0xfe, 0xff]), be])))).toBe('täst')
     })
 
-    it('names invalid UTF-8 where it is instead of reading replacement characters', () => {
+    it('names invalid UTF-8 where it is instead of reading replacement characters', async () => {
         const bytes = Buffer.concat([Buffer.from(TEXT.replace('täst', 't')), Buffer.from([0x62, 0xff, 0x0a])])
-        const error = expectCode(() => loadTemplate(write('bad.yaml', bytes)), 'invalid-template')
+        const error = await expectRejection(() => loadTemplate(write('bad.yaml', bytes)), 'invalid-template')
         expect(error.message).toBe(`the file is not valid UTF-8: byte 0xff at offset ${bytes.length - 2}`)
         expect(error.location).toMatchObject({line: 5, column: 2})
     })
 
-    it('names UTF-32 and UTF-16 without a byte order mark', () => {
-        expect(expectCode(() => loadTemplate(write('u32.yaml', Buffer.from([0xff, 0xfe, 0, 0, 0x74, 0, 0, 0]))), 'invalid-template').message).toContain('UTF-32')
-        expect(expectCode(() => loadTemplate(write('u16.yaml', Buffer.from(TEXT, 'utf16le'))), 'invalid-template').message).toContain('without a byte order mark')
+    it('names UTF-32 and UTF-16 without a byte order mark', async () => {
+        expect((await expectRejection(() => loadTemplate(write('u32.yaml', Buffer.from([0xff, 0xfe, 0, 0, 0x74, 0, 0, 0]))), 'invalid-template')).message).toContain('UTF-32')
+        expect((await expectRejection(() => loadTemplate(write('u16.yaml', Buffer.from(TEXT, 'utf16le'))), 'invalid-template')).message).toContain('without a byte order mark')
     })
 })

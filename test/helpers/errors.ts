@@ -18,3 +18,26 @@ export function expectCode(fn: () => unknown, code: ErrorCode): TrellisError {
     expect(error.code).toBe(code)
     return error
 }
+
+/** As expectCode, for work that completes later (loading a template: an archive is unpacked asynchronously). */
+export async function expectRejection(fn: () => Promise<unknown>, code: ErrorCode): Promise<TrellisError> {
+    try {
+        await fn()
+    } catch (e) {
+        expect(e).toBeInstanceOf(TrellisError)
+        expect((e as TrellisError).code).toBe(code)
+        return e as TrellisError
+    }
+    throw new Error('expected a TrellisError, but nothing was thrown')
+}
+
+/** As failure, for work that completes later. */
+export async function rejection(fn: () => Promise<unknown>): Promise<TrellisError> {
+    try {
+        await fn()
+    } catch (e) {
+        expect(e).toBeInstanceOf(TrellisError)
+        return e as TrellisError
+    }
+    throw new Error('expected a TrellisError, but nothing was thrown')
+}

@@ -80,12 +80,12 @@ function exists(file: string): boolean {
 }
 
 describe('template folders with links', () => {
-    it('loading ends, reads only files inside the folder, and shows nothing of a file outside it', () => {
-        fc.assert(
-            fc.property(tree, fc.boolean(), (entries, rules) => {
+    it('loading ends, reads only files inside the folder, and shows nothing of a file outside it', async () => {
+        await fc.assert(
+            fc.asyncProperty(tree, fc.boolean(), async (entries, rules) => {
                 const dir = build(entries, rules)
                 const real = fs.realpathSync(dir)
-                const template = loadTemplate(path.join(dir, 't.yaml'))
+                const template = await loadTemplate(path.join(dir, 't.yaml'))
                 try {
                     for (const file of template.library()) expect(isBelow(fs.realpathSync(file.file), real)).toBe(true)
                     resolved(template, {})

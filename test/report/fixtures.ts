@@ -9,8 +9,11 @@ import {resolved} from '../helpers/v4t.js'
 export const WEB_SHOP = 'sample-templates/web-shop/variable-service-template.yaml'
 export const NOW = new Date('2025-01-02T03:04:05.000Z')
 
+/** The web shop sample, read once (reading it is asynchronous: an archive would be unpacked). */
+const SHOP = await loadTemplate(WEB_SHOP)
+
 export function sampleReport(presets: readonly string[] = ['prod'], now = NOW): ReportData {
-    const template = loadTemplate(WEB_SHOP)
+    const template = SHOP
     const request: ResolveRequest = {presets}
     const model = resolved(template, request).model!
     return buildReport(

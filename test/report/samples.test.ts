@@ -27,11 +27,12 @@ const validate = ajv.compile(SCHEMA)
 
 const SECTIONS = ['## Variability inputs', '## Summary', '## Topology', '## Optimization', '## Checks']
 
+const LOADED = await Promise.all(SAMPLES.map(async file => ({file, template: await loadTemplate(path.join(ROOT, file))})))
+
 describe('reports of the bundled samples', () => {
     it('covers at least two samples', () => expect(SAMPLES.length).toBeGreaterThanOrEqual(2))
 
-    for (const file of SAMPLES) {
-        const template = loadTemplate(path.join(ROOT, file))
+    for (const {file, template} of LOADED) {
         for (const preset of readDefinitionOf(template).presets.keys()) {
             it(`${file} with preset ${preset}`, async () => {
                 const model = resolved(template, {presets: [preset]}).model!

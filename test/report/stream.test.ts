@@ -8,8 +8,10 @@ import {buildReport, reportStream, type ReportOutcome, type ReportRequest} from 
 import {NOW, TIE, UNSAT, WEB_SHOP} from './fixtures.js'
 import {resolved} from '../helpers/v4t.js'
 
+const SHOP = await loadTemplate(WEB_SHOP)
+
 function sample(presets: readonly string[]): [ReportRequest, ReportOutcome] {
-    const template = loadTemplate(WEB_SHOP)
+    const template = SHOP
     return [{template, templateName: WEB_SHOP, presets, argv: ['trellis', 'resolve', WEB_SHOP], now: NOW}, {model: resolved(template, {presets}).model!}]
 }
 

@@ -17,7 +17,7 @@ import {resolved} from '../helpers/v4t.js'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/iot-fleet/variable-service-template.yaml')
-const TEMPLATE = loadTemplate(SAMPLE)
+const TEMPLATE = await loadTemplate(SAMPLE)
 
 type Topology = {
     inputs?: Record<string, unknown>

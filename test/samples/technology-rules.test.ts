@@ -14,9 +14,11 @@ import {resolved} from '../helpers/v4t.js'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/technology-rules/variable-service-template.yaml')
 
+const TEMPLATE = await loadTemplate(SAMPLE)
+
 function run(preset: string, monitoring?: boolean): Resolution {
     const assignments: InputAssignment[] = monitoring === undefined ? [] : [{name: 'monitoring', value: monitoring, source: {kind: 'set'}}]
-    return resolved(loadTemplate(SAMPLE), {presets: [preset], assignments})
+    return resolved(TEMPLATE, {presets: [preset], assignments})
 }
 
 /** Node name → output type, in output order. */
@@ -102,7 +104,7 @@ describe('the technology-rules sample', () => {
     })
 
     it('rejects a platform that is neither kubernetes nor vms', () => {
-        expect(() => resolved(loadTemplate(SAMPLE), {assignments: [{name: 'platform', value: 'mars', source: {kind: 'set'}}]})).toThrow('Could not solve')
+        expect(() => resolved(TEMPLATE, {assignments: [{name: 'platform', value: 'mars', source: {kind: 'set'}}]})).toThrow('Could not solve')
     })
 
     // bin/trellis.js runs dist/, which test/cli/global-setup.ts rebuilds when older than src/

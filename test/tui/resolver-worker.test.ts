@@ -102,7 +102,7 @@ describe('the resolver in a worker thread', () => {
         fs.writeFileSync(file, 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n  node_templates: [\n')
         let here: unknown
         try {
-            loadTemplate(file)
+            await loadTemplate(file)
         } catch (e) {
             here = e
         }
@@ -137,7 +137,7 @@ describe('the resolver in a worker thread', () => {
         const answer = next(resolver, resolved)
         resolver.send({type: 'resolve', id: 1, choices})
         const {resolution, rows} = await answer
-        const here = evaluateChoices(loadTemplate(SAMPLE), choices)
+        const here = evaluateChoices(await loadTemplate(SAMPLE), choices)
         expect(here.ok && resolution.ok).toBe(true)
         if (!here.ok || !resolution.ok) return
         expect([resolution.present, resolution.pruned]).toEqual([here.present, here.pruned])

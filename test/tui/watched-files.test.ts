@@ -26,10 +26,10 @@ function copy(): {dir: string; file: string} {
 }
 
 describe('the files a template reads', () => {
-    it('are noted as the engine reads them: the rules files it looks for and the lib/ folder', () => {
+    it('are noted as the engine reads them: the rules files it looks for and the lib/ folder', async () => {
         const {dir, file} = copy()
         const reads = new Set<string>()
-        expect(evaluateChoices(recordingReads(loadTemplate(file), reads), {presets: [], values: {}}).ok).toBe(true)
+        expect(evaluateChoices(recordingReads(await loadTemplate(file), reads), {presets: [], values: {}}).ok).toBe(true)
         expect(reads).toContain(path.join(dir, 'lib') + path.sep)
         expect([...reads].every(f => f.startsWith(dir))).toBe(true)
     })

@@ -54,7 +54,7 @@ chosen are one finding (--json lists each in "members").`,
                 if (!/^\d+$/.test(flags.combinations.trim()) || !Number.isSafeInteger(combinations))
                     throw new TrellisError('invalid-option', `--combinations expects a whole number, got "${flags.combinations}"`)
                 const run = async (): Promise<Analysis> => {
-                    const template = loadTemplate(file)
+                    const template = await loadTemplate(file)
                     return analyzeTemplate(template, {plugins: await pluginsFor(template, flags), budget: budget * 1000, combinations})
                 }
                 if (flags.watch) {

@@ -44,8 +44,8 @@ complete -c trellis -a '(__trellis_complete)'
 
 /** What completion may look up: the template's presets and inputs, the saved profiles. */
 export interface CompletionSources {
-    presets(template: string): readonly string[]
-    inputs(template: string): readonly string[]
+    presets(template: string): Promise<readonly string[]>
+    inputs(template: string): Promise<readonly string[]>
     profiles(): Promise<readonly string[]>
 }
 
@@ -86,8 +86,8 @@ export async function completions(program: Command, words: readonly string[], so
     if (command.commands.length > 0 && before[before.length - 1] === command.name() && !current.startsWith('-')) return starting(visible(command).map(c => c.name()))
     const template = before.find((w, i) => !isValue(i) && TEMPLATE.test(w) && fs.existsSync(w))
     const previous = before[before.length - 1]
-    if (previous === '--preset' || previous === '-p') return template ? starting(sources.presets(template)) : []
-    if (previous === '--set' || previous === '-s') return template ? starting(sources.inputs(template).map(n => `${n}=`)) : []
+    if (previous === '--preset' || previous === '-p') return template ? starting(await sources.presets(template)) : []
+    if (previous === '--set' || previous === '-s') return template ? starting((await sources.inputs(template)).map(n => `${n}=`)) : []
     if (previous === '--profile') return starting(await sources.profiles())
     const option = command.options.find(o => o.long === previous || o.short === previous)
     if (option && (option.required || option.optional)) return [] // a value: a file name, most often
@@ -108,18 +108,18 @@ function visible(command: Command): Command[] {
 
 /** Completion reads the template the user is typing, quietly: any problem gives no candidates. */
 const quietly =
-    <T>(fn: (file: string) => T[]) =>
-    (file: string): T[] => {
+    <T>(fn: (file: string) => Promise<T[]>) =>
+    async (file: string): Promise<T[]> => {
         try {
-            return fn(file)
+            return await fn(file)
         } catch {
             return []
         }
     }
 
 const FILE_SOURCES: CompletionSources = {
-    presets: quietly(file => [...readDefinitionOf(loadTemplate(file)).presets.keys()]),
-    inputs: quietly(file => [...readDefinitionOf(loadTemplate(file)).inputs.keys()]),
+    presets: quietly(async file => [...readDefinitionOf(await loadTemplate(file)).presets.keys()]),
+    inputs: quietly(async file => [...readDefinitionOf(await loadTemplate(file)).inputs.keys()]),
     profiles: async () => {
         try {
             return (await openStore()).list().map(p => p.name)

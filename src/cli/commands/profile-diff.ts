@@ -23,7 +23,7 @@ interface ElementDifference {
 
 /** A profile's choices resolved on its template, or on `on` (another template, named with --template). */
 async function resolveProfile(profile: Profile, flags: PluginFlags = {}, on?: string): Promise<ResolvedModel> {
-    const template = loadTemplate(on ?? profile.template.path)
+    const template = await loadTemplate(on ?? profile.template.path)
     const target = targetOf(template)
     await loadProfileFor(profile.name, target)
     // resolved as resolve does, checks included: a profile that resolve refuses has no variant to compare

@@ -23,7 +23,7 @@ export function registerProfileTest(profile: Command, setExit: (code: number) =>
     ).action(
         guarded(setExit, async (name: string, flags: {into: string} & PluginFlags) => {
             const p = (await openStore()).get(name)
-            const template = loadTemplate(p.template.path)
+            const template = await loadTemplate(p.template.path)
             const target = targetOf(template)
             await loadProfileFor(name, target)
             const dir = path.resolve(flags.into, name)

@@ -96,7 +96,7 @@ function registerShow(profile: Command, setExit: (code: number) => void): void {
                 lines.push(`  created: ${p.created}`, `  updated: ${p.updated}`)
                 if (!fs.existsSync(p.template.path)) lines.push(`  stale: the template ${p.template.path} no longer exists`)
                 else {
-                    const problems = describeStaleness(p, staleness(p, targetOf(loadTemplate(p.template.path))))
+                    const problems = describeStaleness(p, staleness(p, targetOf(await loadTemplate(p.template.path))))
                     lines.push(...(problems.length ? problems.map(l => `  stale: ${l}`) : ['  up to date with its template']))
                 }
                 printLines(lines)
@@ -118,7 +118,7 @@ function registerSave(profile: Command, setExit: (code: number) => void): void {
         .option('--force', 'replace a profile of the same name')
         .action(
             guarded(setExit, async (name: string, flags: {template: string; preset: string[]; inputs?: string; set: string[]; note?: string; force?: boolean}) => {
-                const template = loadTemplate(flags.template)
+                const template = await loadTemplate(flags.template)
                 const fromFile = flags.inputs ? readInputsFile(flags.inputs, variabilityInputNames(template)) : {presets: [], assignments: []}
                 const presets = [...fromFile.presets, ...flags.preset]
                 const typed = validateChoices(template, presets, [...fromFile.assignments, ...flags.set.map(parseSetFlag)])
@@ -194,7 +194,7 @@ function registerImport(profile: Command, setExit: (code: number) => void): void
             guarded(setExit, async (file: string, flags: {name?: string; template?: string; force?: boolean}) => {
                 const header = readExportHeader(readRegularFile(file).toString('utf8'), file)
                 if (!flags.template && !header.template) throw new UsageError(`${file} does not name its template; give --template FILE`)
-                const template = flags.template ? loadTemplate(flags.template) : templateNamedBy(file, header.template!)
+                const template = flags.template ? await loadTemplate(flags.template) : await templateNamedBy(file, header.template!)
                 const name = flags.name ?? header.name ?? path.basename(file).replace(/\.ya?ml$/i, '')
                 const read = readInputsFile(file, variabilityInputNames(template))
                 const typed = validateChoices(template, read.presets, read.assignments)
@@ -224,13 +224,13 @@ function alignedColumns(rows: readonly (readonly string[])[]): string {
  * resolved), only as a variable service template, and nothing of it is shown when it is not one (a
  * header naming ../.env must not print a line of it).
  */
-function templateNamedBy(file: string, named: string): LoadedTemplate {
+async function templateNamedBy(file: string, named: string): Promise<LoadedTemplate> {
     const shown = path.relative(process.cwd(), named) || named
     const real = realpath(named) ?? path.resolve(named)
     if (![path.dirname(path.resolve(file)), process.cwd()].some(dir => isBelow(real, realpath(dir) ?? dir)))
         throw new UsageError(`${file} names its template "${shown}" outside its own folder and the working folder; give --template FILE to import it`)
     try {
-        const template = loadTemplate(named)
+        const template = await loadTemplate(named)
         readDefinitionOf(template)
         return template
     } catch (e) {

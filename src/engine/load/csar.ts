@@ -17,11 +17,6 @@ const META_BYTES = 64 * 1024
 const HEAD_BYTES = 4096
 const DECLARES_VERSION = /^tosca_definitions_version\s*:\s*["']?([\w.]*)/m
 
-/** Whether `dir` is a CSAR folder: one with TOSCA-Metadata/TOSCA.meta. */
-export function isCsarFolder(dir: string): boolean {
-    return fs.existsSync(path.join(dir, TOSCA_META))
-}
-
 /**
  * The service template of the CSAR folder `dir` (`shown`: the folder as messages name it): the
  * file TOSCA.meta's Entry-Definitions names, which must lie inside the folder (links resolved),
@@ -29,7 +24,11 @@ export function isCsarFolder(dir: string): boolean {
  */
 export function entryDefinitions(dir: string, shown = dir): string {
     const meta = path.join(dir, TOSCA_META)
+    const root = realpath(dir) ?? dir
     if (fs.existsSync(meta)) {
+        // TOSCA-Metadata/ or TOSCA.meta may be a link: one leading out of the CSAR is never read (nor shown)
+        if (!isBelow(realpath(meta) ?? meta, root))
+            throw new TrellisError('invalid-template', `"${path.join(shown, TOSCA_META)}" lies outside the CSAR (a link): a CSAR may only name files inside it`)
         const named = metaEntry(
             decodeText(
                 readRegularFile(meta, path.join(shown, TOSCA_META), {maxBytes: META_BYTES, why: () => `"${path.join(shown, TOSCA_META)}" is larger than ${META_BYTES / 1024} KiB`}),
@@ -41,7 +40,6 @@ export function entryDefinitions(dir: string, shown = dir): string {
                 help: ['add a line such as "Entry-Definitions: service-template.yaml"'],
             })
         const target = path.resolve(dir, named)
-        const root = realpath(dir) ?? dir
         if (!isBelow(realpath(target) ?? target, root))
             throw new TrellisError(
                 'invalid-template',

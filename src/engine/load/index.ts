@@ -20,9 +20,11 @@ export {SourceMap, CORE, plainScalar, checkNesting, MAX_YAML_NESTING, readValueT
 export {floatLiteralKeys, floatLiteralsRead, floatText, isFloatLiteral, noteFloatLiteral} from './yaml/index.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginPolicy} from './plugins.js'
 export {entryAt, isBelow, isDirectory, realpath} from './paths.js'
-export {entryDefinitions, isCsarFolder, TOSCA_META} from './csar.js'
-export {isArchiveName, MAX_ARCHIVE_BYTES, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES} from './archive.js'
+export {entryDefinitions, TOSCA_META} from './csar.js'
+export {isArchiveName, MAX_ARCHIVE_BYTES, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES, releaseArchives, removeArchivesAtExit, removeThreadArchives} from './archive.js'
 export {readRegularFile} from './files.js'
+export {batches, writeAll} from './write-all.js'
+export {entryNameProblem, MAX_ENTRY_DEPTH} from './entry-names.js'
 export {DEFAULT_MAX_YAML_MB, maxYamlBytes, setMaxYamlSize} from './limits.js'
 export type {ParsedYaml, ReadOptions} from './yaml/index.js'
 export type {LibraryFile} from './library.js'
@@ -50,9 +52,9 @@ export function readYamlText(text: string, file: string): ParsedYaml {
  * `file`: a service template, or a CSAR folder (its entry definitions are read: see csar.ts);
  * `options`: how the service template is read (the files it names are read as usual).
  */
-export function loadTemplate(file: string, options?: ReadOptions): LoadedTemplate {
+export async function loadTemplate(file: string, options?: ReadOptions): Promise<LoadedTemplate> {
     const directory = isDirectory(file)
-    const folder = directory ? path.resolve(file) : isArchiveName(file) ? unpackArchive(file, shown(file)) : undefined
+    const folder = directory ? path.resolve(file) : isArchiveName(file) ? await unpackArchive(file, shown(file)) : undefined
     const entry = folder ? entryDefinitions(folder, shown(file)) : file
     const absolute = path.resolve(entry)
     const parsed = readYamlFile(entry, options)

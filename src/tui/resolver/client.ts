@@ -13,7 +13,7 @@
 import fs from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
-import {maxYamlBytes, type PluginPolicy} from '../../engine/index.js'
+import {maxYamlBytes, type PluginPolicy, removeArchivesAtExit, removeThreadArchives} from '../../engine/index.js'
 import {Endpoint, type ResolverInput, type ResolverMessage, type WorkerInput} from './endpoint.js'
 import {errorOf, failureLine} from './failure.js'
 import type {Choices} from './protocol.js'
@@ -90,7 +90,13 @@ function workerHost(input: ResolverInput, events: HostEvents): Host {
     let error: Error | undefined
     worker.on('message', (response: Response) => events.message(response))
     worker.on('error', e => (error = e))
-    worker.on('exit', code => closed || events.died(reasonOf(error, code)))
+    // what the worker unpacked (a CSAR archive) goes with it: a terminated worker runs no exit handler
+    removeArchivesAtExit()
+    const thread = worker.threadId
+    worker.on('exit', code => {
+        removeThreadArchives(thread)
+        if (!closed) events.died(reasonOf(error, code))
+    })
     return {
         post: message => worker.postMessage(message),
         close: () => {

@@ -49,7 +49,7 @@ export class Endpoint {
 
     private async load(): Promise<void> {
         try {
-            const template = loadTemplate(this.input.file)
+            const template = await loadTemplate(this.input.file)
             const skipped = skippedPlugins(template, this.input.plugins)
             this.read = {template, plugins: await loadTechnologyPlugins(template, this.input.plugins)}
             this.post({type: 'loaded', outline: outlineOf(template, skipped ? [skipped] : [])})
@@ -72,14 +72,14 @@ export class Endpoint {
             case 'request':
                 return this.service!.handle(message.request)
             case 'reload':
-                return this.reload()
+                return void this.reload()
         }
     }
 
-    private reload(): void {
+    private async reload(): Promise<void> {
         let template: LoadedTemplate
         try {
-            template = loadTemplate(this.input.file)
+            template = await loadTemplate(this.input.file)
         } catch (e) {
             return this.post({type: 'reload-failed', message: `the template changed but cannot be read (${failureLine(failureOf(e))}); showing the last version`})
         }
