@@ -4,14 +4,22 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import {entryAt, isDirectory} from '../engine/index.js'
+import {batches, entryAt, isBelow, isDirectory, realpath, writeAll} from '../engine/index.js'
 import {UsageError} from './errors.js'
 import {processRunning} from '../profiles/lock.js'
 import {refuseIfParentGone} from './parent.js'
-import {batches, writeAll} from './write-all.js'
 
-/** What an output holds: a text, a text made piece by piece while it is written, or bytes (an archive). */
-export type Content = string | Uint8Array | Iterable<string>
+/** A folder's files by their `/`-separated path inside it (a CSAR folder), written as one output. */
+export interface FolderContent {
+    readonly folder: ReadonlyMap<string, Uint8Array>
+}
+
+/** What an output holds: a text, a text made piece by piece while it is written, bytes (an archive), or a folder. */
+export type Content = string | Uint8Array | Iterable<string> | FolderContent
+
+function isFolder(content: Content): content is FolderContent {
+    return typeof content === 'object' && 'folder' in content
+}
 
 export function writeFileAtomic(file: string, content: Content): Promise<void> {
     return writeFilesAtomic([{file, content}])
@@ -22,12 +30,13 @@ const DEFERRED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /**
  * Writes every file or none: each goes to a temporary file beside its target first, and only when
- * all are written are they renamed into place. Temporary files are removed on every failure. An
+ * all are written are they renamed into place (a folder too: made in full beside its target, and
+ * put in its place in one rename). Temporary files are removed on every failure. An
  * interrupt (Ctrl-C, SIGTERM, SIGHUP) arriving meanwhile is a failure too: nothing is renamed, the
  * temporary files are removed, and then the signal takes effect (the process ends as it would
  * have). The event loop turns between pieces and before renaming, so that a signal is seen while
- * the files are still temporary. A temporary file left by a killed process (SIGKILL, power loss) is
- * removed by the next write.
+ * the files are still temporary. A temporary file or folder left by a killed process (SIGKILL,
+ * power loss) is removed by the next write of the same output.
  */
 export async function writeFilesAtomic(files: readonly {readonly file: string; readonly content: Content}[]): Promise<void> {
     let staging = true
@@ -75,14 +84,15 @@ async function stageAndRename(files: readonly {readonly file: string; readonly c
             removeLeftovers(target)
             const temp = path.join(path.dirname(target), `${tempPrefix(target)}${process.pid}-${Date.now().toString(36)}-${index}`)
             staged.push({temp, target, file})
-            await stageFile(temp, target, content, stop)
+            if (isFolder(content)) await stageFolder(temp, content, stop)
+            else await stageFile(temp, target, content, stop)
         }
         // the last moment a signal, or a process started for a command that is gone, can still change nothing
         await stop()
         refuseIfParentGone()
         renameAll(staged)
     } catch (e) {
-        for (const {temp} of staged) fs.rmSync(temp, {force: true})
+        for (const {temp} of staged) fs.rmSync(temp, {recursive: true, force: true})
         // name the file asked for, not the temporary one beside it
         const error = e as NodeJS.ErrnoException
         const asked = staged.find(s => s.temp === error?.path)
@@ -92,12 +102,15 @@ async function stageAndRename(files: readonly {readonly file: string; readonly c
 }
 
 /**
- * Renames each staged file onto its target. With several, every target that exists is first linked
- * beside itself, so a rename failing half way (a target that became a folder, a full directory
- * table) puts back the targets already replaced: all outputs change or none.
+ * Renames each staged file onto its target. With several, every target file that exists is first
+ * linked beside itself, so a rename failing half way (a target that became a folder, a full
+ * directory table) puts back the targets already replaced: all outputs change or none. A folder
+ * cannot be renamed onto another: the one it replaces is renamed aside first (put back on a
+ * failure, removed once everything is in place).
  */
 function renameAll(staged: readonly {readonly temp: string; readonly target: string}[]): void {
-    if (staged.length === 1) return fs.renameSync(staged[0]!.temp, staged[0]!.target)
+    const folders = staged.filter(s => fs.lstatSync(s.temp).isDirectory())
+    if (staged.length === 1 && folders.length === 0) return fs.renameSync(staged[0]!.temp, staged[0]!.target)
     const previous: (string | undefined)[] = []
     let done = 0
     try {
@@ -106,22 +119,29 @@ function renameAll(staged: readonly {readonly temp: string; readonly target: str
             // pushed first: a backup that fails half made is removed with the others
             previous.push(backup)
             if (!backup) continue
-            try {
-                fs.linkSync(target, backup)
-            } catch {
-                fs.copyFileSync(target, backup)
-            }
+            if (folders.some(f => f.temp === temp)) fs.renameSync(target, backup)
+            else
+                try {
+                    fs.linkSync(target, backup)
+                } catch {
+                    fs.copyFileSync(target, backup)
+                }
         }
         for (; done < staged.length; done++) fs.renameSync(staged[done]!.temp, staged[done]!.target)
     } catch (e) {
-        for (let i = 0; i < done; i++) {
+        for (let i = 0; i < previous.length; i++) {
+            const {temp, target} = staged[i]!
             const backup = previous[i]
-            if (backup) fs.renameSync(backup, staged[i]!.target)
-            else fs.rmSync(staged[i]!.target, {force: true})
+            const folder = folders.some(f => f.temp === temp)
+            if (i < done) {
+                // the new output is in place: the old one goes back over it, or it goes
+                if (!backup || folder) fs.rmSync(target, {recursive: true, force: true})
+                if (backup) fs.renameSync(backup, target)
+            } else if (folder && backup && !entryAt(target)) fs.renameSync(backup, target)
         }
         throw e
     } finally {
-        for (const backup of previous) if (backup) fs.rmSync(backup, {force: true})
+        for (const backup of previous) if (backup) fs.rmSync(backup, {recursive: true, force: true})
     }
 }
 
@@ -141,7 +161,11 @@ function tempPrefix(target: string): string {
 /** Of a target's name, the bytes a temporary name keeps (with the 8 of a hash when shortened). */
 const MAX_KEPT_NAME = 200
 
-/** Temporary files of `target` whose process is gone (killed before it could clean up). */
+/**
+ * Temporary files and folders of `target` whose process is gone (killed before it could clean up).
+ * A folder that process had renamed aside to put a new one in its place is put back when the new
+ * one never arrived.
+ */
 function removeLeftovers(target: string): void {
     const prefix = tempPrefix(target)
     let names: string[]
@@ -152,7 +176,10 @@ function removeLeftovers(target: string): void {
     }
     for (const name of names) {
         const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])
-        if (Number.isSafeInteger(pid) && pid !== process.pid && !processRunning(pid)) fs.rmSync(path.join(path.dirname(target), name), {force: true})
+        if (!Number.isSafeInteger(pid) || pid === process.pid || processRunning(pid)) continue
+        const leftover = path.join(path.dirname(target), name)
+        if (name.endsWith('.previous') && !entryAt(target)) fs.renameSync(leftover, target)
+        else fs.rmSync(leftover, {recursive: true, force: true})
     }
 }
 
@@ -160,32 +187,65 @@ function removeLeftovers(target: string): void {
 export interface OutputTarget {
     readonly flag: string
     readonly file: string
+    /** A folder written as one output (a CSAR folder): why the folder there may not be replaced, if it may not. */
+    readonly folder?: {readonly problem: (dir: string) => string | undefined}
 }
 
 /**
  * Refuses, before anything is resolved or written, an output that would destroy something: one
- * that is an input of the run (the template, an inputs file), the same file as another output,
- * anything but a regular file or a new path (a device, a folder, a FIFO), a symbolic link (renaming
- * onto it would replace the link, not its target: name the target instead), or a path whose folder
- * does not exist.
+ * that is an input of the run (the template, an inputs file) or, for a folder, holds one, the same
+ * file as another output or a folder holding it, anything but a regular file or a new path (a
+ * device, a folder, a FIFO; for a folder output, anything but a folder its `problem` allows), a
+ * symbolic link (renaming onto it would replace the link, not its target: name the target
+ * instead), or a path whose folder does not exist. Every path is judged as it resolves (`x/..`,
+ * a trailing `/`, links in the folders above), as the writer will use it.
  */
 export function checkOutputs(targets: readonly OutputTarget[], inputs: readonly string[]): void {
-    const seen: {target: OutputTarget; id: string}[] = []
+    const seen: {target: OutputTarget; id: string; place: string}[] = []
     for (const target of targets) {
-        if (target.file.trim() === '') throw new UsageError(`${target.flag} expects a file name`)
+        if (target.file.trim() === '') throw new UsageError(`${target.flag} expects a ${target.folder ? 'folder or archive' : 'file'} name`)
         const absolute = path.resolve(target.file)
         const folder = path.dirname(absolute)
-        if (!isDirectory(folder)) throw new UsageError(`${target.flag} ${target.file}: the folder ${path.dirname(target.file) || '.'} does not exist`)
+        if (!isDirectory(folder)) throw new UsageError(`${target.flag} ${target.file}: the folder ${path.relative(process.cwd(), folder) || '.'} does not exist`)
         const entry = entryAt(absolute)
-        if (entry?.isSymbolicLink()) throw new UsageError(`${target.flag} ${target.file} is a symbolic link: name the file it points to instead`)
-        if (entry && !entry.isFile()) throw new UsageError(`${target.flag} ${target.file} is not a regular file`)
+        if (entry?.isSymbolicLink()) throw new UsageError(`${target.flag} ${target.file} is a symbolic link: name the ${target.folder ? 'folder' : 'file'} it points to instead`)
         const id = identity(absolute)
+        if (target.folder) checkFolder(target, absolute, entry, inputs)
+        else if (entry && !entry.isFile()) throw new UsageError(`${target.flag} ${target.file} is not a regular file`)
         for (const input of inputs)
             if (identity(path.resolve(input)) === id) throw new UsageError(`${target.flag} ${target.file} is an input of this run (${input}): it would be overwritten`)
         const twin = seen.find(s => s.id === id)
         if (twin) throw new UsageError(`${twin.target.flag} and ${target.flag} name the same file (${target.file})`)
-        seen.push({target, id})
+        const place = placeOf(absolute)
+        const within = seen.find(s => (s.target.folder && isBelow(place, s.place)) || (target.folder && isBelow(s.place, place)))
+        if (within) {
+            const [inner, outer] = target.folder && isBelow(within.place, place) ? [within.target, target] : [target, within.target]
+            throw new UsageError(`${inner.flag} ${inner.file} lies inside the folder ${outer.flag} ${outer.file} writes`)
+        }
+        seen.push({target, id, place})
     }
+}
+
+/** A folder output replaces only a folder its `problem` allows, never one holding an input or the working folder. */
+function checkFolder(target: OutputTarget, absolute: string, entry: fs.Stats | undefined, inputs: readonly string[]): void {
+    const shown = `${target.flag} ${target.file}`
+    if (entry && !entry.isDirectory()) throw new UsageError(`${shown} exists and is not a folder`)
+    if (!entry) return
+    const real = realpath(absolute) ?? absolute
+    for (const input of inputs) {
+        const inside = realpath(input) ?? path.resolve(input)
+        if (inside === real || isBelow(inside, real)) throw new UsageError(`${shown} is or holds an input of this run (${input}): it would be replaced`)
+    }
+    const here = realpath(process.cwd()) ?? process.cwd()
+    if (here === real || isBelow(here, real)) throw new UsageError(`${shown} is the working folder or holds it: it would be replaced`)
+    const problem = target.folder!.problem(absolute)
+    if (problem) throw new UsageError(`${shown}: ${problem}`)
+}
+
+/** Where `file` is, every link in its folders resolved (it need not exist). */
+function placeOf(file: string): string {
+    const folder = realpath(path.dirname(file)) ?? path.dirname(file)
+    return path.join(folder, path.basename(file))
 }
 
 /**
@@ -211,7 +271,7 @@ function identity(file: string): string {
  * the disk (fsync, a few milliseconds), so that once renamed into place it is whole even after a
  * power loss. A file replacing `target` gets its mode, and its owner where this process may set it.
  */
-async function stageFile(temp: string, target: string, content: Content, stop: () => Promise<void>): Promise<void> {
+async function stageFile(temp: string, target: string, content: Exclude<Content, FolderContent>, stop: () => Promise<void>): Promise<void> {
     const replaced = entryAt(target)
     // a replaced file's content is never readable by more than the old one was, not even while staged
     const fd = fs.openSync(temp, 'wx', replaced?.isFile() ? 0o600 : 0o666)
@@ -231,6 +291,24 @@ async function stageFile(temp: string, target: string, content: Content, stop: (
         throw e
     } finally {
         fs.closeSync(fd)
+    }
+}
+
+/** Writes a folder's files below the new folder `temp`, each complete and flushed to the disk. */
+async function stageFolder(temp: string, content: FolderContent, stop: () => Promise<void>): Promise<void> {
+    fs.mkdirSync(temp, {mode: 0o755})
+    for (const [name, bytes] of content.folder) {
+        const file = path.join(temp, ...name.split('/'))
+        fs.mkdirSync(path.dirname(file), {recursive: true})
+        const fd = fs.openSync(file, 'wx', 0o644)
+        try {
+            refuseIfParentGone()
+            writeAll(fd, bytes)
+            fs.fsyncSync(fd)
+        } finally {
+            fs.closeSync(fd)
+        }
+        await stop()
     }
 }
 

@@ -254,9 +254,10 @@ async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choi
         say('Nothing written.')
         return false
     }
-    await writeResolution(template, base, choices, output, report, context.output, csar || undefined)
+    const notes = await writeResolution(template, base, choices, output, report, context.output, csar || undefined)
     const where = (f: string) => (f === '-' ? 'standard output' : f)
     say(`Wrote ${andList([output, report, csar].filter(Boolean).map(where))}`)
+    for (const note of notes) say(`Note: ${note}`)
     return true
 }
 

@@ -1,6 +1,7 @@
 // CSARs in and out: a template given as a CSAR folder or archive, and `resolve --csar` writing a
 // deployable CSAR that holds every file the resolved template names and none only pruned elements
 // needed. Archives are untrusted: no entry lands outside the folder they are unpacked into.
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {strToU8, unzipSync, zipSync} from 'fflate'
@@ -99,6 +100,7 @@ describe('resolve --csar', () => {
         const files = csarFiles(path.join(dir, out))
         expect(Object.keys(files).sort()).toEqual([
             'TOSCA-Metadata/TOSCA.meta',
+            'TOSCA-Metadata/trellis-files.sha256',
             'files/app.zip',
             'lib/base.yaml',
             'lib/scripts/configure.sh',
@@ -200,7 +202,7 @@ describe('a CSAR as the template', () => {
     })
 
     it.each([
-        ['a name leading out', {'../evil.yaml': 'x'}, /the entry "\.\.\/evil\.yaml" would land outside/],
+        ['a name leading out', {'../evil.yaml': 'x'}, /the entry "\.\.\/evil\.yaml" cannot be read: it would land outside/],
         ['an absolute name', {'/etc/evil': 'x'}, /would land outside/],
         ['an entry twice', {}, /is there twice/],
     ])('refuses a hostile archive: %s, and leaves nothing behind', async (_, hostile, message) => {
@@ -226,5 +228,128 @@ describe('a CSAR as the template', () => {
         expect(r.code).toBe(2)
         expect(r.stderr).toMatch(/^trellis: error\[invalid-template\]: "not\.csar" is not a CSAR Trellis reads/)
         expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    })
+})
+
+describe('resolve --csar never destroys what Trellis did not write', () => {
+    /** Every file below `dir` with its content: what must be there unchanged after a refused run. */
+    const snapshot = (dir: string) => csarFiles(dir)
+
+    it.each([
+        ['an empty name (the working folder)', ''],
+        ['a plain folder reached through a missing one', 'missing/../victim'],
+        ['a file named with a slash', 'notes.txt/'],
+        ['the input CSAR folder', '.'],
+        ['a folder holding the template', '../'],
+    ])('refuses %s, exit 2, and changes nothing', async (_, out) => {
+        const dir = workspace({...CSAR, 'victim/keep.txt': 'mine', 'notes.txt': 'my notes'})
+        const cwd = out === '../' ? path.join(dir, 'victim') : dir
+        const before = snapshot(dir)
+        const r = await run(['resolve', path.join(dir, 'service.yaml'), '--csar', out], {cwd})
+        expect(r.code, r.stderr).toBe(2)
+        expect(r.stderr.trim().split('\n')).toHaveLength(1)
+        expect(r.stderr).toMatch(/^trellis: --csar /)
+        expect(snapshot(dir)).toEqual(before)
+    })
+
+    it('refuses a CSAR folder given as the template, or by the folder of its template', async () => {
+        const dir = workspace({'c/TOSCA-Metadata/TOSCA.meta': 'Entry-Definitions: service.yaml\n', ...Object.fromEntries(Object.entries(CSAR).map(([n, t]) => [`c/${n}`, t]))})
+        const before = snapshot(dir)
+        for (const args of [
+            ['resolve', 'c', '--csar', 'c'],
+            ['resolve', 'c/service.yaml', '--csar', 'c/'],
+        ]) {
+            const r = await run(args, {cwd: dir})
+            expect(r.code, r.stderr).toBe(2)
+            expect(r.stderr).toMatch(/is or holds an input of this run|is an input of this run/)
+        }
+        expect(snapshot(dir)).toEqual(before)
+    })
+
+    it('replaces a CSAR it wrote only while it holds exactly what it wrote: a file added or changed there is never lost', async () => {
+        const dir = workspace(CSAR)
+        expect((await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})).code).toBe(0)
+        // sha256sum -c reads the manifest
+        const manifest = fs.readFileSync(path.join(dir, 'out/TOSCA-Metadata/trellis-files.sha256'), 'utf8')
+        expect(manifest).toMatch(/^[0-9a-f]{64} {2}TOSCA-Metadata\/TOSCA\.meta$/m)
+        fs.writeFileSync(path.join(dir, 'out/deploy-notes.txt'), 'mine')
+        const added = await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})
+        expect(added.code).toBe(2)
+        expect(added.stderr).toContain('it holds the file "deploy-notes.txt" Trellis did not write')
+        fs.rmSync(path.join(dir, 'out/deploy-notes.txt'))
+        fs.appendFileSync(path.join(dir, 'out/service.yaml'), '# tuned by hand\n')
+        const changed = await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})
+        expect(changed.code).toBe(2)
+        expect(changed.stderr).toContain('it holds the file "service.yaml" changed since Trellis wrote it')
+        expect(fs.readFileSync(path.join(dir, 'out/service.yaml'), 'utf8')).toContain('# tuned by hand')
+        // a CSAR folder someone else wrote is no more Trellis's to replace
+        fs.rmSync(path.join(dir, 'out/TOSCA-Metadata/trellis-files.sha256'))
+        expect((await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})).stderr).toContain('is not a CSAR folder Trellis wrote')
+    })
+
+    it('is all or none with -o and --report: an output inside the CSAR folder is refused, a failing one leaves the old CSAR', async () => {
+        const dir = workspace(CSAR)
+        expect((await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})).code).toBe(0)
+        const inside = await run(['resolve', 'service.yaml', '--csar', 'out', '-o', 'out/x.yaml'], {cwd: dir})
+        expect(inside.code).toBe(2)
+        expect(inside.stderr).toContain('--output out/x.yaml lies inside the folder --csar out writes')
+        const before = snapshot(path.join(dir, 'out'))
+        // the report fails while it is made (a resolution whose report cannot be written: the folder is gone)
+        const failing = await run(['resolve', 'service.yaml', '--set', 'packaged=false', '--csar', 'out', '--report', 'gone/r.md'], {cwd: dir})
+        expect(failing.code).toBe(2)
+        expect(snapshot(path.join(dir, 'out'))).toEqual(before)
+        expect(fs.readdirSync(dir).filter(name => name.includes('trellis-tmp'))).toEqual([])
+    })
+
+    it('refuses to write a file name it could not read back: a backslash, a line break', async () => {
+        for (const [name, written] of [
+            ['files/a\\b.zip', 'files/a\\b.zip'],
+            ['files/a\nb.zip', '"files/a\\nb.zip"'],
+        ]) {
+            const dir = workspace({...CSAR, 'service.yaml': CSAR['service.yaml']!.replace('files/app.zip', written!), [name!]: 'zip'})
+            const r = await run(['resolve', 'service.yaml', '--csar', 'out.csar'], {cwd: dir})
+            expect(r.code, r.stderr).toBe(2)
+            expect(r.stderr).toMatch(/--csar: the file "files\/a.{1,2}b\.zip" cannot be put in a CSAR: its name holds a (backslash|control character)/)
+            expect(fs.existsSync(path.join(dir, 'out.csar'))).toBe(false)
+        }
+    })
+
+    it('refuses, in one line, an artifact folder deeper than a CSAR may be (no internal error)', async () => {
+        const deep = `tree/${'d/'.repeat(100)}leaf.txt`
+        const dir = workspace({...CSAR, 'service.yaml': CSAR['service.yaml']!.replace('files/app.zip', 'tree'), [deep]: 'x'})
+        const r = await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})
+        expect(r.code, r.stderr).toBe(2)
+        expect(r.stderr).toMatch(/^trellis: --csar: the folder "tree(\/d)+" cannot be put in a CSAR: it lies more than 64 folders deep\n$/)
+        expect(fs.existsSync(path.join(dir, 'out'))).toBe(false)
+    })
+
+    it('puts a CSAR folder replaced by a process killed half way back, and removes what it staged', async () => {
+        const dir = workspace(CSAR)
+        expect((await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})).code).toBe(0)
+        const gone = spawnSync(process.execPath, ['-e', '']).pid!
+        // killed after renaming the old CSAR aside, before the new one was in place
+        fs.renameSync(path.join(dir, 'out'), path.join(dir, `.out.trellis-tmp-${gone}-x-0.previous`))
+        fs.mkdirSync(path.join(dir, `.out.trellis-tmp-${gone}-x-0`))
+        fs.writeFileSync(path.join(dir, `.out.trellis-tmp-${gone}-x-0`, 'half.yaml'), 'half')
+        const r = await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})
+        expect(r.code, r.stderr).toBe(0)
+        expect(fs.readdirSync(dir).filter(name => name.includes('trellis-tmp'))).toEqual([])
+        expect(fs.existsSync(path.join(dir, 'out/service.yaml'))).toBe(true)
+    })
+})
+
+describe('a CSAR folder read as the template', () => {
+    it.each([
+        ['TOSCA-Metadata/', (dir: string, outside: string) => fs.symlinkSync(path.join(outside, 'meta'), path.join(dir, 'c/TOSCA-Metadata'))],
+        ['TOSCA.meta', (dir: string, outside: string) => fs.symlinkSync(path.join(outside, 'meta/TOSCA.meta'), path.join(dir, 'c/TOSCA-Metadata/TOSCA.meta'))],
+    ])('whose %s is a link out of it is refused, and nothing of the file behind the link is shown', async (_, link) => {
+        const outside = workspace({'meta/TOSCA.meta': 'SECRET-TOKEN: abc\nEntry-Definitions: ../../secret.yaml\n'})
+        const dir = workspace({'c/service.yaml': CSAR['service.yaml']!})
+        if (_ === 'TOSCA.meta') fs.mkdirSync(path.join(dir, 'c/TOSCA-Metadata'))
+        link(dir, outside)
+        const r = await run(['resolve', 'c'], {cwd: dir})
+        expect(r.code).toBe(2)
+        expect(r.stderr).toContain('lies outside the CSAR')
+        expect(r.stderr + r.stdout).not.toContain('SECRET')
     })
 })

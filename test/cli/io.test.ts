@@ -95,6 +95,55 @@ describe('writeFilesAtomic', () => {
         expect(temps(dir)).toEqual([])
     })
 
+    it('a folder (a CSAR) is one more output: a later output failing half way leaves the old folder, and nothing staged', async () => {
+        const dir = tempDir('trellis-io-')
+        const csar = path.join(dir, 'csar')
+        fs.mkdirSync(csar)
+        fs.writeFileSync(path.join(csar, 'service.yaml'), 'previous\n')
+        function* pieces() {
+            yield 'a: 1\n'
+            throw new Error('cannot write this value')
+        }
+        const folder = {
+            folder: new Map([
+                ['service.yaml', Buffer.from('new\n')],
+                ['lib/types.yaml', Buffer.from('types\n')],
+            ]),
+        }
+        await expect(
+            writeFilesAtomic([
+                {file: csar, content: folder},
+                {file: path.join(dir, 'out.yaml'), content: pieces()},
+            ]),
+        ).rejects.toThrow('cannot write this value')
+        expect(fs.readdirSync(csar)).toEqual(['service.yaml'])
+        expect(fs.readFileSync(path.join(csar, 'service.yaml'), 'utf8')).toBe('previous\n')
+        expect(fs.readdirSync(dir).sort()).toEqual(['csar'])
+        // and a rename failing after the folder went into place puts the old folder back
+        const rename = fs.renameSync
+        const spy = vi.spyOn(fs, 'renameSync').mockImplementation((from, to) => {
+            if (String(from).endsWith('-1')) throw Object.assign(new Error('no space'), {code: 'ENOSPC'})
+            rename(from, to)
+        })
+        try {
+            await expect(
+                writeFilesAtomic([
+                    {file: csar, content: folder},
+                    {file: path.join(dir, 'out.yaml'), content: 'a: 1\n'},
+                ]),
+            ).rejects.toThrow('no space')
+        } finally {
+            spy.mockRestore()
+        }
+        expect(fs.readdirSync(csar)).toEqual(['service.yaml'])
+        expect(fs.readFileSync(path.join(csar, 'service.yaml'), 'utf8')).toBe('previous\n')
+        expect(fs.readdirSync(dir).sort()).toEqual(['csar'])
+        // with nothing failing, the new folder replaces the old one whole
+        await writeFilesAtomic([{file: csar, content: folder}])
+        expect(fs.readFileSync(path.join(csar, 'lib/types.yaml'), 'utf8')).toBe('types\n')
+        expect(fs.readdirSync(dir).sort()).toEqual(['csar'])
+    })
+
     it('puts back the outputs already replaced when a later rename fails: all change or none', async () => {
         const dir = tempDir('trellis-io-')
         const first = path.join(dir, 'out.yaml')

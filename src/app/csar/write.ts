@@ -1,15 +1,17 @@
 // A deployable CSAR of a resolved template: the resolved template as its entry definitions (where
 // the template was, so every relative path it names still resolves), TOSCA-Metadata/TOSCA.meta, and
-// every file of the template's folder it still needs (needed.ts), paths unchanged. An archive
-// (OUT ending in .csar or .zip) is one more output written all or nothing with the others; a folder
-// is made beside OUT and put in its place in one rename, replacing only a CSAR folder.
+// every file of the template's folder it still needs (needed.ts), paths unchanged. It is written
+// as one more output, all or nothing with the others (app/io.ts): an archive when OUT ends in .csar
+// or .zip, else a folder, which replaces only an empty folder or a CSAR folder Trellis wrote and
+// nobody changed since (its manifest says which files it wrote, with their SHA-256).
 import fs from 'node:fs'
 import path from 'node:path'
 import type {Zippable} from 'fflate'
-import {fflatePackage, isArchiveName, isCsarFolder, readRegularFile, TOSCA_META, type LoadedTemplate} from '../../engine/index.js'
+import {entryNameProblem, fflatePackage, isArchiveName, readRegularFile, TOSCA_META, type LoadedTemplate} from '../../engine/index.js'
 import {UsageError} from '../errors.js'
-import {writeAll} from '../write-all.js'
+import type {Content, OutputTarget} from '../io.js'
 import {neededFiles, type NeededFiles} from './needed.js'
+import {CSAR_MANIFEST, manifestText, writtenByTrellis} from './manifest.js'
 
 /** Files one CSAR may take along, all together (the template's own folder: a larger one is a mistake). */
 const MAX_CSAR_BYTES = 1024 * 1024 * 1024
@@ -20,6 +22,16 @@ export interface CsarContent {
     readonly needed: NeededFiles
 }
 
+/** The output `--csar OUT` names, for checkOutputs: a folder replaces only a CSAR Trellis wrote. */
+export function csarTarget(flag: string, out: string): OutputTarget {
+    return isArchiveName(out) ? {flag, file: out} : {flag, file: out, folder: {problem: writtenByTrellis}}
+}
+
+/** What `--csar OUT` writes: the archive's bytes, or the folder's files. */
+export function csarOutput(out: string, content: CsarContent): Content {
+    return isArchiveName(out) ? csarArchive(content) : {folder: content.entries}
+}
+
 /** What the CSAR of the resolved template `text` (its YAML) holds. */
 export function csarContent(template: LoadedTemplate, output: unknown, text: string): CsarContent {
     const needed = neededFiles(template, output)
@@ -27,89 +39,51 @@ export function csarContent(template: LoadedTemplate, output: unknown, text: str
     const entries = new Map<string, Uint8Array>()
     let total = 0
     const add = (name: string, bytes: Uint8Array) => {
+        // what Trellis writes it must be able to read again (a backslash, a line break in TOSCA.meta)
+        const problem = entryNameProblem(name)
+        if (problem) throw new UsageError(`--csar: the file "${name}" cannot be put in a CSAR: ${problem}`)
         total += bytes.length
         if (total > MAX_CSAR_BYTES) throw new UsageError(`--csar: the files the resolved template needs come to more than ${MAX_CSAR_BYTES / 1024 / 1024} MiB`)
-        entries.set(name.split(path.sep).join('/'), bytes)
+        entries.set(name, bytes)
     }
     for (const file of needed.files)
-        for (const inside of regularFiles(template.dir, file)) if (inside !== entry) add(inside, readRegularFile(path.join(template.dir, inside), inside))
+        for (const inside of regularFiles(template.dir, file)) if (inside !== entry) add(inside, readRegularFile(path.join(template.dir, ...inside.split('/')), inside))
     add(entry, Buffer.from(text, 'utf8'))
-    add(TOSCA_META, Buffer.from(`TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: Trellis\nEntry-Definitions: ${entry}\n`, 'utf8'))
+    add(TOSCA_META.split(path.sep).join('/'), Buffer.from(`TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: Trellis\nEntry-Definitions: ${entry}\n`, 'utf8'))
+    entries.set(CSAR_MANIFEST, Buffer.from(manifestText(entries), 'utf8'))
     return {entries, needed}
 }
 
-/** The regular files at `relative` (a file, or every regular file below a folder), relative to `root`. */
+/**
+ * The regular files at `relative` (a file, or every regular file below a folder), `/`-separated
+ * and relative to `root`, sorted; walked with a list, not a call per folder level, and no deeper
+ * than a CSAR may be. Links below a named folder are left behind: they could lead anywhere.
+ */
 function regularFiles(root: string, relative: string): string[] {
-    const full = path.join(root, relative)
-    const stat = fs.statSync(full)
-    if (stat.isFile()) return [relative]
-    if (!stat.isDirectory()) return []
-    return fs
-        .readdirSync(full)
-        .sort()
-        .flatMap(name => {
-            const child = path.join(relative, name)
-            // links below a named folder are left behind: they could lead anywhere
-            return fs.lstatSync(path.join(root, child)).isSymbolicLink() ? [] : regularFiles(root, child)
-        })
+    const start = relative.split(path.sep).join('/')
+    const stat = fs.statSync(path.join(root, relative))
+    if (stat.isFile()) return [start]
+    const found: string[] = []
+    const pending = stat.isDirectory() ? [start] : []
+    while (pending.length > 0) {
+        const folder = pending.pop()!
+        for (const entry of fs.readdirSync(path.join(root, ...folder.split('/')), {withFileTypes: true})) {
+            const name = `${folder}/${entry.name}`
+            if (entry.isDirectory()) {
+                const problem = entryNameProblem(`${name}/`)
+                if (problem) throw new UsageError(`--csar: the folder "${name}" cannot be put in a CSAR: ${problem}`)
+                pending.push(name)
+            } else if (entry.isFile()) found.push(name)
+        }
+    }
+    return found.sort()
 }
 
 /** The CSAR as a zip archive (fixed times: the same CSAR gives the same bytes). */
-export function csarArchive(content: CsarContent): Uint8Array {
+function csarArchive(content: CsarContent): Uint8Array {
     const files: Zippable = {}
     for (const [name, bytes] of content.entries) files[name] = [bytes, {mtime: ARCHIVE_TIME}]
     return fflatePackage().zipSync(files, {level: 6})
 }
 
 const ARCHIVE_TIME = new Date('2000-01-01T00:00:00Z')
-
-/** Refuses a folder `out` that is something other than a CSAR (it would be replaced): checked before anything is resolved. */
-export function checkCsarFolder(out: string): void {
-    if (isArchiveName(out)) return
-    let stat: fs.Stats
-    try {
-        stat = fs.lstatSync(out)
-    } catch {
-        return
-    }
-    if (!stat.isDirectory() || (!isCsarFolder(out) && fs.readdirSync(out).length > 0))
-        throw new UsageError(`--csar ${out}: it exists and is not a CSAR folder (one with ${TOSCA_META}); choose a new folder, or an archive name ending in .csar or .zip`)
-}
-
-/**
- * Writes the CSAR folder: made in full beside `out`, then put in its place (a CSAR folder there is
- * replaced: renamed aside first, removed once the new one is in place). A failure leaves `out` as
- * it was and nothing beside it.
- */
-export function writeCsarFolder(out: string, content: CsarContent): void {
-    checkCsarFolder(out)
-    const target = path.resolve(out)
-    const staged = fs.mkdtempSync(`${target}.trellis-`)
-    const aside = `${staged}.previous`
-    try {
-        for (const [name, bytes] of content.entries) {
-            const file = path.join(staged, ...name.split('/'))
-            fs.mkdirSync(path.dirname(file), {recursive: true})
-            const fd = fs.openSync(file, 'wx', 0o644)
-            try {
-                writeAll(fd, bytes)
-                fs.fsyncSync(fd)
-            } finally {
-                fs.closeSync(fd)
-            }
-        }
-        const replacing = fs.existsSync(target)
-        if (replacing) fs.renameSync(target, aside)
-        try {
-            fs.renameSync(staged, target)
-        } catch (e) {
-            if (replacing) fs.renameSync(aside, target)
-            throw e
-        }
-    } catch (e) {
-        fs.rmSync(staged, {recursive: true, force: true})
-        throw e
-    } finally {
-        fs.rmSync(aside, {recursive: true, force: true})
-    }
-}

@@ -1,10 +1,8 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
-import {isArchiveName, isTrellisError, resolveTemplate, templateChunks, type Outcome} from '../../engine/index.js'
-import {checkOutputs, writeFilesAtomic, type Content} from '../../app/io.js'
-import {checkCsarFolder, csarArchive, csarContent, writeCsarFolder} from '../../app/csar/write.js'
-import {outsideWarning} from '../../app/csar/outside.js'
-import {writeStandardOutput} from '../../app/standard-output.js'
+import {isTrellisError, resolveTemplate, type Outcome} from '../../engine/index.js'
+import {writeFilesAtomic} from '../../app/io.js'
+import {checkResolutionOutputs, STANDARD_OUTPUT, writeResolutionOutputs} from '../../app/write-resolution.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
 import {EXIT_OK, reportError, reportNote, reportWarnings} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
@@ -36,17 +34,12 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
             let report: ReportTarget | undefined
             let checked = false
             // standard output unless asked otherwise; with --csar, the CSAR holds the resolved template
-            const output = flags.output ?? (flags.csar === undefined ? '-' : undefined)
+            const output = flags.output ?? (flags.csar === undefined ? STANDARD_OUTPUT : undefined)
             try {
                 if (flags.report !== undefined) reportFormat(flags.report)
                 // nothing is resolved, run or written when an output would destroy something
-                const targets = [
-                    ...(output === undefined || output === '-' ? [] : [{flag: '--output', file: output}]),
-                    ...(flags.report !== undefined ? [{flag: '--report', file: flags.report}] : []),
-                    ...(flags.csar !== undefined && isArchiveName(flags.csar) ? [{flag: '--csar', file: flags.csar}] : []),
-                ]
-                checkOutputs(targets, [file, ...(flags.inputs ? [flags.inputs] : [])])
-                if (flags.csar !== undefined) checkCsarFolder(flags.csar)
+                const asked = {file: flags.report ?? '', templateName: file, request: {presets: flags.preset}, argv: typedArgs(command, file)}
+                checkResolutionOutputs({output, report: flags.report === undefined ? undefined : asked, csar: flags.csar}, [file, ...(flags.inputs ? [flags.inputs] : [])])
                 checked = true
                 // a report explains every pruned element, which asks where most of the template was written
                 const {template, request} = await prepareRequest(file, flags, {allPositions: flags.report !== undefined})
@@ -60,24 +53,8 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                     setExit(reportError(outcome.error, debug, undefined, repairHelp(template, request, outcome)))
                     return
                 }
-                // the template's YAML in pieces, made while written (to a temporary file), never joined
-                // into one string nor held all at once; every output is written in full before any is
-                // renamed into place, and all are or none
-                // a CSAR holds the resolved template too: then it is made once, whole, for both
-                const text = flags.csar === undefined ? undefined : [...templateChunks(outcome.output)].join('')
-                const files: {file: string; content: Content}[] = output === undefined || output === '-' ? [] : [{file: output, content: text ?? templateChunks(outcome.output)}]
-                if (report) files.push({file: report.file, content: renderReport(report, outcome)})
-                const csar = text === undefined ? undefined : csarContent(template, outcome.output, text)
-                if (csar?.needed.missing.length)
-                    reportNote(`the resolved template names files the template's folder does not hold (${csar.needed.missing.join(', ')}): the CSAR does not hold them either`)
-                if (csar && isArchiveName(flags.csar!)) files.push({file: flags.csar!, content: csarArchive(csar)})
-                else if (csar) writeCsarFolder(flags.csar!, csar)
-                if (output !== undefined && output !== '-' && flags.csar === undefined) {
-                    const outside = outsideWarning(template, outcome.output, output)
-                    if (outside) reportNote(outside)
-                }
-                await writeFilesAtomic(files)
-                if (output === '-') writeStandardOutput(templateChunks(outcome.output))
+                // every output is written in full before any is renamed into place, and all are or none
+                await writeResolutionOutputs(template, outcome, {output, report, csar: flags.csar}, reportNote)
                 setExit(EXIT_OK)
             } catch (e) {
                 // a template or an inputs file that cannot be read gets its report too, saying why

@@ -42,7 +42,8 @@ function write(resolver: Resolver, state: WizardState, dispatch: Dispatch<Action
         if (response.type === 'written' && response.id === id) {
             stop()
             written(response.files)
-            dispatch({type: 'written', message: `wrote ${andList([output, report, csar ?? ''].filter(Boolean))}`})
+            // what the command line says as notes (an output whose files are not beside it) is said here too
+            dispatch({type: 'written', message: [`wrote ${andList([output, report, csar ?? ''].filter(Boolean))}`, ...response.notes.map(n => `note: ${n}`)].join(' · ')})
         } else if (response.type === 'failed' && response.id === id) {
             stop()
             dispatch({type: 'failed', message: `not written: ${response.message}`})

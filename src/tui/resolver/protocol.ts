@@ -135,7 +135,7 @@ export type Response =
     | {readonly type: 'progress'; readonly id: number; readonly tried: number; readonly total: number}
     | {readonly type: 'found'; readonly id: number; readonly items: readonly Suggestion[]; readonly note: string}
     | {readonly type: 'analyzed'; readonly id: number; readonly analysis?: Analysis}
-    | {readonly type: 'written'; readonly id: number; readonly files: readonly string[]}
+    | {readonly type: 'written'; readonly id: number; readonly files: readonly string[]; readonly notes: readonly string[]}
     | {readonly type: 'failed'; readonly id: number; readonly message: string}
     /** Files the template read so far (beside it: rules, conditions, lib/), for the watcher. */
     | {readonly type: 'reads'; readonly files: readonly string[]}

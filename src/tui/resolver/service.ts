@@ -122,8 +122,13 @@ export class ResolverService {
             case 'write':
                 this.work('write')
                 return void writeResolution(this.template, this.base, request.choices, request.output, request.report, undefined, request.csar).then(
-                    () =>
-                        this.post({type: 'written', id: request.id, files: [request.output, ...(request.report ? [request.report] : []), ...(request.csar ? [request.csar] : [])]}),
+                    notes =>
+                        this.post({
+                            type: 'written',
+                            id: request.id,
+                            files: [request.output, ...(request.report ? [request.report] : []), ...(request.csar ? [request.csar] : [])],
+                            notes,
+                        }),
                     (e: unknown) => this.post({type: 'failed', id: request.id, message: describeSystemError(e) ?? (e as Error).message}),
                 )
         }
