@@ -6,9 +6,11 @@
 // says so.
 import {tempDir as madeTempDir} from '../helpers/temp.js'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {afterEach, describe, expect, it} from 'vitest'
+import {zipSync} from 'fflate'
+import {afterEach, describe, expect, it, vi} from 'vitest'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import type {Resolver, ResolverOptions} from '../../src/tui/resolver/client.js'
 import type {Response} from '../../src/tui/resolver/protocol.js'
@@ -188,6 +190,24 @@ describe('the resolver in a worker thread', () => {
         expect((await written).files).toEqual([path.join(dir, 'out.yaml')])
         expect(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).toContain('tosca_simple_yaml_1_3')
         fs.rmSync(dir, {recursive: true, force: true})
+    })
+
+    it('on a CSAR archive unpacks it once, writes a CSAR folder, and leaves nothing unpacked once closed', async () => {
+        const unpacked = () => fs.readdirSync(os.tmpdir()).filter(name => name.startsWith(`trellis-csar-${process.pid}-`))
+        const dir = tempDir()
+        const archive = path.join(dir, 'shop.csar')
+        fs.writeFileSync(archive, zipSync({'variable-service-template.yaml': fs.readFileSync(SAMPLE)}))
+        const resolver = await start(archive)
+        expect(unpacked()).toHaveLength(1)
+        const written = next(resolver, of('written'))
+        fs.mkdirSync(path.join(dir, 'elsewhere'))
+        resolver.send({type: 'write', id: 11, choices: {presets: ['prod'], values: {}}, output: path.join(dir, 'elsewhere/out.yaml'), report: '', csar: path.join(dir, 'out')})
+        const answer = await written
+        expect(answer.files).toEqual([path.join(dir, 'elsewhere/out.yaml'), path.join(dir, 'out')])
+        expect(fs.readdirSync(path.join(dir, 'out')).sort()).toEqual(['TOSCA-Metadata', 'variable-service-template.yaml'])
+        resolver.close()
+        open = []
+        await vi.waitFor(() => expect(unpacked()).toEqual([]), {timeout: 20_000})
     })
 })
 
