@@ -9,7 +9,7 @@ import {describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {run, workspace} from './run.js'
 
-/** A CSAR folder: a conditional import, types with operation scripts (one type unused), an artifact and its default alternative. */
+/** A CSAR folder: a conditional import, types with operation scripts (one type no template uses), an artifact and its default alternative. */
 const CSAR: Record<string, string> = {
     'service.yaml': `tosca_definitions_version: tosca_variability_1_0
 imports:
@@ -106,6 +106,8 @@ describe('resolve --csar', () => {
             'lib/scripts/configure.sh',
             'lib/scripts/create.sh',
             'lib/scripts/lib.sh',
+            // the library is read whole: the scripts of a type no present template uses are there too
+            'lib/scripts/unused.sh',
             'lib/types.yaml',
             'scripts/delete.sh',
             'service.yaml',

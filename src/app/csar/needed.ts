@@ -1,11 +1,13 @@
 // Which of the template's files a resolved template still needs to be deployed: what it imports
 // (and what those import, after the resolution dropped conditional imports), the artifact files
-// of its present templates, and the scripts of the operations of the types they use, in the
-// template itself and in every library it imports. A file only pruned elements named is not
-// needed. Paths are relative to the template's folder, which a CSAR keeps as it is.
+// of its present templates, and every file a type definition it keeps names (operations,
+// artifacts, interfaces), in the template itself and in every library it imports: an orchestrator
+// reads a type library whole and looks for the scripts of every type in it, used or not. A file
+// only pruned elements named is not needed. Paths are relative to the template's folder, which a
+// CSAR keeps as it is.
 import path from 'node:path'
 import {isBelow, readYamlFile, realpath, type LoadedTemplate, type ParsedYaml} from '../../engine/index.js'
-import {fileReferences, looksLikeFile, usedTypes, type FileReference} from './references.js'
+import {fileReferences, looksLikeFile, type FileReference} from './references.js'
 
 export interface NeededFiles {
     /** Files inside the template's folder the resolved template needs (relative to it, sorted). */
@@ -36,7 +38,7 @@ export function neededFiles(template: LoadedTemplate, output: unknown, read: (fi
     const imported = new Set<string>()
     for (let i = 0; i < documents.length; i++) {
         const {dir, data} = documents[i]!
-        for (const reference of fileReferences(data, new Set()).filter(r => r.kind === 'import')) {
+        for (const reference of fileReferences(data).filter(r => r.kind === 'import')) {
             const relative = resolve(dir, reference)
             if (relative === undefined || imported.has(relative)) continue
             imported.add(relative)
@@ -45,13 +47,9 @@ export function neededFiles(template: LoadedTemplate, output: unknown, read: (fi
             documents.push({dir: path.dirname(file), data: read(file).data})
         }
     }
-    // every type a present template uses, with what it derives from, wherever it is declared
-    const used = usedTypes(
-        output,
-        documents.slice(1).map(d => d.data),
-    )
+    // the present templates' artifacts and every type definition's files, in each document kept
     for (const {dir, data} of documents)
-        for (const reference of fileReferences(data, used)) {
+        for (const reference of fileReferences(data)) {
             if (reference.kind === 'import') continue
             const relative = resolve(dir, reference)
             if (relative !== undefined) found.add(relative)

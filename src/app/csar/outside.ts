@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {realpath, type LoadedTemplate} from '../../engine/index.js'
-import {fileReferences, usedTypes} from './references.js'
+import {fileReferences} from './references.js'
 
 /** Shown at most, of the paths that will not resolve. */
 const SHOWN = 5
@@ -13,9 +13,7 @@ const SHOWN = 5
 export function outsideWarning(template: LoadedTemplate, output: unknown, file: string): string | undefined {
     const from = path.dirname(path.resolve(file))
     if ((realpath(from) ?? from) === (realpath(template.dir) ?? template.dir)) return undefined
-    const lost = [...new Set(fileReferences(output, usedTypes(output)).map(r => r.path))].filter(
-        p => fs.existsSync(path.join(template.dir, p)) && !fs.existsSync(path.join(from, p)),
-    )
+    const lost = [...new Set(fileReferences(output).map(r => r.path))].filter(p => fs.existsSync(path.join(template.dir, p)) && !fs.existsSync(path.join(from, p)))
     if (lost.length === 0) return undefined
     const named = `${lost.slice(0, SHOWN).join(', ')}${lost.length > SHOWN ? ` and ${lost.length - SHOWN} more` : ''}`
     return `${file} names files relative to the template's folder that are not beside it (${named}): an orchestrator reading it there will not find them; --csar DIR writes a CSAR that takes them along`

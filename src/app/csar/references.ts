@@ -28,11 +28,10 @@ export function looksLikeFile(value: string): boolean {
 
 /**
  * The relative files `document` names: its imports; the artifacts and operation scripts of its node
- * and relationship templates; those of its type definitions, all of them when `types` is 'all' (a
- * type library), or only of the types named in `types` (a resolved template keeps every type it
- * declares; its present templates need only theirs).
+ * and relationship templates and of every type it defines (an orchestrator reading the document
+ * looks for all of them, used or not).
  */
-export function fileReferences(document: unknown, types: 'all' | ReadonlySet<string>): FileReference[] {
+export function fileReferences(document: unknown): FileReference[] {
     const out: FileReference[] = []
     if (!isMap(document)) return out
     const add = (path: unknown, kind: FileReference['kind']) => {
@@ -49,37 +48,9 @@ export function fileReferences(document: unknown, types: 'all' | ReadonlySet<str
     for (const section of TYPE_SECTIONS) {
         const definitions = document[section]
         if (!isMap(definitions)) continue
-        for (const [name, definition] of Object.entries(definitions)) if (types === 'all' || types.has(name)) definitionFiles(definition, add)
+        for (const definition of Object.values(definitions)) definitionFiles(definition, add)
     }
     return out
-}
-
-/** The type names the node and relationship templates of `document` use, with every type they derive from in `document`'s own types. */
-export function usedTypes(document: unknown, libraries: readonly unknown[] = []): Set<string> {
-    const used = new Set<string>()
-    if (!isMap(document)) return used
-    const topology = isMap(document.topology_template) ? document.topology_template : {}
-    for (const section of ['node_templates', 'relationship_templates'] as const) {
-        const templates = topology[section]
-        if (!isMap(templates)) continue
-        for (const template of Object.values(templates)) {
-            if (!isMap(template)) continue
-            if (typeof template.type === 'string') used.add(template.type)
-            for (const artifact of artifactList(template.artifacts)) if (isMap(artifact) && typeof artifact.type === 'string') used.add(artifact.type)
-        }
-    }
-    // derived_from, as far as the declaring documents say
-    const parents = new Map<string, string>()
-    for (const source of [document, ...libraries])
-        if (isMap(source))
-            for (const section of TYPE_SECTIONS) {
-                const definitions = source[section]
-                if (isMap(definitions))
-                    for (const [name, definition] of Object.entries(definitions))
-                        if (isMap(definition) && typeof definition.derived_from === 'string') parents.set(name, definition.derived_from)
-            }
-    for (const name of [...used]) for (let parent = parents.get(name); parent && !used.has(parent); parent = parents.get(parent)) used.add(parent)
-    return used
 }
 
 /** Keys of an interface that are no operation. */
