@@ -1,6 +1,6 @@
 // Collects direct input assignments from the command line, in the order of
 // precedence the engine applies after presets: inputs file, --set, environment.
-import {checkNesting, type InputAssignment, readValueText, readYamlFile, ValueTextError} from '../engine/index.js'
+import {type InputAssignment, readValueText, readYamlFile, ValueTextError} from '../engine/index.js'
 import {UsageError} from './errors.js'
 
 export interface InputFlags {
@@ -61,13 +61,8 @@ function environmentAssignments(names: readonly string[], env: NodeJS.ProcessEnv
     return out
 }
 
+/** A value typed on the command line or in the environment, read by the rule every shell reads typed text by; `what` names where it was typed. */
 function parseValue(text: string, what: string): unknown {
-    if (text === '') return ''
-    try {
-        checkNesting(text, what)
-    } catch (e) {
-        throw new UsageError(`${what}: the value has ${(e as Error).message}`)
-    }
     try {
         return readValueText(text)
     } catch (e) {

@@ -19,7 +19,6 @@ export {count, grouped} from './plural.js'
 export {CONTROL_RANGES, escapedControl, renderExpression, shellWord, textOf} from './text.js'
 export {closestName} from './names.js'
 export {
-    checkNesting,
     findTechnologyPlugins,
     isBelow,
     entryAt,
@@ -54,11 +53,12 @@ export {
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
 export {type Measure, technologySteps} from './solve/index.js'
 export {
-    checkType,
     describeSource,
     type InputAssignment,
     type InputValue,
     type PresetDefinition,
+    readTypedText,
+    type TypedText,
     type VariabilityDefinition,
     type VariabilityInputDefinition,
     VariabilityInputs,

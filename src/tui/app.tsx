@@ -36,7 +36,7 @@ import type {BaseRequest, TemplateOutline} from './resolver/protocol.js'
 import {Spinner} from './components/spinner.js'
 import {keyPresses} from './state/key-presses.js'
 import {togglePreset, type KeyContext} from './state/keys/index.js'
-import {inputRules, typedValue} from './input-rules.js'
+import {inputRules} from './input-rules.js'
 import {missingInputs} from './state/missing.js'
 import {type Action, reducer} from './state/reduce.js'
 import {explainedElement, inputsView, whyView} from './state/selectors.js'
@@ -317,7 +317,7 @@ function candidate(state: WizardState, ctx: KeyContext): Choices | undefined {
     const editor = state.editor
     if (editor) {
         if (!editor.typing) return editor.cursor < editor.choices.length ? set(editor.name, editor.choices[editor.cursor]) : undefined
-        const typed = typedValue(ctx.definition.inputs.get(editor.name)?.type, editor.text)
+        const typed = ctx.rules.typed(ctx.definition.inputs.get(editor.name)?.type, editor.text)
         return typed.ok ? set(editor.name, typed.value) : undefined
     }
     const row = inputsView(ctx, state)[state.inputCursor]

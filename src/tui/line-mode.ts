@@ -20,12 +20,13 @@ import {
     renderSummaryLine,
     resolveTemplate,
     type ResolveRequest,
+    type TypedText,
     type VariabilityDefinition,
     type VariabilityInputDefinition,
 } from '../engine/index.js'
 import {writeResolution} from './resolver/write.js'
 import {repairWords, verifiedRepairs} from '../app/repair-help.js'
-import {typedValue} from './input-rules.js'
+import {inputRules} from './input-rules.js'
 import {requestOf, type Choices} from './resolver/protocol.js'
 import {evaluateChoices, type Evaluation, explanationOf, removedByKind} from './resolver/session.js'
 import {isInterrupt, plainPrompts, type PromptContext, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
@@ -52,7 +53,7 @@ export async function runLineMode(template: LoadedTemplate, base: ResolveRequest
 }
 
 /** The questions and what is said between them: the prompts, the streams they use, and plain lines. */
-interface Talk {
+export interface Talk {
     readonly prompts: Prompts
     readonly context: PromptContext
     readonly say: (line?: string) => void
@@ -192,11 +193,11 @@ async function askInputs(
 }
 
 /**
- * One input's value: yes or no for a boolean, else text read as the input's type (asked again until
- * it fits), with the values the template uses for it offered (as the wizard offers them); undefined
- * keeps the current one.
+ * One input's value: yes or no for a boolean, else text read as the wizard's value editor reads it
+ * (inputRules.typed; asked again until it fits), with the values the template uses for it offered
+ * (as the wizard offers them); undefined keeps the current one (an empty answer, or the one shown).
  */
-async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, offered: readonly unknown[], {prompts, context}: Talk): Promise<unknown> {
+export async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, offered: readonly unknown[], {prompts, context}: Talk): Promise<unknown> {
     const unset = current === undefined || current.value === undefined || current.value === null
     const now =
         current === undefined
@@ -208,21 +209,25 @@ async function askValue(d: VariabilityInputDefinition, current: InputValue | und
     const label = `${d.name}${d.type ? ` (${d.type})` : ''}${now}${values}`
     if (d.type === 'boolean') return prompts.confirm({message: label, default: current?.value === true}, context)
     const shown = current?.value === undefined || current.value === null ? undefined : renderExpression(current.value)
+    const read = typedAnswer(d.type, shown)
     const text = await prompts.input(
         {
             message: label,
             default: shown,
             validate: answer => {
-                if (answer === '' || answer === shown) return true
-                const typed = typedValue(d.type, answer)
-                return typed.ok ? true : typed.error
+                const typed = read(answer)
+                return typed?.ok === false ? typed.error : true
             },
         },
         context,
     )
-    // the default as shown may be cut ("…"): taking it keeps the value itself
-    const typed = text === '' || text === shown ? undefined : typedValue(d.type, text)
+    const typed = read(text)
     return typed?.ok ? typed.value : undefined
+}
+
+/** An answer read as the input's type; undefined keeps the current value: an empty answer, or the default as shown (it may be cut, "…"). */
+function typedAnswer(type: string | undefined, shown: string | undefined): (answer: string) => TypedText | undefined {
+    return answer => (answer === '' || answer === shown ? undefined : inputRules.typed(type, answer))
 }
 
 /** Asks where the resolved template, the report and (for a template read from a CSAR) a CSAR go, and before overwriting a file; writes them. False when nothing was written. */

@@ -443,7 +443,7 @@ describe.concurrent('trellis resolve: deep nesting is refused where it crosses t
     it('a --set value nested 2,000 deep', async () => {
         const dir = workspace({'t.yaml': BASE})
         const r = await run(['resolve', 't.yaml', '--set', `mode=${'['.repeat(2000)}${']'.repeat(2000)}`], {cwd: dir})
-        expectFailure(r, 2, `--set mode: the value has ${YAML_MESSAGE}`)
+        expectFailure(r, 2, `--set mode: the value has ${YAML_MESSAGE} at line 1, column 501`)
     })
 
     it('trellis explain says the same', async () => {
@@ -906,6 +906,14 @@ topology_template:
         // the largest exact integer, and the same digits quoted, come out as written
         const kept = await runHere(['resolve', 't.yaml', '--set', 'id=9007199254740991', '-o', '-'], {cwd: dir})
         expect(kept.stdout).toContain('id: 9007199254740991')
+    })
+
+    it('refuses an alias in --set or the environment that names nothing or itself, in one line (it stopped on an internal error)', async () => {
+        const dir = workspace({'t.yaml': TEMPLATE})
+        const dangling = await runHere(['resolve', 't.yaml', '--set', 'id=*x', '-o', '-'], {cwd: dir})
+        expect([dangling.code, dangling.stderr]).toEqual([2, 'trellis: --set id: the value is not valid YAML: alias "*x" cannot be resolved at line 1, column 1\n'])
+        const circular = await runHere(['resolve', 't.yaml', '-o', '-'], {cwd: dir, env: {TRELLIS_INPUT_ID: '&a [1, *a]'}})
+        expect([circular.code, circular.stderr]).toEqual([2, 'trellis: TRELLIS_INPUT_ID: the value is not valid YAML: alias "*a" cannot be resolved at line 1, column 8\n'])
     })
 })
 

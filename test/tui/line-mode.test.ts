@@ -47,8 +47,10 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
             ['platform (string)', '\n'],
             ['monitoring (boolean)', 'n\n'],
             ['backups (boolean)', '\n'],
-            ['replicas (integer)', 'three\n'], // not a number: asked again
-            ['! expects', '\n'],
+            // a number that would be written changed, refused in the words of --set; then not a number: asked again each time
+            ['replicas (integer)', '1e400\n'],
+            ['! the number 1e400 is too large to be kept (it would be written as .inf); write .inf, or quote it to keep it as text: "1e400"', 'three\n'],
+            ['! expects an integer', '\n'],
             ['Write the resolved template to', '\n'],
             ['Write the explanation report to', '\n'],
             ['Save these choices as a profile named', 'lined\n'],

@@ -7,7 +7,7 @@ import {ownValue} from '../keys.js'
 import {evaluateValue, isValueExpression, show, type Nesting, type ValueScope} from '../expressions/index.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityDefinition, VariabilityInputDefinition} from './definitions.js'
-import {checkType} from './typecheck.js'
+import {checkAssigned} from './typecheck.js'
 import type {InputAssignment, InputSource, InputValue} from './types.js'
 
 interface Assigned {
@@ -77,9 +77,8 @@ export class VariabilityInputs implements ValueScope {
      * environment is converted where the type says how.
      */
     private typed(definition: VariabilityInputDefinition, value: unknown, fromText: boolean, where: SourceLocation | undefined, source: InputSource): unknown {
-        const check = checkType(definition.type, value, fromText)
+        const check = checkAssigned(definition.type, value, fromText)
         if (check.ok) return check.value
-        if (isValueExpression(value)) return value // its result is what counts
         const from = source.kind === 'set' ? ' (from --set)' : source.kind === 'env' ? ` (from ${source.variable})` : ''
         const message = `Variability input "${definition.name}" is of type ${definition.type} and expects ${check.expected}, got ${show(value)}${from}; used as given`
         const declared = this.sourceMap.locate(definition.raw, 'type')

@@ -16,7 +16,7 @@ import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
 import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './versions.js'
 
-export {SourceMap, CORE, plainScalar, checkNesting, MAX_YAML_NESTING, readValueText, ValueTextError} from './yaml/index.js'
+export {SourceMap, CORE, plainScalar, MAX_YAML_NESTING, readValueText, ValueTextError} from './yaml/index.js'
 export {floatLiteralKeys, floatLiteralsRead, floatText, isFloatLiteral, noteFloatLiteral} from './yaml/index.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginPolicy} from './plugins.js'
 export {entryAt, isBelow, isDirectory, realpath} from './paths.js'

@@ -21,8 +21,7 @@
 //   (every element explained), the block reader writes them all down as it reads, for less than
 //   the locator would spend finding them one by one.
 import {checkExactSize} from '../limits.js'
-import {yamlPackage} from '../../yaml-package.js'
-import {collectionRefused, COLLECTION_KEY, scalarRefused} from './kept-values.js'
+import {TrellisError} from '../../errors.js'
 import {parseExact} from './exact.js'
 import {readFast} from './fast/index.js'
 import {checkNesting} from './nesting.js'
@@ -67,27 +66,40 @@ export function readYaml(text: string, file: string, options: ReadOptions = {}):
 }
 
 /**
- * A value given on the command line (`--set name=VALUE`), read as YAML by `yaml` as before, and
- * refused, as a template's would be, when it would not come out as written (kept-values.ts).
- * Throws the message of the first mistake (a syntax error, a refused value) as an Error.
+ * A value text a user typed — `--set name=VALUE`, a `TRELLIS_INPUT_<NAME>` variable, the wizard's
+ * value editor, a line mode answer: the one rule every shell reads it by. Empty or blank text is
+ * the empty string; anything else is read as a YAML file is (readYaml: the same data, the same
+ * refusals of values that would not come out as written, kept-values.ts). Throws a ValueTextError
+ * whose message is one line, without the shell's own prefix (`--set n: `).
  */
 export function readValueText(text: string): unknown {
-    const {isMap, isSeq, parseDocument, visit} = yamlPackage()
-    const doc = parseDocument(text)
-    if (doc.errors[0]) throw new ValueTextError(`the value is not valid YAML: ${doc.errors[0].message.split('\n')[0]}`)
-    const refuse = (refused: {message: string; help: string} | undefined) => {
-        if (refused) throw new ValueTextError(`${refused.message}; ${refused.help}`)
+    if (text.trim() === '') return ''
+    try {
+        return readYaml(text, VALUE).data
+    } catch (e) {
+        if (e instanceof TrellisError) throw new ValueTextError(valueTextMessage(e))
+        throw e
     }
-    visit(doc, {
-        Scalar: (_, node) => refuse(scalarRefused(node)),
-        Map: (_, node) => refuse(collectionRefused(node)),
-        Seq: (_, node) => refuse(collectionRefused(node)),
-        Pair: (_, pair) => refuse(isMap(pair.key) || isSeq(pair.key) ? COLLECTION_KEY : undefined),
-    })
-    return doc.toJS()
 }
 
-/** A value given on the command line that is refused (readValueText). */
+/** What a value text's messages call it (`"the value" has 40 MB of YAML…`). */
+const VALUE = 'the value'
+
+/** A reader's error as one line about the value: its own location as words, its help after a semicolon. */
+function valueTextMessage(e: TrellisError): string {
+    const at = e.location?.line === undefined ? '' : ` at line ${e.location.line}, column ${e.location.column}`
+    switch (e.code) {
+        case 'too-deep':
+            return `the value has ${e.message}${at}`
+        case 'yaml-syntax':
+        case 'yaml-duplicate-key':
+            return `the value is not valid YAML: ${e.message.replace(/^YAML (?:syntax error: )?/, '')}${at}`
+        default:
+            return [e.message, ...e.help].join('; ')
+    }
+}
+
+/** A typed value text that is refused (readValueText). */
 export class ValueTextError extends Error {}
 
 /** What the fast reader read from `text` before (`data`, kept), with positions found in the text when asked for. */
