@@ -25,13 +25,14 @@ const TEMPORARY = /^\.[0-9a-f]{64}\.(\d+)\.[0-9a-f]{8}$/
 /** What is opened in the folder: never followed through a link, never waited on (a FIFO). */
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0)
 
-/** The cache's place for what is kept under `key` (a SHA-256 of a file's bytes and of what is kept of them), or undefined when there is no cache. */
+/** Where the running build keeps one entry: the folder, the entry's name (without `.v8`), the build's identity. */
 export interface Store {
     readonly dir: string
     readonly name: string
     readonly build: Buffer
 }
 
+/** The store for what is kept under `key` (a SHA-256 of a file's bytes and of what is kept of them), or undefined when there is no cache. */
 export function storeFor(key: string): Store | undefined {
     const build = buildIdentity()
     if (!build) return undefined
