@@ -139,34 +139,44 @@ const HEADLESS_BUNDLE = path.join(__dirname, '../dist/bundle/headless.cjs')
  * when Trellis was built (scripts/train-code-cache.mjs). ES modules cannot start from a code cache
  * in Node 20, and compiling the bundle at every start, then each function on its first call, was
  * about 60 ms of resolving a real template (a quarter of it). A cache V8 does not take (another
- * Node's, a damaged one) is left unused: the bundle compiles as any script does. V8 tells a cache
- * of another source only by its length, so the cache begins with a SHA-256 of the bundle it was made
- * of (cacheOf): one of another bundle is never used.
+ * Node's) is left unused: the bundle compiles as any script does. But V8 checks only a cache's
+ * header (its version, flags, and the source's length), not its payload: one changed byte in it
+ * can abort Node. So the cache begins with a SHA-256 of the bundle and the payload together
+ * (cacheOf), and one that is damaged, cut short or made of another bundle is never handed to V8.
+ * The bundle's own SHA-256, taken on the way, is the build's identity, which the parsed-file
+ * cache's entries carry (src/engine/load/build-identity.ts).
  */
 function loadHeadless(file = HEADLESS_BUNDLE) {
     const bytes = fs.readFileSync(file)
     // the bundle is ASCII (scripts/bundle.mjs makes it so): Latin-1 reads it as UTF-8 would, without decoding
     const source = bytes.toString('latin1')
+    const bundleHash = require('node:crypto').createHash('sha256').update(bytes)
+    const build = bundleHash.copy().digest()
+    const cacheOf = payload => bundleHash.copy().update(payload).digest()
     let cachedData
     try {
         const stored = fs.readFileSync(`${file}.cache`)
-        if (stored.subarray(0, 32).equals(sourceHash(bytes))) cachedData = stored.subarray(32)
+        const payload = stored.subarray(32)
+        if (stored.length > 32 && stored.subarray(0, 32).equals(cacheOf(payload))) cachedData = payload
     } catch {
         cachedData = undefined
     }
-    // CommonJS's own wrapper, on the first line so that positions in stack traces stay true, and
-    // this file's import() for plugins (V8 forgets the loader of code started from a code cache,
-    // so the bundle's own import() cannot work: src/engine/load/import-module.ts)
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __import) {${source}\n})`, {filename: file, cachedData})
+    // CommonJS's own wrapper, on the first line so that positions in stack traces stay true, this
+    // file's import() for plugins (V8 forgets the loader of code started from a code cache, so the
+    // bundle's own import() cannot work: src/engine/load/import-module.ts), and the build's identity
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __import, __build) {${source}\n})`, {
+        filename: file,
+        cachedData,
+    })
     const module = {exports: {}}
-    script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), url => import(url))
+    script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file), url => import(url), build)
     const main = module.exports.main
     if (typeof main !== 'function') throw new Error(`${file} exports no main`)
-    return {main, cache: () => Buffer.concat([sourceHash(bytes), script.createCachedData()]), cached: cachedData !== undefined && !script.cachedDataRejected}
-}
-
-function sourceHash(bytes) {
-    return require('node:crypto').createHash('sha256').update(bytes).digest()
+    const cache = () => {
+        const payload = script.createCachedData()
+        return Buffer.concat([cacheOf(payload), payload])
+    }
+    return {main, cache, cached: cachedData !== undefined && !script.cachedDataRejected}
 }
 
 /** The command line's main: every command but the wizard from the headless bundle, the wizard from the ES modules (Ink loads only as one). */

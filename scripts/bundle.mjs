@@ -43,6 +43,13 @@ const loaderImport = {
         bundle.onLoad({filter: /[\\/]engine[\\/]load[\\/]import-module\.js$/}, () => ({contents: 'export const importModule = url => __import(url)'}))
     },
 }
+/** The build's identity: the one bin/trellis.js took of the bundle as it loaded it (see src/engine/load/build-identity.ts). */
+const buildIdentity = {
+    name: 'build-identity',
+    setup(bundle) {
+        bundle.onLoad({filter: /[\\/]engine[\\/]load[\\/]build-identity\.js$/}, () => ({contents: 'export const buildIdentity = () => __build'}))
+    },
+}
 /**
  * commander requires child_process at its start for executable subcommands, which Trellis has
  * none of; loading it (with net, dgram and the stream internals they need) was 2–3 ms of every
@@ -73,7 +80,7 @@ await build({
     // but never uses here, 450 kB), or the wizard's; conf, an ES module, is inside (require gives no
     // ES module's default export in Node 20)
     external: ['yaml', 'logic-solver', 'ajv', 'ajv-formats', '@inquirer/prompts', 'ink', 'react', 'react/*'],
-    plugins: [withoutWizard, loaderImport, lazyChildProcess],
+    plugins: [withoutWizard, loaderImport, buildIdentity, lazyChildProcess],
     // the code finds files beside itself (package.json, the worker); dist/bundle/ is as deep as dist/cli/
     define: {'import.meta.url': 'moduleUrl'},
     banner: {js: "const moduleUrl = require('node:url').pathToFileURL(__filename).href;"},

@@ -1,13 +1,16 @@
 // Every command but the wizard runs from dist/bundle/headless.cjs, started from the code cache the
 // build made (loadHeadless in bin/trellis.js): the cache must be one this Node takes, and a cache it
-// does not take (another Node's, a damaged one) must only cost time, never a command.
+// must not take (another Node's, another bundle's, a damaged one: V8 checks only its header, and a
+// changed byte in its payload can abort Node) must only cost time, never a command.
 import {execFileSync} from 'node:child_process'
 import fs from 'node:fs'
 import {createRequire} from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
+import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
+import {iterations} from '../helpers/deep.js'
 import {removeWorkspaces, run, workspace} from './run.js'
 
 afterAll(removeWorkspaces)
@@ -42,13 +45,40 @@ describe('the headless bundle', () => {
             fs.copyFileSync(BUNDLE, copy)
             fs.writeFileSync(`${copy}.cache`, 'not a code cache')
             expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 false')
-            // the build's own cache, said to be of another bundle (V8 alone would take it: same length)
+            // the build's own cache, its SHA-256 changed as if of another bundle (V8 alone would take it: same length)
             const other = fs.readFileSync(`${BUNDLE}.cache`)
             other[0] = other[0]! ^ 0xff
             fs.writeFileSync(`${copy}.cache`, other)
             expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 false')
             fs.copyFileSync(`${BUNDLE}.cache`, `${copy}.cache`)
             expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 true')
+        } finally {
+            fs.rmSync(dir, {recursive: true, force: true})
+        }
+    })
+
+    it('never hands V8 a code cache with a byte changed or cut short (fast-check over byte positions)', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-headless-'))
+        try {
+            const copy = path.join(dir, 'dist/bundle/headless.cjs')
+            fs.mkdirSync(path.dirname(copy), {recursive: true})
+            fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({version: '1.2.3'}))
+            fs.copyFileSync(BUNDLE, copy)
+            const intact = fs.readFileSync(`${BUNDLE}.cache`)
+            const damage = fc.oneof(
+                {weight: 3, arbitrary: fc.record({at: fc.nat(), bit: fc.integer({min: 0, max: 7})}).map(d => ({kind: 'flip' as const, ...d}))},
+                {weight: 1, arbitrary: fc.nat().map(at => ({kind: 'cut' as const, at}))},
+            )
+            await fc.assert(
+                fc.asyncProperty(damage, async d => {
+                    const at = d.at % intact.length
+                    const damaged = d.kind === 'cut' ? intact.subarray(0, at) : Buffer.from(intact)
+                    if (d.kind === 'flip') damaged[at] = damaged[at]! ^ (1 << d.bit)
+                    fs.writeFileSync(`${copy}.cache`, damaged)
+                    expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 false')
+                }),
+                {numRuns: iterations(12, 300, 'CODE_CACHE_DAMAGE_RUNS')},
+            )
         } finally {
             fs.rmSync(dir, {recursive: true, force: true})
         }

@@ -27,6 +27,8 @@ export interface RunOptions {
     readonly env?: Readonly<Record<string, string | undefined>>
     /** Standard input, written at once and closed; none (ignored) when not given. */
     readonly input?: string
+    /** The command line to run instead of the project's bin/trellis.js (a copy beside another build); run only. */
+    readonly bin?: string
 }
 
 /** A fresh temporary directory holding the given files (relative path → content; folders are made). */
@@ -62,7 +64,7 @@ export function run(args: readonly string[], options: RunOptions = {}): Promise<
     const cwd = options.cwd ?? workspace()
     const env = commandEnv(options.env)
     return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
+        const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {cwd, env, stdio: ['pipe', 'pipe', 'pipe']})
         // no input is an input that has ended
         child.stdin.end(options.input)
         let stdout = ''

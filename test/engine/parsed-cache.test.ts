@@ -1,9 +1,12 @@
 // A type library is read once: kept parsed in the process and, between processes, in a cache keyed by
 // content. What the cache serves must be what reading the file gives, whatever happened to the file or
-// the cache since; a cache folder another user could write is not used; with TRELLIS_CACHE=off nothing
-// is written. Each case runs `trellis resolve` in a process of its own, with a cache folder of its own.
+// the cache since (a damaged entry: test/properties/parsed-cache.property.test.ts), and only to the
+// build that wrote it; a cache folder another user could write is not used; with TRELLIS_CACHE=off
+// nothing is written; pruning deletes nothing the cache did not write. Each case runs
+// `trellis resolve` in a process of its own, with a cache folder of its own.
 import fs from 'node:fs'
 import path from 'node:path'
+import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {removeWorkspaces, run, workspace} from '../cli/run.js'
@@ -25,12 +28,28 @@ function library(parent: string): string {
     return `tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n${filler}    app.special:\n        derived_from: ${parent}\n`
 }
 
-async function resolveIn(dir: string, cache: string, extra: Record<string, string> = {}) {
-    const result = await run(['resolve', 'template.yaml'], {cwd: dir, env: {TRELLIS_CACHE: 'on', TRELLIS_CACHE_DIR: cache, ...extra}})
+async function resolveIn(dir: string, cache: string, extra: Record<string, string> = {}, bin?: string) {
+    const result = await run(['resolve', 'template.yaml'], {cwd: dir, env: {TRELLIS_CACHE: 'on', TRELLIS_CACHE_DIR: cache, ...extra}, bin})
     return result
 }
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/**
+ * Another build of the command line, in a folder of its own: the project's, with its headless
+ * bundle changed by `change` (and no code cache), run from a copy of bin/. Returns its bin/trellis.js.
+ */
+function anotherBuild(change: (bundle: string) => string): string {
+    const dir = workspace({'package.json': fs.readFileSync(path.join(ROOT, 'package.json'))})
+    fs.cpSync(path.join(ROOT, 'bin'), path.join(dir, 'bin'), {recursive: true})
+    fs.mkdirSync(path.join(dir, 'dist/bundle'), {recursive: true})
+    fs.writeFileSync(path.join(dir, 'dist/bundle/headless.cjs'), change(fs.readFileSync(path.join(ROOT, 'dist/bundle/headless.cjs'), 'latin1')), 'latin1')
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'))
+    return path.join(dir, 'bin/trellis.js')
+}
+
 const entries = (cache: string) => (fs.existsSync(cache) ? fs.readdirSync(cache).filter(name => name.endsWith('.v8')) : [])
+const hex64 = (i: number) => i.toString(16).padStart(64, '0')
 
 describe('the parsed library cache', () => {
     it('serves what reading the file gives, also once the file changed', async () => {
@@ -102,5 +121,67 @@ describe('the parsed library cache', () => {
         const off = path.join(workspace(), 'cache')
         expect((await resolveIn(dir, off, {TRELLIS_CACHE: 'off'})).code).toBe(0)
         expect(fs.existsSync(off)).toBe(false)
+    })
+
+    it('serves an entry only to the build that wrote it', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE, 'lib/types.yaml': library('tosca.nodes.Root')})
+        const cache = path.join(workspace(), 'cache')
+        const plain = await run(['resolve', 'template.yaml'], {cwd: dir})
+        expect(plain.code, plain.stderr).toBe(0)
+        // an older reader, as it were: one that keeps no type of a library file
+        const types = /\/_types\$\//g
+        const older = anotherBuild(bundle => {
+            expect(bundle.match(types)).toHaveLength(1)
+            return bundle.replace(types, '/_no_types_kept$/')
+        })
+        const olderRun = await resolveIn(dir, cache, {}, older)
+        expect(olderRun.stderr).toContain('Node type "app.special" does not exist')
+        expect(entries(cache)).toHaveLength(1)
+        // this build does not take the older one's entry: it reads the file and keeps its own
+        const now = await resolveIn(dir, cache)
+        expect(now).toEqual(plain)
+        expect(entries(cache)).toHaveLength(2)
+        expect(await resolveIn(dir, cache)).toEqual(plain)
+        expect(entries(cache)).toHaveLength(2)
+    })
+
+    it('prunes only entries it wrote, and temporary files of its own whose process is gone', async () => {
+        const dir = workspace({'template.yaml': TEMPLATE, 'lib/types.yaml': library('tosca.nodes.Root')})
+        const cache = path.join(workspace(), 'cache')
+        expect((await resolveIn(dir, cache)).code).toBe(0)
+        const [entry] = entries(cache)
+        const bytes = fs.readFileSync(path.join(cache, entry!))
+        const now = Date.now() / 1000
+        // 200 older entries of its own (copies of the one it wrote), and older still, files it never wrote
+        for (let i = 1; i <= 200; i++) {
+            fs.writeFileSync(path.join(cache, `${hex64(i)}.v8`), bytes)
+            fs.utimesSync(path.join(cache, `${hex64(i)}.v8`), now - 5000 + i, now - 5000 + i)
+        }
+        const outside = path.join(workspace({'kept.txt': 'a file of the user'}), 'kept.txt')
+        const foreign: Record<string, string> = {'notes.v8': 'notes of the user', [`${hex64(0xf00)}.v8`]: 'named like an entry, but not one', 'a.v8': ''}
+        for (const [name, text] of Object.entries(foreign)) fs.writeFileSync(path.join(cache, name), text)
+        fs.symlinkSync(outside, path.join(cache, `${hex64(0xf01)}.v8`))
+        for (const name of [...Object.keys(foreign), `${hex64(0xf01)}.v8`]) fs.lutimesSync(path.join(cache, name), now - 9000, now - 9000)
+        // temporary files: of a process that cannot be running (past any pid Linux gives), and of this one
+        const gone = `.${hex64(1)}.99999999.0badc0de`
+        const running = `.${hex64(2)}.${process.pid}.0badc0de`
+        fs.writeFileSync(path.join(cache, gone), bytes.subarray(0, 100))
+        fs.writeFileSync(path.join(cache, running), bytes.subarray(0, 100))
+        // a run that writes an entry prunes
+        fs.writeFileSync(path.join(dir, 'lib/types.yaml'), library('tosca.nodes.Compute'))
+        expect((await resolveIn(dir, cache)).code).toBe(0)
+        const left = fs.readdirSync(cache)
+        for (const [name, text] of Object.entries(foreign)) expect(fs.readFileSync(path.join(cache, name), 'utf8')).toBe(text)
+        expect(fs.lstatSync(path.join(cache, `${hex64(0xf01)}.v8`)).isSymbolicLink()).toBe(true)
+        expect(fs.readFileSync(outside, 'utf8')).toBe('a file of the user')
+        expect(left).not.toContain(gone)
+        expect(left).toContain(running)
+        // its own entries: the 200 written last (the two oldest copies went)
+        const own = left.filter(name => /^[0-9a-f]{64}\.v8$/.test(name) && !(name in foreign) && name !== `${hex64(0xf01)}.v8`)
+        expect(own).toHaveLength(200)
+        expect(own).not.toContain(`${hex64(1)}.v8`)
+        expect(own).not.toContain(`${hex64(2)}.v8`)
+        expect(own).toContain(`${hex64(3)}.v8`)
+        expect(own).toContain(entry)
     })
 })
