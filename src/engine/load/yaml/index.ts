@@ -21,9 +21,8 @@
 //   (every element explained), the block reader writes them all down as it reads, for less than
 //   the locator would spend finding them one by one.
 import {checkExactSize} from '../limits.js'
-import {yamlPackage} from '../../yaml-package.js'
-import {collectionRefused, COLLECTION_KEY, scalarRefused} from './kept-values.js'
-import {parseExact} from './exact.js'
+import {TrellisError} from '../../errors.js'
+import {documentData, parseExact, readDocument} from './exact.js'
 import {readFast} from './fast/index.js'
 import {checkNesting} from './nesting.js'
 import {Locator} from './positions/locator.js'
@@ -67,24 +66,23 @@ export function readYaml(text: string, file: string, options: ReadOptions = {}):
 }
 
 /**
- * A value given on the command line (`--set name=VALUE`), read as YAML by `yaml` as before, and
+ * A value given on the command line (`--set name=VALUE`), read as a template's value is (exact.ts), and
  * refused, as a template's would be, when it would not come out as written (kept-values.ts).
  * Throws the message of the first mistake (a syntax error, a refused value) as an Error.
  */
 export function readValueText(text: string): unknown {
-    const {isMap, isSeq, parseDocument, visit} = yamlPackage()
-    const doc = parseDocument(text)
-    if (doc.errors[0]) throw new ValueTextError(`the value is not valid YAML: ${doc.errors[0].message.split('\n')[0]}`)
-    const refuse = (refused: {message: string; help: string} | undefined) => {
-        if (refused) throw new ValueTextError(`${refused.message}; ${refused.help}`)
+    const {doc, positions, sourceMap} = readDocument(text, 'the value', true)
+    const error = doc.errors[0]
+    if (error) {
+        const {line, col} = positions.linePos(error.pos[0])
+        throw new ValueTextError(`the value is not valid YAML: ${error.message} at line ${line}, column ${col}`)
     }
-    visit(doc, {
-        Scalar: (_, node) => refuse(scalarRefused(node)),
-        Map: (_, node) => refuse(collectionRefused(node)),
-        Seq: (_, node) => refuse(collectionRefused(node)),
-        Pair: (_, pair) => refuse(isMap(pair.key) || isSeq(pair.key) ? COLLECTION_KEY : undefined),
-    })
-    return doc.toJS()
+    try {
+        return documentData(doc, positions, sourceMap)
+    } catch (e) {
+        if (!(e instanceof TrellisError)) throw e
+        throw new ValueTextError([e.message, ...e.help].join('; '))
+    }
 }
 
 /** A value given on the command line that is refused (readValueText). */
