@@ -4,9 +4,9 @@
 // templates, several defaults) are reported here, each at its location.
 import {collectErrors, type DiagnosticDetails, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
 import {closestHelp} from '../names.js'
-import {isFloatLiteral, noteFloatLiteral, type SourceMap} from '../load/index.js'
+import {isFloatLiteral, noteFloatLiteral, TOSCA_VERSION, type SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
-import {ownValue} from '../keys.js'
+import {isVariabilityKey, ownValue} from '../keys.js'
 import {DEFAULT_ARTIFACT_TYPE} from './normative-types.js'
 import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
@@ -35,7 +35,7 @@ import {
 import {Graph} from './graph.js'
 import {candidates, type TechnologyCandidate} from './technology-match.js'
 import type {TechnologyRule} from './technology-rules.js'
-import {TypeHierarchy} from './type-library.js'
+import {TypeHierarchy, TypeLibrary} from './type-library.js'
 import type {LoadedPlugin} from '../load/index.js'
 import {pluginOf, type TechnologyPlugin} from './technology-plugins.js'
 import {findProducers} from './producers.js'
@@ -61,6 +61,8 @@ export interface TechnologyEnrichment {
     readonly rules: readonly TechnologyRule[]
     readonly nodeTypes: TypeHierarchy
     readonly artifactTypes: TypeHierarchy
+    /** What a requirement's `relationship` may name besides a relationship template. */
+    readonly relationshipTypes: TypeHierarchy
     /** enrich_implementations: a technology written on a node becomes the rule candidates of that name. */
     readonly implementations: boolean
     /** enrich_technologies: a node without technologies gets every rule candidate. */
@@ -103,18 +105,29 @@ function requireKnownType(node: NodeElement, nodeTypes: TypeHierarchy): void {
     if (type && !nodeTypes.defines(type.name)) throw new TrellisError('invalid-template', `Node type "${type.name}" does not exist`, type.location)
 }
 
+/** A requirement assignment as the checks of the relationship template it names see it. */
+interface Requirement {
+    readonly node: NodeElement
+    readonly name: string
+    readonly assignment: Raw
+    readonly display: () => string
+}
+
 class Builder {
     private readonly graph = new Graph()
     private readonly topology: Raw
 
     private readonly nodeTypes: TypeHierarchy
+    private readonly relationshipTypes: TypeHierarchy
 
     constructor(
         private readonly template: Raw,
         private readonly sourceMap: SourceMap,
         private readonly enrichment?: TechnologyEnrichment,
     ) {
-        this.nodeTypes = enrichment?.nodeTypes ?? new TypeHierarchy(template.node_types)
+        const types = enrichment ? undefined : TypeLibrary.of(template)
+        this.nodeTypes = enrichment?.nodeTypes ?? types!.hierarchy('node_types')
+        this.relationshipTypes = enrichment?.relationshipTypes ?? types!.hierarchy('relationship_types')
         const topology = template.topology_template
         this.topology = isMap(topology) ? topology : {}
     }
@@ -322,34 +335,60 @@ class Builder {
         const requirements = entries(written, () => `the requirements of node "${node.name}"`, this.sourceMap, node.raw, 'requirements')
         if (requirements.length === 0) return
         // a list of exactly the node's relations (growing one by one would reserve room for 17)
-        const relations = requirements.map((entry, index) =>
-            this.entry(() => {
-                const short = typeof entry.value === 'string'
-                if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
-                const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
-                const targetName = assignment.node
-                const display = () => displayOf('relation', entry.name, index, node)
-                if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
-                const target = this.graph.node(targetName)
-                if (!target)
-                    this.fail(
-                        `Target "${targetName}" of ${lowerFirst(display())} does not exist`,
-                        this.sourceMap.locate(assignment, 'node') ?? entry.location,
-                        this.nodeHelp(targetName),
-                    )
-                const relation = this.add(relationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
-                own<NodeRecord>(target).incoming = append(target.incoming, [relation])
-                this.relationRecords.push(relation)
-                return relation
-            }),
-        )
+        const relations = requirements.map((entry, index) => this.entry(() => this.requirement(node, entry, index)))
         node.relations = relations.every(r => r !== undefined) ? (relations as RelationRecord[]) : relations.filter((r): r is RelationRecord => r !== undefined)
         // several defaults among the relations of one name
         this.checkDefaults(node.relations)
     }
 
+    /** The relation a requirement assignment is, or undefined for a plain requirement (no node template as target), kept on its node. */
+    private requirement(node: NodeRecord, entry: Entry, index: number): RelationRecord | undefined {
+        const short = typeof entry.value === 'string'
+        if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
+        const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
+        const target = this.target(assignment, () => displayOf('relation', entry.name, index, node), entry)
+        if (target === undefined) {
+            node.plainRequirements = append(node.plainRequirements, [{name: entry.name, index, written: entry.value}])
+            this.plainRecords.push({node, name: entry.name, assignment, display: () => displayOf('relation', entry.name, index, node)})
+            return undefined
+        }
+        const relation = this.add(relationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
+        own<NodeRecord>(target).incoming = append(target.incoming, [relation])
+        this.relationRecords.push(relation)
+        return relation
+    }
+
+    /**
+     * The node template a requirement assignment targets. TOSCA 1.3 (§3.8.2) lets `node` name a node
+     * type, or be left out (a capability or a node filter says what to find): the orchestrator then
+     * finds the target, there is no relation between two templates, and the assignment, without a
+     * variability key of its own, is plain (undefined). Any other name is a node template missing.
+     */
+    private target(assignment: Raw, display: () => string, entry: Entry): NodeRecord | undefined {
+        const name = assignment.node
+        const variability = Object.keys(assignment).find(isVariabilityKey)
+        const onlyRelations = (what: string) => ({help: [`${what} is written as it is with its node; only a relation to a node template can have "${variability}"`]})
+        if (name === undefined || name === null) {
+            if (variability === undefined) return undefined
+            this.fail(`${display()} has no target node ("node")`, entry.location, onlyRelations('a requirement without "node"'))
+        }
+        if (typeof name !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
+        const target = this.graph.node(name)
+        if (target) return own<NodeRecord>(target)
+        const type = this.nodeTypes.defines(name)
+        if (type && variability === undefined) return undefined
+        this.fail(
+            `Target "${name}" of ${lowerFirst(display())} does not exist`,
+            this.sourceMap.locate(assignment, 'node') ?? entry.location,
+            type ? onlyRelations(`"${name}" is a node type: a requirement naming one`) : this.nodeHelp(name),
+        )
+    }
+
     /** Relations in template order, as records (the graph hands out read-only elements). */
     private readonly relationRecords: RelationRecord[] = []
+
+    /** Plain requirements in template order, with their node (a relationship template they name is kept with it). */
+    private readonly plainRecords: Requirement[] = []
 
     private relationshipTemplates(): void {
         const templates = this.topology.relationship_templates
@@ -357,32 +396,86 @@ class Builder {
         let used = 0
         for (let i = 0; i < this.relationRecords.length; i++) {
             const relation = this.relationRecords[i]!
-            const name = relation.assignment.relationship
-            if (name === undefined || name === null) continue
-            const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
-            if (typeof name !== 'string')
-                this.fail(`${relation.display} contains a relationship template which is currently not supported`, at(), {
-                    help: ['name a template defined under relationship_templates instead'],
-                })
-            const raw = ownValue(defined, name)
-            if (raw === undefined)
-                this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at(), {
-                    help: closestHelp(name, Object.keys(defined)),
-                })
-            if (!this.graph.useTemplate(name, relation)) {
-                const first = this.sourceMap.locate(this.graph.relationOfTemplate(name)!.assignment, 'relationship')
-                this.fail(`Relation "${name}" is used multiple times`, at(), firstDefined(first, 'first used here'))
+            const written = relation.assignment.relationship
+            // a relationship template written inline belongs to this relation alone
+            const raw = isMap(written)
+                ? written
+                : this.namedTemplate(written, {node: relation.source, name: relation.name, assignment: relation.assignment, display: () => relation.display}, defined)
+            if (raw === undefined) continue
+            if (typeof written === 'string') {
+                if (!this.graph.useTemplate(written, relation)) this.usedTwice(written, relation.assignment)
+                used++
             }
-            used++
-            if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
             relation.template = raw
             this.types(relation, raw)
             this.properties(relation, raw)
         }
+        for (const requirement of this.plainRecords) {
+            const {node, assignment, display} = requirement
+            const written = assignment.relationship
+            const raw = isMap(written) ? written : this.namedTemplate(written, requirement, defined)
+            if (raw === undefined) continue
+            this.requirePlain(raw, () => `The relationship template of ${lowerFirst(display())}`, this.sourceMap.locate(assignment, 'relationship'))
+            if (typeof written !== 'string') continue
+            if (this.graph.relationOfTemplate(written) || this.graph.keptTemplate(written)) this.usedTwice(written, assignment)
+            this.graph.keepTemplate(written, node)
+            used++
+        }
         // every used name is defined, so equal counts mean every template is used
         const names = Object.keys(defined)
-        if (names.length !== used)
-            for (const name of names) if (!this.graph.relationOfTemplate(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
+        if (names.length !== used) for (const name of names) if (!this.graph.relationOfTemplate(name) && !this.graph.keptTemplate(name)) this.unused(name, defined)
+    }
+
+    /**
+     * The relationship template a requirement's `relationship` names; undefined when it names none
+     * (nothing written, or a relationship type, which TOSCA 1.3 lets the orchestrator find a template for).
+     */
+    private namedTemplate(name: unknown, requirement: Requirement, defined: Raw): Raw | undefined {
+        if (name === undefined || name === null) return undefined
+        const at = () => this.sourceMap.locate(requirement.assignment, 'relationship')
+        if (typeof name !== 'string')
+            this.fail(`${requirement.display()} has a "relationship" that is neither a name nor a relationship template`, at(), {
+                help: ['name a relationship template or type, or write the template as a map'],
+            })
+        const raw = ownValue(defined, name)
+        if (raw === undefined) {
+            if (this.relationshipTypes.defines(name)) return undefined
+            // as the reference says it: the requirement by name, without its index
+            this.fail(`Relationship "${name}" of relation "${requirement.name}" of ${lowerFirst(requirement.node.display)} does not exist!`, at(), {
+                help: closestHelp(name, Object.keys(defined)),
+            })
+        }
+        if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
+        return raw
+    }
+
+    private usedTwice(name: string, assignment: Raw): never {
+        const relation = this.graph.relationOfTemplate(name)
+        const first = relation ? this.sourceMap.locate(relation.assignment, 'relationship') : undefined
+        return this.fail(`Relation "${name}" is used multiple times`, this.sourceMap.locate(assignment, 'relationship'), firstDefined(first, 'first used here'))
+    }
+
+    /**
+     * A relationship template no requirement names. TOSCA 1.3 allows it: a `tosca_simple_yaml_1_3`
+     * template keeps it as written. In Variability4TOSCA its presence is bound to the requirement
+     * that uses it (the specification), so it is a mistake, as the conformance suite and the reference say.
+     */
+    private unused(name: string, defined: Raw): void {
+        const at = this.sourceMap.locate(defined, name)
+        if (this.template.tosca_definitions_version !== TOSCA_VERSION)
+            this.fail(`Relation "${name}" is never used`, at, {
+                help: ['a relationship template is present with the requirement that uses it; TOSCA 1.3 (tosca_simple_yaml_1_3) keeps one no requirement uses'],
+            })
+        const raw = defined[name]
+        if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, at)
+        this.requirePlain(raw, () => `Relationship template "${name}", which no relation uses,`, at)
+        this.graph.keepTemplate(name)
+    }
+
+    /** A relationship template kept as written has one type and a map of properties: nothing conditional, which only a relation could resolve. */
+    private requirePlain(raw: Raw, what: () => string, at: SourceLocation | undefined): void {
+        const conditional = Array.isArray(raw.type) || isMap(raw.type) ? 'type' : Array.isArray(raw.properties) ? 'properties' : Object.keys(raw).find(isVariabilityKey)
+        if (conditional !== undefined) this.fail(`${what()} is written as it is and cannot have conditional ${conditional === 'type' ? 'types' : `"${conditional}"`}`, at)
     }
 
     private artifacts(node: NodeRecord): void {
