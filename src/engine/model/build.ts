@@ -235,7 +235,7 @@ class Builder {
             if (defined) this.fail(`Node "${entry.name}" defined multiple times`, entry.location, firstDefined(defined.location))
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const weight = readWeight(raw, this.sourceMap)
+            const weight = readWeight(raw, this.sourceMap, () => displayOf('node', entry.name, undefined))
             const node = this.add(nodeRecord(this.next(entry.name, undefined, raw, entry), weight))
             this.types(node, raw)
             this.properties(node, raw)
@@ -546,7 +546,14 @@ class Builder {
         const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyFields>) => {
             const technology = technologyRecord(this.next(name, node.technologies.length, raw, at), node, {
                 assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
-                weight: readWeight(raw, this.sourceMap),
+                // a technology a rule implements is a copy of the one written (at.value), with the rule's weight unless it writes one
+                weight: readWeight(
+                    raw,
+                    this.sourceMap,
+                    () => displayOf('technology', name, node.technologies.length, node),
+                    at.value,
+                    () => at.location,
+                ),
                 ...extra,
             })
             node.technologies = append(node.technologies, [this.add(technology)])
@@ -707,14 +714,19 @@ function isTrue(value: unknown): boolean {
     return value === true || value === 'true'
 }
 
-/** `weight` of a node or technology: true is 1, false is 0, else a non-negative number (default 1). */
-function readWeight(owner: Raw, sourceMap: SourceMap): number {
+/**
+ * `weight` of a node or technology: true is 1, false is 0, else a non-negative number (default 1).
+ * A mistake names the element and is located on the weight where it was written (`written`: the
+ * map as the template has it, when `owner` is a copy), else at the element (`at`).
+ */
+function readWeight(owner: Raw, sourceMap: SourceMap, display: () => string, written: unknown = owner, at?: () => SourceLocation | undefined): number {
     const value = owner.weight
     if (value === undefined || value === null) return 1
     if (value === true) return 1
     if (value === false) return 0
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
-    throw new TrellisError('invalid-template', `"weight" must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, sourceMap.locate(owner, 'weight'))
+    const location = (isMap(written) ? sourceMap.locate(written, 'weight') : undefined) ?? at?.()
+    throw new TrellisError('invalid-template', `"weight" of ${lowerFirst(display())} must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, location)
 }
 
 /** A second definition's details: where the first one is, when known. */
