@@ -6,7 +6,7 @@ import {collectErrors, type DiagnosticDetails, MAX_ERRORS, TrellisError, type So
 import {closestHelp} from '../names.js'
 import {isFloatLiteral, noteFloatLiteral, TOSCA_VERSION, type SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
-import {isVariabilityKey, ownValue} from '../keys.js'
+import {isVariabilityKey} from '../keys.js'
 import {DEFAULT_ARTIFACT_TYPE} from './normative-types.js'
 import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
@@ -33,6 +33,7 @@ import {
     type TechnologyFields,
 } from './records.js'
 import {Graph} from './graph.js'
+import {readRelationshipTemplates, type Requirement} from './relationship-templates.js'
 import {candidates, type TechnologyCandidate} from './technology-match.js'
 import type {TechnologyRule} from './technology-rules.js'
 import {TypeHierarchy, TypeLibrary} from './type-library.js'
@@ -103,14 +104,6 @@ function requireKnownType(node: NodeElement, nodeTypes: TypeHierarchy): void {
     if (node.types.length > 1) throw new TrellisError('invalid-template', `${node.display} has more than one type`, node.location)
     const type = node.types[0]
     if (type && !nodeTypes.defines(type.name)) throw new TrellisError('invalid-template', `Node type "${type.name}" does not exist`, type.location)
-}
-
-/** A requirement assignment as the checks of the relationship template it names see it. */
-interface Requirement {
-    readonly node: NodeElement
-    readonly name: string
-    readonly assignment: Raw
-    readonly display: () => string
 }
 
 class Builder {
@@ -392,90 +385,17 @@ class Builder {
 
     private relationshipTemplates(): void {
         const templates = this.topology.relationship_templates
-        const defined = isMap(templates) ? templates : {}
-        let used = 0
-        for (let i = 0; i < this.relationRecords.length; i++) {
-            const relation = this.relationRecords[i]!
-            const written = relation.assignment.relationship
-            // a relationship template written inline belongs to this relation alone
-            const raw = isMap(written)
-                ? written
-                : this.namedTemplate(written, {node: relation.source, name: relation.name, assignment: relation.assignment, display: () => relation.display}, defined)
-            if (raw === undefined) continue
-            if (typeof written === 'string') {
-                if (!this.graph.useTemplate(written, relation)) this.usedTwice(written, relation.assignment)
-                used++
-            }
-            relation.template = raw
-            this.types(relation, raw)
-            this.properties(relation, raw)
-        }
-        for (const requirement of this.plainRecords) {
-            const {node, assignment, display} = requirement
-            const written = assignment.relationship
-            const raw = isMap(written) ? written : this.namedTemplate(written, requirement, defined)
-            if (raw === undefined) continue
-            this.requirePlain(raw, () => `The relationship template of ${lowerFirst(display())}`, this.sourceMap.locate(assignment, 'relationship'))
-            if (typeof written !== 'string') continue
-            if (this.graph.relationOfTemplate(written) || this.graph.keptTemplate(written)) this.usedTwice(written, assignment)
-            this.graph.keepTemplate(written, node)
-            used++
-        }
-        // every used name is defined, so equal counts mean every template is used
-        const names = Object.keys(defined)
-        if (names.length !== used) for (const name of names) if (!this.graph.relationOfTemplate(name) && !this.graph.keptTemplate(name)) this.unused(name, defined)
-    }
-
-    /**
-     * The relationship template a requirement's `relationship` names; undefined when it names none
-     * (nothing written, or a relationship type, which TOSCA 1.3 lets the orchestrator find a template for).
-     */
-    private namedTemplate(name: unknown, requirement: Requirement, defined: Raw): Raw | undefined {
-        if (name === undefined || name === null) return undefined
-        const at = () => this.sourceMap.locate(requirement.assignment, 'relationship')
-        if (typeof name !== 'string')
-            this.fail(`${requirement.display()} has a "relationship" that is neither a name nor a relationship template`, at(), {
-                help: ['name a relationship template or type, or write the template as a map'],
-            })
-        const raw = ownValue(defined, name)
-        if (raw === undefined) {
-            if (this.relationshipTypes.defines(name)) return undefined
-            // as the reference says it: the requirement by name, without its index
-            this.fail(`Relationship "${name}" of relation "${requirement.name}" of ${lowerFirst(requirement.node.display)} does not exist!`, at(), {
-                help: closestHelp(name, Object.keys(defined)),
-            })
-        }
-        if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
-        return raw
-    }
-
-    private usedTwice(name: string, assignment: Raw): never {
-        const relation = this.graph.relationOfTemplate(name)
-        const first = relation ? this.sourceMap.locate(relation.assignment, 'relationship') : undefined
-        return this.fail(`Relation "${name}" is used multiple times`, this.sourceMap.locate(assignment, 'relationship'), firstDefined(first, 'first used here'))
-    }
-
-    /**
-     * A relationship template no requirement names. TOSCA 1.3 allows it: a `tosca_simple_yaml_1_3`
-     * template keeps it as written. In Variability4TOSCA its presence is bound to the requirement
-     * that uses it (the specification), so it is a mistake, as the conformance suite and the reference say.
-     */
-    private unused(name: string, defined: Raw): void {
-        const at = this.sourceMap.locate(defined, name)
-        if (this.template.tosca_definitions_version !== TOSCA_VERSION)
-            this.fail(`Relation "${name}" is never used`, at, {
-                help: ['a relationship template is present with the requirement that uses it; TOSCA 1.3 (tosca_simple_yaml_1_3) keeps one no requirement uses'],
-            })
-        const raw = defined[name]
-        if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, at)
-        this.requirePlain(raw, () => `Relationship template "${name}", which no relation uses,`, at)
-        this.graph.keepTemplate(name)
-    }
-
-    /** A relationship template kept as written has one type and a map of properties: nothing conditional, which only a relation could resolve. */
-    private requirePlain(raw: Raw, what: () => string, at: SourceLocation | undefined): void {
-        const conditional = Array.isArray(raw.type) || isMap(raw.type) ? 'type' : Array.isArray(raw.properties) ? 'properties' : Object.keys(raw).find(isVariabilityKey)
-        if (conditional !== undefined) this.fail(`${what()} is written as it is and cannot have conditional ${conditional === 'type' ? 'types' : `"${conditional}"`}`, at)
+        readRelationshipTemplates(isMap(templates) ? templates : {}, this.relationRecords, this.plainRecords, {
+            graph: this.graph,
+            sourceMap: this.sourceMap,
+            relationshipTypes: this.relationshipTypes,
+            keepsUnused: this.template.tosca_definitions_version === TOSCA_VERSION,
+            own: (relation, raw) => {
+                relation.template = raw
+                this.types(relation, raw)
+                this.properties(relation, raw)
+            },
+        })
     }
 
     private artifacts(node: NodeRecord): void {
