@@ -359,6 +359,9 @@ class Builder {
      */
     private target(assignment: Raw, display: () => string, entry: Entry): NodeRecord | undefined {
         const name = assignment.node
+        // the common case first: a node template (no list of the assignment's keys per relation)
+        const target = typeof name === 'string' ? this.graph.node(name) : undefined
+        if (target) return own<NodeRecord>(target)
         const variability = Object.keys(assignment).find(isVariabilityKey)
         const onlyRelations = (what: string) => ({help: [`${what} is written as it is with its node; only a relation to a node template can have "${variability}"`]})
         if (name === undefined || name === null) {
@@ -366,8 +369,6 @@ class Builder {
             this.fail(`${display()} has no target node ("node")`, entry.location, onlyRelations('a requirement without "node"'))
         }
         if (typeof name !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
-        const target = this.graph.node(name)
-        if (target) return own<NodeRecord>(target)
         const type = this.nodeTypes.defines(name)
         if (type && variability === undefined) return undefined
         this.fail(
