@@ -32,3 +32,22 @@ export const ELEMENT_OPTION_KEYS = [
     'consistency_pruning',
     'semantic_pruning',
 ] as const
+
+/** Keys that only mean something to variability resolution (notes §11; `consumed` is removed by the reference's enricher): plain TOSCA never sees them. */
+const VARIABILITY_KEYS: ReadonlySet<string> = new Set([
+    'conditions',
+    'weight',
+    'implies',
+    'implied',
+    'technology',
+    'managed',
+    'persistent',
+    'consumed',
+    'default_alternative',
+    ...ELEMENT_OPTION_KEYS,
+])
+
+export function isVariabilityKey(key: string): boolean {
+    // and default_condition_mode, …
+    return VARIABILITY_KEYS.has(key) || key.startsWith('default_condition')
+}

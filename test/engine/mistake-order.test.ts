@@ -59,3 +59,18 @@ describe('each element is enriched in turn: its type-specific condition, then it
         expect(error.message).toBe('Node "b" holds type-specific condition without any condition')
     })
 })
+
+describe('a value expression is evaluated in the order the reference evaluates it', () => {
+    it("in_range: the value before its bounds (a logic operator in the value's default expression before an input missing in a bound's)", () => {
+        const error = runError(`topology_template:
+    variability:
+        inputs:
+            x: {type: integer, default_expression: {not: true}}
+            low: {type: integer, default_expression: {add: [{variability_input: missing}, 1]}}
+    node_templates:
+        n: {type: t, conditions: {in_range: [{variability_input: x}, [{variability_input: low}, 9]]}}
+`)
+        expect(error.message).toBe('operator "not" is a logic operator and cannot be used where a value is expected')
+        expect(error.location?.line).toBe(5)
+    })
+})

@@ -113,7 +113,28 @@ describe('count and weight', () => {
 
     it('a negative or non-numeric weight is an error', () => {
         expect(runError(CHOICE(', optimization_topology: min', {a: -1})).code).toBe('invalid-template')
-        expect(runError(CHOICE(', optimization_topology: min', {a: 'heavy'})).message).toContain('"weight" must be a boolean or a non-negative number')
+        expect(runError(CHOICE(', optimization_topology: min', {a: 'heavy'})).message).toBe('"weight" of node "a" must be a boolean or a non-negative number, got "heavy"')
+    })
+
+    it('a negative weight names its element and is located on the weight, also on a technology a rule implements (read from a copy)', () => {
+        const template = (node: string, rule = '1') => `node_types:
+    app: {derived_from: tosca.nodes.Root}
+topology_template:
+    variability:
+        technology_rules: [{technology: ansible, component: app, weight: ${rule}}]
+    node_templates:
+        n: {type: app, ${node}}
+`
+        const version = 'tosca_variability_1_0_rc_3'
+        const technology = runError(template('technology: [{ansible: {weight: -3}}]'), {version})
+        expect(technology.message).toBe('"weight" of technology "ansible@0" of node "n" must be a boolean or a non-negative number, got -3')
+        expect([technology.location?.line, technology.location?.column]).toEqual([8, 48])
+        const node = runError(template('weight: -2'), {version})
+        expect(node.message).toBe('"weight" of node "n" must be a boolean or a non-negative number, got -2')
+        expect([node.location?.line, node.location?.column]).toEqual([8, 24])
+        const rule = runError(template('weight: 1', '-1'), {version})
+        expect(rule.message).toBe('the weight of the technology rule for "ansible" on "app" must be a non-negative number, got -1')
+        expect(rule.location?.line).toBe(6)
     })
 
     describe('uniqueness', () => {

@@ -4,9 +4,9 @@
 // templates, several defaults) are reported here, each at its location.
 import {collectErrors, type DiagnosticDetails, MAX_ERRORS, TrellisError, type SourceLocation} from '../errors.js'
 import {closestHelp} from '../names.js'
-import {isFloatLiteral, noteFloatLiteral, type SourceMap} from '../load/index.js'
+import {isFloatLiteral, noteFloatLiteral, TOSCA_VERSION, type SourceMap} from '../load/index.js'
 import {eachEntry, entries, Entry, isMap, toList} from './collections.js'
-import {ownValue} from '../keys.js'
+import {isVariabilityKey} from '../keys.js'
 import {DEFAULT_ARTIFACT_TYPE} from './normative-types.js'
 import {displayOf, type Element, type NodeElement, type PropertyContainer, type InputElement, type Raw, type RelationElement} from './elements.js'
 import {
@@ -33,9 +33,10 @@ import {
     type TechnologyFields,
 } from './records.js'
 import {Graph} from './graph.js'
+import {readRelationshipTemplates, type Requirement} from './relationship-templates.js'
 import {candidates, type TechnologyCandidate} from './technology-match.js'
 import type {TechnologyRule} from './technology-rules.js'
-import {TypeHierarchy} from './type-library.js'
+import {TypeHierarchy, TypeLibrary} from './type-library.js'
 import type {LoadedPlugin} from '../load/index.js'
 import {pluginOf, type TechnologyPlugin} from './technology-plugins.js'
 import {findProducers} from './producers.js'
@@ -61,6 +62,8 @@ export interface TechnologyEnrichment {
     readonly rules: readonly TechnologyRule[]
     readonly nodeTypes: TypeHierarchy
     readonly artifactTypes: TypeHierarchy
+    /** What a requirement's `relationship` may name besides a relationship template. */
+    readonly relationshipTypes: TypeHierarchy
     /** enrich_implementations: a technology written on a node becomes the rule candidates of that name. */
     readonly implementations: boolean
     /** enrich_technologies: a node without technologies gets every rule candidate. */
@@ -108,13 +111,16 @@ class Builder {
     private readonly topology: Raw
 
     private readonly nodeTypes: TypeHierarchy
+    private readonly relationshipTypes: TypeHierarchy
 
     constructor(
         private readonly template: Raw,
         private readonly sourceMap: SourceMap,
         private readonly enrichment?: TechnologyEnrichment,
     ) {
-        this.nodeTypes = enrichment?.nodeTypes ?? new TypeHierarchy(template.node_types)
+        const types = enrichment ? undefined : TypeLibrary.of(template)
+        this.nodeTypes = enrichment?.nodeTypes ?? types!.hierarchy('node_types')
+        this.relationshipTypes = enrichment?.relationshipTypes ?? types!.hierarchy('relationship_types')
         const topology = template.topology_template
         this.topology = isMap(topology) ? topology : {}
     }
@@ -222,7 +228,7 @@ class Builder {
             if (defined) this.fail(`Node "${entry.name}" defined multiple times`, entry.location, firstDefined(defined.location))
             if (!isMap(entry.value)) this.fail(`node template "${entry.name}" must be a map`, entry.location)
             const raw = entry.value
-            const weight = readWeight(raw, this.sourceMap)
+            const weight = readWeight(raw, this.sourceMap, () => displayOf('node', entry.name, undefined))
             const node = this.add(nodeRecord(this.next(entry.name, undefined, raw, entry), weight))
             this.types(node, raw)
             this.properties(node, raw)
@@ -322,67 +328,75 @@ class Builder {
         const requirements = entries(written, () => `the requirements of node "${node.name}"`, this.sourceMap, node.raw, 'requirements')
         if (requirements.length === 0) return
         // a list of exactly the node's relations (growing one by one would reserve room for 17)
-        const relations = requirements.map((entry, index) =>
-            this.entry(() => {
-                const short = typeof entry.value === 'string'
-                if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
-                const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
-                const targetName = assignment.node
-                const display = () => displayOf('relation', entry.name, index, node)
-                if (typeof targetName !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
-                const target = this.graph.node(targetName)
-                if (!target)
-                    this.fail(
-                        `Target "${targetName}" of ${lowerFirst(display())} does not exist`,
-                        this.sourceMap.locate(assignment, 'node') ?? entry.location,
-                        this.nodeHelp(targetName),
-                    )
-                const relation = this.add(relationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
-                own<NodeRecord>(target).incoming = append(target.incoming, [relation])
-                this.relationRecords.push(relation)
-                return relation
-            }),
-        )
+        const relations = requirements.map((entry, index) => this.entry(() => this.requirement(node, entry, index)))
         node.relations = relations.every(r => r !== undefined) ? (relations as RelationRecord[]) : relations.filter((r): r is RelationRecord => r !== undefined)
         // several defaults among the relations of one name
         this.checkDefaults(node.relations)
     }
 
+    /** The relation a requirement assignment is, or undefined for a plain requirement (no node template as target), kept on its node. */
+    private requirement(node: NodeRecord, entry: Entry, index: number): RelationRecord | undefined {
+        const short = typeof entry.value === 'string'
+        if (!short && !isMap(entry.value)) this.fail(`requirement "${entry.name}" of ${node.display.toLowerCase()} must name a node or be a map`, entry.location)
+        const assignment: Raw = short ? {node: entry.value} : (entry.value as Raw)
+        const target = this.target(assignment, () => displayOf('relation', entry.name, index, node), entry)
+        if (target === undefined) {
+            node.plainRequirements = append(node.plainRequirements, [{name: entry.name, index, written: entry.value}])
+            this.plainRecords.push({node, name: entry.name, assignment, display: () => displayOf('relation', entry.name, index, node)})
+            return undefined
+        }
+        const relation = this.add(relationRecord(this.next(entry.name, index, assignment, entry), node, target, short, isHostingName(entry.name)))
+        own<NodeRecord>(target).incoming = append(target.incoming, [relation])
+        this.relationRecords.push(relation)
+        return relation
+    }
+
+    /**
+     * The node template a requirement assignment targets. TOSCA 1.3 (§3.8.2) lets `node` name a node
+     * type, or be left out (a capability or a node filter says what to find): the orchestrator then
+     * finds the target, there is no relation between two templates, and the assignment, without a
+     * variability key of its own, is plain (undefined). Any other name is a node template missing.
+     */
+    private target(assignment: Raw, display: () => string, entry: Entry): NodeRecord | undefined {
+        const name = assignment.node
+        // the common case first: a node template (no list of the assignment's keys per relation)
+        const target = typeof name === 'string' ? this.graph.node(name) : undefined
+        if (target) return own<NodeRecord>(target)
+        const variability = Object.keys(assignment).find(isVariabilityKey)
+        const onlyRelations = (what: string) => ({help: [`${what} is written as it is with its node; only a relation to a node template can have "${variability}"`]})
+        if (name === undefined || name === null) {
+            if (variability === undefined) return undefined
+            this.fail(`${display()} has no target node ("node")`, entry.location, onlyRelations('a requirement without "node"'))
+        }
+        if (typeof name !== 'string') this.fail(`${display()} has no target node ("node")`, entry.location)
+        const type = this.nodeTypes.defines(name)
+        if (type && variability === undefined) return undefined
+        this.fail(
+            `Target "${name}" of ${lowerFirst(display())} does not exist`,
+            this.sourceMap.locate(assignment, 'node') ?? entry.location,
+            type ? onlyRelations(`"${name}" is a node type: a requirement naming one`) : this.nodeHelp(name),
+        )
+    }
+
     /** Relations in template order, as records (the graph hands out read-only elements). */
     private readonly relationRecords: RelationRecord[] = []
 
+    /** Plain requirements in template order, with their node (a relationship template they name is kept with it). */
+    private readonly plainRecords: Requirement[] = []
+
     private relationshipTemplates(): void {
         const templates = this.topology.relationship_templates
-        const defined = isMap(templates) ? templates : {}
-        let used = 0
-        for (let i = 0; i < this.relationRecords.length; i++) {
-            const relation = this.relationRecords[i]!
-            const name = relation.assignment.relationship
-            if (name === undefined || name === null) continue
-            const at = () => this.sourceMap.locate(relation.assignment, 'relationship')
-            if (typeof name !== 'string')
-                this.fail(`${relation.display} contains a relationship template which is currently not supported`, at(), {
-                    help: ['name a template defined under relationship_templates instead'],
-                })
-            const raw = ownValue(defined, name)
-            if (raw === undefined)
-                this.fail(`Relationship "${name}" of relation "${relation.name}" of ${lowerFirst(relation.source.display)} does not exist!`, at(), {
-                    help: closestHelp(name, Object.keys(defined)),
-                })
-            if (!this.graph.useTemplate(name, relation)) {
-                const first = this.sourceMap.locate(this.graph.relationOfTemplate(name)!.assignment, 'relationship')
-                this.fail(`Relation "${name}" is used multiple times`, at(), firstDefined(first, 'first used here'))
-            }
-            used++
-            if (!isMap(raw)) this.fail(`relationship template "${name}" must be a map`, this.sourceMap.locate(defined, name))
-            relation.template = raw
-            this.types(relation, raw)
-            this.properties(relation, raw)
-        }
-        // every used name is defined, so equal counts mean every template is used
-        const names = Object.keys(defined)
-        if (names.length !== used)
-            for (const name of names) if (!this.graph.relationOfTemplate(name)) this.fail(`Relation "${name}" is never used`, this.sourceMap.locate(defined, name))
+        readRelationshipTemplates(isMap(templates) ? templates : {}, this.relationRecords, this.plainRecords, {
+            graph: this.graph,
+            sourceMap: this.sourceMap,
+            relationshipTypes: this.relationshipTypes,
+            keepsUnused: this.template.tosca_definitions_version === TOSCA_VERSION,
+            own: (relation, raw) => {
+                relation.template = raw
+                this.types(relation, raw)
+                this.properties(relation, raw)
+            },
+        })
     }
 
     private artifacts(node: NodeRecord): void {
@@ -453,7 +467,14 @@ class Builder {
         const add = (name: string, raw: Raw, at: Entry, extra: Partial<TechnologyFields>) => {
             const technology = technologyRecord(this.next(name, node.technologies.length, raw, at), node, {
                 assign: typeof raw.assign === 'string' ? raw.assign : `${nodeType}~${nodeType}::${name}`,
-                weight: readWeight(raw, this.sourceMap),
+                // a technology a rule implements is a copy of the one written (at.value), with the rule's weight unless it writes one
+                weight: readWeight(
+                    raw,
+                    this.sourceMap,
+                    () => displayOf('technology', name, node.technologies.length, node),
+                    at.value,
+                    () => at.location,
+                ),
                 ...extra,
             })
             node.technologies = append(node.technologies, [this.add(technology)])
@@ -614,14 +635,19 @@ function isTrue(value: unknown): boolean {
     return value === true || value === 'true'
 }
 
-/** `weight` of a node or technology: true is 1, false is 0, else a non-negative number (default 1). */
-function readWeight(owner: Raw, sourceMap: SourceMap): number {
+/**
+ * `weight` of a node or technology: true is 1, false is 0, else a non-negative number (default 1).
+ * A mistake names the element and is located on the weight where it was written (`written`: the
+ * map as the template has it, when `owner` is a copy), else at the element (`at`).
+ */
+function readWeight(owner: Raw, sourceMap: SourceMap, display: () => string, written: unknown = owner, at?: () => SourceLocation | undefined): number {
     const value = owner.weight
     if (value === undefined || value === null) return 1
     if (value === true) return 1
     if (value === false) return 0
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value
-    throw new TrellisError('invalid-template', `"weight" must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, sourceMap.locate(owner, 'weight'))
+    const location = (isMap(written) ? sourceMap.locate(written, 'weight') : undefined) ?? at?.()
+    throw new TrellisError('invalid-template', `"weight" of ${lowerFirst(display())} must be a boolean or a non-negative number, got ${JSON.stringify(value)}`, location)
 }
 
 /** A second definition's details: where the first one is, when known. */

@@ -38,6 +38,8 @@ export interface NodeElement extends ElementBase {
     readonly types: readonly TypeElement[]
     readonly properties: readonly PropertyElement[]
     readonly relations: readonly RelationElement[]
+    /** Requirement assignments that are no relations (no node template as target), kept as written while the node is present. */
+    readonly plainRequirements: readonly PlainRequirement[]
     readonly incoming: readonly RelationElement[]
     readonly artifacts: readonly ArtifactElement[]
     readonly technologies: readonly TechnologyElement[]
@@ -59,15 +61,28 @@ export interface RelationElement extends ElementBase {
     readonly assignment: Raw
     /** Short form (`- host: node`) stays short in the output. */
     readonly short: boolean
-    /** The relationship template's definition, when the relation names one. */
+    /** The relationship template's definition, when the relation names one or writes one inline. */
     readonly template?: Raw
-    /** The relationship template by name and definition (made when asked). */
-    readonly relationship?: {readonly name: string; readonly raw: Raw}
+    /** The relationship template by name (none when written inline) and definition (made when asked). */
+    readonly relationship?: {readonly name?: string; readonly raw: Raw}
     readonly types: readonly TypeElement[]
     readonly properties: readonly PropertyElement[]
     readonly groups: readonly GroupElement[]
     /** Hosting relation by name: `host`, `*_host`, `host_*`. */
     readonly hosting: boolean
+}
+
+/**
+ * A requirement assignment whose target is no node template — only a capability, a node type, a node
+ * filter (TOSCA 1.3 §3.8.2: the orchestrator finds the target) — is no relation between two templates:
+ * no element, no conditions of its own; it is written as it was while its node is present.
+ */
+export interface PlainRequirement {
+    readonly name: string
+    /** Its position among the node's requirements, as a relation's index counts it. */
+    readonly index: number
+    /** The assignment as written (a short form's name, or a map). */
+    readonly written: unknown
 }
 
 export type PropertyContainer = NodeElement | RelationElement | GroupElement | PolicyElement | ArtifactElement

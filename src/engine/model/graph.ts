@@ -35,6 +35,8 @@ export class Graph {
     // dictionaries without a prototype, not Maps: see docs/performance.md#names-looked-up
     private readonly nodesByName: Record<string, NodeElement | undefined> = Object.create(null)
     private readonly relationsByTemplateName: Record<string, RelationElement | undefined> = Object.create(null)
+    /** Relationship templates no relation uses, kept as written: with the node whose plain requirement names one, or on their own. */
+    private readonly keptTemplates: Record<string, {readonly node?: NodeElement} | undefined> = Object.create(null)
     private byId?: Map<string, Element>
     private sealed = false
 
@@ -100,15 +102,32 @@ export class Graph {
         return true
     }
 
+    /** Keeps a relationship template no relation uses: present with `node` (whose plain requirement names it), or always. */
+    keepTemplate(name: string, node?: NodeElement): void {
+        this.keptTemplates[name] = {node}
+    }
+
+    /** A relationship template kept as written (keepTemplate), with the node it is present with, if any. */
+    keptTemplate(name: string): {readonly node?: NodeElement} | undefined {
+        return this.keptTemplates[name]
+    }
+
     /** Look-up by identifier; the index is built on first use (rare: bare-string conditions). */
     element(id: string): Element | undefined {
         this.byId ??= new Map(this.elements.map(e => [e.id, e]))
         return this.byId.get(id)
     }
 
-    /** A relation of a node by requirement name (must be unique) or by position. */
+    /** A relation of a node by requirement name (must be unique) or by its index among the node's requirements. */
     relationOf(node: NodeElement, key: string | number, at?: SourceLocation): RelationElement {
-        return pick(node.relations, key, `Relation "${key}" of ${lowerFirst(node.display)}`, at)
+        // an index counts every requirement written, the plain ones (no relations) too
+        const position = typeof key === 'number' && node.plainRequirements.length > 0 ? node.relations.findIndex(r => r.index === key) : key
+        const plain = node.plainRequirements.find(p => p.index === key || (p.name === key && !node.relations.some(r => r.name === key)))
+        if (plain)
+            throw new TrellisError('undefined-reference', `Relation "${key}" of ${lowerFirst(node.display)} not found`, at, {
+                help: [`requirement "${plain.name}@${plain.index}" names no node template: it is written as it is, no relation`],
+            })
+        return pick(node.relations, position, `Relation "${key}" of ${lowerFirst(node.display)}`, at)
     }
 
     artifactOf(node: NodeElement, key: string | number, at?: SourceLocation): ArtifactElement {

@@ -18,6 +18,7 @@ import {
     type InputElement,
     type NodeElement,
     type OutputElement,
+    type PlainRequirement,
     type PolicyElement,
     type PropertyContainer,
     type PropertyElement,
@@ -133,6 +134,7 @@ export class NodeRecord extends ElementRecord implements NodeElement {
     declare types: readonly TypeElement[]
     declare properties: readonly PropertyElement[]
     declare relations: readonly RelationElement[]
+    declare plainRequirements: readonly PlainRequirement[]
     declare incoming: readonly RelationElement[]
     declare artifacts: readonly ArtifactElement[]
     declare technologies: readonly TechnologyElement[]
@@ -152,7 +154,7 @@ export class NodeRecord extends ElementRecord implements NodeElement {
 export function nodeRecord(b: RecordBasics, weight: number): NodeRecord {
     // prettier-ignore
     return {__proto__: NodeRecord.prototype, seq: b.seq, name: b.name, index: b.index, raw: b.raw, defaultAlternative: isDefault(b), replacesConditions: false, shown: undefined, place: b.place, sourceMap: b.sourceMap,
-        types: NONE, properties: NONE, relations: NONE, incoming: NONE, artifacts: NONE, technologies: NONE, groups: NONE, managed: true, weight} as unknown as NodeRecord
+        types: NONE, properties: NONE, relations: NONE, plainRequirements: NONE, incoming: NONE, artifacts: NONE, technologies: NONE, groups: NONE, managed: true, weight} as unknown as NodeRecord
 }
 
 export class RelationRecord extends ElementRecord implements RelationElement {
@@ -179,8 +181,9 @@ export class RelationRecord extends ElementRecord implements RelationElement {
     }
 
     // made when asked: an object kept per relation would be one more for the collector to copy
-    get relationship(): {readonly name: string; readonly raw: Raw} | undefined {
-        return this.template === undefined ? undefined : {name: this.raw.relationship as string, raw: this.template}
+    get relationship(): {readonly name?: string; readonly raw: Raw} | undefined {
+        if (this.template === undefined) return undefined
+        return typeof this.raw.relationship === 'string' ? {name: this.raw.relationship, raw: this.template} : {raw: this.template}
     }
 }
 

@@ -63,7 +63,7 @@ function definesArtifact(nodeType: string, artifactType: string, nodeTypes: Type
  */
 function matchConditions(node: NodeElement, rule: TechnologyRule, stack: readonly HostingStep[], artifacts: readonly ArtifactElement[]): unknown[] {
     const out: unknown[] = []
-    for (const {relation, host} of stack) out.push({relation_presence: [relation.source.name, relation.source.relations.indexOf(relation)]}, {node_presence: host.name})
+    for (const {relation, host} of stack) out.push({relation_presence: [relation.source.name, relation.index!]}, {node_presence: host.name})
     if (artifacts.length > 0) out.push({or: artifacts.map(a => ({artifact_presence: [node.name, node.artifacts.indexOf(a)]}))})
     out.push(...rule.conditions)
     return out

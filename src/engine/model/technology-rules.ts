@@ -27,7 +27,11 @@ export function readRules(value: unknown, sourceMap: SourceMap): TechnologyRule[
         if (typeof raw.component !== 'string') throw new TrellisError('invalid-template', `the technology rule for "${name}" needs "component": a node type`, location)
         const weight = raw.weight ?? 1
         if (typeof weight !== 'number' || weight < 0)
-            throw new TrellisError('invalid-template', `the weight of a technology rule must be a non-negative number`, sourceMap.locate(raw, 'weight') ?? location)
+            throw new TrellisError(
+                'invalid-template',
+                `the weight of the technology rule for "${name}" on "${raw.component}" must be a non-negative number, got ${JSON.stringify(weight)}`,
+                sourceMap.locate(raw, 'weight') ?? location,
+            )
         rules.push({
             index: rules.length,
             technology: name.toLowerCase(),

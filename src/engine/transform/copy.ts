@@ -1,28 +1,9 @@
 // Copying raw definitions into the output: the input template is never
 // mutated (explanations replay it after resolving), and variability-only keys
 // never reach plain TOSCA.
-import {ELEMENT_OPTION_KEYS} from '../keys.js'
+import {isVariabilityKey} from '../keys.js'
 import {floatLiteralKeys, isFloatLiteral, noteFloatLiteral} from '../load/index.js'
 import type {Raw} from '../model/index.js'
-
-/** Keys that only mean something to variability resolution (notes §11; `consumed` is removed by the reference's enricher). */
-const VARIABILITY_KEYS: ReadonlySet<string> = new Set([
-    'conditions',
-    'weight',
-    'implies',
-    'implied',
-    'technology',
-    'managed',
-    'persistent',
-    'consumed',
-    'default_alternative',
-    ...ELEMENT_OPTION_KEYS,
-])
-
-function isVariabilityKey(key: string): boolean {
-    // and default_condition_mode, …
-    return VARIABILITY_KEYS.has(key) || key.startsWith('default_condition')
-}
 
 /** Sets a key; `__proto__` is defined rather than assigned, so it stays a plain key. */
 export function put(target: Raw, key: string, value: unknown): void {

@@ -59,6 +59,7 @@ function propertyOutput(ctx: TransformContext, property: PropertyElement): unkno
 export function checkNodeTemplate(ctx: TransformContext, node: NodeElement): void {
     nodeType(ctx, node)
     checkProperties(ctx, node.properties)
+    for (const relation of node.relations) if (ctx.present(relation) && inline(relation)) checkContainer(ctx, relation, relation.properties)
     for (const artifact of node.artifacts) if (ctx.present(artifact)) checkContainer(ctx, artifact, artifact.properties)
 }
 
@@ -77,16 +78,40 @@ export function nodeTemplate(ctx: TransformContext, node: NodeElement): Raw {
     return rebuild(node.raw, {
         type,
         properties: properties(ctx, node.properties),
-        requirements: nonEmptyList(node.relations.filter(ctx.present).map(r => entry(r.name, requirement(r)))),
+        requirements: nonEmptyList(requirements(ctx, node)),
         artifacts: artifacts(ctx, node.artifacts),
     })
 }
 
-/** The assignment without variability keys; one that only names a node is written short, `host: x`. */
-function requirement(relation: RelationElement): unknown {
+/** The present relations and the plain requirements (written as they are), in the order written. */
+function requirements(ctx: TransformContext, node: NodeElement): Raw[] {
+    const relations = node.relations.filter(ctx.present)
+    if (node.plainRequirements.length === 0) return relations.map(r => entry(r.name, requirement(ctx, r)))
+    const written: [number, Raw][] = [
+        ...relations.map((r): [number, Raw] => [r.index!, entry(r.name, requirement(ctx, r))]),
+        ...node.plainRequirements.map((p): [number, Raw] => [p.index, entry(p.name, clone(p.written))]),
+    ]
+    return written.sort((a, b) => a[0] - b[0]).map(([, requirement]) => requirement)
+}
+
+/**
+ * The assignment without variability keys, a relationship template written inline resolved like a
+ * named one; one that only names a node is written short, `host: x`.
+ */
+function requirement(ctx: TransformContext, relation: RelationElement): unknown {
     if (relation.short) return relation.assignment.node
-    const assignment = rebuild(relation.assignment)
+    const assignment = rebuild(relation.assignment, inline(relation) ? {relationship: relationshipTemplate(ctx, relation)} : undefined)
     return typeof assignment.node === 'string' && soleKey(assignment) === 'node' ? assignment.node : assignment
+}
+
+/** A relation's relationship template written inside its requirement assignment. */
+function inline(relation: RelationElement): boolean {
+    return relation.template !== undefined && typeof relation.assignment.relationship !== 'string'
+}
+
+/** A present relation's relationship template: its present type and properties. */
+export function relationshipTemplate(ctx: TransformContext, relation: RelationElement): Raw {
+    return rebuild(relation.template!, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)})
 }
 
 /** Present artifacts by name, each with an explicit type (`tosca.artifacts.File` unless written). */

@@ -3,7 +3,7 @@
 // maps (policies stay a list, as in TOSCA). Empty collections are left out.
 import {toList, type Element, type Graph, type GroupElement, type PolicyElement, type Raw, type RelationElement} from '../model/index.js'
 import {clone, entry, nonEmptyList, put, rebuild} from './copy.js'
-import {checkContainer, checkNodeTemplate, nodeTemplate, presentType, properties, type TransformContext} from './nodes.js'
+import {checkContainer, checkNodeTemplate, nodeTemplate, presentType, properties, relationshipTemplate, type TransformContext} from './nodes.js'
 
 /** Builders per topology key; a result of undefined drops the key. Other keys are copied verbatim. */
 export function topologyBuilders(ctx: TransformContext, graph: Graph, topology: Raw): Record<string, () => unknown> {
@@ -36,12 +36,20 @@ function presentByName<T extends Element>(ctx: TransformContext, elements: reado
     return any ? out : undefined
 }
 
-/** Relationship templates of present relations only, in the order they were defined. */
+/**
+ * Relationship templates of present relations, and those kept as written (named by a plain
+ * requirement of a present node, or, in TOSCA 1.3, by none), in the order they were defined.
+ */
 function relationshipTemplates(ctx: TransformContext, graph: Graph, written: unknown): Raw | undefined {
+    if (written === null || typeof written !== 'object') return undefined
     const out: Raw = {}
     let any = false
-    for (const [name, relation] of writtenRelations(ctx, graph, written)) {
-        put(out, name, rebuild(relation.template!, {type: presentType(ctx, relation), properties: properties(ctx, relation.properties)}))
+    for (const name of Object.keys(written)) {
+        const relation = graph.relationOfTemplate(name)
+        const kept = relation ? undefined : graph.keptTemplate(name)
+        if (relation && ctx.present(relation)) put(out, name, relationshipTemplate(ctx, relation))
+        else if (kept && (kept.node === undefined || ctx.present(kept.node))) put(out, name, clone((written as Raw)[name]))
+        else continue
         any = true
     }
     return any ? out : undefined

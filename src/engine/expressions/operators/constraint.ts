@@ -58,8 +58,9 @@ export const constraints: Record<string, Operator> = {
     },
     in_range: (args, c) => {
         const [value, range] = list(args, c, 2, 2)
-        const [low, high] = list(range, c, 2, 2).map(r => comparable(c.evaluate(r), c)) as [Comparable, Comparable]
+        // the value first, as the reference evaluates it: a mistake in it is met before one in a bound
         const v = comparable(c.evaluate(value), c)
+        const [low, high] = list(range, c, 2, 2).map(r => comparable(c.evaluate(r), c)) as [Comparable, Comparable]
         return low <= v && v <= high
     },
     valid_values: (args, c) => {

@@ -1,4 +1,4 @@
-// The exact reader: `yaml`'s parseDocument, walked by hand instead of toJS() so
+// The exact reader: `yaml`'s parseDocument (document.ts), walked by hand instead of toJS() so
 // that (a) duplicate keys are found in linear time with one Set per map — the
 // library's own check is quadratic on large maps — and (b) the offset of every
 // map, sequence, key and item is recorded as the data is built. It is the
@@ -8,8 +8,9 @@ import type {Document, Node} from 'yaml'
 import {yamlPackage} from '../../yaml-package.js'
 import {TrellisError} from '../../errors.js'
 import {isIntegralFloat, noteFloatLiteral} from './float-literals.js'
+import {parseYamlDocument} from './document.js'
 import {keyText} from './key-text.js'
-import {collectionRefused, COLLECTION_KEY, scalarRefused} from './kept-values.js'
+import {collectionRefused, scalarRefused} from './kept-values.js'
 import {CollectionPositions} from './positions/collections.js'
 import {SourceMap} from './positions/source-map.js'
 
@@ -19,11 +20,7 @@ const MAX_ALIAS_EXPANSIONS = 10_000
 const MAX_ALIAS_COPIES = 1_000_000
 
 export function parseExact(text: string, file: string): {data: unknown; sourceMap: SourceMap} {
-    const {isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument} = yamlPackage()
-    const lines = new LineCounter()
-    const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: false, keepSourceTokens: false})
-    const positions = new CollectionPositions(lines, text)
-    const sourceMap = new SourceMap(file, positions)
+    const {doc, positions, sourceMap} = readDocument(text, file, false)
     const error = doc.errors[0]
     if (error) {
         const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
@@ -33,6 +30,24 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         const related = opened === undefined ? [] : [{location: sourceMap.at(opened), label: `the ${closer === ']' ? '[' : '{'} left open`}]
         throw new TrellisError('yaml-syntax', `YAML syntax error: ${message}`, sourceMap.at(error.pos[0]), {related})
     }
+    return {data: documentData(doc, positions, sourceMap), sourceMap}
+}
+
+/** `text` composed by `yaml`, and where its parser saw each line break; `uniqueKeys`: yaml's own check of duplicate keys (quadratic: documentData finds them). */
+export function readDocument(text: string, file: string, uniqueKeys: boolean): {doc: Document; positions: CollectionPositions; sourceMap: SourceMap} {
+    const lines = new (yamlPackage().LineCounter)()
+    const doc = parseYamlDocument(text, {lineCounter: lines, uniqueKeys, keepSourceTokens: false})
+    const positions = new CollectionPositions(lines, text)
+    return {doc, positions, sourceMap: new SourceMap(file, positions)}
+}
+
+/**
+ * The data of a document composed without errors, each map's and sequence's positions recorded;
+ * a value that would not come out as written, a duplicate key or aliases expanding too far are
+ * TrellisErrors, located.
+ */
+export function documentData(doc: Document, positions: CollectionPositions, sourceMap: SourceMap): unknown {
+    const {isAlias, isMap, isScalar, isSeq} = yamlPackage()
     const targets = aliasTargets(doc as Document)
     let aliases = 0
     let copies = 0
@@ -62,10 +77,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
                 const keys = new Map<string, number>()
                 for (const pair of node.items) {
                     const keyNode = pair.key as Node | null
-                    const converted = isScalar(keyNode) ? undefined : convert(keyNode, stack)
-                    if (keyNode && converted !== null && typeof converted === 'object')
-                        throw new TrellisError('invalid-template', COLLECTION_KEY.message, sourceMap.at(keyNode.range?.[0] ?? 0), {help: [COLLECTION_KEY.help]})
-                    const key = isScalar(keyNode) ? String(convert(keyNode, stack)) : keyText(converted)
+                    const key = keyText(convert(keyNode, stack))
                     const offset = keyNode?.range?.[0] ?? node.range?.[0] ?? 0
                     if (keys.has(key)) {
                         const first = sourceMap.at(keys.get(key)!)
@@ -94,7 +106,7 @@ export function parseExact(text: string, file: string): {data: unknown; sourceMa
         }
         return null
     }
-    return {data: convert(doc.contents as Node | null, new Set()), sourceMap}
+    return convert(doc.contents as Node | null, new Set())
 }
 
 /** A plain scalar (or an alias of one) written as a float with an integral value. */

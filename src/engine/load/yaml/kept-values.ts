@@ -3,7 +3,8 @@
 // located, instead of being written changed. JavaScript numbers are doubles, so an integer past
 // 2^53 comes out as another integer (12345678901234567890 as 12345678901234567000), and a float
 // literal too large for a double (1e400) would come out as .inf; the YAML 1.1 tags of ordered maps,
-// pairs, sets and binary data have no plain TOSCA value; a key that is a map or a list has no text.
+// pairs, sets and binary data have no plain TOSCA value. (A key that is a map or a list is named by
+// its flow YAML: key-text.ts.)
 // (A float with an integral value, `1.0`, is kept: see float-literals.ts.)
 import type {Node, Scalar} from 'yaml'
 
@@ -46,6 +47,3 @@ function tagRefused(tag: string): {message: string; help: string} {
     const short = tag.replace(/^tag:yaml\.org,2002:/, '!!')
     return {message: `the YAML tag ${short} is not read: its value has no plain TOSCA form`, help: 'write the value as a plain map, list or string'}
 }
-
-/** Why a key that is no scalar is refused. */
-export const COLLECTION_KEY = {message: 'a key that is a map or a list is not read: a key is text', help: 'write the key as a string'}

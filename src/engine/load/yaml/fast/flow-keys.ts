@@ -1,5 +1,5 @@
-// js-yaml makes a key that is a map or a list into text ("[object Object]", "a,b"); the exact reader
-// refuses such a key, located. A key with a colon after it is found by a pattern (index.ts); one
+// js-yaml makes a key that is a map or a list into text as String() does ("[object Object]", "a,b");
+// the exact reader names it by its flow YAML (../key-text.ts), so such a text goes to it. A key with a colon after it is found by a pattern (index.ts); one
 // without a value (`{ {}}`, `{a: 1, [b]}`) only by knowing that a flow map expects a key there.
 import {CLOSE_CURLY, CLOSE_SQUARE, COLON, COMMA, DASH, DOUBLE, HASH, NEWLINE, OPEN_CURLY, OPEN_SQUARE, QUESTION, SINGLE, SPACE, TAB} from '../chars.js'
 

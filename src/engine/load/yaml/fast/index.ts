@@ -23,7 +23,7 @@ export function readFast(text: string, record?: RecordedPositions): {data: unkno
     if (screen(text) !== undefined) return undefined
     const block = readBlock(text, record)
     if (block) return {data: block.data, block: true}
-    // js-yaml makes a key of a map or list into text ("x,y"): the exact reader refuses such keys, located
+    // js-yaml names a key that is a map or a list as String() does ("x,y"), not as the exact reader does (key-text.ts)
     if (COLLECTION_KEY.test(text) || collectionKeyInFlowMap(text)) return undefined
     try {
         const data = load(text, {

@@ -12,6 +12,7 @@ import {load} from 'js-yaml'
 import type {Node} from 'yaml'
 import {yamlPackage} from '../../../yaml-package.js'
 import {CORE, plainScalar} from '../core-schema.js'
+import {parseYamlDocument} from '../document.js'
 import {LineIndex} from './line-index.js'
 import {contentStart, heardFrom, readAllPositions, walk} from './whole-text.js'
 import {FEW_KEYS, offsetIn, type Positions} from './collections.js'
@@ -181,8 +182,8 @@ export class Locator implements PositionSource {
     /** A flow collection (on one line): read by yaml, checked against the data, everything in it recorded. */
     private flow(start: number, value: object): void {
         const line = this.text.slice(start, this.lineEnd(start)).replace(/\r$/, '')
-        const {isMap, isSeq, parseDocument} = yamlPackage()
-        const doc = parseDocument(line, {uniqueKeys: false, keepSourceTokens: false})
+        const {isMap, isSeq} = yamlPackage()
+        const doc = parseYamlDocument(line, {uniqueKeys: false, keepSourceTokens: false})
         const node = doc.contents as Node | null
         // a flow collection that is a key of a block map reads as that map
         if (doc.errors.length || !(isMap(node) || isSeq(node)) || !node.flow || !sameData(line, value)) throw new Unscanned()

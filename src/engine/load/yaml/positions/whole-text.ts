@@ -10,6 +10,7 @@ import {load} from 'js-yaml'
 import type {Document, Node} from 'yaml'
 import {yamlPackage} from '../../../yaml-package.js'
 import {CORE} from '../core-schema.js'
+import {parseYamlDocument} from '../document.js'
 import {keyText} from '../key-text.js'
 import type {RecordPositions} from './collections.js'
 
@@ -32,7 +33,7 @@ export function readAllPositions(text: string, data: unknown, record: RecordPosi
         root = hear(text)
     } catch (e) {
         if (!(e instanceof Unheard)) throw e
-        const doc = yamlPackage().parseDocument(text, {uniqueKeys: false, keepSourceTokens: false})
+        const doc = parseYamlDocument(text, {uniqueKeys: false, keepSourceTokens: false})
         root = heardFrom(doc.contents as Node | null, 0, doc, 0)
     }
     walk(root, data, record)
@@ -66,9 +67,9 @@ function hear(text: string): Heard | undefined {
                 if (node.kind === 'mapping')
                     for (let i = 0; i < count; i += 2) {
                         const key = node.children![i]!
-                        // an explicit key opens at its `?` indicator; a collection as a key reads as js-yaml's string of it
+                        // an explicit key opens at its `?` indicator; a collection as a key is named as every reader names it
                         key.start = keyStart(text, key.start)
-                        if (key.kind !== 'scalar') key.key = String(key.value)
+                        if (key.kind !== 'scalar') key.key = keyText(key.value)
                     }
                 for (const child of node.children ?? []) child.value = undefined
             } else node.key = String(value) // a key's text is all a map needs of it
