@@ -128,6 +128,28 @@ describe('resolve --csar', () => {
         expect(files).not.toContain('files/app.zip')
     })
 
+    it('takes along the scripts of a relationship template written inside a requirement', async () => {
+        const dir = workspace({
+            'service.yaml': `tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+    node_templates:
+        db: {type: tosca.nodes.Root}
+        app:
+            type: tosca.nodes.Root
+            requirements:
+                - dependency:
+                      node: db
+                      relationship:
+                          type: tosca.relationships.ConnectsTo
+                          interfaces: {Configure: {pre_configure_source: scripts/connect.sh}}
+`,
+            'scripts/connect.sh': 'echo connect\n',
+        })
+        const r = await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})
+        expect(r.code, r.stderr).toBe(0)
+        expect(Object.keys(csarFiles(path.join(dir, 'out')))).toContain('scripts/connect.sh')
+    })
+
     it('replaces a CSAR folder it wrote before, and refuses a folder that is something else, writing nothing', async () => {
         const dir = workspace({...CSAR, 'docs/keep.txt': 'mine'})
         expect((await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})).code).toBe(0)

@@ -43,7 +43,12 @@ export function fileReferences(document: unknown): FileReference[] {
     const topology = isMap(document.topology_template) ? document.topology_template : {}
     for (const section of ['node_templates', 'relationship_templates'] as const) {
         const templates = topology[section]
-        if (isMap(templates)) for (const template of Object.values(templates)) definitionFiles(template, add)
+        if (isMap(templates))
+            for (const template of Object.values(templates)) {
+                definitionFiles(template, add)
+                // a relationship template written inside a requirement assignment names its scripts there
+                for (const relationship of inlineRelationships(template)) definitionFiles(relationship, add)
+            }
     }
     for (const section of TYPE_SECTIONS) {
         const definitions = document[section]
@@ -82,6 +87,14 @@ function definitionFiles(definition: unknown, add: (path: unknown, kind: FileRef
                 add(isMap(dependency) ? dependency.file : dependency, 'implementation')
         }
     }
+}
+
+/** The relationship templates a node template's requirement assignments write inline. */
+function inlineRelationships(template: unknown): Raw[] {
+    if (!isMap(template) || !Array.isArray(template.requirements)) return []
+    return template.requirements.flatMap(entry =>
+        isMap(entry) ? Object.values(entry).flatMap(assignment => (isMap(assignment) && isMap(assignment.relationship) ? [assignment.relationship] : [])) : [],
+    )
 }
 
 /** Artifacts written as a map or as a list of single-entry maps. */
