@@ -4,9 +4,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import {batches, entryAt, isBelow, isDirectory, realpath, writeAll} from '../engine/index.js'
+import {batches, entryAt, isBelow, isDirectory, processRunning, realpath, writeAll} from '../engine/index.js'
 import {UsageError} from './errors.js'
-import {processRunning} from '../profiles/lock.js'
 import {refuseIfParentGone} from './parent.js'
 
 /** A folder's files by their `/`-separated path inside it (a CSAR folder), written as one output. */

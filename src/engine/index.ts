@@ -30,6 +30,7 @@ export {
     type PluginPolicy,
     type ReadOptions,
     readRegularFile,
+    processRunning,
     batches,
     writeAll,
     entryNameProblem,

@@ -9,7 +9,7 @@
 // stale however old (a suspended process keeps its lock), up to MAX_HELD_MS.
 import fs from 'node:fs'
 import os from 'node:os'
-import {entryAt} from '../engine/index.js'
+import {entryAt, processRunning} from '../engine/index.js'
 import {ProfileError} from './types.js'
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
@@ -99,14 +99,4 @@ function holderRuns(lockFile: string): boolean {
     const holder = /^(\d+) (.+)\n$/.exec(text)
     if (!holder || holder[2] !== os.hostname() || Number(holder[1]) === process.pid) return false
     return processRunning(Number(holder[1]))
-}
-
-/** Whether a process of this machine with that id runs (someone else's counts: signalling it is refused, not failed). */
-export function processRunning(pid: number): boolean {
-    try {
-        process.kill(pid, 0)
-        return true
-    } catch (e) {
-        return (e as NodeJS.ErrnoException).code === 'EPERM'
-    }
 }

@@ -14,6 +14,7 @@ import {TrellisError} from '../errors.js'
 import {readRegularFile} from './files.js'
 import {showAs} from './paths.js'
 import {ArchiveRefused, mib, writeEntries, type ArchiveLimits} from './zip-entries.js'
+import {processRunning} from './processes.js'
 
 export type {ArchiveLimits} from './zip-entries.js'
 
@@ -123,16 +124,7 @@ function removeOrphans(): void {
     }
     for (const name of names) {
         const pid = Number(/^trellis-csar-(\d+)-/.exec(name)?.[1])
-        if (!Number.isSafeInteger(pid) || pid === process.pid || running(pid)) continue
+        if (!Number.isSafeInteger(pid) || pid === process.pid || processRunning(pid)) continue
         fs.rmSync(path.join(os.tmpdir(), name), {recursive: true, force: true})
-    }
-}
-
-function running(pid: number): boolean {
-    try {
-        process.kill(pid, 0)
-        return true
-    } catch (e) {
-        return (e as NodeJS.ErrnoException).code === 'EPERM'
     }
 }

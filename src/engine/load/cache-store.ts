@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
 import {buildIdentity} from './build-identity.js'
+import {processRunning} from './processes.js'
 
 const MAGIC = Buffer.from('trellis-parsed\n\0', 'latin1')
 const HEADER = MAGIC.length + 32 + 32
@@ -103,7 +104,7 @@ function pruneOnce(dir: string): void {
         const names = fs.readdirSync(dir)
         for (const name of names) {
             const writer = TEMPORARY.exec(name)?.[1]
-            if (writer !== undefined && !running(Number(writer))) remove(path.join(dir, name))
+            if (writer !== undefined && !processRunning(Number(writer))) remove(path.join(dir, name))
         }
         const entries = names.filter(name => ENTRY.test(name))
         if (entries.length <= MAX_ENTRIES) return
@@ -139,16 +140,6 @@ function readRegular(file: string): Buffer | undefined {
         return undefined
     } finally {
         if (fd !== undefined) fs.closeSync(fd)
-    }
-}
-
-function running(pid: number): boolean {
-    try {
-        process.kill(pid, 0)
-        return true
-    } catch (e) {
-        // another user's process of that number is running
-        return (e as NodeJS.ErrnoException).code === 'EPERM'
     }
 }
 
