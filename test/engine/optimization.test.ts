@@ -66,6 +66,45 @@ describe('optimization_topology on a circular template', () => {
     })
 })
 
+// n2 keeps n5 (an implied relation); n5 needs a host, n4 (which n5 hosts in turn, a cycle) or n1
+// (kept only by n5's relation to it): two variants of four nodes each. Deduction decides n5; its
+// hosting default still binds n1 and n4, which the quick way through optimization once dropped,
+// counting a variant of three nodes without either host as the unique optimum
+const TWO_HOSTS = (options: string) => `node_types: {t0: {derived_from: tosca.nodes.Root}, t1: {derived_from: tosca.nodes.Root}, t2: {derived_from: tosca.nodes.Root}}
+topology_template:
+  variability:
+    inputs: {mode: {type: string}, size: {type: integer, default: 4}}
+    presets: {prod: {inputs: {mode: prod}}}
+    options: {enrich_technologies: false, technology_constraint: false, hosting_stack_constraint: false${options}}
+  node_templates:
+    n0: {type: t1, conditions: true, persistent: true}
+    n1: {type: t0, conditions: {or: [true, {not: {node_presence: n0}}, {and: [{equal: [{variability_input: mode}, prod]}]}]}}
+    n2: {type: t0, conditions: {equal: [{variability_input: mode}, prod]}, requirements: [{uses: {node: n5}}]}
+    n4: {type: t2, conditions: {equal: [{variability_input: mode}, prod]}, requirements: [{host: {node: n5}}]}
+    n5:
+      type: t0
+      properties: [{p0: {value: 3, conditions: {greater: [{variability_input: size}, 3]}}}]
+      requirements: [{host: {node: n4}}, {host: {node: n1, conditions: true}}]
+`
+
+describe('a tie between the hosts of a node deduction keeps', () => {
+    const rc3 = {version: 'tosca_variability_1_0_rc_3' as const, presets: ['prod']}
+
+    it('is ambiguous (besides optimization)', () => {
+        const error = runError(TWO_HOSTS(''), rc3)
+        expect(error.code).toBe('ambiguous')
+        expect(error.message).toBe('The result is ambiguous considering nodes (besides optimization)')
+    })
+
+    it('without the uniqueness check, the variant kept has n5 on one of its hosts', () => {
+        const kept = nodes(run(TWO_HOSTS(', optimization_topology_unique: false'), rc3))
+        expect([
+            ['n0', 'n1', 'n2', 'n5'],
+            ['n0', 'n2', 'n4', 'n5'],
+        ]).toContainEqual(Object.keys(kept).sort())
+    })
+})
+
 describe('count and weight', () => {
     // either {a} or {b, c}
     const CHOICE = (options: string, weights: {a?: unknown; b?: unknown; c?: unknown} = {}) => {

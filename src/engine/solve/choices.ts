@@ -5,7 +5,7 @@
 // is which coupling terms hold so far, finds the lexicographic optimum. Like optimize.ts it answers
 // only when the optimal variant is the only one, and asks every question the replay asks (did the
 // optimizer choose, is the result unique) so that the answer is the replay's.
-import {evaluate, variables, type Formula, type Lookup} from '../conditions/index.js'
+import {evaluate, not, variables, type Formula, type Lookup} from '../conditions/index.js'
 import {DisjointSets} from './components.js'
 import {deduce, Deduction} from './deduce.js'
 import type {Component, Objective} from './problem.js'
@@ -38,14 +38,13 @@ export function optimizeChoices({problem, values, parts}: PartsProblem): Compone
 }
 
 /** One small choice: its variables and the assignments (1 or 0 for vars[i]) that satisfy it. */
-interface Choice {
+export interface Choice {
     readonly vars: readonly number[]
     readonly candidates: readonly Uint8Array[]
 }
 
 function optimizePart(definitions: readonly (Formula | undefined)[], work: Int8Array, sets: DisjointSets, part: Part): Component | 'replay' | undefined {
-    if (!deduce(definitions, work, part.vars, part.constraints)) return 'replay'
-    const choices = splitChoices(definitions, work, sets, part)
+    const choices = partChoices(definitions, work, sets, part)
     if (!choices) return undefined
     if (choices === 'replay') return 'replay'
     const programme = Programme.of(choices, part.objectives, work)
@@ -73,13 +72,31 @@ function optimizePart(definitions: readonly (Formula | undefined)[], work: Int8A
     return {variables: part.vars, optima, chosen, free: []}
 }
 
+/**
+ * The part's variants as the programme reads them: what every variant shares, decided in `work`,
+ * and independent small choices, each with its satisfying assignments; every variant of the part
+ * is one candidate per choice. Undefined when a choice has too many, 'replay' when the part has none.
+ */
+export function partChoices(definitions: readonly (Formula | undefined)[], work: Int8Array, sets: DisjointSets, part: Part): Choice[] | 'replay' | undefined {
+    if (!deduce(definitions, work, part.vars, part.constraints)) return 'replay'
+    return splitChoices(definitions, work, sets, part)
+}
+
 /** The part's open variables in independent small choices, each with its satisfying assignments; undefined when one has too many, 'replay' when one has none. */
 function splitChoices(definitions: readonly (Formula | undefined)[], work: Int8Array, sets: DisjointSets, part: Part): Choice[] | 'replay' | undefined {
     const open = part.vars.filter(v => work[v] === -1)
     const lookup: Lookup = u => (work[u] === -1 ? undefined : work[u] === 1)
     for (const v of open) for (const u of variables(definitions[v]!)) if (work[u] === -1) sets.union(v, u)
+    // a variable deduction decided is still defined by its formula: where the formula is open it
+    // binds the open variables it reads (a node an implied relation keeps still needs one of its
+    // hosts), so it is a constraint on the choice those variables fall in
+    const defining = part.vars.flatMap(v => {
+        if (work[v] === -1) return []
+        const f = definitions[v]!
+        return evaluate(f, lookup) === (work[v] === 1) ? [] : [work[v] === 1 ? f : not(f)]
+    })
     const constraints: Formula[] = []
-    for (const c of part.constraints) {
+    for (const c of [...part.constraints, ...defining]) {
         const vars = variables(c).filter(u => work[u] === -1)
         if (vars.length === 0) {
             if (evaluate(c, lookup) !== true) return 'replay'
