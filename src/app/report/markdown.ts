@@ -26,6 +26,7 @@ import {ProseWrapper} from './prose.js'
 import {escapeControls} from '../shown-text.js'
 import {append, describeOptions, kindOf, kinds, listed, optionLines} from './reasons.js'
 import {whyPruned} from './why-pruned.js'
+import {ambiguityAdvice} from '../ambiguity-advice.js'
 
 /** Escapes text for Markdown prose and table cells: a line break is a space, other control characters are shown escaped. */
 export function escapeMarkdown(text: string): string {
@@ -393,7 +394,11 @@ function conflict(r: ReportData | ReportStream, p: Places): string[] {
         case 'ambiguous':
             out.push(`Several variants satisfy every condition equally well (considering ${c.subject}); they differ in:`, '')
             for (const d of c.differences) out.push(`- ${e(d.display)}: ${d.chosen ? 'kept' : 'pruned'} in one, ${d.alternative ? 'kept' : 'pruned'} in the other`)
-            out.push('', 'Add a condition or enable optimization (`optimization_topology`) to choose between them.', '')
+            out.push(
+                '',
+                ambiguityAdvice(c.subject, c.optimized, name => `\`${name}\``),
+                '',
+            )
             break
         case 'check-failed':
             // persistent_check runs before solving: no variant was looked for

@@ -27,6 +27,7 @@ import {repairHelp} from '../../app/repair-help.js'
 import {renderExplanation} from '../../app/explanation-text.js'
 import {shownDiagnostics} from '../../app/diagnostics.js'
 import {prepareRequest} from '../../app/request.js'
+import {ambiguityAdvice} from '../../app/ambiguity-advice.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
 
 interface ExplainFlags extends ResolutionFlags {
@@ -139,14 +140,14 @@ function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsa
     printLines(plainLines(conflictLines(conflict)))
 }
 
-function printAmbiguity({error, differences}: Extract<Outcome, {kind: 'ambiguous'}>, json: boolean): void {
+function printAmbiguity({error, failure, differences}: Extract<Outcome, {kind: 'ambiguous'}>, json: boolean): void {
     if (json) {
         printJson(`${JSON.stringify({error: error.message, differences}, null, 2)}\n`)
         return
     }
     const lines = ['Two variants satisfy every condition equally well; they differ in:']
     for (const d of differences) lines.push(`  - ${d.element}: ${d.first} in one, ${d.second} in the other`)
-    lines.push('Add a condition or enable optimization (optimization_topology) to choose between them.')
+    if (failure.failure.kind === 'ambiguous') lines.push(ambiguityAdvice(failure.failure.subject, failure.failure.optimized))
     printLines(lines)
 }
 

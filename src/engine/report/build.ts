@@ -212,7 +212,7 @@ function conflict(error: TrellisError, failure: ResolutionFailure | undefined): 
             .filter(v => f.chosen.get(v) !== f.alternative.get(v))
             .map(v => ({element: owner(v).id, display: owner(v).display, chosen: Boolean(f.chosen.get(v)), alternative: Boolean(f.alternative.get(v))}))
             .filter(d => !seen.has(d.element) && seen.add(d.element))
-        return {kind: 'ambiguous', subject: f.subject, differences}
+        return {kind: 'ambiguous', subject: f.subject, optimized: f.optimized, differences}
     }
     return {kind: 'unsatisfiable', items: conflictOf(failure)}
 }

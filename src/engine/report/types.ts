@@ -119,6 +119,8 @@ export type ReportConflict =
     | {
           readonly kind: 'ambiguous'
           readonly subject: string
+          /** Whether the variants were compared by an optimization (and were equally good). */
+          readonly optimized: boolean
           readonly differences: readonly {readonly element: string; readonly display: string; readonly chosen: boolean; readonly alternative: boolean}[]
       }
     | {readonly kind: 'check-failed'; readonly message: string; readonly location: string | null}
