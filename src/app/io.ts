@@ -91,7 +91,7 @@ async function stageAndRename(files: readonly {readonly file: string; readonly c
         refuseIfParentGone()
         renameAll(staged)
     } catch (e) {
-        for (const {temp} of staged) fs.rmSync(temp, {recursive: true, force: true})
+        for (const {temp} of staged) removeQuietly(temp)
         // name the file asked for, not the temporary one beside it
         const error = e as NodeJS.ErrnoException
         const asked = staged.find(s => s.temp === error?.path)
@@ -140,7 +140,8 @@ function renameAll(staged: readonly {readonly temp: string; readonly target: str
         }
         throw e
     } finally {
-        for (const backup of previous) if (backup) fs.rmSync(backup, {recursive: true, force: true})
+        // everything is in place: an old output that cannot be removed (a folder made read-only) is no failure
+        for (const backup of previous) if (backup) removeQuietly(backup)
     }
 }
 
@@ -177,8 +178,12 @@ function removeLeftovers(target: string): void {
         const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1])
         if (!Number.isSafeInteger(pid) || pid === process.pid || processRunning(pid)) continue
         const leftover = path.join(path.dirname(target), name)
-        if (name.endsWith('.previous') && !entryAt(target)) fs.renameSync(leftover, target)
-        else fs.rmSync(leftover, {recursive: true, force: true})
+        try {
+            if (name.endsWith('.previous') && !entryAt(target)) fs.renameSync(leftover, target)
+            else removeQuietly(leftover)
+        } catch {
+            // what cannot be put back or removed never stops a write of its own
+        }
     }
 }
 
@@ -290,6 +295,34 @@ async function stageFile(temp: string, target: string, content: Exclude<Content,
         throw e
     } finally {
         fs.closeSync(fd)
+    }
+}
+
+/**
+ * Removes a file or folder this process staged or replaced, as far as it can: a folder someone made
+ * read-only is made writable first; what still cannot go is left (the next write tries again).
+ */
+function removeQuietly(file: string): void {
+    try {
+        fs.rmSync(file, {recursive: true, force: true})
+    } catch {
+        try {
+            writable(file)
+            fs.rmSync(file, {recursive: true, force: true})
+        } catch {
+            // left for the next write of the same output
+        }
+    }
+}
+
+/** Makes every folder below `dir` (links not followed) writable by its owner, walked with a list. */
+function writable(dir: string): void {
+    const pending = [dir]
+    while (pending.length > 0) {
+        const folder = pending.pop()!
+        if (!fs.lstatSync(folder).isDirectory()) continue
+        fs.chmodSync(folder, 0o700)
+        for (const entry of fs.readdirSync(folder, {withFileTypes: true})) if (entry.isDirectory()) pending.push(path.join(folder, entry.name))
     }
 }
 

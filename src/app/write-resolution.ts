@@ -65,7 +65,7 @@ export async function writeResolutionOutputs(
     if (output !== undefined && output !== STANDARD_OUTPUT) files.push({file: output, content: resolvedText()})
     if (report && report.file !== STANDARD_OUTPUT) files.push({file: report.file, content: reportText()})
     if (csar !== undefined) {
-        const content = csarContent(template, outcome.output, text!)
+        const content = csarContent(template, outcome.output, text!, csar)
         if (content.needed.missing.length)
             note(`the resolved template names files the template's folder does not hold (${content.needed.missing.join(', ')}): the CSAR does not hold them either`)
         files.push({file: csar, content: csarOutput(csar, content)})

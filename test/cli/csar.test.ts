@@ -338,6 +338,23 @@ describe('resolve --csar never destroys what Trellis did not write', () => {
         }
     })
 
+    it('never takes itself along: OUT inside a folder the CSAR takes; a named FIFO is said as not held, never waited for', async () => {
+        const dir = workspace({...CSAR, 'service.yaml': CSAR['service.yaml']!.replace('files/app.zip', 'dist'), 'dist/app.zip': 'zip'})
+        for (let i = 0; i < 2; i++) {
+            const r = await run(['resolve', 'service.yaml', '--csar', 'dist/csar'], {cwd: dir})
+            expect(r.code, r.stderr).toBe(0)
+        }
+        const files = Object.keys(csarFiles(path.join(dir, 'dist/csar')))
+        expect(files).toContain('dist/app.zip')
+        expect(files.filter(f => f.startsWith('dist/csar'))).toEqual([])
+        fs.rmSync(path.join(dir, 'dist/app.zip'))
+        spawnSync('mkfifo', [path.join(dir, 'dist/pipe.zip')])
+        fs.writeFileSync(path.join(dir, 'service.yaml'), CSAR['service.yaml']!.replace('files/app.zip', 'dist/pipe.zip'))
+        const fifo = await run(['resolve', 'service.yaml', '--csar', 'out'], {cwd: dir})
+        expect(fifo.code, fifo.stderr).toBe(0)
+        expect(fifo.stderr).toContain("names files the template's folder does not hold (dist/pipe.zip)")
+    })
+
     it('refuses, in one line, an artifact folder deeper than a CSAR may be (no internal error)', async () => {
         const deep = `tree/${'d/'.repeat(100)}leaf.txt`
         const dir = workspace({...CSAR, 'service.yaml': CSAR['service.yaml']!.replace('files/app.zip', 'tree'), [deep]: 'x'})

@@ -144,6 +144,32 @@ describe('writeFilesAtomic', () => {
         expect(fs.readdirSync(dir).sort()).toEqual(['csar'])
     })
 
+    it('an old output or a leftover that cannot be removed (a folder made read-only) is no failure once everything is in place', async () => {
+        const dir = tempDir('trellis-io-')
+        const csar = path.join(dir, 'csar')
+        fs.mkdirSync(csar)
+        fs.writeFileSync(path.join(csar, 'old.yaml'), 'old\n')
+        const gone = spawnSync(process.execPath, ['-e', '']).pid!
+        fs.mkdirSync(path.join(dir, `.csar.trellis-tmp-${gone}-x-0`))
+        const rm = fs.rmSync
+        const spy = vi.spyOn(fs, 'rmSync').mockImplementation((file, options) => {
+            // the first removal of each fails as a read-only folder's would; the second, after chmod, works
+            if (String(file).includes('.trellis-tmp-') && !failed.has(String(file))) {
+                failed.add(String(file))
+                throw Object.assign(new Error('permission denied'), {code: 'EACCES'})
+            }
+            rm(file, options)
+        })
+        const failed = new Set<string>()
+        try {
+            await writeFilesAtomic([{file: csar, content: {folder: new Map([['new.yaml', Buffer.from('new\n')]])}}])
+        } finally {
+            spy.mockRestore()
+        }
+        expect(fs.readdirSync(csar)).toEqual(['new.yaml'])
+        expect(temps(dir)).toEqual([])
+    })
+
     it('puts back the outputs already replaced when a later rename fails: all change or none', async () => {
         const dir = tempDir('trellis-io-')
         const first = path.join(dir, 'out.yaml')

@@ -2,12 +2,14 @@
 // (nothing hidden in the comment or between entries is taken), every entry's CRC-32 and size are
 // checked, what it may hold is bounded before and while inflating, names are judged by one rule,
 // and a refused archive leaves no folder behind.
-import {spawnSync} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
+import {once} from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {strToU8, zipSync} from 'fflate'
-import {afterAll, describe, expect, it} from 'vitest'
+import {pathToFileURL} from 'node:url'
+import {afterAll, describe, expect, it, vi} from 'vitest'
 import {releaseArchives, unpackArchive} from '../../src/engine/load/archive.js'
 import {tempDir} from '../helpers/temp.js'
 
@@ -116,6 +118,43 @@ describe('an untrusted archive', () => {
         ['2,000 folders deep', `${'d/'.repeat(2000)}f.yaml`, /cannot be read: it lies more than 64 folders deep$/],
     ])('with %s is refused by the one rule for names, and leaves nothing behind', async (_, name, message) => {
         expect(await refusal(archive({[name]: strToU8('x')}))).toMatch(message)
+    })
+
+    it('with a file and then a folder of the same name, or one name in two Unicode forms, is refused as a name there twice', async () => {
+        const twice = /the entry "(a\/|cafe\u0301\.sh)" is there twice, or where a folder of the same name is$/
+        expect(await refusal(archive({a: strToU8('x'), 'a/': new Uint8Array(0)}))).toMatch(twice)
+        expect(await refusal(archive({'caf\u00e9.sh': strToU8('x'), 'cafe\u0301.sh': strToU8('y')}))).toMatch(twice)
+    })
+
+    it('unpacking, a signal removes what was unpacked and then ends the process as it would have', async () => {
+        const file = path.join(tempDir('trellis-archive-'), 'zeros.zip')
+        // 300 MB of zeros: a few hundred KB to read, seconds to inflate and write
+        fs.writeFileSync(file, zipSync({'zeros.bin': new Uint8Array(300 << 20)}))
+        const script = `
+            const {unpackArchive} = await import(${JSON.stringify(pathToFileURL(path.resolve(__dirname, '../../dist/engine/load/archive.js')).href)})
+            await unpackArchive(${JSON.stringify(file)})
+            console.log('unpacked before the signal')`
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], {stdio: ['ignore', 'pipe', 'pipe']})
+        const mine = () => fs.readdirSync(os.tmpdir()).filter(name => name.startsWith(`trellis-csar-${child.pid}-`))
+        await vi.waitFor(() => expect(mine()).toHaveLength(1), {timeout: 60_000, interval: 5})
+        child.kill('SIGTERM')
+        // (on a machine so fast that the unpacking was over first, the process ends as usual and removes it too)
+        await once(child, 'exit')
+        expect(mine()).toEqual([])
+    })
+
+    it("opened, leaves another user's folder of a process that is gone (theirs to remove)", async () => {
+        if (process.getuid?.() !== 0) return
+        const gone = spawnSync(process.execPath, ['-e', '']).pid!
+        const theirs = path.join(os.tmpdir(), `trellis-csar-${gone}-t0-other`)
+        fs.mkdirSync(theirs)
+        fs.chownSync(theirs, 65534, 65534)
+        try {
+            await refusal(archive({'../out.yaml': strToU8('x')}))
+            expect(fs.existsSync(theirs)).toBe(true)
+        } finally {
+            fs.rmSync(theirs, {recursive: true, force: true})
+        }
     })
 
     it('of 3,000 entries is read in a loop (no stack to overflow)', async () => {

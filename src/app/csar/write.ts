@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type {Zippable} from 'fflate'
-import {entryNameProblem, fflatePackage, isArchiveName, readRegularFile, TOSCA_META, type LoadedTemplate} from '../../engine/index.js'
+import {entryNameProblem, fflatePackage, isArchiveName, readRegularFile, realpath, TOSCA_META, type LoadedTemplate} from '../../engine/index.js'
 import {UsageError} from '../errors.js'
 import type {Content, OutputTarget} from '../io.js'
 import {neededFiles, type NeededFiles} from './needed.js'
@@ -32,9 +32,14 @@ export function csarOutput(out: string, content: CsarContent): Content {
     return isArchiveName(out) ? csarArchive(content) : {folder: content.entries}
 }
 
-/** What the CSAR of the resolved template `text` (its YAML) holds. */
-export function csarContent(template: LoadedTemplate, output: unknown, text: string): CsarContent {
-    const needed = neededFiles(template, output)
+/**
+ * What the CSAR of the resolved template `text` (its YAML) holds; `out`: where it goes, never taken
+ * into itself (an OUT inside a folder it takes along would hold the CSAR written before).
+ */
+export function csarContent(template: LoadedTemplate, output: unknown, text: string, out?: string): CsarContent {
+    const found = neededFiles(template, output)
+    const skipped: string[] = []
+    const outside = out === undefined ? undefined : (realpath(out) ?? path.resolve(out))
     const entry = path.basename(template.file)
     const entries = new Map<string, Uint8Array>()
     let total = 0
@@ -46,29 +51,39 @@ export function csarContent(template: LoadedTemplate, output: unknown, text: str
         if (total > MAX_CSAR_BYTES) throw new UsageError(`--csar: the files the resolved template needs come to more than ${MAX_CSAR_BYTES / 1024 / 1024} MiB`)
         entries.set(name, bytes)
     }
-    for (const file of needed.files)
-        for (const inside of regularFiles(template.dir, file)) if (inside !== entry) add(inside, readRegularFile(path.join(template.dir, ...inside.split('/')), inside))
+    for (const file of found.files)
+        for (const inside of regularFiles(template.dir, file, outside, skipped))
+            if (inside !== entry) add(inside, readRegularFile(path.join(template.dir, ...inside.split('/')), inside))
     add(entry, Buffer.from(text, 'utf8'))
     add(TOSCA_META.split(path.sep).join('/'), Buffer.from(`TOSCA-Meta-File-Version: 1.1\nCSAR-Version: 1.1\nCreated-By: Trellis\nEntry-Definitions: ${entry}\n`, 'utf8'))
     entries.set(CSAR_MANIFEST, Buffer.from(manifestText(entries), 'utf8'))
-    return {entries, needed}
+    // a named file that is no regular file (a FIFO, a device) is not taken: said as one the folder does not hold
+    return {entries, needed: {files: found.files, missing: [...found.missing, ...skipped].sort()}}
 }
 
 /**
  * The regular files at `relative` (a file, or every regular file below a folder), `/`-separated
  * and relative to `root`, sorted; walked with a list, not a call per folder level, and no deeper
- * than a CSAR may be. Links below a named folder are left behind: they could lead anywhere.
+ * than a CSAR may be. Links below a named folder are left behind: they could lead anywhere; so are
+ * the folder `out` (the CSAR being written) and what a write stages. A named file that is no
+ * regular file or folder goes to `skipped`.
  */
-function regularFiles(root: string, relative: string): string[] {
+function regularFiles(root: string, relative: string, out: string | undefined, skipped: string[]): string[] {
     const start = relative.split(path.sep).join('/')
     const stat = fs.statSync(path.join(root, relative))
     if (stat.isFile()) return [start]
+    if (!stat.isDirectory()) {
+        skipped.push(start)
+        return []
+    }
     const found: string[] = []
-    const pending = stat.isDirectory() ? [start] : []
+    const base = realpath(root) ?? root
+    const pending = [start]
     while (pending.length > 0) {
         const folder = pending.pop()!
         for (const entry of fs.readdirSync(path.join(root, ...folder.split('/')), {withFileTypes: true})) {
             const name = `${folder}/${entry.name}`
+            if (entry.name.includes('.trellis-tmp-') || (out !== undefined && path.join(base, ...name.split('/')) === out)) continue
             if (entry.isDirectory()) {
                 const problem = entryNameProblem(`${name}/`)
                 if (problem) throw new UsageError(`--csar: the folder "${name}" cannot be put in a CSAR: ${problem}`)

@@ -12,7 +12,7 @@ import path from 'node:path'
 import {isMainThread, threadId} from 'node:worker_threads'
 import {TrellisError} from '../errors.js'
 import {readRegularFile} from './files.js'
-import {showAs} from './paths.js'
+import {entryAt, showAs} from './paths.js'
 import {ArchiveRefused, mib, writeEntries, type ArchiveLimits} from './zip-entries.js'
 import {processRunning} from './processes.js'
 
@@ -56,12 +56,15 @@ export async function unpackArchive(file: string, shown = file, limits: ArchiveL
     removeOrphans()
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${PREFIX}${process.pid}-t${threadId}-`))
     removeArchivesAtExit()
+    const stop = removedOnSignal(dir)
     try {
         await writeEntries(bytes, dir, limits)
     } catch (e) {
-        fs.rmSync(dir, {recursive: true, force: true})
+        removeQuietly(dir)
         if (e instanceof ArchiveRefused) throw new TrellisError('invalid-template', `"${shown}" is not a CSAR Trellis reads: ${e.message}`)
         throw e
+    } finally {
+        stop()
     }
     showAs(dir, shown)
     // an archive made by zipping a folder holds that one folder: the CSAR is inside it
@@ -69,6 +72,27 @@ export async function unpackArchive(file: string, shown = file, limits: ArchiveL
     const csar = top.length === 1 && top[0]!.isDirectory() ? path.join(dir, top[0]!.name) : dir
     unpacked.set(key, {hash, dir, csar})
     return csar
+}
+
+/** Signals that end a process by default and can be caught. */
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/**
+ * While an archive is unpacked (up to a GiB, for seconds), a signal that would end the process
+ * first removes what was unpacked, then takes effect as it would have; returns the listeners' removal.
+ */
+function removedOnSignal(dir: string): () => void {
+    const stop = () => {
+        for (const signal of SIGNALS) process.off(signal, remove)
+    }
+    const remove = (signal: NodeJS.Signals) => {
+        removeQuietly(dir)
+        stop()
+        process.kill(process.pid, signal)
+    }
+    // the main thread's signals only: a worker's process object gets none
+    if (isMainThread) for (const signal of SIGNALS) process.on(signal, remove)
+    return stop
 }
 
 /** Removes every folder this thread unpacked (a worker that ends; the process, when it ends). */
@@ -107,7 +131,16 @@ function removeFolders(prefix: string): void {
     } catch {
         return
     }
-    for (const name of names) fs.rmSync(path.join(os.tmpdir(), name), {recursive: true, force: true})
+    for (const name of names) removeQuietly(path.join(os.tmpdir(), name))
+}
+
+/** Removes a folder as far as it can: one that cannot go (another user's) never stops a run. */
+function removeQuietly(dir: string): void {
+    try {
+        fs.rmSync(dir, {recursive: true, force: true})
+    } catch {
+        // left as it is
+    }
 }
 
 /**
@@ -122,9 +155,13 @@ function removeOrphans(): void {
     } catch {
         return
     }
+    const uid = process.getuid?.()
     for (const name of names) {
         const pid = Number(/^trellis-csar-(\d+)-/.exec(name)?.[1])
         if (!Number.isSafeInteger(pid) || pid === process.pid || processRunning(pid)) continue
-        fs.rmSync(path.join(os.tmpdir(), name), {recursive: true, force: true})
+        // only this user's: another user's folder in a shared temporary folder is theirs to remove
+        const owner = entryAt(path.join(os.tmpdir(), name))?.uid
+        if (uid !== undefined && owner !== uid) continue
+        removeQuietly(path.join(os.tmpdir(), name))
     }
 }

@@ -40,12 +40,17 @@ export async function writeEntries(bytes: Buffer, dir: string, limits: ArchiveLi
         const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0)
         if (declared > limits.unpacked) throw new ArchiveRefused(`it unpacks to more than ${mib(limits.unpacked)}`)
         let total = 0
+        const seen = new Set<string>()
         for (const entry of entries) {
             const name = yauzlPackage().getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true)
             const problem = entryNameProblem(name)
             if (problem) throw new ArchiveRefused(`the entry "${name}" cannot be read: ${problem}`)
+            // two names a reviewer cannot tell apart (café in two Unicode forms) are one name twice
+            const normal = name.normalize('NFC').replace(/\/$/, '')
+            if (seen.has(normal)) throw new ArchiveRefused(`the entry "${name}" is there twice, or where a folder of the same name is`)
+            seen.add(normal)
             if (name.endsWith('/')) {
-                fs.mkdirSync(path.join(dir, name), {recursive: true})
+                makeFolder(path.join(dir, name), name)
                 continue
             }
             if (entry.isEncrypted()) throw new ArchiveRefused(`the entry "${name}" is encrypted`)
@@ -111,10 +116,23 @@ function openNew(target: string, name: string): number {
         fs.mkdirSync(path.dirname(target), {recursive: true})
         return fs.openSync(target, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600)
     } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code
-        if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') throw new ArchiveRefused(`the entry "${name}" is there twice, or where a folder of the same name is`)
-        throw new ArchiveRefused(`the entry "${name}" cannot be unpacked (${(e as Error).message})`)
+        throw unpackFailure(e, name)
     }
+}
+
+/** A folder entry's folder (a file of the same name before it is refused as for a file). */
+function makeFolder(target: string, name: string): void {
+    try {
+        fs.mkdirSync(target, {recursive: true})
+    } catch (e) {
+        throw unpackFailure(e, name)
+    }
+}
+
+function unpackFailure(e: unknown, name: string): ArchiveRefused {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return new ArchiveRefused(`the entry "${name}" is there twice, or where a folder of the same name is`)
+    return new ArchiveRefused(`the entry "${name}" cannot be unpacked (${(e as Error).message})`)
 }
 
 export function mib(bytes: number): string {
