@@ -27,8 +27,8 @@ await build({
     logLevel: 'warning',
 })
 
-/** The wizard's modules, which the headless bundle leaves out: bin/trellis.js never sends the wizard there. */
-const WIZARD = /\/tui\/(index|line-mode|resolver\/client)\.js$/
+/** The wizard's and the language server's modules, which the headless bundle leaves out: bin/trellis.js never sends them there. */
+const WIZARD = /\/(tui\/(index|line-mode|resolver\/client)|lsp\/server)\.js$/
 const withoutWizard = {
     name: 'without-wizard',
     setup(bundle) {

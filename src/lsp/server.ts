@@ -1,0 +1,134 @@
+// `trellis lsp`: the language server over stdio. A shell like the command line and the wizard:
+// every answer comes from the engine's door and the app layer; this file wires LSP requests to
+// them. Resolving happens after a pause in typing (DEBOUNCE_MS); hover, inlay hints and
+// navigation read the last evaluation, never resolving again.
+import lsp from 'vscode-languageserver/node.js'
+import type {Connection, InitializeParams, InitializeResult} from 'vscode-languageserver'
+import {TextDocument} from 'vscode-languageserver-textdocument'
+import fs from 'node:fs'
+import {ChoiceStore} from './choice.js'
+import {evaluate} from './evaluate.js'
+import {OpenTemplate, type Server} from './documents.js'
+import {fileOf} from './ranges.js'
+import {registerFeatures} from './features.js'
+import type {LineSource} from './diagnostics.js'
+
+/** How long typing must pause before the template is resolved again. */
+export const DEBOUNCE_MS = 200
+
+/** Starts the server on standard input and output; resolves when the client has said exit. */
+export function runLanguageServer(): Promise<number> {
+    const connection = lsp.createConnection(new lsp.StreamMessageReader(process.stdin), new lsp.StreamMessageWriter(process.stdout))
+    // nothing but JSON-RPC may reach standard output: a stray line from below would break the stream
+    console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '))
+    const documents = new lsp.TextDocuments(TextDocument)
+    const server = makeServer(connection)
+    connection.onInitialize((params: InitializeParams): InitializeResult => {
+        const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined
+        server.choices = new ChoiceStore(folder ? fileOf(folder) : undefined)
+        return {capabilities: capabilities()}
+    })
+    documents.onDidOpen(({document}) => {
+        server.open.set(document.uri, new OpenTemplate(document))
+        schedule(server, document.uri, 0)
+    })
+    documents.onDidChangeContent(({document}) => {
+        const open = server.open.get(document.uri)
+        if (!open) return
+        open.document = document
+        schedule(server, document.uri, DEBOUNCE_MS)
+    })
+    documents.onDidClose(({document}) => {
+        const open = server.open.get(document.uri)
+        if (!open) return
+        clearTimeout(open.timer)
+        server.open.delete(document.uri)
+        for (const uri of open.published) void connection.sendDiagnostics({uri, diagnostics: []})
+    })
+    registerFeatures(server)
+    documents.listen(connection)
+    return new Promise(resolve => {
+        connection.onExit(() => resolve(0))
+        connection.listen()
+    })
+}
+
+function makeServer(connection: Connection): Server {
+    const open = new Map<string, OpenTemplate>()
+    const lines: LineSource = (file, line) => {
+        for (const o of open.values())
+            if (fileOf(o.document.uri) === file) return o.document.getText({start: {line: line - 1, character: 0}, end: {line, character: 0}}).replace(/\r?\n$/, '')
+        try {
+            return fs.readFileSync(file, 'utf8').split(/\r?\n/)[line - 1]
+        } catch {
+            return undefined
+        }
+    }
+    const server: Server = {connection, open, choices: new ChoiceStore(undefined), lines, refresh: uri => schedule(server, uri, 0)}
+    return server
+}
+
+function capabilities(): InitializeResult['capabilities'] {
+    return {
+        textDocumentSync: lsp.TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        inlayHintProvider: true,
+        completionProvider: {triggerCharacters: [' ', ':', '[', ',']},
+        executeCommandProvider: {commands: [...COMMANDS]},
+    }
+}
+
+export const COMMANDS = ['trellis.setChoice', 'trellis.showChoice'] as const
+
+/** Resolves the document after `delay` ms, unless it changes again before. */
+function schedule(server: Server, uri: string, delay: number): void {
+    const open = server.open.get(uri)
+    if (!open) return
+    clearTimeout(open.timer)
+    open.timer = setTimeout(() => void run(server, open), delay)
+}
+
+async function run(server: Server, open: OpenTemplate): Promise<void> {
+    const {document} = open
+    const file = fileOf(document.uri)
+    if (!file || !isTemplateText(document.getText())) return
+    const choice = server.choices.get(file)
+    let evaluation
+    try {
+        evaluation = await evaluate({
+            text: document.getText(),
+            version: document.version,
+            file,
+            choice,
+            inputsFile: server.choices.inputsFile(choice),
+            lines: server.lines,
+        })
+    } catch (e) {
+        // a fault of Trellis itself: said in the log, the server goes on with the last good verdicts
+        server.connection.console.error(`trellis: resolving ${file} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+        return
+    }
+    // a newer version is on its way, or the document was closed meanwhile
+    if (server.open.get(document.uri) !== open || open.document.version !== evaluation.version) return
+    open.latest = evaluation
+    if (evaluation.model) open.good = evaluation
+    publish(server, open)
+    void server.connection.languages.inlayHint.refresh().catch(() => undefined)
+}
+
+function publish(server: Server, open: OpenTemplate): void {
+    const byFile = new Map<string, lsp.Diagnostic[]>()
+    for (const {uri, diagnostic} of open.latest?.diagnostics ?? []) byFile.set(uri, [...(byFile.get(uri) ?? []), diagnostic])
+    if (!byFile.has(open.document.uri)) byFile.set(open.document.uri, [])
+    for (const uri of open.published) if (!byFile.has(uri)) byFile.set(uri, [])
+    for (const [uri, diagnostics] of byFile) void server.connection.sendDiagnostics({uri, version: uri === open.document.uri ? open.document.version : undefined, diagnostics})
+    open.published = new Set([...byFile].filter(([, d]) => d.length).map(([uri]) => uri))
+}
+
+/** A YAML document the server resolves: a TOSCA service template (a type library resolves to nothing harmful either). */
+function isTemplateText(text: string): boolean {
+    return /^tosca_definitions_version\s*:/m.test(text)
+}

@@ -1,0 +1,110 @@
+// The language server as an editor drives it, over stdio: open, change, hover, inlay hints,
+// definition, references, completion, symbols, the active choice, shutdown.
+import fs from 'node:fs'
+import path from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {afterEach, describe, expect, it} from 'vitest'
+import type {CompletionItem, DocumentSymbol, Hover, InlayHint, Location} from 'vscode-languageserver'
+import {tempDir} from '../helpers/temp.js'
+import {caret, EditorClient} from './client.js'
+
+const SHOP = path.resolve('sample-templates/web-shop/variable-service-template.yaml')
+let client: EditorClient | undefined
+
+afterEach(() => {
+    client?.kill()
+    client = undefined
+})
+
+/** A workspace with the web shop sample copied in, and the server started on it. */
+async function shop(): Promise<{dir: string; file: string; text: string; client: EditorClient}> {
+    const dir = tempDir('trellis-lsp-')
+    const file = path.join(dir, 'shop.yaml')
+    const text = fs.readFileSync(SHOP, 'utf8')
+    fs.writeFileSync(file, text)
+    client = new EditorClient(dir)
+    await client.initialize(dir)
+    return {dir, file, text, client}
+}
+
+const hoverText = (h: Hover | null) => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '')
+const positionOf = (text: string, needle: string, skip = 0) => {
+    const at = text.indexOf(needle) + skip
+    const before = text.slice(0, at).split('\n')
+    return {line: before.length - 1, character: before[before.length - 1]!.length}
+}
+
+describe('trellis lsp', () => {
+    it('resolves an open template: no diagnostics, verdicts as inlay hints, hover with the explanation', async () => {
+        const {file, text, client} = await shop()
+        expect((await client.open(file, text)).diagnostics).toEqual([])
+        const hints = await client.request<InlayHint[]>('textDocument/inlayHint', file, undefined, {range: {start: {line: 0, character: 0}, end: {line: 400, character: 0}}})
+        const at = positionOf(text, '        vm:\n')
+        expect(hints.find(h => h.position.line === at.line)?.label).toBe('✔ present')
+        const platform = positionOf(text, '        platform_runtime:\n')
+        expect(hints.find(h => h.position.line === platform.line)?.label).toBe('✘ pruned')
+        const hover = hoverText(await client.request<Hover>('textDocument/hover', file, {line: platform.line, character: 10}))
+        expect(hover).toMatch(/pruned/)
+        expect(hover).toMatch(/input platform: vm — default/)
+        expect(await client.shutdown()).toBe(0)
+    })
+
+    it('hovers a variability input with its value, source and readers; finds where it is defined and read', async () => {
+        const {file, text, client} = await shop()
+        await client.open(file, text)
+        const read = positionOf(text, '{variability_input: platform}', 21)
+        expect(hoverText(await client.request<Hover>('textDocument/hover', file, read))).toMatch(/platform\*\* = `vm`[\s\S]*default/)
+        const definition = await client.request<Location>('textDocument/definition', file, read)
+        expect(definition.uri).toBe(pathToFileURL(file).href)
+        expect(definition.range.start).toEqual(positionOf(text, '            platform:\n', 12))
+        const references = await client.request<Location[]>('textDocument/references', file, read, {context: {includeDeclaration: false}})
+        expect(references.length).toBe(text.split('variability_input: platform').length - 1)
+        const expression = positionOf(text, '{logic_expression: on_vm}', 20)
+        const target = await client.request<Location>('textDocument/definition', file, expression)
+        expect(target.range.start).toEqual(positionOf(text, '            on_vm:', 12))
+    })
+
+    it('completes inputs, expressions and operators where each may stand', async () => {
+        const {file, text, client} = await shop()
+        await client.open(file, text)
+        const edited = caret(text.replace('conditions: {logic_expression: on_vm}', 'conditions: {variability_input: ¦}'))
+        await client.change(file, edited.text)
+        const inputs = await client.request<CompletionItem[]>('textDocument/completion', file, edited.position)
+        expect(inputs.map(i => i.label).sort()).toEqual(['backups', 'monitoring', 'platform', 'replicas'])
+        const named = caret(text.replace('conditions: {logic_expression: on_vm}', 'conditions: {logic_expression: on¦}'))
+        await client.change(file, named.text)
+        expect((await client.request<CompletionItem[]>('textDocument/completion', file, named.position)).map(i => i.label)).toEqual(['on_vm', 'on_managed'])
+        const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', file)
+        expect(symbols.map(s => s.name)).toEqual(expect.arrayContaining(['platform', 'dev', 'prod', 'shop', 'vm']))
+    })
+
+    it('keeps the last good verdicts, marked stale, while a half-typed document does not parse, and says where it breaks', async () => {
+        const {file, text, client} = await shop()
+        await client.open(file, text)
+        const broken = text.replace('        vm:\n', '        vm: [\n')
+        const published = await client.change(file, broken)
+        expect(published.diagnostics.length).toBeGreaterThan(0)
+        expect(published.diagnostics[0]!.code).toBe('yaml-syntax')
+        const platform = positionOf(text, '        platform_runtime:\n')
+        const hints = await client.request<InlayHint[]>('textDocument/inlayHint', file, undefined, {range: {start: {line: 0, character: 0}, end: {line: 400, character: 0}}})
+        expect(hints.find(h => h.position.line === platform.line)?.label).toBe('✘ pruned (stale)')
+        expect(hoverText(await client.request<Hover>('textDocument/hover', file, {line: platform.line, character: 10}))).toMatch(/stale/)
+        // and recovers
+        expect((await client.change(file, text)).diagnostics).toEqual([])
+    })
+
+    it('shows a conflict under the active choice at its conditions, and remembers the choice in .vscode/trellis.json', async () => {
+        const {dir, file, text, client} = await shop()
+        // monitoring is off by default, on in prod
+        const conflicting = text.replace('        options:\n', '        constraints:\n            - {not: {variability_input: monitoring}}\n\n        options:\n')
+        expect((await client.open(file, conflicting)).diagnostics).toEqual([])
+        const published = client.diagnosticsOf(pathToFileURL(file).href)
+        await client.connection.sendRequest('workspace/executeCommand', {command: 'trellis.setChoice', arguments: [pathToFileURL(file).href, {presets: ['prod']}]})
+        const diagnostics = (await published).diagnostics
+        expect(diagnostics.map(d => d.code)).toContain('unsatisfiable')
+        const at = diagnostics.find(d => d.code === 'unsatisfiable')!
+        expect(at.message).toMatch(/No variant exists/)
+        expect(at.range.start).toEqual(positionOf(conflicting, '{not: {variability_input: monitoring}}'))
+        expect(JSON.parse(fs.readFileSync(path.join(dir, '.vscode/trellis.json'), 'utf8'))).toEqual({choices: {'shop.yaml': {presets: ['prod']}}})
+    })
+})
