@@ -15,7 +15,7 @@ import {build} from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 await build({
-    entryPoints: [path.join(root, 'dist/cli/main.js'), path.join(root, 'dist/tui/resolver/worker.js')],
+    entryPoints: [path.join(root, 'dist/cli/main.js'), path.join(root, 'dist/tui/resolver/worker.js'), path.join(root, 'dist/lsp/analysis-worker.js')],
     outdir: path.join(root, 'dist/bundle'),
     entryNames: '[name]',
     bundle: true,

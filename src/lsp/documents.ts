@@ -6,6 +6,7 @@ import type {TextDocument} from 'vscode-languageserver-textdocument'
 import type {Connection} from 'vscode-languageserver'
 import type {ChoiceStore} from './choice.js'
 import type {LineSource} from './diagnostics.js'
+import type {Analyzed} from './analysis.js'
 import type {Evaluation} from './evaluate.js'
 import {parseDocument} from './cursor.js'
 
@@ -16,6 +17,8 @@ export class OpenTemplate {
     /** The files diagnostics were last published to. */
     published = new Set<string>()
     timer?: NodeJS.Timeout
+    /** The background analysis of a version, and what it found once it ended. */
+    analysis?: {readonly version: number; readonly cancel: () => void; readonly result?: Analyzed}
     private parsed?: {version: number; doc: Document}
 
     constructor(public document: TextDocument) {}
@@ -38,6 +41,8 @@ export interface Server {
     readonly connection: Connection
     readonly open: Map<string, OpenTemplate>
     choices: ChoiceStore
+    /** Whether findings of `analyze` are shown (initializationOptions.analyze, on unless false). */
+    analyze: boolean
     /** Resolves a document again now (a changed choice). */
     refresh(uri: string): void
     /** The line source diagnostics read ranges from: an open document's buffer, else the file. */

@@ -6,6 +6,8 @@ import lsp from 'vscode-languageserver/node.js'
 import type {Connection, InitializeParams, InitializeResult} from 'vscode-languageserver'
 import {TextDocument} from 'vscode-languageserver-textdocument'
 import fs from 'node:fs'
+import path from 'node:path'
+import {startAnalysis} from './analysis.js'
 import {ChoiceStore} from './choice.js'
 import {evaluate} from './evaluate.js'
 import {OpenTemplate, type Server} from './documents.js'
@@ -26,6 +28,8 @@ export function runLanguageServer(): Promise<number> {
     connection.onInitialize((params: InitializeParams): InitializeResult => {
         const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined
         server.choices = new ChoiceStore(folder ? fileOf(folder) : undefined)
+        const options = params.initializationOptions as {analyze?: unknown} | undefined
+        server.analyze = options?.analyze !== false
         return {capabilities: capabilities()}
     })
     documents.onDidOpen(({document}) => {
@@ -42,6 +46,7 @@ export function runLanguageServer(): Promise<number> {
         const open = server.open.get(document.uri)
         if (!open) return
         clearTimeout(open.timer)
+        open.analysis?.cancel()
         server.open.delete(document.uri)
         for (const uri of open.published) void connection.sendDiagnostics({uri, diagnostics: []})
     })
@@ -55,7 +60,9 @@ export function runLanguageServer(): Promise<number> {
 
 function makeServer(connection: Connection): Server {
     const open = new Map<string, OpenTemplate>()
-    const lines: LineSource = (file, line) => {
+    const lines: LineSource = (shown, line) => {
+        // the engine names files below the working directory relative to it
+        const file = path.resolve(shown)
         for (const o of open.values())
             if (fileOf(o.document.uri) === file) return o.document.getText({start: {line: line - 1, character: 0}, end: {line, character: 0}}).replace(/\r?\n$/, '')
         try {
@@ -64,7 +71,7 @@ function makeServer(connection: Connection): Server {
             return undefined
         }
     }
-    const server: Server = {connection, open, choices: new ChoiceStore(undefined), lines, refresh: uri => schedule(server, uri, 0)}
+    const server: Server = {connection, open, choices: new ChoiceStore(undefined), analyze: true, lines, refresh: uri => schedule(server, uri, 0)}
     return server
 }
 
@@ -88,6 +95,9 @@ function schedule(server: Server, uri: string, delay: number): void {
     const open = server.open.get(uri)
     if (!open) return
     clearTimeout(open.timer)
+    // what was analyzed of an earlier text no longer holds
+    open.analysis?.cancel()
+    open.analysis = undefined
     open.timer = setTimeout(() => void run(server, open), delay)
 }
 
@@ -117,11 +127,30 @@ async function run(server: Server, open: OpenTemplate): Promise<void> {
     if (evaluation.model) open.good = evaluation
     publish(server, open)
     void server.connection.languages.inlayHint.refresh().catch(() => undefined)
+    if (server.analyze) analyzeInBackground(server, open)
+}
+
+/** Analyzes the evaluated text in a worker; its findings are published with the evaluation's diagnostics when it ends before the text changes. */
+function analyzeInBackground(server: Server, open: OpenTemplate): void {
+    const file = fileOf(open.document.uri)
+    if (!file || !open.latest?.template) return
+    const analysis = startAnalysis(open.document.getText(), file, server.lines)
+    const version = open.document.version
+    open.analysis = {version, cancel: analysis.cancel}
+    analysis.done.then(
+        result => {
+            if (open.analysis?.version !== version || server.open.get(open.document.uri) !== open) return
+            open.analysis = {...open.analysis, result}
+            publish(server, open)
+        },
+        (e: unknown) => server.connection.console.error(`trellis: analyzing ${file} failed: ${e instanceof Error ? e.message : String(e)}`),
+    )
 }
 
 function publish(server: Server, open: OpenTemplate): void {
     const byFile = new Map<string, lsp.Diagnostic[]>()
-    for (const {uri, diagnostic} of open.latest?.diagnostics ?? []) byFile.set(uri, [...(byFile.get(uri) ?? []), diagnostic])
+    const analyzed = open.analysis?.result?.diagnostics ?? []
+    for (const {uri, diagnostic} of [...(open.latest?.diagnostics ?? []), ...analyzed]) byFile.set(uri, [...(byFile.get(uri) ?? []), diagnostic])
     if (!byFile.has(open.document.uri)) byFile.set(open.document.uri, [])
     for (const uri of open.published) if (!byFile.has(uri)) byFile.set(uri, [])
     for (const [uri, diagnostics] of byFile) void server.connection.sendDiagnostics({uri, version: uri === open.document.uri ? open.document.version : undefined, diagnostics})

@@ -69,9 +69,9 @@ export class EditorClient {
         return published
     }
 
-    /** The next diagnostics published for `uri` at `version` (or any version). */
-    diagnosticsOf(uri: string, version?: number): Promise<Published> {
-        const test = (p: Published) => p.uri === uri && (version === undefined || p.version === version)
+    /** The next diagnostics published for `uri` at `version` (or any version) that pass `where`. */
+    diagnosticsOf(uri: string, version?: number, where: (p: Published) => boolean = () => true): Promise<Published> {
+        const test = (p: Published) => p.uri === uri && (version === undefined || p.version === version) && where(p)
         return new Promise(resolve => this.waiting.push({test, resolve}))
     }
 

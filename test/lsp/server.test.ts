@@ -107,4 +107,32 @@ describe('trellis lsp', () => {
         expect(at.range.start).toEqual(positionOf(conflicting, '{not: {variability_input: monitoring}}'))
         expect(JSON.parse(fs.readFileSync(path.join(dir, '.vscode/trellis.json'), 'utf8'))).toEqual({choices: {'shop.yaml': {presets: ['prod']}}})
     })
+
+    it('shows what analyze finds, in the background: a dead element and an input that decides nothing, faded', async () => {
+        const dir = tempDir('trellis-lsp-')
+        const file = path.join(dir, 't.yaml')
+        const text = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            big: {type: boolean, default: false}
+            unused: {type: boolean, default: false}
+        options: {type_default_condition: true}
+    node_templates:
+        small:
+            type: tosca.nodes.Root
+            conditions: {not: {variability_input: big}}
+        never:
+            type: tosca.nodes.Root
+            conditions: {and: [{variability_input: big}, {not: {variability_input: big}}]}
+`
+        client = new EditorClient(dir)
+        await client.initialize(dir)
+        const analyzed = client.diagnosticsOf(pathToFileURL(file).href, 1, p => p.diagnostics.some(d => d.source === 'trellis analyze'))
+        await client.open(file, text)
+        const found = (await analyzed).diagnostics
+        const dead = found.find(d => d.code === 'dead-element')
+        expect(dead).toMatchObject({severity: 4, tags: [1], range: {start: positionOf(text, 'never:')}})
+        expect(found.find(d => d.code === 'input-decides-nothing')).toMatchObject({severity: 4, tags: [1], range: {start: positionOf(text, 'unused:')}})
+    })
 })
