@@ -41,6 +41,8 @@ export interface Server {
     readonly connection: Connection
     readonly open: Map<string, OpenTemplate>
     choices: ChoiceStore
+    /** The workspace folder (the first the editor names), where choices and new inputs files are kept. */
+    workspace: string | undefined
     /** Whether findings of `analyze` are shown (initializationOptions.analyze, on unless false). */
     analyze: boolean
     /** Resolves a document again now (a changed choice). */

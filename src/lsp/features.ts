@@ -2,6 +2,7 @@
 import lsp from 'vscode-languageserver/node.js'
 import type {CompletionItem, DocumentSymbol, InlayHint, Location, SymbolKind as Kind} from 'vscode-languageserver'
 import {type Element, verdictOf} from '../engine/index.js'
+import {inputAt, renameInput, repairActions} from './actions.js'
 import {choiceOf} from './choice.js'
 import {cursorAt, valuesOf} from './cursor.js'
 import type {OpenTemplate, Server} from './documents.js'
@@ -11,6 +12,13 @@ import {completionsAt} from './completion.js'
 import {fileOf, rangeOf, uriOf} from './ranges.js'
 
 export function registerFeatures(server: Server): void {
+    registerVerdicts(server)
+    registerNavigation(server)
+    registerEdits(server)
+}
+
+/** Hover and inlay hints: the verdicts and why. */
+function registerVerdicts(server: Server): void {
     const {connection} = server
     const openAt = (uri: string) => server.open.get(uri)
     connection.onHover(({textDocument, position}) => {
@@ -20,11 +28,8 @@ export function registerFeatures(server: Server): void {
         if (!open || !model || !file) return null
         const element = elementAt(model, file, position)
         if (element) return elementHover(model, element, open.staleNote())
-        const cursor = cursorAt(open.parse(), open.document.offsetAt(position))
-        const input =
-            cursor.scalar &&
-            (cursor.key === 'variability_input' || (cursor.scalar.isKey && cursor.path[cursor.path.length - 2] === 'inputs' && cursor.path.includes('variability')))
-        return input ? (inputHover(model, cursor.scalar!.value, open.staleNote()) ?? null) : null
+        const input = inputAt(open, open.document.offsetAt(position))
+        return input ? (inputHover(model, input.name, open.staleNote()) ?? null) : null
     })
     connection.languages.inlayHint.on(({textDocument, range}) => {
         const open = openAt(textDocument.uri)
@@ -44,6 +49,12 @@ export function registerFeatures(server: Server): void {
         }
         return hints
     })
+}
+
+/** Definition, references, symbols, completion. */
+function registerNavigation(server: Server): void {
+    const {connection} = server
+    const openAt = (uri: string) => server.open.get(uri)
     connection.onDefinition(({textDocument, position}) => {
         const open = openAt(textDocument.uri)
         const scope = open && scopeOf(open)
@@ -54,8 +65,7 @@ export function registerFeatures(server: Server): void {
     connection.onReferences(({textDocument, position}) => {
         const open = openAt(textDocument.uri)
         if (!open) return []
-        const cursor = cursorAt(open.parse(), open.document.offsetAt(position))
-        const name = inputNameAt(cursor)
+        const name = inputAt(open, open.document.offsetAt(position))?.name
         if (!name) return []
         const reads = valuesOf(open.parse(), new Set(['variability_input'])).filter(v => v.value === name)
         return reads.map((r): Location => ({uri: textDocument.uri, range: {start: open.document.positionAt(r.start), end: open.document.positionAt(r.end)}}))
@@ -73,6 +83,28 @@ export function registerFeatures(server: Server): void {
         if (!open || !scope) return []
         return completionsAt(scope, open, position) satisfies CompletionItem[]
     })
+}
+
+/** Quick fixes, rename, and the commands that set the active choice. */
+function registerEdits(server: Server): void {
+    const {connection} = server
+    const openAt = (uri: string) => server.open.get(uri)
+    connection.onCodeAction(({textDocument, context}) => {
+        const open = openAt(textDocument.uri)
+        const file = fileOf(textDocument.uri)
+        const failed = context.diagnostics.some(d => d.source === 'trellis' && typeof d.code === 'string' && FAILURES.has(d.code))
+        return open && file && failed ? repairActions(server, open, file) : []
+    })
+    connection.onPrepareRename(({textDocument, position}) => {
+        const open = openAt(textDocument.uri)
+        return (open && inputAt(open, open.document.offsetAt(position))?.range) ?? null
+    })
+    connection.onRenameRequest(({textDocument, position, newName}) => {
+        const open = openAt(textDocument.uri)
+        const file = fileOf(textDocument.uri)
+        const input = open && inputAt(open, open.document.offsetAt(position))
+        return open && file && input ? renameInput(server, open, file, input.name, newName) : null
+    })
     connection.onExecuteCommand(async ({command, arguments: args}) => {
         const [uri, value] = args ?? []
         const file = typeof uri === 'string' ? fileOf(uri) : undefined
@@ -86,6 +118,9 @@ export function registerFeatures(server: Server): void {
     })
 }
 
+/** The failures a repair may fix: no variant, two, or one a check rejects. */
+const FAILURES: ReadonlySet<string> = new Set(['unsatisfiable', 'ambiguous', 'check-failed'])
+
 /** The kinds whose verdicts are shown in the text (types and technologies follow their container). */
 const VERDICT_KINDS: ReadonlySet<Element['kind']> = new Set(['node', 'relation', 'property', 'artifact', 'group', 'policy', 'input', 'output', 'import'])
 
@@ -96,14 +131,6 @@ function scopeOf(open: OpenTemplate): Scope | undefined {
     const outcome = evaluation.outcome
     const prepared = evaluation.model ?? (outcome && 'failure' in outcome ? outcome.failure.prepared : undefined)
     return {template: evaluation.template, graph: prepared?.graph, inputs: prepared?.inputs}
-}
-
-function inputNameAt(cursor: ReturnType<typeof cursorAt>): string | undefined {
-    if (!cursor.scalar) return undefined
-    if (cursor.key === 'variability_input' && !cursor.scalar.isKey) return cursor.scalar.value
-    const n = cursor.path.length
-    if (cursor.scalar.isKey && cursor.path[n - 2] === 'inputs' && cursor.path[n - 3] === 'variability') return cursor.scalar.value
-    return undefined
 }
 
 /** The outline: variability inputs, presets and expressions, then the elements with their members. */

@@ -27,7 +27,8 @@ export function runLanguageServer(): Promise<number> {
     const server = makeServer(connection)
     connection.onInitialize((params: InitializeParams): InitializeResult => {
         const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined
-        server.choices = new ChoiceStore(folder ? fileOf(folder) : undefined)
+        server.workspace = folder ? fileOf(folder) : undefined
+        server.choices = new ChoiceStore(server.workspace)
         const options = params.initializationOptions as {analyze?: unknown} | undefined
         server.analyze = options?.analyze !== false
         return {capabilities: capabilities()}
@@ -71,7 +72,7 @@ function makeServer(connection: Connection): Server {
             return undefined
         }
     }
-    const server: Server = {connection, open, choices: new ChoiceStore(undefined), analyze: true, lines, refresh: uri => schedule(server, uri, 0)}
+    const server: Server = {connection, open, choices: new ChoiceStore(undefined), workspace: undefined, analyze: true, lines, refresh: uri => schedule(server, uri, 0)}
     return server
 }
 
@@ -83,6 +84,8 @@ function capabilities(): InitializeResult['capabilities'] {
         referencesProvider: true,
         documentSymbolProvider: true,
         inlayHintProvider: true,
+        codeActionProvider: {codeActionKinds: ['quickfix']},
+        renameProvider: {prepareProvider: true},
         completionProvider: {triggerCharacters: [' ', ':', '[', ',']},
         executeCommandProvider: {commands: [...COMMANDS]},
     }

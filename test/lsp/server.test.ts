@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
-import type {CompletionItem, DocumentSymbol, Hover, InlayHint, Location} from 'vscode-languageserver'
+import type {CodeAction, CompletionItem, DocumentSymbol, Hover, InlayHint, Location, TextEdit, WorkspaceEdit} from 'vscode-languageserver'
 import {tempDir} from '../helpers/temp.js'
 import {caret, EditorClient} from './client.js'
 
@@ -135,4 +135,47 @@ topology_template:
         expect(dead).toMatchObject({severity: 4, tags: [1], range: {start: positionOf(text, 'never:')}})
         expect(found.find(d => d.code === 'input-decides-nothing')).toMatchObject({severity: 4, tags: [1], range: {start: positionOf(text, 'unused:')}})
     })
+
+    it("offers the wizard's verified repairs as quick fixes that write the active inputs file", async () => {
+        const {dir, file, text, client} = await shop()
+        const conflicting = text.replace('        options:\n', '        constraints:\n            - {not: {variability_input: monitoring}}\n\n        options:\n')
+        fs.writeFileSync(path.join(dir, 'choice.yaml'), 'backups: true\nmonitoring: true # as in prod\n')
+        await client.open(file, conflicting)
+        const published = client.diagnosticsOf(pathToFileURL(file).href, 1, p => p.diagnostics.some(d => d.code === 'unsatisfiable'))
+        await client.connection.sendRequest('workspace/executeCommand', {command: 'trellis.setChoice', arguments: [pathToFileURL(file).href, {inputs: 'choice.yaml'}]})
+        const diagnostics = (await published).diagnostics.filter(d => d.source === 'trellis')
+        const actions = await client.request<CodeAction[]>('textDocument/codeAction', file, undefined, {range: diagnostics[0]!.range, context: {diagnostics}})
+        const fix = actions.find(a => a.title.includes('monitoring=false'))
+        expect(fix?.title).toMatch(/^Resolve with --set monitoring=false \(verified: \d+ present, \d+ pruned\)$/)
+        const inputsUri = pathToFileURL(path.join(dir, 'choice.yaml')).href
+        expect(fix?.edit?.changes?.[inputsUri]).toEqual([{range: {start: {line: 1, character: 12}, end: {line: 1, character: 16}}, newText: 'false'}])
+        // the file is the editor's to change: the server wrote nothing
+        expect(fs.readFileSync(path.join(dir, 'choice.yaml'), 'utf8')).toBe('backups: true\nmonitoring: true # as in prod\n')
+    })
+
+    it('renames a variability input where it is defined, read and set by presets', async () => {
+        const {file, text, client} = await shop()
+        await client.open(file, text)
+        const name = positionOf(text, '{variability_input: platform}', '{variability_input: '.length)
+        const at = {line: name.line, character: name.character + 2}
+        expect(await client.request('textDocument/prepareRename', file, at)).toEqual({start: name, end: {line: name.line, character: name.character + 'platform'.length}})
+        const edit = await client.request<WorkspaceEdit>('textDocument/rename', file, at, {newName: 'target'})
+        const renamed = applyEdits(text, edit.changes![pathToFileURL(file).href]!)
+        expect(renamed).not.toMatch(/\bplatform:/)
+        expect(renamed).not.toMatch(/variability_input: platform\b/)
+        expect(renamed).toMatch(/platform_runtime:/)
+        expect((await client.change(file, renamed)).diagnostics).toEqual([])
+    })
 })
+
+/** A text with LSP edits applied (from the last, so that earlier offsets stay true). */
+function applyEdits(text: string, edits: readonly TextEdit[]): string {
+    const offset = (p: {line: number; character: number}) =>
+        text
+            .split('\n')
+            .slice(0, p.line)
+            .reduce((n, l) => n + l.length + 1, 0) + p.character
+    return [...edits]
+        .sort((a, b) => offset(b.range.start) - offset(a.range.start))
+        .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text)
+}
