@@ -45,6 +45,8 @@ export interface Server {
     workspace: string | undefined
     /** Whether findings of `analyze` are shown (initializationOptions.analyze, on unless false). */
     analyze: boolean
+    /** Whether the variant count of the background analysis is shown as a code lens (initializationOptions.variantCount, off unless true). */
+    variantLens: boolean
     /** Resolves a document again now (a changed choice). */
     refresh(uri: string): void
     /** The line source diagnostics read ranges from: an open document's buffer, else the file. */

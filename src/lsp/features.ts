@@ -4,6 +4,7 @@ import type {CompletionItem, DocumentSymbol, InlayHint, Location, SymbolKind as 
 import {type Element, verdictOf} from '../engine/index.js'
 import {inputAt, renameInput, repairActions} from './actions.js'
 import {choiceOf} from './choice.js'
+import {topologyDiagram, variantLens} from './topology.js'
 import {cursorAt, valuesOf} from './cursor.js'
 import type {OpenTemplate, Server} from './documents.js'
 import {elementAt, elementHover, inputHover} from './hover.js'
@@ -55,6 +56,10 @@ function registerVerdicts(server: Server): void {
 function registerNavigation(server: Server): void {
     const {connection} = server
     const openAt = (uri: string) => server.open.get(uri)
+    connection.onCodeLens(({textDocument}) => {
+        const open = openAt(textDocument.uri)
+        return open && server.variantLens ? variantLens(open) : []
+    })
     connection.onDefinition(({textDocument, position}) => {
         const open = openAt(textDocument.uri)
         const scope = open && scopeOf(open)
@@ -110,6 +115,10 @@ function registerEdits(server: Server): void {
         const file = typeof uri === 'string' ? fileOf(uri) : undefined
         if (!file) return {error: `${command} expects the template's URI first`}
         if (command === 'trellis.showChoice') return server.choices.get(file)
+        if (command === 'trellis.showTopology') {
+            const open = openAt(uri as string)
+            return (open && topologyDiagram(open)) ?? {error: 'the template has not resolved yet'}
+        }
         const choice = choiceOf(value ?? {})
         if (!choice) return {error: 'a choice is {profile?: string, presets?: string[], inputs?: string}'}
         server.choices.set(file, choice)

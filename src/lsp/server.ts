@@ -29,8 +29,9 @@ export function runLanguageServer(): Promise<number> {
         const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined
         server.workspace = folder ? fileOf(folder) : undefined
         server.choices = new ChoiceStore(server.workspace)
-        const options = params.initializationOptions as {analyze?: unknown} | undefined
+        const options = params.initializationOptions as {analyze?: unknown; variantCount?: unknown} | undefined
         server.analyze = options?.analyze !== false
+        server.variantLens = server.analyze && options?.variantCount === true
         return {capabilities: capabilities()}
     })
     documents.onDidOpen(({document}) => {
@@ -72,7 +73,16 @@ function makeServer(connection: Connection): Server {
             return undefined
         }
     }
-    const server: Server = {connection, open, choices: new ChoiceStore(undefined), workspace: undefined, analyze: true, lines, refresh: uri => schedule(server, uri, 0)}
+    const server: Server = {
+        connection,
+        open,
+        choices: new ChoiceStore(undefined),
+        workspace: undefined,
+        analyze: true,
+        variantLens: false,
+        lines,
+        refresh: uri => schedule(server, uri, 0),
+    }
     return server
 }
 
@@ -84,6 +94,7 @@ function capabilities(): InitializeResult['capabilities'] {
         referencesProvider: true,
         documentSymbolProvider: true,
         inlayHintProvider: true,
+        codeLensProvider: {resolveProvider: false},
         codeActionProvider: {codeActionKinds: ['quickfix']},
         renameProvider: {prepareProvider: true},
         completionProvider: {triggerCharacters: [' ', ':', '[', ',']},
@@ -91,7 +102,7 @@ function capabilities(): InitializeResult['capabilities'] {
     }
 }
 
-export const COMMANDS = ['trellis.setChoice', 'trellis.showChoice'] as const
+export const COMMANDS = ['trellis.setChoice', 'trellis.showChoice', 'trellis.showTopology'] as const
 
 /** Resolves the document after `delay` ms, unless it changes again before. */
 function schedule(server: Server, uri: string, delay: number): void {
@@ -145,6 +156,7 @@ function analyzeInBackground(server: Server, open: OpenTemplate): void {
             if (open.analysis?.version !== version || server.open.get(open.document.uri) !== open) return
             open.analysis = {...open.analysis, result}
             publish(server, open)
+            if (server.variantLens) void server.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined)
         },
         (e: unknown) => server.connection.console.error(`trellis: analyzing ${file} failed: ${e instanceof Error ? e.message : String(e)}`),
     )

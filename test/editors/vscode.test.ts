@@ -68,7 +68,12 @@ describe('the VS Code extension', () => {
         } finally {
             ;(Module as unknown as {_load: typeof load})._load = load
         }
-        expect(recorded.client).toMatchObject({id: 'trellis', server: {command: path.join(folder, 'node_modules/.bin/trellis'), args: ['lsp', '--stdio']}, started: true})
+        expect(recorded.client).toMatchObject({
+            id: 'trellis',
+            server: {command: path.join(folder, 'node_modules/.bin/trellis'), args: ['lsp', '--stdio']},
+            options: {documentSelector: [{scheme: 'file', language: 'yaml'}], initializationOptions: {analyze: true, variantCount: false}},
+            started: true,
+        })
         expect(recorded.status.tooltip).toMatch(/node_modules\/\.bin\/trellis lsp --stdio \(from the workspace's node_modules\)/)
         expect(recorded.log.join('\n')).toMatch(/found in the workspace's node_modules/)
         recorded.answers.push('prod, small', 'tests/inputs.yaml', '')
@@ -84,7 +89,7 @@ describe('the VS Code extension', () => {
 /** A `vscode` and a `vscode-languageclient/node` that record what the extension asks of them. */
 function stubs(folder: string) {
     const recorded = {
-        client: undefined as undefined | {id: string; server: unknown; started: boolean},
+        client: undefined as undefined | {id: string; server: unknown; options: unknown; started: boolean},
         status: {text: '', tooltip: '', command: '', show: () => undefined, dispose: () => undefined},
         log: [] as string[],
         commands: new Map<string, () => Promise<void>>(),
@@ -92,7 +97,7 @@ function stubs(folder: string) {
         requests: [] as {method: string; params: unknown}[],
     }
     const vscode = {
-        workspace: {workspaceFolders: [{uri: {fsPath: folder}}], getConfiguration: () => ({get: () => ''})},
+        workspace: {workspaceFolders: [{uri: {fsPath: folder}}], getConfiguration: () => ({get: () => undefined})},
         window: {
             createStatusBarItem: () => recorded.status,
             showWarningMessage: () => Promise.resolve(undefined),
@@ -104,8 +109,8 @@ function stubs(folder: string) {
     }
     class LanguageClient {
         readonly outputChannel = {appendLine: (line: string) => recorded.log.push(line)}
-        constructor(id: string, _name: string, server: unknown) {
-            recorded.client = {id, server, started: false}
+        constructor(id: string, _name: string, server: unknown, options: unknown) {
+            recorded.client = {id, server, options, started: false}
         }
         start() {
             recorded.client!.started = true

@@ -36,15 +36,17 @@ export class EditorClient {
                 }
         })
         this.connection.onRequest('workspace/inlayHint/refresh', () => null)
+        this.connection.onRequest('workspace/codeLens/refresh', () => null)
         this.connection.listen()
     }
 
-    async initialize(workspace: string): Promise<unknown> {
+    async initialize(workspace: string, initializationOptions?: Record<string, unknown>): Promise<unknown> {
         const result = await this.connection.sendRequest('initialize', {
             processId: process.pid,
             rootUri: pathToFileURL(workspace).href,
             workspaceFolders: [{uri: pathToFileURL(workspace).href, name: 'workspace'}],
-            capabilities: {workspace: {inlayHint: {refreshSupport: true}}},
+            capabilities: {workspace: {inlayHint: {refreshSupport: true}, codeLens: {refreshSupport: true}}},
+            initializationOptions,
         })
         await this.connection.sendNotification('initialized', {})
         return result

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
-import type {CodeAction, CompletionItem, DocumentSymbol, Hover, InlayHint, Location, TextEdit, WorkspaceEdit} from 'vscode-languageserver'
+import type {CodeAction, CodeLens, CompletionItem, DocumentSymbol, Hover, InlayHint, Location, TextEdit, WorkspaceEdit} from 'vscode-languageserver'
 import {tempDir} from '../helpers/temp.js'
 import {caret, EditorClient} from './client.js'
 
@@ -165,6 +165,25 @@ topology_template:
         expect(renamed).not.toMatch(/variability_input: platform\b/)
         expect(renamed).toMatch(/platform_runtime:/)
         expect((await client.change(file, renamed)).diagnostics).toEqual([])
+    })
+})
+
+describe('trellis lsp: the picture and the count', () => {
+    it("draws the active variant's topology, pruned nodes apart, and counts the variants in a code lens when asked to", async () => {
+        const dir = tempDir('trellis-lsp-')
+        const file = path.join(dir, 'shop.yaml')
+        const text = fs.readFileSync(SHOP, 'utf8')
+        client = new EditorClient(dir)
+        await client.initialize(dir, {variantCount: true})
+        const analyzed = client.diagnosticsOf(pathToFileURL(file).href, 1, p => p.diagnostics.some(d => d.source === 'trellis analyze'))
+        await client.open(file, text)
+        const diagram = await client.connection.sendRequest<{mermaid: string}>('workspace/executeCommand', {command: 'trellis.showTopology', arguments: [pathToFileURL(file).href]})
+        expect(diagram.mermaid).toMatch(/^flowchart TB/)
+        expect(diagram.mermaid).toMatch(/platform_runtime \(pruned\)/)
+        expect(diagram.mermaid).not.toMatch(/vm_runtime \(pruned\)/)
+        await analyzed
+        const lenses = await client.request<CodeLens[]>('textDocument/codeLens', file)
+        expect(lenses.map(l => l.command?.title)).toEqual(['8 variants (trellis analyze: every one of 12 input combinations resolved)'])
     })
 })
 

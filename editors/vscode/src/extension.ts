@@ -28,14 +28,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         return
     }
     const serverOptions: ServerOptions = {command: found.command, args: [...found.args], options: folder ? {cwd: folder} : {}}
-    const clientOptions: LanguageClientOptions = {documentSelector: [{scheme: 'file', language: 'yaml'}]}
+    const settings = vscode.workspace.getConfiguration('trellis')
+    const clientOptions: LanguageClientOptions = {
+        documentSelector: [{scheme: 'file', language: 'yaml'}],
+        initializationOptions: {analyze: settings.get<boolean>('analyze') ?? true, variantCount: settings.get<boolean>('variantCount') ?? false},
+    }
     client = new LanguageClient('trellis', 'Trellis', serverOptions, clientOptions)
     status.text = 'Trellis'
     status.tooltip = `Started ${[found.command, ...found.args].join(' ')} (from ${found.from})`
     status.command = 'trellis.chooseVariant'
     status.show()
     client.outputChannel.appendLine(`Trellis: started ${[found.command, ...found.args].join(' ')}, found in ${found.from}`)
-    context.subscriptions.push(vscode.commands.registerCommand('trellis.chooseVariant', () => chooseVariant(status)))
+    context.subscriptions.push(
+        vscode.commands.registerCommand('trellis.chooseVariant', () => chooseVariant(status)),
+        vscode.commands.registerCommand('trellis.showTopology', () => showTopology()),
+    )
     await client.start()
 }
 
@@ -65,6 +72,21 @@ async function chooseVariant(status: vscode.StatusBarItem): Promise<void> {
     }
     await client.sendRequest('workspace/executeCommand', {command: 'trellis.setChoice', arguments: [uri, choice]})
     status.text = `Trellis: ${[profile.trim(), ...choice.presets].filter(Boolean).join(' + ') || 'defaults'}`
+}
+
+/** Opens the active variant's topology beside the template, as Mermaid in a Markdown document (shown by a Mermaid-aware preview). */
+async function showTopology(): Promise<void> {
+    const document = vscode.window.activeTextEditor?.document
+    if (!client || !document) return
+    const answer = (await client.sendRequest('workspace/executeCommand', {command: 'trellis.showTopology', arguments: [document.uri.toString()]})) as {
+        mermaid?: string
+        stale?: boolean
+        error?: string
+    }
+    if (!answer.mermaid) return void vscode.window.showInformationMessage(`Trellis: ${answer.error ?? 'no topology yet'}`)
+    const content = [`# ${document.fileName}${answer.stale ? ' (stale)' : ''}`, '', '```mermaid', answer.mermaid, '```', ''].join('\n')
+    const shown = await vscode.workspace.openTextDocument({language: 'markdown', content})
+    await vscode.window.showTextDocument(shown, vscode.ViewColumn.Beside)
 }
 
 export function deactivate(): Promise<void> | undefined {
