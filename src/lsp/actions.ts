@@ -9,12 +9,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {CodeAction, Range, TextEdit, WorkspaceEdit} from 'vscode-languageserver'
 import type {Document} from 'yaml'
-import {type Repair, yamlPackage} from '../engine/index.js'
+import {type Element, type Repair, startWhatIf, yamlPackage} from '../engine/index.js'
 import {verifiedRepairs, repairWords} from '../app/repair-help.js'
 import type {ActiveChoice} from './choice.js'
 import {cursorAt, parseDocument, valuesOf} from './cursor.js'
 import type {OpenTemplate, Server} from './documents.js'
-import {uriOf} from './ranges.js'
+import {fileOf, uriOf} from './ranges.js'
 
 /** The inputs file a quick fix makes when the choice has none, beside the template. */
 const NEW_INPUTS = 'trellis-inputs.yaml'
@@ -29,12 +29,49 @@ export function repairActions(server: Server, open: OpenTemplate, file: string):
     let repairs = searched.get(evaluation)
     if (!repairs) searched.set(evaluation, (repairs = verifiedRepairs(template, request, outcome)))
     const choice = server.choices.get(file)
-    return repairs.map(r => repairAction(server, open, file, choice, r))
+    return repairs.map(r => choiceAction(server, open, file, choice, r, `Resolve with ${repairWords(r)} (verified: ${r.present} present, ${r.pruned} pruned)`))
 }
 
-function repairAction(server: Server, open: OpenTemplate, file: string, choice: ActiveChoice, r: Repair): CodeAction {
+/** How long a what-if search may take when its quick fix is picked (wall clock). */
+const WHAT_IF_BUDGET_MS = 3000
+
+/** What a what-if action carries until it is picked (then resolveFlip searches). */
+interface FlipData {
+    readonly uri: string
+    readonly version: number
+    readonly element: string
+}
+
+/** On an element's key: a quick fix that flips its verdict, searched only when picked (codeAction/resolve). */
+export function flipAction(open: OpenTemplate, element: Element, verdict: 'present' | 'pruned'): CodeAction {
+    const data: FlipData = {uri: open.document.uri, version: open.document.version, element: element.id}
+    return {title: `Make ${element.display} ${verdict === 'present' ? 'pruned' : 'present'} (the smallest verified input change)`, kind: 'quickfix', data}
+}
+
+/** The picked what-if action with its edit: the first verified suggestion, applied as a repair is. */
+export function resolveFlip(server: Server, action: CodeAction): CodeAction {
+    const data = action.data as FlipData | undefined
+    const open = data && server.open.get(data.uri)
+    const file = data && fileOf(data.uri)
+    const evaluation = open?.good
+    if (!data || !open || !file || !evaluation?.template || !evaluation.request || open.document.version !== data.version) return action
+    let found
+    try {
+        const search = startWhatIf(evaluation.template, evaluation.request, data.element, {maxSuggestions: 1})
+        const until = performance.now() + WHAT_IF_BUDGET_MS
+        while (!search.step(Math.max(0, until - performance.now())) && performance.now() < until);
+        found = search.result().suggestions[0]
+    } catch {
+        // the element or the request changed under the action: nothing to apply
+        found = undefined
+    }
+    if (!found) return {...action, title: `${action.title}: none found`, disabled: {reason: 'no input change tried flips it'}}
+    return {...choiceAction(server, open, file, server.choices.get(file), found, action.title), data: action.data}
+}
+
+/** A quick fix that applies input changes (into the active inputs file) and a preset (into the choice). */
+function choiceAction(server: Server, open: OpenTemplate, file: string, choice: ActiveChoice, r: Pick<Repair, 'changes' | 'preset'>, title: string): CodeAction {
     const presets = r.preset ? [...choice.presets, r.preset] : choice.presets
-    const title = `Resolve with ${repairWords(r)} (verified: ${r.present} present, ${r.pruned} pruned)`
     if (r.changes.length === 0) return {title, kind: 'quickfix', command: {title, command: 'trellis.setChoice', arguments: [open.document.uri, {...choice, presets}]}}
     const current = server.choices.inputsFile(choice)
     const inputsFile = current ?? path.join(path.dirname(file), NEW_INPUTS)

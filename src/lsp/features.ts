@@ -2,7 +2,7 @@
 import lsp from 'vscode-languageserver/node.js'
 import type {CompletionItem, DocumentSymbol, InlayHint, Location, SymbolKind as Kind} from 'vscode-languageserver'
 import {type Element, verdictOf} from '../engine/index.js'
-import {inputAt, renameInput, repairActions} from './actions.js'
+import {flipAction, inputAt, renameInput, repairActions, resolveFlip} from './actions.js'
 import {choiceOf} from './choice.js'
 import {topologyDiagram, variantLens} from './topology.js'
 import {cursorAt, valuesOf} from './cursor.js'
@@ -94,12 +94,16 @@ function registerNavigation(server: Server): void {
 function registerEdits(server: Server): void {
     const {connection} = server
     const openAt = (uri: string) => server.open.get(uri)
-    connection.onCodeAction(({textDocument, context}) => {
+    connection.onCodeAction(({textDocument, range, context}) => {
         const open = openAt(textDocument.uri)
         const file = fileOf(textDocument.uri)
+        if (!open || !file) return []
         const failed = context.diagnostics.some(d => d.source === 'trellis' && typeof d.code === 'string' && FAILURES.has(d.code))
-        return open && file && failed ? repairActions(server, open, file) : []
+        const model = open.good === open.latest ? open.good?.model : undefined
+        const element = model && elementAt(model, file, range.start)
+        return [...(failed ? repairActions(server, open, file) : []), ...(model && element ? [flipAction(open, element, verdictOf(model, element))] : [])]
     })
+    connection.onCodeActionResolve(action => resolveFlip(server, action))
     connection.onPrepareRename(({textDocument, position}) => {
         const open = openAt(textDocument.uri)
         return (open && inputAt(open, open.document.offsetAt(position))?.range) ?? null

@@ -95,7 +95,7 @@ function capabilities(): InitializeResult['capabilities'] {
         documentSymbolProvider: true,
         inlayHintProvider: true,
         codeLensProvider: {resolveProvider: false},
-        codeActionProvider: {codeActionKinds: ['quickfix']},
+        codeActionProvider: {codeActionKinds: ['quickfix'], resolveProvider: true},
         renameProvider: {prepareProvider: true},
         completionProvider: {triggerCharacters: [' ', ':', '[', ',']},
         executeCommandProvider: {commands: [...COMMANDS]},

@@ -153,6 +153,23 @@ topology_template:
         expect(fs.readFileSync(path.join(dir, 'choice.yaml'), 'utf8')).toBe('backups: true\nmonitoring: true # as in prod\n')
     })
 
+    it("flips a pruned element's verdict with the smallest verified input change, written into a new inputs file when the choice has none", async () => {
+        const {dir, file, text, client} = await shop()
+        await client.open(file, text)
+        const at = positionOf(text, '        platform_runtime:\n', 8)
+        const [action] = await client.request<CodeAction[]>('textDocument/codeAction', file, undefined, {range: {start: at, end: at}, context: {diagnostics: []}})
+        expect(action?.title).toBe('Make Node "platform_runtime" present (the smallest verified input change)')
+        expect(action?.edit).toBeUndefined()
+        const resolved = await client.connection.sendRequest<CodeAction>('codeAction/resolve', action)
+        const inputs = pathToFileURL(path.join(dir, 'trellis-inputs.yaml')).href
+        expect(resolved.edit?.documentChanges).toEqual([
+            {kind: 'create', uri: inputs, options: {ignoreIfExists: true}},
+            {textDocument: {uri: inputs, version: null}, edits: [{range: {start: {line: 0, character: 0}, end: {line: 0, character: 0}}, newText: 'platform: managed\n'}]},
+        ])
+        expect(resolved.command).toMatchObject({command: 'trellis.setChoice', arguments: [pathToFileURL(file).href, {presets: [], inputs: 'trellis-inputs.yaml'}]})
+        expect(fs.existsSync(path.join(dir, 'trellis-inputs.yaml'))).toBe(false)
+    })
+
     it('renames a variability input where it is defined, read and set by presets', async () => {
         const {file, text, client} = await shop()
         await client.open(file, text)
