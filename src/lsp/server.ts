@@ -17,6 +17,8 @@ import type {LineSource} from './diagnostics.js'
 
 /** How long typing must pause before the template is resolved again. */
 export const DEBOUNCE_MS = 200
+/** How long after resolving the text must stay unchanged before it is analyzed: while typing goes on, analysis would take the CPU resolving needs. */
+const ANALYSIS_DELAY_MS = 1000
 
 /** Starts the server on standard input and output; resolves when the client has said exit. */
 export function runLanguageServer(): Promise<number> {
@@ -48,6 +50,7 @@ export function runLanguageServer(): Promise<number> {
         const open = server.open.get(document.uri)
         if (!open) return
         clearTimeout(open.timer)
+        clearTimeout(open.analysisTimer)
         open.analysis?.cancel()
         server.open.delete(document.uri)
         for (const uri of open.published) void connection.sendDiagnostics({uri, diagnostics: []})
@@ -110,6 +113,7 @@ function schedule(server: Server, uri: string, delay: number): void {
     if (!open) return
     clearTimeout(open.timer)
     // what was analyzed of an earlier text no longer holds
+    clearTimeout(open.analysisTimer)
     open.analysis?.cancel()
     open.analysis = undefined
     open.timer = setTimeout(() => void run(server, open), delay)
@@ -141,7 +145,7 @@ async function run(server: Server, open: OpenTemplate): Promise<void> {
     if (evaluation.model) open.good = evaluation
     publish(server, open)
     void server.connection.languages.inlayHint.refresh().catch(() => undefined)
-    if (server.analyze) analyzeInBackground(server, open)
+    if (server.analyze) open.analysisTimer = setTimeout(() => analyzeInBackground(server, open), ANALYSIS_DELAY_MS)
 }
 
 /** Analyzes the evaluated text in a worker; its findings are published with the evaluation's diagnostics when it ends before the text changes. */
