@@ -85,6 +85,8 @@ try {
         const result = await connection.sendRequest(method, {textDocument: {uri}, ...params})
         return [performance.now() - t, result]
     }
+    // an editor asks for a hover once the pointer has rested (~300 ms): the first one comes no sooner after the last edit
+    await new Promise(resolve => setTimeout(resolve, 400))
     const hover = []
     for (const position of keys) hover.push((await timed('textDocument/hover', {position}))[0])
     const inlay = []

@@ -18,6 +18,7 @@ export class OpenTemplate {
     published = new Set<string>()
     timer?: NodeJS.Timeout
     analysisTimer?: NodeJS.Timeout
+    warmTimer?: NodeJS.Timeout
     /** The background analysis of a version, and what it found once it ended. */
     analysis?: {readonly version: number; readonly cancel: () => void; readonly result?: Analyzed}
     private parsed?: {version: number; doc: Document}

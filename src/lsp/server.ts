@@ -8,6 +8,7 @@ import {TextDocument} from 'vscode-languageserver-textdocument'
 import fs from 'node:fs'
 import path from 'node:path'
 import {startAnalysis} from './analysis.js'
+import {warmExplanations} from './hover.js'
 import {ChoiceStore} from './choice.js'
 import {evaluate} from './evaluate.js'
 import {OpenTemplate, type Server} from './documents.js'
@@ -19,6 +20,8 @@ import type {LineSource} from './diagnostics.js'
 export const DEBOUNCE_MS = 200
 /** How long after resolving the text must stay unchanged before it is analyzed: while typing goes on, analysis would take the CPU resolving needs. */
 const ANALYSIS_DELAY_MS = 1000
+/** How long after resolving the text must stay unchanged before the explanations are prepared for hover. */
+const WARM_DELAY_MS = 300
 
 /** Starts the server on standard input and output; resolves when the client has said exit. */
 export function runLanguageServer(): Promise<number> {
@@ -50,6 +53,7 @@ export function runLanguageServer(): Promise<number> {
         const open = server.open.get(document.uri)
         if (!open) return
         clearTimeout(open.timer)
+        clearTimeout(open.warmTimer)
         clearTimeout(open.analysisTimer)
         open.analysis?.cancel()
         server.open.delete(document.uri)
@@ -112,6 +116,7 @@ function schedule(server: Server, uri: string, delay: number): void {
     const open = server.open.get(uri)
     if (!open) return
     clearTimeout(open.timer)
+    clearTimeout(open.warmTimer)
     // what was analyzed of an earlier text no longer holds
     clearTimeout(open.analysisTimer)
     open.analysis?.cancel()
@@ -145,6 +150,8 @@ async function run(server: Server, open: OpenTemplate): Promise<void> {
     if (evaluation.model) open.good = evaluation
     publish(server, open)
     void server.connection.languages.inlayHint.refresh().catch(() => undefined)
+    const {model} = evaluation
+    if (model) open.warmTimer = setTimeout(() => warmExplanations(model), WARM_DELAY_MS)
     if (server.analyze) open.analysisTimer = setTimeout(() => analyzeInBackground(server, open), ANALYSIS_DELAY_MS)
 }
 

@@ -94,4 +94,23 @@ ${line}
         const hover = (await client.request<Hover>('textDocument/hover', file, {line: 3, character: 10})) as {contents: {value: string}}
         expect(hover.contents.value).toMatch(/Node "📦ßpeicher" is present/)
     })
+
+    it('links a duplicate key to its first definition, and puts the help lines in the message', async () => {
+        const dir = tempDir('trellis-lsp-dup-')
+        const file = path.join(dir, 't.yaml')
+        const text =
+            'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a:\n            type: tosca.nodes.Root\n        a:\n            type: tosca.nodes.Root\n'
+        client = new EditorClient(dir)
+        await client.initialize(dir)
+        const [duplicate] = (await client.open(file, text)).diagnostics
+        expect(duplicate).toMatchObject({
+            code: 'yaml-duplicate-key',
+            range: {start: {line: 5, character: 8}, end: {line: 5, character: 9}},
+            relatedInformation: [{location: {uri: pathToFileURL(file).href, range: {start: {line: 3, character: 8}, end: {line: 3, character: 9}}}, message: 'first defined here'}],
+        })
+        const typo = text.replace(/\n {8}a:\n {12}type: tosca.nodes.Root\n$/, '\n        b:\n            type: tosca.nodes.Root\n            conditions: {node_presense: a}\n')
+        const [unknown] = (await client.change(file, typo)).diagnostics
+        expect(unknown?.code).toBe('unknown-operator')
+        expect(unknown?.message).toMatch(/\nhelp: .*node_presence/)
+    })
 })
