@@ -11,7 +11,7 @@ import type {CodeAction, Range, TextEdit, WorkspaceEdit} from 'vscode-languagese
 import type {Document} from 'yaml'
 import {type Element, type Repair, startWhatIf, yamlPackage} from '../engine/index.js'
 import {verifiedRepairs, repairWords} from '../app/repair-help.js'
-import type {ActiveChoice} from './choice.js'
+import {type ActiveChoice, OUTSIDE} from './choice.js'
 import {cursorAt, parseDocument, valuesOf} from './cursor.js'
 import type {OpenTemplate, Server} from './documents.js'
 import {fileOf, uriOf} from './ranges.js'
@@ -73,7 +73,8 @@ export function resolveFlip(server: Server, action: CodeAction): CodeAction {
 function choiceAction(server: Server, open: OpenTemplate, file: string, choice: ActiveChoice, r: Pick<Repair, 'changes' | 'preset'>, title: string): CodeAction {
     const presets = r.preset ? [...choice.presets, r.preset] : choice.presets
     if (r.changes.length === 0) return {title, kind: 'quickfix', command: {title, command: 'trellis.setChoice', arguments: [open.document.uri, {...choice, presets}]}}
-    const current = server.choices.inputsFile(choice)
+    // an inputs file outside the workspace is not read, nor written: a new one is made inside
+    const current = readable(server.choices.inputsFile(choice))
     const inputsFile = current ?? path.join(path.dirname(file), NEW_INPUTS)
     const written = fs.existsSync(inputsFile) ? fs.readFileSync(inputsFile, 'utf8') : undefined
     const edits = valueEdits(
@@ -149,7 +150,7 @@ export function renameInput(server: Server, open: OpenTemplate, file: string, na
             .map(v => ({range: range(v.start, v.end), newText: to})),
     ]
     const changes: Record<string, TextEdit[]> = {[open.document.uri]: edits}
-    const inputsFile = server.choices.inputsFile(server.choices.get(file))
+    const inputsFile = readable(server.choices.inputsFile(server.choices.get(file)))
     if (inputsFile && fs.existsSync(inputsFile)) {
         const text = fs.readFileSync(inputsFile, 'utf8')
         const inputs = parseDocument(text)
@@ -161,6 +162,11 @@ export function renameInput(server: Server, open: OpenTemplate, file: string, na
         if (renamed.length) changes[uriOf(inputsFile)] = renamed
     }
     return {changes}
+}
+
+/** The inputs file when it may be read (inside the workspace folder). */
+function readable(file: string | undefined | typeof OUTSIDE): string | undefined {
+    return file === OUTSIDE ? undefined : file
 }
 
 /** The offsets of every key `name` whose path of keys (its own last) `where` accepts. */

@@ -3,6 +3,7 @@
 // `.vscode/trellis.json` (docs/editor.md), one entry per template path relative to the workspace.
 import fs from 'node:fs'
 import path from 'node:path'
+import {isBelow, realpath} from '../engine/index.js'
 
 export interface ActiveChoice {
     readonly profile?: string
@@ -12,6 +13,9 @@ export interface ActiveChoice {
 }
 
 export const NO_CHOICE: ActiveChoice = {presets: []}
+
+/** An inputs file outside the workspace folder, which is not read. */
+export const OUTSIDE = Symbol('outside the workspace folder')
 
 const STORE = path.join('.vscode', 'trellis.json')
 
@@ -37,9 +41,17 @@ export class ChoiceStore {
         return this.choices.get(this.key(template)) ?? NO_CHOICE
     }
 
-    /** The inputs file of a choice as an absolute path. */
-    inputsFile(choice: ActiveChoice): string | undefined {
-        return choice.inputs === undefined ? undefined : path.resolve(this.workspace ?? process.cwd(), choice.inputs)
+    /**
+     * The inputs file of a choice as an absolute path; `outside` when it lies outside the workspace
+     * folder (a link leading out included): `.vscode/trellis.json` comes with the repository, and
+     * a cloned repository may name no file elsewhere (docs/untrusted-templates.md), so it is not read.
+     */
+    inputsFile(choice: ActiveChoice): string | undefined | typeof OUTSIDE {
+        if (choice.inputs === undefined) return undefined
+        const folder = this.workspace ?? process.cwd()
+        const file = path.resolve(folder, choice.inputs)
+        const real = realpath(file) ?? file
+        return isBelow(real, realpath(folder) ?? folder) ? file : OUTSIDE
     }
 
     set(template: string, choice: ActiveChoice): void {

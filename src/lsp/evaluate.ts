@@ -5,6 +5,7 @@
 import {
     type Diagnostic as EngineDiagnostic,
     isTrellisError,
+    maxYamlBytes,
     type LoadedTemplate,
     type Outcome,
     resolveTemplate,
@@ -14,7 +15,7 @@ import {
 } from '../engine/index.js'
 import {chosenInputs} from '../app/request.js'
 import {targetOf} from '../profiles/staleness.js'
-import type {ActiveChoice} from './choice.js'
+import {type ActiveChoice, OUTSIDE} from './choice.js'
 import {conflictDiagnostics, engineDiagnostic, plainDiagnostic, type FileDiagnostic, type LineSource} from './diagnostics.js'
 
 export interface Evaluation {
@@ -34,12 +35,18 @@ export interface EvaluationInput {
     /** The template's absolute path. */
     readonly file: string
     readonly choice: ActiveChoice
-    /** The active choice's inputs file, absolute. */
-    readonly inputsFile?: string
+    /** The active choice's inputs file, absolute; OUTSIDE when it lies outside the workspace folder (not read). */
+    readonly inputsFile?: string | typeof OUTSIDE
     readonly lines: LineSource
 }
 
 export async function evaluate({text, version, file, choice, inputsFile, lines}: EvaluationInput): Promise<Evaluation> {
+    // the limit a file read from disk has holds for the buffer too (docs/untrusted-templates.md, Limits)
+    if (Buffer.byteLength(text) > maxYamlBytes())
+        return {
+            version,
+            diagnostics: [plainDiagnostic(file, `the template is larger than the ${maxYamlBytes() / (1024 * 1024)} MB a YAML file may have (TRELLIS_MAX_YAML_MB)`, 'error')],
+        }
     let template: LoadedTemplate
     try {
         template = templateFromText(text, file)
@@ -50,7 +57,9 @@ export async function evaluate({text, version, file, choice, inputsFile, lines}:
     const warnings: FileDiagnostic[] = []
     try {
         const warn = (message: string) => warnings.push(plainDiagnostic(file, message, 'warning'))
-        const chosen = await chosenInputs(targetOf(template), {preset: [...choice.presets], set: [], inputs: inputsFile, profile: choice.profile}, warn)
+        if (inputsFile === OUTSIDE) warn(`the active choice's inputs file "${choice.inputs}" lies outside the workspace folder: it is not read`)
+        const inputs = inputsFile === OUTSIDE ? undefined : inputsFile
+        const chosen = await chosenInputs(targetOf(template), {preset: [...choice.presets], set: [], inputs, profile: choice.profile}, warn)
         request = {...chosen, plugins: []}
     } catch (e) {
         return {version, template, diagnostics: [...warnings, ...failed(e, file, lines, 'the active choice: ')]}

@@ -113,4 +113,24 @@ ${line}
         expect(unknown?.code).toBe('unknown-operator')
         expect(unknown?.message).toMatch(/\nhelp: .*node_presence/)
     })
+
+    it("reads no inputs file outside the workspace, whatever the workspace's .vscode/trellis.json says", async () => {
+        const dir = csar()
+        const outside = `${dir}-inputs.yaml`
+        fs.writeFileSync(outside, 'packaged: false\n')
+        fs.mkdirSync(path.join(dir, '.vscode'))
+        fs.writeFileSync(path.join(dir, '.vscode/trellis.json'), JSON.stringify({choices: {'service.yaml': {inputs: `../${path.basename(outside)}`}}}))
+        try {
+            client = new EditorClient(dir)
+            await client.initialize(dir)
+            const file = path.join(dir, 'service.yaml')
+            const [warning] = (await client.open(file, SERVICE)).diagnostics
+            expect(warning).toMatchObject({severity: 2, message: expect.stringMatching(/inputs file ".*-inputs\.yaml" lies outside the workspace folder: it is not read/)})
+            // packaged keeps its default: the node is present
+            const hover = (await client.request<Hover>('textDocument/hover', file, {line: 8, character: 9})) as {contents: {value: string}}
+            expect(hover.contents.value).toMatch(/Node "app" is present/)
+        } finally {
+            fs.rmSync(outside)
+        }
+    })
 })
