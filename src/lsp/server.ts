@@ -127,7 +127,8 @@ function schedule(server: Server, uri: string, delay: number): void {
 async function run(server: Server, open: OpenTemplate): Promise<void> {
     const {document} = open
     const file = fileOf(document.uri)
-    if (!file || !isTemplateText(document.getText())) return
+    // a document once taken for a template stays one while its first lines are retyped
+    if (!file || (!open.latest && !isTemplateText(document.getText()))) return
     const choice = server.choices.get(file)
     let evaluation
     try {
