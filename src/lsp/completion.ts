@@ -33,6 +33,10 @@ export function completionsAt(scope: Scope, open: OpenTemplate, position: Positi
         if (kind && scope.graph) return names(new Set(scope.graph.elements.filter(e => e.kind === kind).map(e => e.name)), KIND.reference, kind)
         if (key === 'type' || key === 'derived_from') return names(typeNames(scope.template), KIND.class, 'type')
         if (key === 'presets' || key === 'preset') return names(definition?.presets.keys() ?? [], KIND.constant, 'preset')
+        // a requirement's target: `- host: ` (the short form) or `node:` in its map
+        const requirement = /^\s*-\s*[A-Za-z_][\w-]*\s*:\s*[^\s:{[]*$/.test(before) || key === 'node'
+        if (requirement && scope.graph && cursorAt(open.parse(), open.document.offsetAt(position)).path.includes('requirements'))
+            return names(new Set(scope.graph.elements.filter(e => e.kind === 'node').map(e => e.name)), KIND.reference, 'node')
     }
     // a key being written where conditions are: an operator
     const inConditions = () => cursorAt(open.parse(), open.document.offsetAt(position)).path.some(k => k === 'conditions' || k === 'expressions')
