@@ -15,7 +15,7 @@ import {build} from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 await build({
-    entryPoints: [path.join(root, 'dist/cli/main.js'), path.join(root, 'dist/tui/resolver/worker.js')],
+    entryPoints: [path.join(root, 'dist/cli/main.js'), path.join(root, 'dist/tui/resolver/worker.js'), path.join(root, 'dist/lsp/analysis-worker.js')],
     outdir: path.join(root, 'dist/bundle'),
     entryNames: '[name]',
     bundle: true,
@@ -27,8 +27,8 @@ await build({
     logLevel: 'warning',
 })
 
-/** The wizard's modules, which the headless bundle leaves out: bin/trellis.js never sends the wizard there. */
-const WIZARD = /\/tui\/(index|line-mode|resolver\/client)\.js$/
+/** The wizard's and the language server's modules, which the headless bundle leaves out: bin/trellis.js never sends them there. */
+const WIZARD = /\/(tui\/(index|line-mode|resolver\/client)|lsp\/server)\.js$/
 const withoutWizard = {
     name: 'without-wizard',
     setup(bundle) {

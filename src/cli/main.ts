@@ -4,6 +4,7 @@ import {Command, CommanderError} from 'commander'
 import {registerAnalyze} from './commands/analyze.js'
 import {registerCompletion, runCompletion} from './commands/completion.js'
 import {registerExplain} from './commands/explain.js'
+import {registerLsp} from './commands/lsp.js'
 import {addExamples} from './examples.js'
 import {valueFlags} from './repeatable.js'
 import {registerProfile} from './commands/profile.js'
@@ -83,6 +84,7 @@ export function trellisProgram(setExit: (code: number) => void): Command {
     registerTest(program, setExit)
     registerWizard(program, setExit)
     registerCompletion(program, setExit)
+    registerLsp(program, setExit)
     addExamples(program)
     return program
 }

@@ -27,6 +27,7 @@ export {
     type LoadedTemplate,
     loadTechnologyPlugins,
     loadTemplate,
+    templateFromText,
     type PluginPolicy,
     type ReadOptions,
     readRegularFile,
@@ -52,6 +53,7 @@ export {
     TOSCA_META,
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
+export {operatorNames} from './expressions/index.js'
 export {type Measure, technologySteps} from './solve/index.js'
 export {
     describeSource,

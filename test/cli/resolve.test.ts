@@ -722,7 +722,7 @@ describe.concurrent('trellis resolve: usage', () => {
         expectFailure(
             await runHere(['frobnicate', 't.yaml'], {cwd: dir}),
             2,
-            "unknown command 'frobnicate' (commands: resolve, explain, analyze, profile, test, wizard, completion, help)",
+            "unknown command 'frobnicate' (commands: resolve, explain, analyze, profile, test, wizard, completion, lsp, help)",
         )
         // a flag's value is no second argument: a missing template is said to be missing
         const missing = await runHere(['app.tosca', '-p', 'prod'], {cwd: dir})

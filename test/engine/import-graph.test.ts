@@ -39,7 +39,7 @@ const ENGINE_RANK: Record<string, number> = {
 const FOLDERS_WITH_ONE_DOOR = ['engine/load/yaml']
 
 /** The layers around the engine, lowest first; a layer may import only lower ones. */
-const LAYER_RANK: Record<string, number> = {engine: 0, profiles: 1, app: 2, tui: 3, cli: 4}
+const LAYER_RANK: Record<string, number> = {engine: 0, profiles: 1, app: 2, tui: 3, lsp: 3, cli: 4}
 
 const files = typescriptFiles(SRC)
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/')
@@ -146,6 +146,14 @@ describe('the import graph of src/', () => {
             .filter(([from, to]) => layer(from) !== layer(to) && LAYER_RANK[layer(to)]! > LAYER_RANK[layer(from)]!)
             .map(([from, to]) => `${from} → ${to}`)
         expect(upward).toEqual([])
+    })
+
+    it('the wizard and the language server, two shells side by side, never import each other', () => {
+        const layer = (r: string) => r.split('/')[0]!
+        const across = edges()
+            .filter(([from, to]) => ['tui', 'lsp'].includes(layer(from)) && ['tui', 'lsp'].includes(layer(to)) && layer(from) !== layer(to))
+            .map(([from, to]) => `${from} → ${to}`)
+        expect(across).toEqual([])
     })
 
     it("the wizard's thread reaches the resolver only through its protocol and client", () => {

@@ -71,6 +71,11 @@ export function isPresenceOperator(name: string): name is PresenceOperator {
     return (PRESENCE_OPERATORS as readonly string[]).includes(name)
 }
 
+/** Every operator name a condition or expression may use (an editor's completion). */
+export function operatorNames(): string[] {
+    return [...ALL]
+}
+
 /** A suggestion for a misspelt operator. */
 export function closestOperator(name: string): string | undefined {
     return closestName(name, [...ALL])

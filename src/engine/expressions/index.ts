@@ -1,5 +1,5 @@
 export {evaluateValue, isValueExpression, operatorOf} from './value.js'
 export {MAX_NESTING, nestedTooDeep} from './nesting.js'
-export {isLogicOperator, isPresenceOperator, type LogicOperator, type PresenceOperator} from './catalogue.js'
+export {isLogicOperator, isPresenceOperator, operatorNames, type LogicOperator, type PresenceOperator} from './catalogue.js'
 export {show} from './operators/checks.js'
 export type {Nesting, ValueScope} from './types.js'

@@ -62,7 +62,7 @@ export async function loadTemplate(file: string, options?: ReadOptions): Promise
     return fromParsed(parsed, absolute, path.resolve(file))
 }
 
-/** Builds a template from text already in memory (tests, benchmarks, the wizard). */
+/** Builds a template from text already in memory (tests, benchmarks, an editor's buffer in the language server); `file` absolute, or relative to `dir`. */
 export function templateFromText(text: string, file = 'template.yaml', dir = process.cwd()): LoadedTemplate {
     return fromParsed(readYaml(text, file), path.resolve(dir, file))
 }
