@@ -4,29 +4,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
+import {TWO_HOSTS} from '../helpers/templates.js'
 import {TIE} from '../report/fixtures.js'
 import {removeWorkspaces, run, workspace} from './run.js'
 
 afterAll(removeWorkspaces)
 
 /** A tie rc_3's optimization finds: n1 and n4 are two equally good hosts of n5. */
-const OPTIMIZED_TIE = `tosca_definitions_version: tosca_variability_1_0_rc_3
-node_types: {t0: {derived_from: tosca.nodes.Root}, t1: {derived_from: tosca.nodes.Root}, t2: {derived_from: tosca.nodes.Root}}
-topology_template:
-  variability:
-    inputs: {mode: {type: string}, size: {type: integer, default: 4}}
-    presets: {prod: {inputs: {mode: prod}}}
-    options: {enrich_technologies: false, technology_constraint: false, hosting_stack_constraint: false}
-  node_templates:
-    n0: {type: t1, conditions: true, persistent: true}
-    n1: {type: t0, conditions: {or: [true, {not: {node_presence: n0}}, {and: [{equal: [{variability_input: mode}, prod]}]}]}}
-    n2: {type: t0, conditions: {equal: [{variability_input: mode}, prod]}, requirements: [{uses: {node: n5}}]}
-    n4: {type: t2, conditions: {equal: [{variability_input: mode}, prod]}, requirements: [{host: {node: n5}}]}
-    n5:
-      type: t0
-      properties: [{p0: {value: 3, conditions: {greater: [{variability_input: size}, 3]}}}]
-      requirements: [{host: {node: n4}}, {host: {node: n1, conditions: true}}]
-`
+const OPTIMIZED_TIE = `tosca_definitions_version: tosca_variability_1_0_rc_3\n${TWO_HOSTS('')}`
 
 describe('an ambiguous result', () => {
     it('without optimization: explain and the report say to enable it', async () => {

@@ -87,3 +87,24 @@ topology_template:
         gcp: {type: cloud, conditions: {equal: [{variability_input: env}, GCP]}}
         aws: {type: cloud, conditions: {equal: [{variability_input: env}, AWS]}}
 `
+
+// n2 keeps n5 (an implied relation); n5 needs a host, n4 (which n5 hosts in turn, a cycle) or n1
+// (kept only by n5's relation to it): two variants of four nodes each. Deduction decides n5; its
+// hosting default still binds n1 and n4, which the quick way through optimization once dropped,
+// counting a variant of three nodes without either host as the unique optimum
+export const TWO_HOSTS = (options: string) => `node_types: {t0: {derived_from: tosca.nodes.Root}, t1: {derived_from: tosca.nodes.Root}, t2: {derived_from: tosca.nodes.Root}}
+topology_template:
+  variability:
+    inputs: {mode: {type: string}, size: {type: integer, default: 4}}
+    presets: {prod: {inputs: {mode: prod}}}
+    options: {enrich_technologies: false, technology_constraint: false, hosting_stack_constraint: false${options}}
+  node_templates:
+    n0: {type: t1, conditions: true, persistent: true}
+    n1: {type: t0, conditions: {or: [true, {not: {node_presence: n0}}, {and: [{equal: [{variability_input: mode}, prod]}]}]}}
+    n2: {type: t0, conditions: {equal: [{variability_input: mode}, prod]}, requirements: [{uses: {node: n5}}]}
+    n4: {type: t2, conditions: {equal: [{variability_input: mode}, prod]}, requirements: [{host: {node: n5}}]}
+    n5:
+      type: t0
+      properties: [{p0: {value: 3, conditions: {greater: [{variability_input: size}, 3]}}}]
+      requirements: [{host: {node: n4}}, {host: {node: n1, conditions: true}}]
+`

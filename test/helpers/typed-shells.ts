@@ -12,6 +12,7 @@ import {SourceMap, templateFromText} from '../../src/engine/load/index.js'
 import {readDefinitionOf} from '../../src/engine/resolve/index.js'
 import {inputRules} from '../../src/tui/input-rules.js'
 import {askValue} from '../../src/tui/line-mode.js'
+import {NONE} from '../../src/tui/state/key-presses.js'
 import type {Prompts} from '../../src/tui/plain-prompts.js'
 import {reducer} from '../../src/tui/state/reduce.js'
 import type {KeyContext} from '../../src/tui/state/keys/index.js'
@@ -54,29 +55,6 @@ export function commandLine(definition: VariabilityDefinition, text: string, via
     return {value: value?.value, ...(mistyped ? {mistyped} : {})}
 }
 
-const NO_KEY: Key = {
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-}
-
 /**
  * The wizard's inputs pane: Enter opens the input's value editor ("type a value…" for a boolean,
  * which offers true and false first), the text arrives as one paste (a single line: Enter commits),
@@ -87,7 +65,7 @@ export function wizard(definition: VariabilityDefinition, text: string): WizardR
     const ctx: KeyContext = {definition, choicesFor: () => [], exists: () => false, page: 10, rules: inputRules}
     const reduce = reducer(ctx)
     let state: WizardState = initialState({presets: [], values: {}}, 't.resolved.yaml', 't.report.md')
-    const press = (input: string, key: Partial<Key> = {}) => (state = reduce(state, {type: 'key', input, key: {...NO_KEY, ...key}}))
+    const press = (input: string, key: Partial<Key> = {}) => (state = reduce(state, {type: 'key', input, key: {...NONE, ...key}}))
     press('', {return: true})
     if (!state.editor) throw new Error('Enter opened no editor')
     if (!state.editor.typing) {

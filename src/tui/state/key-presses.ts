@@ -5,7 +5,8 @@
 // characters as the keys they are, so none is lost or typed as text.
 import type {Key} from 'ink'
 
-const NONE: Key = {
+/** A key record with nothing pressed (tests build key presses from it too). */
+export const NONE: Key = {
     upArrow: false,
     downArrow: false,
     leftArrow: false,
