@@ -10,6 +10,7 @@ import {and, constant, exo, implies, not, or, variable, type Formula} from '../.
 import {satisfiable, solve, solveUnique, type Objective, type Problem} from '../../src/engine/solve/index.js'
 import {deduce} from '../../src/engine/solve/deduce.js'
 import {iterations} from '../helpers/deep.js'
+import {plainSolution} from '../helpers/solved.js'
 
 const RUNS = iterations(150, 3000)
 
@@ -94,16 +95,6 @@ function problemOf(s: Shape): Problem {
     return {variableCount: definitions.length, definitions, constraints, objectives}
 }
 
-/** What a solve came to, as plain data (maps as entries). */
-function plain(result: ReturnType<typeof solve>): unknown {
-    if (!result.ok) {
-        const f = result.failure
-        return f.kind === 'ambiguous' ? {...f, chosen: [...f.chosen], alternative: [...f.alternative]} : f
-    }
-    const {values, state, components} = result.solution
-    return {values: [...values], state, components}
-}
-
 describe('the quick ways through optimization', () => {
     it('give the replay’s answer on random technology-shaped problems', () => {
         let quickTaken = 0
@@ -113,7 +104,7 @@ describe('the quick ways through optimization', () => {
                 const problem = problemOf(s)
                 const quick = solve(problem, {enumerateUpTo: 0})
                 const replayed = solve(problem, {enumerateUpTo: 0, quick: false})
-                expect(plain(quick)).toEqual(plain(replayed))
+                expect(plainSolution(quick)).toEqual(plainSolution(replayed))
                 if (quick.ok && quick.solution.components.some(c => c.chosen)) quickTaken++
                 if (!quick.ok && quick.failure.kind === 'unsatisfiable') unsatisfiable++
                 // without objectives, whether a variant exists: deduction and completion, else MiniSat

@@ -13,6 +13,7 @@ import {partChoices} from '../../src/engine/solve/choices.js'
 import {DisjointSets, propagate, solve, type Objective, type Problem} from '../../src/engine/solve/index.js'
 import type {Part} from '../../src/engine/solve/replay.js'
 import {iterations} from '../helpers/deep.js'
+import {plainSolution} from '../helpers/solved.js'
 
 /** Comparing variants is cheap; solving each problem both ways is not. */
 const RUNS = iterations(1000, 20_000)
@@ -178,16 +179,6 @@ function sameVariants(problem: Problem): boolean {
     return true
 }
 
-/** What a solve came to, as plain data (maps as entries). */
-function plain(result: ReturnType<typeof solve>): unknown {
-    if (!result.ok) {
-        const f = result.failure
-        return f.kind === 'ambiguous' ? {...f, chosen: [...f.chosen], alternative: [...f.alternative]} : f
-    }
-    const {values, state, components} = result.solution
-    return {values: [...values], state, components}
-}
-
 describe('the variants of a choice (solve/choices.ts)', () => {
     it('are exactly the assignments an exhaustive enumeration finds, on template-shaped problems with hosting cycles', () => {
         let compared = 0
@@ -215,7 +206,7 @@ describe('the variants of a choice (solve/choices.ts)', () => {
         fc.assert(
             fc.property(shape, s => {
                 const problem = problemOf(s)
-                expect(plain(solve(problem, {enumerateUpTo: 0}))).toEqual(plain(solve(problem, {enumerateUpTo: 0, quick: false})))
+                expect(plainSolution(solve(problem, {enumerateUpTo: 0}))).toEqual(plainSolution(solve(problem, {enumerateUpTo: 0, quick: false})))
             }),
             {numRuns: SOLVED_RUNS},
         )
