@@ -29,6 +29,15 @@ function loadApart(file: string, argv: readonly string[]): string {
     return execFileSync(process.execPath, ['-e', script], {encoding: 'utf8'})
 }
 
+/** A copy of the headless bundle in `dir`, as deep as in the project (it reads ../../package.json for its version, here 1.2.3). */
+function bundleCopy(dir: string): string {
+    const copy = path.join(dir, 'dist/bundle/headless.cjs')
+    fs.mkdirSync(path.dirname(copy), {recursive: true})
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({version: '1.2.3'}))
+    fs.copyFileSync(BUNDLE, copy)
+    return copy
+}
+
 describe('the headless bundle', () => {
     it('starts from the code cache the build made', () => {
         expect(fs.existsSync(`${BUNDLE}.cache`)).toBe(true)
@@ -38,11 +47,7 @@ describe('the headless bundle', () => {
     it('runs without a cache it cannot take', () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-headless-'))
         try {
-            // as deep as in the project: the bundle reads ../../package.json for its version
-            const copy = path.join(dir, 'dist/bundle/headless.cjs')
-            fs.mkdirSync(path.dirname(copy), {recursive: true})
-            fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({version: '1.2.3'}))
-            fs.copyFileSync(BUNDLE, copy)
+            const copy = bundleCopy(dir)
             fs.writeFileSync(`${copy}.cache`, 'not a code cache')
             expect(loadApart(copy, ['--version'])).toBe('1.2.3\n 0 false')
             // the build's own cache, its SHA-256 changed as if of another bundle (V8 alone would take it: same length)
@@ -60,10 +65,7 @@ describe('the headless bundle', () => {
     it('never hands V8 a code cache with a byte changed or cut short (fast-check over byte positions)', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-headless-'))
         try {
-            const copy = path.join(dir, 'dist/bundle/headless.cjs')
-            fs.mkdirSync(path.dirname(copy), {recursive: true})
-            fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({version: '1.2.3'}))
-            fs.copyFileSync(BUNDLE, copy)
+            const copy = bundleCopy(dir)
             const intact = fs.readFileSync(`${BUNDLE}.cache`)
             const damage = fc.oneof(
                 {weight: 3, arbitrary: fc.record({at: fc.nat(), bit: fc.integer({min: 0, max: 7})}).map(d => ({kind: 'flip' as const, ...d}))},
