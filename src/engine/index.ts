@@ -72,6 +72,7 @@ export {
     definedInputValues,
     errorNotes,
     errorSummary,
+    declaredConstraints,
     inputChoices,
     type Outcome,
     outputOf,

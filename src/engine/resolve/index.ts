@@ -15,5 +15,5 @@ export {
     minimalConflict,
     type ConflictItem,
 } from './conflict.js'
-export {inputChoices, sameValue} from './input-choices.js'
+export {declaredConstraints, type DeclaredConstraints, inputChoices, sameValue} from './input-choices.js'
 export {type Outcome, outputOf, resolveTemplate} from './outcome.js'

@@ -84,33 +84,44 @@ function fitsType(type: string | undefined, value: unknown): boolean {
     }
 }
 
-interface DeclaredConstraints {
+export interface DeclaredConstraints {
     /** Values the constraints name, in order. */
     readonly offered: readonly unknown[]
     /** Set when the constraints restrict the values; undefined when they do not. */
     readonly allows?: (value: unknown) => boolean
+    /** The constraints allow only values among `offered` (a `valid_values`, or an `in_range` small enough to list): nothing else can be typed. */
+    readonly closed: boolean
+    /** What the constraints allow, in words (`one of vm, managed`, `from 1 to 1000`), joined by "and"; empty when they do not restrict. */
+    readonly words: string
 }
 
 /** `valid_values` and `in_range` among the input's TOSCA `constraints` (a list of one-key maps); other clauses are ignored. */
-function declaredConstraints(input: VariabilityInputDefinition): DeclaredConstraints {
+export function declaredConstraints(input: VariabilityInputDefinition): DeclaredConstraints {
     const offered: unknown[] = []
     const tests: ((value: unknown) => boolean)[] = []
+    let closed = false
+    const words: string[] = []
     for (const clause of toList(input.raw.constraints)) {
         if (!isMap(clause)) continue
         const valid = clause.valid_values
         if (Array.isArray(valid)) {
             offered.push(...valid)
             tests.push(value => valid.some(v => sameValue(v, value)))
+            closed = true
+            words.push(`one of ${valid.map(v => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`)
         }
         const range = clause.in_range
         if (Array.isArray(range) && range.length === 2 && typeof range[0] === 'number') {
             const low = range[0]
             const high = typeof range[1] === 'number' ? range[1] : range[1] === 'UNBOUNDED' ? Infinity : undefined
             if (high === undefined) continue
-            if (Number.isInteger(low) && Number.isInteger(high) && high - low < SMALL_RANGE) for (let i = low; i <= high; i++) offered.push(i)
-            else offered.push(low, ...(Number.isFinite(high) ? [high] : []))
+            if (Number.isInteger(low) && Number.isInteger(high) && high - low < SMALL_RANGE) {
+                for (let i = low; i <= high; i++) offered.push(i)
+                closed ||= input.type === 'integer'
+            } else offered.push(low, ...(Number.isFinite(high) ? [high] : []))
             tests.push(value => typeof value === 'number' && value >= low && value <= high)
+            words.push(Number.isFinite(high) ? `from ${low} to ${high}` : `${low} or more`)
         }
     }
-    return {offered, allows: tests.length ? value => tests.every(test => test(value)) : undefined}
+    return {offered, allows: tests.length ? value => tests.every(test => test(value)) : undefined, closed, words: words.join(' and ')}
 }

@@ -95,7 +95,8 @@ export function inputsKey(state: WizardState, input: string, key: Key, ctx: KeyC
             choices,
             cursor: current >= 0 ? current : 0,
             typing: choices.length === 0,
-            text: row.value === undefined ? '' : typeof row.value === 'string' ? row.value : JSON.stringify(row.value),
+            // typing starts empty: what is typed is the value, never appended to the current one (shown on its row)
+            text: '',
         },
     }
 }
