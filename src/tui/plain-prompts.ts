@@ -120,17 +120,7 @@ export function shownPrompts(prompts: Prompts): Prompts {
 
 export function plainPrompts(): Prompts {
     let lines: Lines | undefined
-    // no escape codes of their own: all they write passes the control-character rule (choice values, echoed answers);
-    // each line wrapped to the width, its continued rows under its text
-    const write = (context: PromptContext, text: string) =>
-        context.output.write(
-            terminalText(
-                text
-                    .split('\n')
-                    .map(line => wrapLine(line, outputWidth(context.output), {hang: /^\s*(\d+\.|\?|!) /.exec(line)?.[0].trimStart().length ?? 2}).join('\n'))
-                    .join('\n'),
-            ),
-        )
+    const write = writeWrapped
     const ask = async (context: PromptContext, text: string): Promise<string> => {
         lines ??= new Lines(context.input)
         write(context, text)
@@ -204,6 +194,15 @@ export function plainPrompts(): Prompts {
             }
         },
     }
+}
+
+/**
+ * Writes the text, each line wrapped to the width, its continued rows under its text; no escape
+ * codes of its own: all it writes passes the control-character rule (choice values, echoed answers).
+ */
+function writeWrapped(context: PromptContext, text: string): void {
+    const fit = (line: string) => wrapLine(line, outputWidth(context.output), {hang: /^\s*(\d+\.|\?|!) /.exec(line)?.[0].trimStart().length ?? 2}).join('\n')
+    context.output.write(terminalText(text.split('\n').map(fit).join('\n')))
 }
 
 /** The key an answer leaves a list with: q, or Esc (its character, then Enter). */
