@@ -68,6 +68,7 @@ export {
     conflictHeadline,
     conflictInputs,
     type ConflictItem,
+    choiceHeadline,
     conflictLocation,
     definedInputValues,
     errorNotes,

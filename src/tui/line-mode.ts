@@ -32,7 +32,7 @@ import {requestOf, type Choices} from './resolver/protocol.js'
 import {evaluateChoices, type Evaluation, explanationOf, removedByKind} from './resolver/session.js'
 import {isInterrupt, leftWith, outputWidth, type PromptContext, shownPrompts, type Prompts} from './plain-prompts.js'
 import {openPrompts} from './inquirer-prompts.js'
-import {wrapLine} from '../app/wrap.js'
+import {wrapDetail} from '../app/wrap.js'
 import {escapeControls} from '../app/shown-text.js'
 import {failureLines, plainLines, shownFailure} from '../app/conflict-text.js'
 import {renderDetails, shownDiagnostic} from '../app/diagnostics.js'
@@ -75,7 +75,7 @@ async function dialogue(
     context: PromptContext,
     prompts: Prompts,
 ): Promise<number> {
-    const talk: Talk = {prompts, context, say: (line = '') => context.output.write(`${fitted(escapeControls(line), outputWidth(context.output)).join('\n')}\n`)}
+    const talk: Talk = {prompts, context, say: (line = '') => context.output.write(`${wrapDetail(escapeControls(line), outputWidth(context.output)).join('\n')}\n`)}
     const definition = readDefinitionOf(template)
     talk.say(`trellis — ${path.basename(template.file)} (${template.version})`)
     const chosen = definition.presets.size > 0 ? await choosePresets(definition, presets, talk) : [...presets]
@@ -279,13 +279,6 @@ export async function askValue(d: VariabilityInputDefinition, current: InputValu
 /** The list entries that keep a value not offered, and that ask for one typed. */
 const KEEP = '\0keep'
 const TYPE = '\0type'
-
-/** A line said by line mode, fitted to the width: an excerpt of the template (` 12 | …`, its underline) stays whole, as a terminal shows it; other lines wrap under their text. */
-function fitted(line: string, width: number): string[] {
-    if (/^\s*\d*\s\|/.test(line)) return [line]
-    const hang = /^\s*(= \w+: |- |\d+\. )/.exec(line)?.[1]?.length ?? 2
-    return wrapLine(line, width, {hang})
-}
 
 /** Asks where the resolved template, the report and (for a template read from a CSAR) a CSAR go, and before overwriting a file; writes them. False when nothing was written. */
 async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choices: Choices, {prompts, context, say}: Talk): Promise<boolean> {

@@ -5,7 +5,7 @@
 // In a list (checkbox, select) `q` and Esc leave it, as they leave the wizard's lists.
 import readline from 'node:readline'
 import {escapeControls, terminalText} from '../app/shown-text.js'
-import {wrapLine} from '../app/wrap.js'
+import {terminalWidth, wrapLine} from '../app/wrap.js'
 
 export interface PromptContext {
     readonly input: NodeJS.ReadableStream
@@ -46,11 +46,8 @@ export function leftWith(e: unknown): 'q' | 'escape' | undefined {
     return e instanceof LeftPrompt ? e.key : undefined
 }
 
-/** The columns text is wrapped to: the terminal's, 80 when the output is no terminal (a pipe, a log). */
-export function outputWidth(output: NodeJS.WritableStream): number {
-    const columns = (output as {columns?: number}).columns
-    return columns && columns > 0 ? columns : 80
-}
+/** The columns text is wrapped to (app/wrap.ts). */
+export const outputWidth = terminalWidth
 
 /** Ctrl-C in a question (@inquirer/prompts rejects with an ExitPromptError naming SIGINT), as opposed to an input that ended. */
 export function isInterrupt(e: unknown): boolean {

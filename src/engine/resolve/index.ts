@@ -7,6 +7,7 @@ export {
     conflictInputs,
     conflictOf,
     describeConflictItem,
+    choiceHeadline,
     conflictLocation,
     errorNotes,
     errorSummary,
