@@ -30,12 +30,7 @@ for (let t = 0; t < Number(trials); t++) {
     go()
     let outcome = 'ok'
     try {
-        new ProfileStore({dir: path.join(base, `store-${t}`)}).save({
-            name: `p${id}`,
-            template: {path: path.join(base, 'template.yaml'), sha256: '0'.repeat(64)},
-            presets: ['dev'],
-            inputs: {},
-        })
+        new ProfileStore({dir: path.join(base, `store-${t}`)}).save({name: `p${id}`, template: {path: path.join(base, 'template.yaml'), sha256: '0'.repeat(64)}, presets: ['dev'], inputs: {}})
     } catch (e) {
         outcome = String(e?.message ?? e).replace(/\s+/g, ' ')
     }

@@ -83,10 +83,7 @@ describe('at 80×24', () => {
         const title = lines.find(l => l.includes('Keys'))!
         expect(title).toMatch(/│ Keys 1–\d+ of \d+, ↑↓ to scroll · esc, \? or q to go back\s*│/)
         const [, first, last] = /Keys (\d+)–(\d+)/.exec(title)!
-        const inside = lines.slice(
-            lines.indexOf(title) + 1,
-            lines.findIndex(l => l.startsWith('└')),
-        )
+        const inside = lines.slice(lines.indexOf(title) + 1, lines.findIndex(l => l.startsWith('└')))
         expect(inside).toHaveLength(Number(last) - Number(first) + 1)
         expect(inside[0]).toMatch(/│ everywhere\s*│/)
         app.unmount()
