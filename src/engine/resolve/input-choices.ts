@@ -3,7 +3,7 @@
 import type {LoadedTemplate} from '../load/index.js'
 import {isMap, toList} from '../model/index.js'
 import {readDefinitionOf} from './definition.js'
-import type {VariabilityInputDefinition} from '../inputs/index.js'
+import {brokenConstraints, constraintClauses, type VariabilityInputDefinition} from '../inputs/index.js'
 
 /** An `in_range` with at most this many integers offers each of them; a larger one offers its two bounds. */
 const SMALL_RANGE = 20
@@ -95,20 +95,19 @@ export interface DeclaredConstraints {
     readonly words: string
 }
 
-/** `valid_values` and `in_range` among the input's TOSCA `constraints` (a list of one-key maps); other clauses are ignored. */
+/**
+ * What an input's TOSCA `constraints` offer (the items of `valid_values`, the integers of a small
+ * `in_range`, the bounds of a larger one) and allow (inputs/tosca-constraints.ts: every clause).
+ */
 export function declaredConstraints(input: VariabilityInputDefinition): DeclaredConstraints {
     const offered: unknown[] = []
-    const tests: ((value: unknown) => boolean)[] = []
     let closed = false
-    const words: string[] = []
     for (const clause of toList(input.raw.constraints)) {
         if (!isMap(clause)) continue
         const valid = clause.valid_values
         if (Array.isArray(valid)) {
             offered.push(...valid)
-            tests.push(value => valid.some(v => sameValue(v, value)))
             closed = true
-            words.push(`one of ${valid.map(v => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')}`)
         }
         const range = clause.in_range
         if (Array.isArray(range) && range.length === 2 && typeof range[0] === 'number') {
@@ -119,9 +118,13 @@ export function declaredConstraints(input: VariabilityInputDefinition): Declared
                 for (let i = low; i <= high; i++) offered.push(i)
                 closed ||= input.type === 'integer'
             } else offered.push(low, ...(Number.isFinite(high) ? [high] : []))
-            tests.push(value => typeof value === 'number' && value >= low && value <= high)
-            words.push(Number.isFinite(high) ? `from ${low} to ${high}` : `${low} or more`)
         }
     }
-    return {offered, allows: tests.length ? value => tests.every(test => test(value)) : undefined, closed, words: words.join(' and ')}
+    const clauses = constraintClauses(input.raw.constraints)
+    return {
+        offered,
+        allows: clauses.length ? value => brokenConstraints(clauses, value) === undefined : undefined,
+        closed,
+        words: clauses.map(c => c.words).join(' and '),
+    }
 }
