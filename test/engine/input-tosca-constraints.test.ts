@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {inputChoices, declaredConstraints} from '../../src/engine/resolve/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {readDefinitionOf} from '../../src/engine/resolve/index.js'
-import {run} from '../helpers/v4t.js'
+import {resolveTemplate} from '../../src/engine/resolve/index.js'
 
 const template = (declared: string) => `topology_template:
     variability:
@@ -16,14 +16,21 @@ const template = (declared: string) => `topology_template:
         a: {type: a, conditions: {equal: [{variability_input: v}, x]}}
 `
 
+/** Resolved (as every shell resolves), with v given by --set when a value is named. */
+const resolve = (declared: string, value?: unknown) =>
+    resolveTemplate(templateFromText(`tosca_definitions_version: tosca_variability_1_0\n${template(declared)}`), {
+        assignments: value === undefined ? [] : [{name: 'v', value, source: {kind: 'set'}}],
+    })
+
 const warned = (declared: string, value?: unknown) =>
-    run(template(declared), value === undefined ? {} : {inputs: {v: value}})
+    resolve(declared, value)
         .warnings.filter(w => w.code === 'input-constraint')
         .map(w => w.describe())
 
 describe('a value its input’s constraints do not allow', () => {
     it('resolves, warned at the constraints with the allowed values, for a value given by --set', () => {
-        const resolution = run(template('type: string, constraints: [{valid_values: [vm, managed]}]'), {inputs: {v: 'VM'}})
+        const resolution = resolve('type: string, constraints: [{valid_values: [vm, managed]}]', 'VM')
+        if (resolution.kind !== 'resolved') throw resolution.error
         expect(resolution.model.present(resolution.model.graph.node('a')!)).toBe(false)
         const [warning] = resolution.warnings.filter(w => w.code === 'input-constraint')
         expect(warning?.message).toBe('Variability input "v" is VM (from --set), which its constraints do not allow: one of vm, managed; used as given')
