@@ -151,7 +151,14 @@ export function collectErrors(errors: readonly TrellisError[]): TrellisError {
 const RESOLUTION_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unsatisfiable', 'ambiguous', 'check-failed'])
 
 /** Mistakes in what was chosen (a value, a preset, an input that does not exist), as opposed to mistakes in the template. */
-const CHOICE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['input-constraint', 'input-type', 'input-unknown', 'input-missing', 'unknown-preset', 'inputs-constraints-violated'])
+const CHOICE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+    'input-constraint',
+    'input-type',
+    'input-unknown',
+    'input-missing',
+    'unknown-preset',
+    'inputs-constraints-violated',
+])
 
 /** Whether an error is about the choices (other choices may resolve) rather than the template (no choice will). */
 export function aboutChoices(code: ErrorCode | string): boolean {
