@@ -1,5 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
+import {wrappedHelp} from '../help-text.js'
 import {
     count,
     type Element,
@@ -49,7 +50,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
         .option('--pruned', 'list only pruned elements')
         .option('--depth <n>', 'how deep to follow referenced elements', '8')
         .option('--what-if', 'for each element named, search the smallest input changes that flip its verdict (each verified by resolving again)')
-        .addHelpText('after', `\n${PRECEDENCE_HELP}\nReason codes are listed in docs/explanations.md.`)
+        .addHelpText('after', wrappedHelp(`\n${PRECEDENCE_HELP}\nReason codes are listed in docs/explanations.md.`))
         .action(async (file: string, names: string[], flags: ExplainFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
