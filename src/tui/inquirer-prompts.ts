@@ -20,13 +20,14 @@ async function inquirerPrompts(): Promise<Prompts> {
 }
 
 /** Runs a list prompt; `q` or Esc while it asks cancels it (its signal), and it rejects with LeftPrompt. */
-async function leavable<T>(context: PromptContext, ask: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function leavable<T>(context: PromptContext, ask: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController()
     let left: 'q' | 'escape' | undefined
     const onKey = (_: string, key: {name?: string; ctrl?: boolean; meta?: boolean} | undefined) => {
-        if (key?.ctrl || key?.meta) return
-        if (key?.name === 'escape' || key?.name === 'q') {
-            left = key.name
+        // Esc alone comes as a meta key (readline marks an escape so); Alt-q or Ctrl-q is no q
+        const pressed = key?.name === 'escape' ? 'escape' : key?.name === 'q' && !key.ctrl && !key.meta ? 'q' : undefined
+        if (pressed) {
+            left = pressed
             controller.abort()
         }
     }
