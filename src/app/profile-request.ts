@@ -22,6 +22,18 @@ export function profileAssignments(profile: Profile, definition: VariabilityDefi
         .map(([name, value]) => ({name, value, source: {kind: 'profile', profile: profile.name}}))
 }
 
+/**
+ * What a profile applies to a template: its presets and inputs the template defines. The rest is left
+ * out (loadProfileFor's warnings say which): kept, a preset or input of another template would fail
+ * every choice, and could not be dropped in the wizard.
+ */
+export function profileChoices(profile: Profile, definition: VariabilityDefinition, flagPresets: readonly string[]): {presets: string[]; assignments: InputAssignment[]} {
+    return {
+        presets: profile.presets.filter(p => definition.presets.has(p)),
+        assignments: profileAssignments(profile, definition, flagPresets).filter(a => definition.inputs.has(a.name)),
+    }
+}
+
 /** Reads the profile and warns (stderr) when it belongs to another template or its template changed. */
 export async function loadProfileFor(name: string, template: ProfileTarget, warn: (message: string) => void = warnLine): Promise<Profile> {
     const profile = (await openStore()).get(name)

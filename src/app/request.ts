@@ -5,7 +5,7 @@ import {type InputAssignment, type LoadedTemplate, loadTemplate, type ReadOption
 import {type ProfileTarget, targetOf} from '../profiles/staleness.js'
 import {collectInputs} from './inputs.js'
 import {pluginsFor, type PluginFlags} from './plugins.js'
-import {loadProfileFor, profileAssignments} from './profile-request.js'
+import {loadProfileFor, profileChoices} from './profile-request.js'
 
 export interface RequestFlags extends PluginFlags {
     preset: string[]
@@ -35,11 +35,6 @@ export async function chosenInputs(
     const collected = collectInputs(flags, [...template.definition.inputs.keys()], process.env)
     const flagPresets = [...collected.presets, ...flags.preset]
     const profile = flags.profile ? await loadProfileFor(flags.profile, template, warn) : undefined
-    // what the profile applies that the template does not define is left out (the warnings say which):
-    // kept, a preset of another template would fail every choice, and could not be dropped in the wizard
-    const {definition} = template
-    return {
-        presets: [...(profile?.presets.filter(p => definition.presets.has(p)) ?? []), ...flagPresets],
-        assignments: [...(profile ? profileAssignments(profile, definition, flagPresets).filter(a => definition.inputs.has(a.name)) : []), ...collected.assignments],
-    }
+    const chosen = profile ? profileChoices(profile, template.definition, flagPresets) : {presets: [], assignments: []}
+    return {presets: [...chosen.presets, ...flagPresets], assignments: [...chosen.assignments, ...collected.assignments]}
 }

@@ -57,3 +57,20 @@ export function wrapLine(line: string, width: number, {hang = 0, long = 'overflo
     out.push(rest)
     return out
 }
+
+/** The columns text is wrapped to: the terminal's, 80 when the stream is no terminal (a pipe, a log). */
+export function terminalWidth(stream: NodeJS.WritableStream): number {
+    const columns = (stream as {columns?: number}).columns
+    return columns && columns > 0 ? columns : 80
+}
+
+/**
+ * A line below a message (a note, help, a numbered item) fitted to the width, its continued rows
+ * under its text; an excerpt of a file (` 12 | …`, its underline, `::: place`) stays whole, as its
+ * underline must stay under its line.
+ */
+export function wrapDetail(line: string, width: number): string[] {
+    if (/^\s*\d*\s(\||:::)/.test(line)) return [line]
+    const hang = /^\s*(= \w+: |- |\d+\. )/.exec(line)?.[1]?.length ?? 2
+    return wrapLine(line, width, {hang})
+}

@@ -1,6 +1,7 @@
 // The examples every command's --help ends with, by command path. A test checks that each
 // command has some, so a new command cannot ship without them.
 import type {Command} from 'commander'
+import {examplesHelp} from './help-text.js'
 
 const EXAMPLES: Readonly<Record<string, readonly [command: string, what: string][]>> = {
     '': [
@@ -72,8 +73,7 @@ export function addExamples(program: Command): void {
     const visit = (command: Command) => {
         const examples = examplesOf(command)
         if (examples) {
-            const width = Math.max(...examples.map(([c]) => c.length))
-            command.addHelpText('after', `\nExamples:\n${examples.map(([c, what]) => `  ${c.padEnd(width)}  # ${what}`).join('\n')}`)
+            command.addHelpText('after', examplesHelp(examples))
         }
         command.commands.forEach(visit)
     }

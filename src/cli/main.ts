@@ -75,6 +75,9 @@ export function trellisProgram(setExit: (code: number) => void): Command {
                 ),
         })
         .showSuggestionAfterError(true)
+        // help wrapped to the terminal (80 columns off one) however wide the column of terms: commander
+        // leaves a description whole when fewer than 40 columns remain beside its term
+        .configureHelp({minWidthToWrap: 20})
         // `help CODE` is answered before parsing (main): what an error code means
         .helpCommand('help [command]', 'display help for a command, or what an error code means (trellis help codes lists them)')
     registerResolve(program, setExit)

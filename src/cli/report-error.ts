@@ -4,7 +4,8 @@
 // usage or bad input, 70 an internal error (a bug in Trellis). Warnings are shown the same way,
 // after `warning[CODE]:`; `trellis help CODE` says what a code means.
 import {gutterWidth, renderDetails, shownDiagnostic, shownDiagnostics, type ShownDiagnostic} from '../app/diagnostics.js'
-import {conflictLocation, errorNotes, errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
+import {choiceHeadline, conflictLocation, errorNotes, errorSummary, formatLocation, isTrellisError, MAX_ERRORS, type TrellisError} from '../engine/index.js'
+import {terminalWidth, wrapDetail} from '../app/wrap.js'
 import {ProfileError} from '../profiles/types.js'
 
 export const EXIT_OK = 0
@@ -38,21 +39,44 @@ export function reportNote(message: string, write: (line: string) => void = line
 /** A diagnostic's message after its location, as its first line shows it. */
 const located = (d: ShownDiagnostic) => (d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message)
 
+/**
+ * An error's first line, `trellis: error[CODE]: …`: for no variant the user's choices reach, the
+ * choices in words (`env = gcp (from --set) leaves no variant`); else the message, located.
+ */
+export function errorHeadline(e: TrellisError): string {
+    const chosen = choiceHeadline(e)
+    if (chosen) return `trellis: error[${e.code}]: ${oneLine(chosen)}`
+    const where = conflictLocation(e)
+    const error: TrellisError = where ? (Object.create(e, {location: {value: where, enumerable: true}}) as TrellisError) : e
+    // "Could not solve" never stands alone: what conflicts (or the tie) follows, in short on the line, then below it
+    const summary = errorSummary(error)
+    return `trellis: error[${error.code}]: ${oneLine(`${error.describe()}${summary ? `: ${summary}` : ''}`)}`
+}
+
 /** `help`: more help below the first error (what a failed resolution can be repaired with, app/repair-help.ts). */
-export function reportError(e: unknown, debug: boolean, write: (line: string) => void = line => process.stderr.write(line), help: readonly string[] = []): number {
+export function reportError(
+    e: unknown,
+    debug: boolean,
+    write: (line: string) => void = line => process.stderr.write(line),
+    help: readonly string[] = [],
+    columns = terminalWidth(process.stderr),
+): number {
     if (isTrellisError(e)) {
+        // no variant the user's choices reach: the choices first, in words; what conflicts follows as
+        // notes (each located), the repairs as help; no excerpt (the notes say where each condition is)
+        const chosen = choiceHeadline(e)
         // no variant: located where the conflict shown below is, not at the constraint the solver found broken
-        const where = conflictLocation(e)
-        const error: TrellisError = where ? (Object.create(e, {location: {value: where, enumerable: true}}) as TrellisError) : e
-        // "Could not solve" never stands alone: what conflicts (or the tie) follows, in short on the line, then below it
+        const where = chosen ? undefined : conflictLocation(e)
+        const error: TrellisError = chosen || where ? (Object.create(e, {location: {value: where, enumerable: true}}) as TrellisError) : e
         const summary = errorSummary(error)
-        write(`trellis: error[${error.code}]: ${oneLine(`${error.describe()}${summary ? `: ${summary}` : ''}`)}\n`)
+        write(`${errorHeadline(e)}\n`)
         // what each mistake points at, and the mistakes found beside the first
         const shown = shownDiagnostics(error)
         const width = gutterWidth(shown)
         const [plain, ...more] = shown
-        const first = plain && {...plain, notes: [...plain.notes, ...errorNotes(error)], help: [...plain.help, ...help]}
-        for (const line of first ? renderDetails(first, width) : []) write(`${line}\n`)
+        const notes = chosen ? [...(summary ? [summary] : []), ...errorNotes(error, {inputs: false})] : errorNotes(error)
+        const first = plain && {...plain, notes: [...plain.notes, ...notes], help: [...plain.help, ...help]}
+        for (const line of first ? renderDetails(first, width) : []) for (const row of wrapDetail(line, columns)) write(`${row}\n`)
         for (const d of more) {
             write(`trellis: error[${d.code}]: ${oneLine(located(d))}\n`)
             for (const line of renderDetails(d, width)) write(`${line}\n`)

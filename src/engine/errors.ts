@@ -45,6 +45,7 @@ export const ERROR_MEANINGS = {
     'too-deep': 'maps, lists or expressions nested deeper than 500 levels',
     'too-large': "a limit crossed: a file's size, an expression's size, a type library's entries (docs/untrusted-templates.md, Limits)",
     'unknown-preset': 'a preset the template does not define',
+    'input-constraint': "a value its input's TOSCA constraints (valid_values, in_range, pattern, …) do not allow (a warning: used as given, as the reference ignores them)",
     'input-type': 'a value of the wrong type for its input (a warning when resolving; refused where values are kept, as by profile save)',
     'input-unknown': 'a value for an input the template does not declare (a warning for one in an inputs file or a preset: it is ignored, as the reference ignores it)',
     'input-missing': 'inputs without a value and without a default',
@@ -150,7 +151,14 @@ export function collectErrors(errors: readonly TrellisError[]): TrellisError {
 const RESOLUTION_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['unsatisfiable', 'ambiguous', 'check-failed'])
 
 /** Mistakes in what was chosen (a value, a preset, an input that does not exist), as opposed to mistakes in the template. */
-const CHOICE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['input-type', 'input-unknown', 'input-missing', 'unknown-preset', 'inputs-constraints-violated'])
+const CHOICE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+    'input-constraint',
+    'input-type',
+    'input-unknown',
+    'input-missing',
+    'unknown-preset',
+    'inputs-constraints-violated',
+])
 
 /** Whether an error is about the choices (other choices may resolve) rather than the template (no choice will). */
 export function aboutChoices(code: ErrorCode | string): boolean {

@@ -10,6 +10,7 @@ import {saveChoices} from '../profiles/choices.js'
 import {ProfileStore} from '../profiles/store.js'
 import {invalidProfileName} from '../profiles/types.js'
 import {
+    declaredConstraints,
     describeSource,
     type Diagnostic,
     inputChoices,
@@ -20,7 +21,7 @@ import {
     renderSummaryLine,
     resolveTemplate,
     type ResolveRequest,
-    type TypedText,
+    sameValue,
     type VariabilityDefinition,
     type VariabilityInputDefinition,
 } from '../engine/index.js'
@@ -29,7 +30,9 @@ import {repairWords, verifiedRepairs} from '../app/repair-help.js'
 import {inputRules} from './input-rules.js'
 import {requestOf, type Choices} from './resolver/protocol.js'
 import {evaluateChoices, type Evaluation, explanationOf, removedByKind} from './resolver/session.js'
-import {isInterrupt, plainPrompts, type PromptContext, shownPrompts, wantsPlainPrompts, type Prompts} from './plain-prompts.js'
+import {isInterrupt, leftWith, outputWidth, type PromptContext, shownPrompts, type Prompts} from './plain-prompts.js'
+import {openPrompts} from './inquirer-prompts.js'
+import {wrapDetail} from '../app/wrap.js'
 import {escapeControls} from '../app/shown-text.js'
 import {failureLines, plainLines, shownFailure} from '../app/conflict-text.js'
 import {renderDetails, shownDiagnostic} from '../app/diagnostics.js'
@@ -44,9 +47,14 @@ export interface LineModeStreams {
 export async function runLineMode(template: LoadedTemplate, base: ResolveRequest, presets: readonly string[], streams: LineModeStreams = {}): Promise<number> {
     const context = {input: streams.input ?? process.stdin, output: streams.output ?? process.stdout}
     // a pipe, a log or TERM=dumb gets plain lines: no cursor moves, no colours
-    const prompts = shownPrompts(wantsPlainPrompts(context.output) ? plainPrompts() : await inquirerPrompts())
+    const prompts = shownPrompts(await openPrompts(context.output))
     try {
         return await dialogue(template, base, presets, streams, context, prompts)
+    } catch (e) {
+        // q in a list stops, as it quits the wizard: nothing written
+        if (leftWith(e) !== 'q') throw e
+        context.output.write('Stopped; nothing written.\n')
+        return 0
     } finally {
         prompts.close()
     }
@@ -67,7 +75,7 @@ async function dialogue(
     context: PromptContext,
     prompts: Prompts,
 ): Promise<number> {
-    const talk: Talk = {prompts, context, say: (line = '') => context.output.write(`${escapeControls(line)}\n`)}
+    const talk: Talk = {prompts, context, say: (line = '') => context.output.write(`${wrapDetail(escapeControls(line), outputWidth(context.output)).join('\n')}\n`)}
     const definition = readDefinitionOf(template)
     talk.say(`trellis — ${path.basename(template.file)} (${template.version})`)
     const chosen = definition.presets.size > 0 ? await choosePresets(definition, presets, talk) : [...presets]
@@ -79,16 +87,18 @@ async function dialogue(
         for (const warning of outcome.warnings) for (const line of diagnosticLines(`warning[${warning.code}]: ${warning.describe()}`, warning.diagnostic('warning'))) talk.say(line)
         if (outcome.ok) break
         for (const line of plainLines(failureLines(shownFailure(outcome.error), outcome.conflict))) talk.say(line)
-        const next = await recover(template, base, definition, outcome.choices, offered, talk)
+        const next = await recover(template, base, definition, outcome, offered, talk)
         if (!next) return 1
         outcome = next
     }
     talk.say(`${outcome.present} present, ${outcome.pruned} pruned — ${removedByKind(outcome.model)}`)
-    for (const element of outcome.model.graph.elements) {
-        if (outcome.model.present(element)) continue
-        // as `trellis explain` lists it
-        talk.say(`  ${renderSummaryLine(explanationOf(outcome.model, element))}`)
-    }
+    // the summary is what most want; the elements (hundreds in a large template) only when asked for
+    if (outcome.pruned > 0 && (await talk.prompts.confirm({message: `List the ${outcome.pruned} pruned elements with their reasons?`, default: false}, context)))
+        for (const element of outcome.model.graph.elements) {
+            if (outcome.model.present(element)) continue
+            // as `trellis explain` lists it
+            talk.say(`  ${renderSummaryLine(explanationOf(outcome.model, element))}`)
+        }
     if (!(await writeOutputs(template, base, outcome.choices, talk))) return 0
     try {
         await offerProfile(template, outcome.choices, talk, streams.store)
@@ -106,8 +116,17 @@ function diagnosticLines(line: string, d: Diagnostic): string[] {
     return [line, ...renderDetails(shownDiagnostic(d))]
 }
 
-/** The presets to apply, in order; those given on the command line are checked. */
-async function choosePresets(definition: VariabilityDefinition, presets: readonly string[], {prompts, context}: Talk): Promise<string[]> {
+/** The presets to apply, in order; those given on the command line are checked. Esc goes on with those, as it does in the wizard; q stops. */
+async function choosePresets(definition: VariabilityDefinition, presets: readonly string[], talk: Talk): Promise<string[]> {
+    try {
+        return await checkPresets(definition, presets, talk)
+    } catch (e) {
+        if (leftWith(e) !== 'escape') throw e
+        return [...presets]
+    }
+}
+
+function checkPresets(definition: VariabilityDefinition, presets: readonly string[], {prompts, context}: Talk): Promise<string[]> {
     return prompts.checkbox(
         {
             message: 'Presets to apply (applied in the order listed; later ones override earlier ones)',
@@ -131,10 +150,11 @@ async function recover(
     template: LoadedTemplate,
     base: ResolveRequest,
     definition: VariabilityDefinition,
-    choices: Choices,
+    failed: Evaluation,
     offered: ReadonlyMap<string, readonly unknown[]>,
     talk: Talk,
 ): Promise<Evaluation | undefined> {
+    const choices = failed.choices
     const request = requestOf(choices, base)
     const resolved = resolveTemplate(template, request)
     // a mistake in the template is no matter of choices: nothing to ask
@@ -166,7 +186,13 @@ async function recover(
         presets: repair.preset ? [...choices.presets, repair.preset] : choices.presets,
         values: {...choices.values, ...Object.fromEntries(repair.changes.map(c => [c.input, c.to]))},
     }
-    talk.say(`Applied ${repairWords(repair)}`)
+    talk.say(`Applied ${repairWords(repair)}:`)
+    for (const change of repair.changes) {
+        const was = failed.inputs.find(i => i.name === change.input)
+        const from = was === undefined || was.value === undefined || was.value === null ? 'not set' : `${renderExpression(was.value)} (${describeSource(was.source)})`
+        talk.say(`  ${change.input}: ${from} → ${renderExpression(change.to)}`)
+    }
+    if (repair.preset) talk.say(`  presets: ${[...choices.presets, repair.preset].join(', ')}`)
     return evaluateChoices(template, repaired, base)
 }
 
@@ -193,11 +219,14 @@ async function askInputs(
 }
 
 /**
- * One input's value: yes or no for a boolean, else text read as the wizard's value editor reads it
- * (inputRules.typed; asked again until it fits), with the values the template uses for it offered
- * (as the wizard offers them); undefined keeps the current one (an empty answer, or the one shown).
+ * One input's value: yes or no for a boolean; else, when the template shows or constrains its values,
+ * a numbered list of them ("type a value…" last where the constraints allow other values), or text
+ * read as the wizard's value editor reads it (inputRules.typed), checked against the input's
+ * constraints and asked again until it fits. Undefined keeps the current one (an empty answer, the
+ * default shown, or Esc in the list).
  */
-export async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, offered: readonly unknown[], {prompts, context}: Talk): Promise<unknown> {
+export async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, offered: readonly unknown[], talk: Talk): Promise<unknown> {
+    const {prompts, context} = talk
     const unset = current === undefined || current.value === undefined || current.value === null
     const now =
         current === undefined
@@ -205,30 +234,51 @@ export async function askValue(d: VariabilityInputDefinition, current: InputValu
             : unset
               ? ` — ${current.source.kind === 'unset' ? 'not set' : `nothing from ${describeSource(current.source)}`}`
               : ` — now ${renderExpression(current.value)} from ${describeSource(current.source)}`
-    const values = d.type === 'boolean' || offered.length === 0 ? '' : `; the template uses ${offered.map(v => renderExpression(v, 20)).join(', ')}`
-    const label = `${d.name}${d.type ? ` (${d.type})` : ''}${now}${values}`
+    const label = `${d.name}${d.type ? ` (${d.type})` : ''}${now}`
     if (d.type === 'boolean') return prompts.confirm({message: label, default: current?.value === true}, context)
-    const shown = current?.value === undefined || current.value === null ? undefined : renderExpression(current.value)
-    const read = typedAnswer(d.type, shown)
-    const text = await prompts.input(
-        {
-            message: label,
-            default: shown,
-            validate: answer => {
-                const typed = read(answer)
-                return typed?.ok === false ? typed.error : true
-            },
-        },
-        context,
-    )
-    const typed = read(text)
-    return typed?.ok ? typed.value : undefined
+    const constraints = declaredConstraints(d)
+    const read = (answer: string) => {
+        const typed = inputRules.typed(d.type, answer)
+        if (!typed.ok) return typed
+        if (constraints.allows && !constraints.allows(typed.value)) return {ok: false as const, error: `its constraints allow ${constraints.words}`}
+        return typed
+    }
+    const verdict = (answer: string): true | string => {
+        const typed = read(answer)
+        return typed.ok ? true : typed.error
+    }
+    const ask = async (message: string, fallback?: string) => {
+        const text = await prompts.input({message, default: fallback, validate: a => (a === '' || a === fallback ? true : verdict(a))}, context)
+        if (text === '' || text === fallback) return undefined
+        const typed = read(text)
+        return typed.ok ? typed.value : undefined
+    }
+    const shown = unset ? undefined : renderExpression(current!.value)
+    if (offered.length === 0) return ask(label, shown)
+    // each value answers as it is written, so a value typed in full picks it (and one in another case is questioned)
+    const among = unset ? undefined : offered.find(v => sameValue(v, current!.value))
+    const choices = offered.map(v => ({name: `${renderExpression(v, 60)}${v === among ? ' (now)' : ''}`, value: renderExpression(v)}))
+    if (!unset && among === undefined) choices.push({name: `${shown} (now; not a value the template uses)`, value: KEEP})
+    if (!constraints.closed) choices.push({name: 'type a value…', value: TYPE})
+    const kept = unset ? undefined : among === undefined ? KEEP : renderExpression(among)
+    let picked: string
+    try {
+        picked = await prompts.select({message: label, choices, default: kept}, context)
+    } catch (e) {
+        // Esc closes the list and keeps the value, as in the wizard's value editor; q stops
+        if (leftWith(e) === 'escape') return undefined
+        throw e
+    }
+    if (picked === KEEP) return undefined
+    // a value typed starts empty: what is typed is the value, never added to the current one
+    if (picked === TYPE) return ask(`${d.name} = (empty keeps the value)`)
+    const value = offered.find(v => renderExpression(v) === picked)
+    return !unset && sameValue(value, current!.value) ? undefined : value
 }
 
-/** An answer read as the input's type; undefined keeps the current value: an empty answer, or the default as shown (it may be cut, "…"). */
-function typedAnswer(type: string | undefined, shown: string | undefined): (answer: string) => TypedText | undefined {
-    return answer => (answer === '' || answer === shown ? undefined : inputRules.typed(type, answer))
-}
+/** The list entries that keep a value not offered, and that ask for one typed. */
+const KEEP = '\0keep'
+const TYPE = '\0type'
 
 /** Asks where the resolved template, the report and (for a template read from a CSAR) a CSAR go, and before overwriting a file; writes them. False when nothing was written. */
 async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choices: Choices, {prompts, context, say}: Talk): Promise<boolean> {
@@ -286,15 +336,4 @@ async function offerProfile(template: LoadedTemplate, choices: Choices, {prompts
     }
     saveChoices(store, {name, template: template.origin, presets: choices.presets, inputs: choices.values}, {force: exists})
     say(`Saved profile ${name}`)
-}
-
-/** @inquirer/prompts, for a terminal that can show them (loaded only then). */
-async function inquirerPrompts(): Promise<Prompts> {
-    const inquirer = await import('@inquirer/prompts')
-    return {
-        checkbox: (options, context) => inquirer.checkbox({...options, choices: [...options.choices]}, context),
-        confirm: (options, context) => inquirer.confirm(options, context),
-        input: (options, context) => inquirer.input(options, context),
-        close: () => undefined,
-    }
 }

@@ -79,7 +79,7 @@ describe.concurrent('control characters in names and descriptions are shown esca
     })
 
     it('the line-mode dialogue (--prompt), answered on a pipe', async () => {
-        const r = await run(['t.yaml', '--prompt'], {cwd: dir, env, input: '1\n\n\nprompt.yaml\n-\n\n'})
+        const r = await run(['t.yaml', '--prompt'], {cwd: dir, env, input: '1\n\n\n\nprompt.yaml\n-\n\n'})
         expect(r.stdout).toContain('Wrote prompt.yaml')
         expectShownSafely(r)
     })

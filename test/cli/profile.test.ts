@@ -262,12 +262,15 @@ describe('profile diff', () => {
         await run('profile', 'save', 'a', '--template', 'template.yaml', '--preset', 'dev')
         await run('profile', 'save', 'b', '--template', 'template.yaml', '--preset', 'prod', '--set', 'debug=true')
         const r = await run('profile', 'diff', 'a', 'b')
-        expect(r.code, r.stderr).toBe(0)
+        // as diff(1): 1 when they differ, 0 when alike
+        expect(r.code, r.stderr).toBe(1)
         expect(r.stdout).toContain('6 elements differ (a → b)')
         expect(r.stdout).toMatch(/Node "db": pruned → present\n\s+input mode: "dev" → "prod"/)
         expect(r.stdout).toMatch(/Node "debugger": pruned → present\n\s+input debug: false → true/)
         expect(r.stdout).toMatch(/Node "scaler": pruned → present\n\s+input replicas: 1 → 3/)
-        expect((await run('profile', 'diff', 'a', 'a')).stdout).toContain('resolve every element the same way')
+        const same = await run('profile', 'diff', 'a', 'a')
+        expect(same.code, same.stderr).toBe(0)
+        expect(same.stdout).toContain('resolve every element the same way')
     })
 
     it('refuses profiles of different templates, never calling them the same; --template compares them on one', async () => {
@@ -279,9 +282,27 @@ describe('profile diff', () => {
         expect(refused.stdout).toBe('')
         expect(refused.stderr).toMatch(/^trellis: profiles "here" and "there" are for different templates .*; give --template FILE/)
         const compared = await run('profile', 'diff', 'here', 'there', '--template', 'template.yaml')
-        expect(compared.code, compared.stderr).toBe(0)
+        expect(compared.code, compared.stderr).toBe(1)
         expect(compared.stdout).toContain('both resolved on template.yaml')
         expect(compared.stdout).toMatch(/Node "db": pruned → present\n\s+input mode: "dev" → "prod"/)
+    })
+})
+
+describe('profile diff --template', () => {
+    it('compares what the template declares, says what was left out, and exits by the result', async () => {
+        // a profile of a template with one more input: the template compared on does not declare it
+        writeTemplate(
+            work,
+            fs.readFileSync(template, 'utf8').replace('        inputs:\n', '        inputs:\n            extra:\n                type: boolean\n                default: false\n'),
+            'wider.yaml',
+        )
+        await run('profile', 'save', 'narrow', '--template', 'template.yaml', '--preset', 'dev')
+        await run('profile', 'save', 'wide', '--template', 'wider.yaml', '--preset', 'dev', '--set', 'extra=true')
+        const r = await run('profile', 'diff', 'wide', 'narrow', '--template', 'template.yaml')
+        expect(r.stderr).toContain('profile "wide" sets inputs this template does not declare: extra (left out)')
+        expect(r.stderr).not.toContain('error[')
+        expect(r.stdout).toContain('wide and narrow resolve every element the same way')
+        expect(r.code).toBe(0)
     })
 })
 

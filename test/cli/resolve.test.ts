@@ -9,7 +9,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {parse} from 'yaml'
 import {skipNamed} from '../helpers/skip.js'
 import {CLOUDS} from '../helpers/templates.js'
-import {withoutExcerpts} from '../helpers/stderr.js'
+import {unwrapped, withoutExcerpts} from '../helpers/stderr.js'
 import {removeWorkspaces, run, runHere, workspace, type Run} from './run.js'
 
 afterAll(removeWorkspaces)
@@ -81,7 +81,9 @@ function expectFailure(r: Run, code: number, message: string | RegExp, where?: s
     expect(stderr).toMatch(/^trellis: [^\n]*\n$/)
     expect(r.stderr).not.toMatch(STACK_LINE)
     expect(r.stderr).not.toContain('internal error')
-    const below = r.stderr.split('\n').slice(1, -1)
+    // every line below within 80 columns (no terminal), a wrapped note read as one
+    for (const row of r.stderr.split('\n').slice(1)) if (!/^ +\d* \| /.test(row) && !/^ +\| /.test(row)) expect(row.length, row).toBeLessThanOrEqual(80)
+    const below = unwrapped(r.stderr.split('\n').slice(1, -1))
     const excerpt = below[0] !== undefined && /^ +\d+ \| /.test(below[0]) ? below.slice(0, 2) : []
     expect(excerpt.length === 0 || /^ +\| +\^+$/.test(excerpt[1]!), r.stderr).toBe(true)
     expect(below.slice(excerpt.length), r.stderr).toEqual(details)
@@ -966,9 +968,11 @@ describe('trellis resolve: no variant', () => {
         const dir = workspace({'t.yaml': CLOUDS})
         const r = await runHere(['resolve', 't.yaml', '--set', 'env=gcp', '-o', 'out.yaml'], {cwd: dir})
         expect(r.code).toBe(1)
-        expect(r.stderr.split('\n')[0]).toMatch(/^trellis: error\[unsatisfiable\]: t\.yaml:\d+:\d+: Could not solve\b/)
-        expect(r.stderr).toContain('= note: with the input value env: gcp — --set')
-        const help = r.stderr.split('\n').filter(line => line.includes('= help:'))
+        // the choice first, in words; what conflicts as notes, each located; the repairs as help
+        expect(r.stderr.split('\n')[0]).toBe('trellis: error[unsatisfiable]: env = gcp (from --set) leaves no variant')
+        expect(r.stderr.split('\n')[1]).toMatch(/^ {2}= note: (this|these) /)
+        expect(unwrapped(r.stderr.split('\n')).join('\n')).toMatch(/= note: Node "\w+" is present only if its condition holds: .*\(t\.yaml:\d+:\d+\)/)
+        const help = unwrapped(r.stderr.split('\n')).filter(line => line.includes('= help:'))
         expect(help[0]).toMatch(/= help: --set env=GCP resolves it \(verified: \d+ elements present, \d+ pruned\)$/)
         expect(help.some(line => line.includes('--set env=AWS resolves it'))).toBe(true)
         expect(listing(dir)).toEqual(['t.yaml'])

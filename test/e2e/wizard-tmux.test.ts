@@ -105,7 +105,8 @@ describe.skipIf(!HAS_TMUX)(skipNamed('the wizard in a real terminal', !HAS_TMUX 
         const shown = await until('template X▌')
         const lines = shown.trimEnd().split('\n')
         expect(lines[0]).toMatch(/^trellis shop\.yaml .*✔ \d+ present ✘ \d+ pruned/)
-        expect(lines[lines.length - 1]).toContain('⏎ write')
+        // a path edited: the key line shows that dialog's keys
+        expect(lines[lines.length - 1]).toContain('⏎/esc done · tab next path')
     })
 
     it('ctrl-c leaves at once with exit status 130 and gives back the screen as it was', async () => {

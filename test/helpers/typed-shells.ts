@@ -86,6 +86,7 @@ export async function lineMode(definition: VariabilityDefinition, text: string):
     const answers = [text, '']
     const prompts: Prompts = {
         checkbox: () => Promise.reject(new Error('no checkbox is asked')),
+        select: () => Promise.reject(new Error('nothing is offered')),
         confirm: () => Promise.reject(new Error('a boolean is no typed text')),
         close: () => {},
         async input({validate}) {

@@ -43,14 +43,17 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
         ['shop.yaml', '--prompt'],
         dir,
         [
-            ['for none', 'prod\n'], // no preset chosen before: a name or a number picks one
+            ['q stops: ', 'prod\n'], // no preset chosen before: a name or a number picks one
             ['platform (string)', '\n'],
             ['monitoring (boolean)', 'n\n'],
             ['backups (boolean)', '\n'],
+            // the values the template uses as a list, then "type a value…", which starts empty
+            ['replicas (integer)', '3\n'],
             // a number that would be written changed, refused in the words of --set; then not a number: asked again each time
-            ['replicas (integer)', '1e400\n'],
-            ['! the number 1e400 is too large to be kept (it would be written as .inf); write .inf, or quote it to keep it as text: "1e400"', 'three\n'],
+            ['replicas = (empty keeps the value): ', '1e400\n'],
+            ['! the number 1e400 is too large to be kept (it would be written as .inf);', 'three\n'],
             ['! expects an integer', '\n'],
+            ['List the', 'y\n'],
             ['Write the resolved template to', '\n'],
             ['Write the explanation report to', '\n'],
             ['Save these choices as a profile named', 'lined\n'],
@@ -61,7 +64,9 @@ it('asks for presets, inputs and the output paths, lists the pruned elements wit
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/\d+ present, \d+ pruned — removes/)
     // each pruned element as `trellis explain` lists it
-    expect(result.stdout).toContain('  - pruned   Node "monitor"  [manual-condition-false]  its condition does not hold')
+    expect(result.stdout.split(/\s+/).join(' ')).toContain(' - pruned Node "monitor" [manual-condition-false] its condition does not hold')
+    // wrapped to 80 columns off a terminal (a pipe, a log)
+    for (const line of result.stdout.split('\n')) expect(line.trimEnd().length, line).toBeLessThanOrEqual(80)
     const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
     expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
     expect(Object.keys(written.topology_template.node_templates)).not.toContain('monitor')
@@ -100,6 +105,7 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
             ['monitoring (boolean)', '\n'],
             ['backups (boolean)', '\n'],
             ['replicas (integer)', '\n'],
+            ['List the', '\n'],
             ['Write the resolved template to', '\n'],
             ['Write the explanation report to', 'none\n'],
             ['Save these choices as a profile named', '\n'],
@@ -109,8 +115,12 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).not.toContain('\u001b')
     // the profile's preset applied: its values are what the questions start from
-    expect(result.stdout).toContain('? platform (string) — now managed from preset prod; the template uses vm, managed [managed]: \n')
-    expect(result.stdout).toContain('? replicas (integer) — now 5 from profile p; the template uses 1, 3 [5]: \n')
+    expect(result.stdout).toContain(
+        '? platform (string) — now managed from preset prod\n  1. vm\n  2. managed (now)\n  3. type a value…\n  a number from 1 to 3; empty keeps 2; Esc or q leaves: \n',
+    )
+    expect(result.stdout).toContain(
+        '? replicas (integer) — now 5 from profile p\n  1. 1\n  2. 3\n  3. 5 (now; not a value the template uses)\n  4. type a value…\n  a number from 1 to 4; empty keeps 3; Esc or q leaves: \n',
+    )
     const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
     expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
     fs.rmSync(dir, {recursive: true, force: true})
@@ -125,8 +135,8 @@ it('keeps the written files and exits 0 when the input ends at the profile quest
     let stderr = ''
     child.stdout.on('data', chunk => (stdout += chunk))
     child.stderr.on('data', chunk => (stderr += chunk))
-    // presets, four inputs, the two paths; then the input ends
-    child.stdin.end('\n\n\n\n\n\n\n')
+    // presets, four inputs, not listing the pruned elements, the two paths; then the input ends
+    child.stdin.end('\n\n\n\n\n\n\n\n')
     const code = await new Promise(resolve => child.on('close', resolve))
     expect(stderr).toBe('')
     expect(code).toBe(0)
@@ -143,13 +153,14 @@ it('reads "-" as standard output for the resolved template, as resolve -o - does
         ['shop.yaml', '--prompt'],
         dir,
         [
-            ['for none', '\n'],
+            ['q stops: ', '\n'],
             ['platform (string)', '\n'],
             ['monitoring (boolean)', '\n'],
             ['backups (boolean)', '\n'],
             ['replicas (integer)', '\n'],
+            ['List the', '\n'],
             ['("-" for standard output)', '-\n'],
-            ['"none" for none', '-\n'], // both cannot go to standard output: asked again
+            ['Write the explanation report to', '-\n'], // both cannot go to standard output: asked again
             ['already goes to standard output', 'none\n'],
             ['Save these choices as a profile named', '\n'],
         ],
@@ -218,8 +229,10 @@ it('offers the values the template uses, says an input is not set, and on a fail
         ['t.yaml', '--prompt'],
         dir,
         [
-            ['env (string) — now gcp from default; the template uses gcp, GCP', '\n'],
-            ['region (string) — not set; the template uses EU', 'EU\n'],
+            ['env (string) — now gcp from default\n  1. gcp (now)\n  2. GCP\n  3. type a value…', '\n'],
+            // an input not set has nothing to keep: a value must be picked
+            ['region (string) — not set\n  1. EU\n  2. type a value…\n  a number from 1 to 2; Esc or q leaves: ', '\n'],
+            ['! answer a number from 1 to 2; Esc or q leaves', '1\n'],
             ['1 applies the repair, Enter asks for the inputs again, q stops', '1\n'],
             ['Write the resolved template', 'out.yaml\n'],
             ['Write the explanation report', 'none\n'],
@@ -229,7 +242,9 @@ it('offers the values the template uses, says an input is not set, and on a fail
     )
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/\n {2}1\. --set env=GCP resolves it \(verified: \d+ elements present, 0 pruned\)\n/)
-    expect(result.stdout).toContain('Applied --set env=GCP')
+    // what the repair changed, and the summary; not the pruned elements unless asked
+    expect(result.stdout).toContain('Applied --set env=GCP:\n  env: gcp (default) → GCP\n')
+    expect(result.stdout).toMatch(/\n\d+ present, 0 pruned/)
     expect(result.stdout).not.toContain('null')
     expect(Object.keys(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).topology_template.node_templates)).toEqual(['cloud', 'eu'])
 })
@@ -242,8 +257,8 @@ it('stops with exit 1, writing nothing, when the user answers q after a failure'
         dir,
         [
             ['env (string)', '\n'],
-            ['region (string)', '\n'],
-            ['q stops', 'q\n'],
+            ['region (string)', '1\n'],
+            ['Enter asks for the inputs again, q stops', 'q\n'],
         ],
         {TERM: 'dumb'},
     )
@@ -267,6 +282,105 @@ it('shows a conflict as `trellis explain` prints it, and exits 1', async () => {
     expect(result.code).toBe(1)
     expect(explained.code).toBe(1)
     expect(explained.stdout).toMatch(/^No variant exists: this condition and this constraint cannot both hold/)
-    expect(result.stdout).toContain(explained.stdout)
+    // the same words; line mode wraps them to its width
+    const words = (text: string) => text.split(/\s+/).join(' ')
+    expect(words(result.stdout)).toContain(words(explained.stdout))
+    fs.rmSync(dir, {recursive: true, force: true})
+})
+
+/** An input with valid_values, one the template compares with a large range, a preset with a long description. */
+const CONSTRAINED = `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs:
+            platform: {type: string, default: vm, constraints: [{valid_values: [vm, managed, edge]}]}
+            size: {type: integer, default: 10, constraints: [{in_range: [1, 1000]}]}
+        presets:
+            big:
+                description: ${'a preset whose description goes on and on about what it does '.repeat(3)}
+                inputs: {size: 500}
+    node_templates:
+        vm: {type: tosca.nodes.Root, conditions: {equal: [{variability_input: platform}, vm]}}
+        large: {type: tosca.nodes.Root, conditions: {greater: [{variability_input: size}, 100]}}
+`
+
+it('offers exactly the values an input’s constraints allow, refuses a typed value outside them, and wraps its lines to 80 columns off a terminal', async () => {
+    const dir = tempDir('trellis-prompt-')
+    fs.writeFileSync(path.join(dir, 't.yaml'), CONSTRAINED)
+    const result = await converse(
+        ['t.yaml', '--prompt'],
+        dir,
+        [
+            ['q stops: ', '\n'],
+            // valid_values: those three, nothing to type; a value in another case is questioned
+            ['platform (string) — now vm from default\n  1. vm (now)\n  2. managed\n  3. edge\n  a number', 'EDGE\n'],
+            ['! did you mean edge? answer 3', '3\n'],
+            // a large range offers its bounds and the values the template compares with; typing stays, within the range
+            ['type a value…', '0\n'],
+            ['! answer a number', 'q\n'],
+        ],
+        {TERM: 'dumb'},
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain('Stopped; nothing written.')
+    for (const line of result.stdout.split('\n')) expect(line.trimEnd().length, line).toBeLessThanOrEqual(80)
+    expect(fs.readdirSync(dir)).toEqual(['t.yaml'])
+    fs.rmSync(dir, {recursive: true, force: true})
+})
+
+it('reads a typed value as the type and the constraints allow it, starting empty', async () => {
+    const dir = tempDir('trellis-prompt-')
+    fs.writeFileSync(path.join(dir, 't.yaml'), CONSTRAINED)
+    const result = await converse(
+        ['t.yaml', '--prompt'],
+        dir,
+        [
+            ['q stops: ', '\n'],
+            ['platform (string)', '\n'],
+            ['type a value…', 'type a value…\n'], // the entry's own name picks it too
+            ['size = (empty keeps the value): ', '5000\n'],
+            ['! its constraints allow from 1 to 1000', '700\n'],
+            ['Write the resolved template', 'out.yaml\n'],
+            ['Write the explanation report', 'none\n'],
+            ['Save these choices as a profile', '\n'],
+        ],
+        {TERM: 'dumb'},
+    )
+    expect(result.code, result.stderr).toBe(0)
+    expect(Object.keys(parse(fs.readFileSync(path.join(dir, 'out.yaml'), 'utf8')).topology_template.node_templates)).toEqual(['vm', 'large'])
+    fs.rmSync(dir, {recursive: true, force: true})
+})
+
+it('leaves the preset list with Esc (on, with the presets checked) and stops with q, writing nothing', async () => {
+    const dir = tempDir('trellis-prompt-')
+    fs.writeFileSync(path.join(dir, 't.yaml'), CONSTRAINED)
+    const escaped = await converse(
+        ['t.yaml', '--prompt', '--preset', 'big'],
+        dir,
+        [
+            ['q stops: ', '\u001b\n'],
+            ['platform (string)', 'q\n'],
+        ],
+        {TERM: 'dumb'},
+    )
+    expect(escaped.code, escaped.stderr).toBe(0)
+    // the preset kept: size starts at its value
+    expect(escaped.stdout).not.toContain('size (integer)')
+    const stopped = await converse(['t.yaml', '--prompt'], dir, [['q stops: ', 'q\n']], {TERM: 'dumb'})
+    expect(stopped.code, stopped.stderr).toBe(0)
+    expect(stopped.stdout).toContain('Stopped; nothing written.')
+    expect(stopped.stdout).not.toContain('platform (string)')
+    expect(fs.readdirSync(dir)).toEqual(['t.yaml'])
+    fs.rmSync(dir, {recursive: true, force: true})
+})
+
+it('picks the template among those found in plain lines, and q leaves the picker with exit 0', async () => {
+    const dir = tempDir('trellis-prompt-')
+    fs.writeFileSync(path.join(dir, 'a.yaml'), CONSTRAINED)
+    fs.writeFileSync(path.join(dir, 'b.yaml'), CONSTRAINED)
+    const result = await converse(['--prompt'], dir, [['Which variable service template?', 'q\n']], {TERM: 'dumb'})
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain('  1. a.yaml\n  2. b.yaml\n')
+    expect(result.stdout).not.toContain('\u001b')
     fs.rmSync(dir, {recursive: true, force: true})
 })

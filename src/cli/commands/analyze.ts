@@ -2,6 +2,7 @@
 // resolves it — dead and core elements, inputs that decide nothing, presets that
 // fail or agree, how many variants there are. --watch runs it again on every save.
 import type {Command} from 'commander'
+import {wrappedHelp} from '../help-text.js'
 import {analyzeTemplate, type Analysis, count, DEFAULT_COMBINATIONS, loadTemplate, TrellisError} from '../../engine/index.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {watchTemplate} from '../../app/watch.js'
@@ -32,18 +33,16 @@ export function registerAnalyze(program: Command, setExit: (code: number) => voi
     )
         .addHelpText(
             'after',
-            `
-Findings by severity (codes in --json):
-  error    no-variant, preset-unresolvable, preset-pair-unresolvable
-  warning  analysis-incomplete, dead-element, equivalent-presets, input-decides-nothing, value-unresolvable,
-           defaults-unresolvable
-  info     core-element, preset-order
-Dead and core are proven for every assignment of the inputs; the variant count is exact when every
-combination of input regions was resolved, else a lower bound. An analysis that resolved fewer
-combinations than there are (--combinations) or ran out of time (--budget, CPU seconds) says so with
-analysis-incomplete, and --strict fails on it. The same template gives the same findings in the same
-order on every run, unless the time budget runs out. A node's technology candidates that are never
-chosen are one finding (--json lists each in "members").`,
+            wrappedHelp(
+                [
+                    '',
+                    'Findings by severity (codes in --json):',
+                    '  error    no-variant, preset-unresolvable, preset-pair-unresolvable',
+                    '  warning  analysis-incomplete, dead-element, equivalent-presets, input-decides-nothing, value-unresolvable, defaults-unresolvable',
+                    '  info     core-element, preset-order',
+                    'Dead and core are proven for every assignment of the inputs; the variant count is exact when every combination of input regions was resolved, else a lower bound. An analysis that resolved fewer combinations than there are (--combinations) or ran out of time (--budget, CPU seconds) says so with analysis-incomplete, and --strict fails on it. The same template gives the same findings in the same order on every run, unless the time budget runs out. A node\'s technology candidates that are never chosen are one finding (--json lists each in "members").',
+                ].join('\n'),
+            ),
         )
         .action(async (file: string, flags: AnalyzeFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)

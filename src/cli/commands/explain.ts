@@ -1,5 +1,6 @@
 // trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
 import type {Command} from 'commander'
+import {wrappedHelp} from '../help-text.js'
 import {
     count,
     type Element,
@@ -20,7 +21,8 @@ import {
     whatIf,
     type WhatIf,
 } from '../../engine/index.js'
-import {reportWarnings, EXIT_OK, reportError} from '../report-error.js'
+import {errorHeadline, reportWarnings, EXIT_OK, EXIT_RESOLUTION, reportError} from '../report-error.js'
+import {terminalWidth, wrapDetail} from '../../app/wrap.js'
 import {printJson, printLines, printText} from '../print.js'
 import {conflictLines, plainLines} from '../../app/conflict-text.js'
 import {repairHelp} from '../../app/repair-help.js'
@@ -49,7 +51,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
         .option('--pruned', 'list only pruned elements')
         .option('--depth <n>', 'how deep to follow referenced elements', '8')
         .option('--what-if', 'for each element named, search the smallest input changes that flip its verdict (each verified by resolving again)')
-        .addHelpText('after', `\n${PRECEDENCE_HELP}\nReason codes are listed in docs/explanations.md.`)
+        .addHelpText('after', wrappedHelp(`\n${PRECEDENCE_HELP}\nReason codes are listed in docs/explanations.md.`))
         .action(async (file: string, names: string[], flags: ExplainFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {
@@ -60,13 +62,20 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 // resolved as resolve does, checks included: a variant the checks reject is explained, and said to be rejected
                 const outcome = resolveTemplate(template, request)
                 reportWarnings(outcome.warnings)
-                if (outcome.kind === 'unsatisfiable') printConflict(outcome, Boolean(flags.json))
+                // a failure says what would repair it, as resolve does (not in JSON: a consumer asks --what-if)
+                const repairs = outcome.kind === 'resolved' || flags.json ? undefined : repairHelp(template, request, outcome)
+                if (outcome.kind === 'unsatisfiable' && !flags.json) {
+                    // the conflict once: on standard output with its repairs, its headline alone on standard error
+                    printConflict(outcome, false, repairs ?? [])
+                    process.stderr.write(`${errorHeadline(outcome.error)}\n`)
+                    setExit(EXIT_RESOLUTION)
+                    return
+                }
+                if (outcome.kind === 'unsatisfiable') printConflict(outcome, true, [])
                 else if (outcome.kind === 'ambiguous') printAmbiguity(outcome, Boolean(flags.json))
                 else if (outcome.kind === 'invalid' && flags.json) printDiagnostics(outcome.error)
                 const explained = outcome.kind === 'resolved' || outcome.kind === 'check-failed' ? outcome.model : undefined
                 if (explained) explain(explained, {template, request, names, flags, depth, rejected: outcome.kind === 'check-failed' ? outcome.error.message : undefined})
-                // a failure says what would repair it, as resolve does (not in JSON: a consumer asks --what-if)
-                const repairs = outcome.kind === 'resolved' || flags.json ? undefined : repairHelp(template, request, outcome)
                 setExit(outcome.kind === 'resolved' ? EXIT_OK : reportError(outcome.error, debug, undefined, repairs))
             } catch (e) {
                 // a template that cannot be read (a duplicate key, a syntax error) is a template with mistakes too
@@ -132,12 +141,13 @@ function renderWhatIf(w: WhatIf): string {
     return lines.join('\n')
 }
 
-function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsatisfiable'}>, json: boolean): void {
+function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsatisfiable'}>, json: boolean, repairs: readonly string[]): void {
     if (json) {
         printJson(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
         return
     }
-    printLines(plainLines(conflictLines(conflict)))
+    const width = terminalWidth(process.stdout)
+    printLines([...plainLines(conflictLines(conflict)), ...repairs.map(r => `  = help: ${r}`)].flatMap(line => wrapDetail(line, width)))
 }
 
 function printAmbiguity({error, failure, differences}: Extract<Outcome, {kind: 'ambiguous'}>, json: boolean): void {

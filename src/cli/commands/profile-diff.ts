@@ -4,13 +4,13 @@ import {isDeepStrictEqual} from 'node:util'
 import type {Command} from 'commander'
 import {count, explainElement, loadTemplate, resolveTemplate, type ResolvedModel} from '../../engine/index.js'
 import type {Profile} from '../../profiles/types.js'
-import {loadProfileFor, openStore, profileAssignments} from '../../app/profile-request.js'
+import {loadProfileFor, openStore, profileChoices} from '../../app/profile-request.js'
 import {targetOf} from '../../profiles/staleness.js'
 import {guarded} from '../guarded.js'
 import {pluginsFor, type PluginFlags} from '../../app/plugins.js'
 import {addPluginFlags} from '../plugins.js'
 import {printLines} from '../print.js'
-import {UsageError} from '../report-error.js'
+import {EXIT_OK, EXIT_RESOLUTION, UsageError} from '../report-error.js'
 
 interface ElementDifference {
     readonly id: string
@@ -21,17 +21,17 @@ interface ElementDifference {
     readonly inputs: readonly {readonly name: string; readonly a: unknown; readonly b: unknown}[]
 }
 
-/** A profile's choices resolved on its template, or on `on` (another template, named with --template). */
+/**
+ * A profile's choices resolved on its template, or on `on` (another template, named with --template):
+ * what that template declares of them, the rest left out as resolve --profile leaves it out (the
+ * warnings on stderr say which).
+ */
 async function resolveProfile(profile: Profile, flags: PluginFlags = {}, on?: string): Promise<ResolvedModel> {
     const template = await loadTemplate(on ?? profile.template.path)
     const target = targetOf(template)
     await loadProfileFor(profile.name, target)
     // resolved as resolve does, checks included: a profile that resolve refuses has no variant to compare
-    const outcome = resolveTemplate(template, {
-        presets: profile.presets,
-        assignments: profileAssignments(profile, target.definition, []),
-        plugins: await pluginsFor(template, flags),
-    })
+    const outcome = resolveTemplate(template, {...profileChoices(profile, target.definition, []), plugins: await pluginsFor(template, flags)})
     if (outcome.kind !== 'resolved') throw outcome.error
     return outcome.model
 }
@@ -83,6 +83,8 @@ export function registerProfileDiff(profile: Command, setExit: (code: number) =>
                 if (d.inputs.length === 0) lines.push('      (no input it reads differs: decided by presence of other elements or optimization)')
             }
             printLines(lines)
+            // as diff(1): 0 when they resolve alike, 1 when they differ
+            return differences.length ? EXIT_RESOLUTION : EXIT_OK
         }),
     )
 }

@@ -1,5 +1,6 @@
 // trellis resolve TEMPLATE: the headless resolver.
 import type {Command} from 'commander'
+import {wrappedHelp} from '../help-text.js'
 import {isTrellisError, resolveTemplate, type Outcome} from '../../engine/index.js'
 import {writeFilesAtomic} from '../../app/io.js'
 import {checkResolutionOutputs, STANDARD_OUTPUT, writeResolutionOutputs} from '../../app/write-resolution.js'
@@ -28,7 +29,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
             '--csar <out>',
             'also write a deployable CSAR: the resolved template with every file it still needs (imports, artifacts, scripts) and TOSCA.meta; a folder, or an archive when OUT ends in .csar or .zip',
         )
-        .addHelpText('after', `\n${PRECEDENCE_HELP}\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.`)
+        .addHelpText('after', wrappedHelp(`\n${PRECEDENCE_HELP}\nExit status: 0 resolved, 1 resolving or a check failed, 2 bad usage or bad input.`))
         .action(async (file: string, flags: ResolveFlags, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             let report: ReportTarget | undefined

@@ -1,5 +1,6 @@
 // trellis test DIR: runs a directory of variability tests in-process.
 import type {Command} from 'commander'
+import {wrappedHelp} from '../help-text.js'
 import {EXIT_OK, EXIT_RESOLUTION, EXIT_USAGE, oneLine, reportError} from '../report-error.js'
 import {printLines} from '../print.js'
 import {pluginPolicy, type PluginFlags} from '../../app/plugins.js'
@@ -19,7 +20,7 @@ export function registerTest(program: Command, setExit: (code: number) => void):
             '--root <folder>',
             "let a case's test.yaml name files anywhere inside this folder (by default only inside the case or its CSAR), as cases sharing a sibling's expected.yaml need",
         )
-        .addHelpText('after', '\nPrints one line per failing case and a closing "N passed, N failed". Exit status: 0 all passed, 1 any failed, 2 bad usage.')
+        .addHelpText('after', wrappedHelp('\nPrints one line per failing case and a closing "N passed, N failed". Exit status: 0 all passed, 1 any failed, 2 bad usage.'))
         .action(async (dir: string, flags: PluginFlags & {root?: string}, command: Command) => {
             const debug = Boolean(command.optsWithGlobals().debug)
             try {

@@ -7,20 +7,30 @@ import {EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, reportError} from '../report-erro
 import {pluginPolicy} from '../../app/plugins.js'
 import {chosenInputs, prepareRequest} from '../../app/request.js'
 import {openStore, warnLine} from '../../app/profile-request.js'
-import {escapeControls} from '../../app/shown-text.js'
 import {addResolutionFlags, type ResolutionFlags} from '../resolution-flags.js'
-import {isInterrupt} from '../../tui/plain-prompts.js'
+import {isInterrupt, leftWith, shownPrompts} from '../../tui/plain-prompts.js'
+import {openPrompts} from '../../tui/inquirer-prompts.js'
 
-/** With no template named: the only one found below the working directory, or a choice among them. */
-async function pickTemplate(): Promise<string | undefined> {
+/**
+ * With no template named: the only one found below the working directory, or a choice among them
+ * (plain lines in line mode, as its other questions); null when the user leaves the list (q or Esc).
+ */
+async function pickTemplate(): Promise<string | undefined | null> {
     const found = findTemplates(process.cwd())
     if (found.length === 0) {
         process.stderr.write('trellis: no variable service template (tosca_variability_1_0*) below this folder; name one: trellis TEMPLATE\n')
         return undefined
     }
     if (found.length === 1) return found[0]
-    const {select} = await import('@inquirer/prompts')
-    return select({message: 'Which variable service template?', choices: found.map(f => ({name: escapeControls(f), value: f})), pageSize: 15})
+    const prompts = shownPrompts(await openPrompts(process.stdout))
+    try {
+        return await prompts.select({message: 'Which variable service template?', choices: found.map(f => ({name: f, value: f}))}, {input: process.stdin, output: process.stdout})
+    } catch (e) {
+        if (leftWith(e)) return null
+        throw e
+    } finally {
+        prompts.close()
+    }
 }
 
 /** The template a saved profile was made for. */
@@ -47,11 +57,17 @@ export function registerWizard(program: Command, setExit: (code: number) => void
             }
             try {
                 // a profile names its own template: `trellis --profile NAME` opens that one
-                file ??= flags.profile ? await profileTemplate(flags.profile) : await pickTemplate()
-                if (!file) {
+                const named = file ?? (flags.profile ? await profileTemplate(flags.profile) : await pickTemplate())
+                // leaving the picker is no mistake: nothing to do
+                if (named === null) {
+                    setExit(EXIT_OK)
+                    return
+                }
+                if (!named) {
                     setExit(EXIT_USAGE)
                     return
                 }
+                file = named
                 // warnings (a profile of another template) go to stderr and, in the wizard, to its message line
                 const warnings: string[] = []
                 const warn = (message: string) => {

@@ -5,3 +5,4 @@ export {describeSource, type InputAssignment, type InputSource, type InputValue}
 export {checkType} from './typecheck.js'
 export {readTypedText, type TypedText} from './typed-text.js'
 export {inputText} from './text.js'
+export {brokenConstraints, type ConstraintClause, constraintClauses} from './tosca-constraints.js'

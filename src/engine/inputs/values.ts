@@ -8,7 +8,9 @@ import {evaluateValue, isValueExpression, show, type Nesting, type ValueScope} f
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityDefinition, VariabilityInputDefinition} from './definitions.js'
 import {checkAssigned} from './typecheck.js'
-import type {InputAssignment, InputSource, InputValue} from './types.js'
+import {describeSource, type InputAssignment, type InputSource, type InputValue} from './types.js'
+import {brokenConstraints, constraintClauses} from './tosca-constraints.js'
+import {renderExpression} from '../text.js'
 
 interface Assigned {
     value: unknown
@@ -148,8 +150,26 @@ export class VariabilityInputs implements ValueScope {
         } else {
             throw new InputMissingError(name, this.locate(reference) ?? definition.location)
         }
+        this.checkDeclared(definition, result)
         this.computed.set(name, result)
         return result
+    }
+
+    /**
+     * A value the input's TOSCA `constraints` do not allow is used as given, as the reference does
+     * (it ignores them), with a warning located where the value was given (else at the constraints)
+     * that names what they allow.
+     */
+    private checkDeclared(definition: VariabilityInputDefinition, result: InputValue): void {
+        const allowed = brokenConstraints(constraintClauses(definition.raw.constraints), result.value)
+        if (allowed === undefined) return
+        const declared = this.sourceMap.locate(definition.raw, 'constraints')
+        const where = ('location' in result.source ? result.source.location : undefined) ?? declared
+        const from = result.source.kind === 'set' ? ' (from --set)' : result.source.kind === 'default' ? ' (its default)' : ` (from ${describeSource(result.source)})`
+        const message = `Variability input "${definition.name}" is ${renderExpression(result.value)}${from}, which its constraints do not allow: ${allowed}; used as given`
+        this.keepWarning(
+            new TrellisError('input-constraint', message, where, {related: declared && where !== declared ? [{location: declared, label: 'constraints declared here'}] : []}),
+        )
     }
 
     /** Every declared input; those without any value are reported as unset rather than failing. */

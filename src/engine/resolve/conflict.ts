@@ -7,7 +7,7 @@
 import {and, TRUE, variables, type Formula} from '../conditions/index.js'
 import type {ConditionRecord, ConstraintRecord} from '../conditions/index.js'
 import {formatLocation, type SourceLocation, type TrellisError} from '../errors.js'
-import {inputText} from '../inputs/index.js'
+import {describeSource, inputText} from '../inputs/index.js'
 import {quickXplain, satisfiable as hasVariant} from '../solve/index.js'
 import {count} from '../plural.js'
 import {renderExpression} from '../text.js'
@@ -91,11 +91,11 @@ export function failureSummary(f: ResolutionFailure): string | undefined {
     return items.length === 0 ? undefined : conflictHeadline(items)
 }
 
-/** What follows a failure's first line: when no variant exists, the input values the conflict read, then each of its items. */
-export function failureNotes(f: ResolutionFailure): string[] {
+/** What follows a failure's first line: when no variant exists, the input values the conflict read (unless `inputs` is false: a headline named them), then each of its items. */
+export function failureNotes(f: ResolutionFailure, {inputs: withInputs = true} = {}): string[] {
     if (f.failure.kind === 'ambiguous') return []
     const items = conflictOf(f)
-    const inputs = conflictInputs(items)
+    const inputs = withInputs ? conflictInputs(items) : []
     return [
         ...(inputs.length ? [`with the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.join('; ')}`] : []),
         ...items.map(i => `${i.text}: ${i.condition}${i.location ? ` (${i.location})` : ''}`),
@@ -109,8 +109,8 @@ export function errorSummary(e: TrellisError): string | undefined {
 }
 
 /** The notes below an error thrown by resolving: the conflict's inputs and items (failureNotes). */
-export function errorNotes(e: TrellisError): string[] {
-    return e instanceof ResolutionError ? failureNotes(e.resolution) : []
+export function errorNotes(e: TrellisError, options: {inputs?: boolean} = {}): string[] {
+    return e instanceof ResolutionError ? failureNotes(e.resolution, options) : []
 }
 
 export type Item = {readonly kind: 'condition'; readonly record: ConditionRecord} | {readonly kind: 'constraint'; readonly record: ConstraintRecord}
@@ -263,6 +263,10 @@ function originLabel(r: ConditionRecord): string {
 
 /** `mode: prod — --set` for every input a formula's value expressions read. */
 function citedInputs(f: Formula, p: PreparedModel): string[] {
+    return citedInputNames(f).map(name => inputText(name, p.inputs.value(name)))
+}
+
+function citedInputNames(f: Formula): string[] {
     const names = new Set<string>()
     const walk = (g: Formula): void => {
         if (g.op === 'note') {
@@ -272,7 +276,7 @@ function citedInputs(f: Formula, p: PreparedModel): string[] {
         else if (g.op !== 'const' && g.op !== 'var') g.args.forEach(walk)
     }
     walk(f)
-    return [...names].map(name => inputText(name, p.inputs.value(name)))
+    return [...names]
 }
 
 /** The input values the items of a conflict read, each once, in the order first read: what the user could change. */
@@ -281,7 +285,33 @@ export function conflictInputs(items: readonly Pick<ConflictItem, 'inputs'>[]): 
 }
 
 function describeItem(item: Item, p: PreparedModel): ConflictItem {
-    return {...describeConflictItem(item), inputs: citedInputs(item.record.formula, p)}
+    const described = {...describeConflictItem(item), inputs: citedInputs(item.record.formula, p)}
+    citedNames.set(described, citedInputNames(item.record.formula))
+    return described
+}
+
+/** The names of the inputs each conflict item reads (kept beside the items, which are plain data). */
+const citedNames = new WeakMap<ConflictItem, string[]>()
+
+/**
+ * What a failure with no variant comes down to, in the user's words: the input values its conflict
+ * reads that were chosen (not defaults) — `env = gcp (from --set) leaves no variant` — or, when
+ * none was chosen, the defaults it reads; undefined when the conflict reads no input (a template's
+ * own contradiction).
+ */
+export function choiceHeadline(e: TrellisError): string | undefined {
+    if (!(e instanceof ResolutionError) || e.resolution.failure.kind !== 'unsatisfiable') return undefined
+    const inputs = e.resolution.prepared.inputs
+    const names = [...new Set(conflictOf(e.resolution).flatMap(i => citedNames.get(i) ?? []))]
+    const values = names.map(name => ({name, input: inputs.value(name)}))
+    const chosen = values.filter(v => !['default', 'default_expression', 'unset'].includes(v.input.source.kind))
+    const shown = chosen.length ? chosen : values
+    if (shown.length === 0) return undefined
+    const words = shown.map(
+        ({name, input}) => `${name} = ${renderExpression(input.value)} (${chosen.length ? `from ${describeSource(input.source)}` : describeSource(input.source)})`,
+    )
+    const listed = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
+    return `${listed} ${words.length === 1 ? 'leaves' : 'leave'} no variant`
 }
 
 /** A condition or constraint as a conflict (or an analysis finding) names it, without the input values it read. */

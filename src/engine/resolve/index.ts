@@ -7,6 +7,7 @@ export {
     conflictInputs,
     conflictOf,
     describeConflictItem,
+    choiceHeadline,
     conflictLocation,
     errorNotes,
     errorSummary,
@@ -15,5 +16,5 @@ export {
     minimalConflict,
     type ConflictItem,
 } from './conflict.js'
-export {inputChoices, sameValue} from './input-choices.js'
+export {declaredConstraints, type DeclaredConstraints, inputChoices, sameValue} from './input-choices.js'
 export {type Outcome, outputOf, resolveTemplate} from './outcome.js'

@@ -3,7 +3,7 @@
 import type {LoadedTemplate} from '../load/index.js'
 import {isMap, toList} from '../model/index.js'
 import {readDefinitionOf} from './definition.js'
-import type {VariabilityInputDefinition} from '../inputs/index.js'
+import {brokenConstraints, constraintClauses, type VariabilityInputDefinition} from '../inputs/index.js'
 
 /** An `in_range` with at most this many integers offers each of them; a larger one offers its two bounds. */
 const SMALL_RANGE = 20
@@ -84,33 +84,47 @@ function fitsType(type: string | undefined, value: unknown): boolean {
     }
 }
 
-interface DeclaredConstraints {
+export interface DeclaredConstraints {
     /** Values the constraints name, in order. */
     readonly offered: readonly unknown[]
     /** Set when the constraints restrict the values; undefined when they do not. */
     readonly allows?: (value: unknown) => boolean
+    /** The constraints allow only values among `offered` (a `valid_values`, or an `in_range` small enough to list): nothing else can be typed. */
+    readonly closed: boolean
+    /** What the constraints allow, in words (`one of vm, managed`, `from 1 to 1000`), joined by "and"; empty when they do not restrict. */
+    readonly words: string
 }
 
-/** `valid_values` and `in_range` among the input's TOSCA `constraints` (a list of one-key maps); other clauses are ignored. */
-function declaredConstraints(input: VariabilityInputDefinition): DeclaredConstraints {
+/**
+ * What an input's TOSCA `constraints` offer (the items of `valid_values`, the integers of a small
+ * `in_range`, the bounds of a larger one) and allow (inputs/tosca-constraints.ts: every clause).
+ */
+export function declaredConstraints(input: VariabilityInputDefinition): DeclaredConstraints {
     const offered: unknown[] = []
-    const tests: ((value: unknown) => boolean)[] = []
+    let closed = false
     for (const clause of toList(input.raw.constraints)) {
         if (!isMap(clause)) continue
         const valid = clause.valid_values
         if (Array.isArray(valid)) {
             offered.push(...valid)
-            tests.push(value => valid.some(v => sameValue(v, value)))
+            closed = true
         }
         const range = clause.in_range
         if (Array.isArray(range) && range.length === 2 && typeof range[0] === 'number') {
             const low = range[0]
             const high = typeof range[1] === 'number' ? range[1] : range[1] === 'UNBOUNDED' ? Infinity : undefined
             if (high === undefined) continue
-            if (Number.isInteger(low) && Number.isInteger(high) && high - low < SMALL_RANGE) for (let i = low; i <= high; i++) offered.push(i)
-            else offered.push(low, ...(Number.isFinite(high) ? [high] : []))
-            tests.push(value => typeof value === 'number' && value >= low && value <= high)
+            if (Number.isInteger(low) && Number.isInteger(high) && high - low < SMALL_RANGE) {
+                for (let i = low; i <= high; i++) offered.push(i)
+                closed ||= input.type === 'integer'
+            } else offered.push(low, ...(Number.isFinite(high) ? [high] : []))
         }
     }
-    return {offered, allows: tests.length ? value => tests.every(test => test(value)) : undefined}
+    const clauses = constraintClauses(input.raw.constraints)
+    return {
+        offered,
+        allows: clauses.length ? value => brokenConstraints(clauses, value) === undefined : undefined,
+        closed,
+        words: clauses.map(c => c.words).join(' and '),
+    }
 }

@@ -40,7 +40,7 @@ export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string,
             ['o', 'profiles: load one'],
             ['s', 'save the current choices as a profile'],
             ['c', 'when nothing resolves (also on the presets): the conflict and verified repairs, or the inputs that need a value'],
-            ['W', 'write the resolved template and its report'],
+            ['W', 'write the resolved template and its report (also on the presets)'],
         ],
     ],
 ]

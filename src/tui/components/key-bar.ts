@@ -42,6 +42,9 @@ export function keyLine(state: WizardState, missing: number, width: number): str
 const ENTER: Readonly<Record<WizardState['pane'], string>> = {inputs: '⏎ edit', topology: '⏎ explain', why: '⏎ follow'}
 
 function hintsOf(state: WizardState, missing: number): readonly Hint[] {
+    // a dialog open: its own keys, nothing else (what it takes is typed, or y/n)
+    const dialog = dialogHints(state)
+    if (dialog) return dialog
     switch (state.screen) {
         case 'main':
             return [
@@ -59,11 +62,11 @@ function hintsOf(state: WizardState, missing: number): readonly Hint[] {
                 hint('↑↓ move'),
             ]
         case 'presets':
-            return [hint('space/⏎ choose'), pin('tab/esc on to the inputs'), pin('? keys'), hint('c conflict'), hint('o profiles'), hint('↑↓ move')]
+            return [hint('space/⏎ choose'), pin('tab/esc on to the inputs'), pin('W write'), pin('? keys'), hint('c conflict'), hint('o profiles'), hint('↑↓ move')]
         case 'profiles':
-            return [hint('⏎ load'), hint('s save'), pin('esc back'), hint('↑↓ move')]
+            return [hint('⏎ load'), hint('s save'), pin('esc back'), pin('? keys'), hint('↑↓ move')]
         case 'write':
-            return [pin('⏎ write'), hint('tab edit paths'), pin('esc back')]
+            return [pin('⏎ write'), hint('tab edit paths'), pin('esc back'), pin('? keys')]
         case 'help':
             return [pin('esc back')]
         case 'conflict':
@@ -74,5 +77,18 @@ function hintsOf(state: WizardState, missing: number): readonly Hint[] {
 /** The conflict screen's keys: enter while inputs need a value, a repair's number only while repairs are listed. */
 function conflictHints(missing: number, repairs: number): Hint[] {
     const apply = repairs === 0 ? [] : [pin(repairs === 1 ? '1 applies the repair' : `1–${Math.min(9, repairs)} apply a repair`)]
-    return [...(missing > 0 ? [pin('⏎ set the inputs that need a value')] : []), ...apply, hint('p presets'), pin('esc back')]
+    return [...(missing > 0 ? [pin('⏎ set the inputs that need a value')] : []), ...apply, hint('p presets'), pin('esc back'), pin('? keys')]
+}
+
+/** The keys of a dialog open on the screen (a confirmation, a name or path typed, a value edited); undefined when none is. */
+function dialogHints(state: WizardState): readonly Hint[] | undefined {
+    const naming = state.profiles.naming
+    const namingOpen = naming && (state.screen === 'profiles' || (state.screen === 'write' && state.write.offering))
+    if (namingOpen && naming.confirming) return [pin(`y replace profile "${naming.text}"`), pin('n/esc keep it')]
+    if (namingOpen) return [pin('⏎ save the profile'), pin(state.screen === 'write' ? 'esc skip' : 'esc cancel')]
+    if (state.screen === 'write' && state.write.confirming) return [pin('y overwrite'), pin('n/esc cancel')]
+    if (state.screen === 'write' && state.write.field) return [pin('⏎/esc done'), pin('tab next path')]
+    if (state.screen === 'main' && state.editor)
+        return state.editor.typing ? [pin('⏎ set'), pin(state.editor.choices.length ? 'esc back to the list' : 'esc cancel')] : [pin('⏎ set'), pin('esc cancel'), hint('↑↓ move')]
+    return undefined
 }

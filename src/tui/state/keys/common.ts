@@ -60,6 +60,11 @@ export function toConflict(state: WizardState): WizardState {
     return {...state, screen: 'conflict', conflictOffset: 0, lookup: {kind: 'repairs', choices: state.choices}, suggestions: undefined}
 }
 
+/** To the write screen (W, from the main and presets screens): its paths shown, no dialog open. */
+export function toWrite(state: WizardState): WizardState {
+    return {...state, screen: 'write', write: {...state.write, confirming: false, field: undefined, offering: false}, message: undefined}
+}
+
 /** Applies the numbered suggestion. */
 export function apply(state: WizardState, n: number): WizardState {
     const suggestion = state.suggestions?.items[n - 1]

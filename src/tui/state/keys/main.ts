@@ -4,7 +4,7 @@ import type {Key} from 'ink'
 import {nextMissing} from '../missing.js'
 import {inputsView, selectedElement, topologyView, whyView} from '../selectors.js'
 import {choose, FILTERS, withEffect, type WizardState} from '../wizard.js'
-import {apply, edited, globalKey, moved, toConflict, type KeyContext} from './common.js'
+import {apply, edited, globalKey, moved, toConflict, toWrite, type KeyContext} from './common.js'
 
 export function mainKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
     if (state.editor) return editorKey(state, input, key, ctx)
@@ -32,7 +32,7 @@ export function mainKey(state: WizardState, input: string, key: Key, ctx: KeyCon
         case 's':
             return withEffect({...state, screen: 'profiles', profiles: {...state.profiles, naming: {text: '', confirming: false}}, message: undefined}, {kind: 'load-profiles'})
         case 'W':
-            return {...state, screen: 'write', write: {...state.write, confirming: false, field: undefined, offering: false}, message: undefined}
+            return toWrite(state)
         case 'c':
             return toConflict(state)
         case 'f':
@@ -95,7 +95,8 @@ export function inputsKey(state: WizardState, input: string, key: Key, ctx: KeyC
             choices,
             cursor: current >= 0 ? current : 0,
             typing: choices.length === 0,
-            text: row.value === undefined ? '' : typeof row.value === 'string' ? row.value : JSON.stringify(row.value),
+            // typing starts empty: what is typed is the value, never appended to the current one (shown on its row)
+            text: '',
         },
     }
 }

@@ -2,7 +2,7 @@
 import type {Key} from 'ink'
 import {inputsView} from '../selectors.js'
 import {choose, withEffect, type WizardState} from '../wizard.js'
-import {globalKey, moved, toConflict, type KeyContext} from './common.js'
+import {globalKey, moved, toConflict, toWrite, type KeyContext} from './common.js'
 
 export function presetsKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
     const names = [...ctx.definition.presets.keys()]
@@ -18,6 +18,8 @@ export function presetsKey(state: WizardState, input: string, key: Key, ctx: Key
     if ((input === ' ' || key.return) && name) return choose(state, {...state.choices, presets: togglePreset(state.choices.presets, name)})
     if (input === 'o') return withEffect({...state, screen: 'profiles', profiles: {...state.profiles, cursor: 0, naming: undefined}}, {kind: 'load-profiles'})
     if (input === 'c') return toConflict(state)
+    // writing is possible from here as from the main screen (the key line shows W at any width)
+    if (input === 'W') return toWrite(state)
     return globalKey(state, input) ?? state
 }
 
