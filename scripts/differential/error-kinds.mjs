@@ -7,7 +7,8 @@
 
 /** [kind, pattern, keep the subject?]: the first matching row names the kind. */
 const KINDS = [
-    ['unsatisfiable', /^Could not solve\b/],
+    // Trellis's headline names the choice that leaves no variant (`env = gcp (from --set) leaves no variant`)
+    ['unsatisfiable', /^Could not solve\b|\bleaves no variant$/],
     ['ambiguous nodes', /^The result is ambiguous considering nodes\b/],
     ['ambiguous technologies', /^The result is ambiguous considering technologies\b/],
     ['input constraints', /^Variability inputs constraints are violated\b/],
