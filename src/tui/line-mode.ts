@@ -280,16 +280,34 @@ export async function askValue(d: VariabilityInputDefinition, current: InputValu
 const KEEP = '\0keep'
 const TYPE = '\0type'
 
-/** Asks where the resolved template, the report and (for a template read from a CSAR) a CSAR go, and before overwriting a file; writes them. False when nothing was written. */
-async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choices: Choices, {prompts, context, say}: Talk): Promise<boolean> {
+/**
+ * Asks where the resolved template, the report and (for a template read from a CSAR) a CSAR go, and before
+ * overwriting a file; writes them. False when nothing was written: the user said no, or left a question.
+ */
+async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choices: Choices, talk: Talk): Promise<boolean> {
+    try {
+        return await askAndWrite(template, base, choices, talk)
+    } catch (e) {
+        // q or Esc at a path: a file named q is `./q`
+        if (!leftWith(e)) throw e
+        talk.say('Nothing written.')
+        return false
+    }
+}
+
+async function askAndWrite(template: LoadedTemplate, base: ResolveRequest, choices: Choices, {prompts, context, say}: Talk): Promise<boolean> {
     const stem = outputStem(template)
     const shown = (f: string) => path.relative(process.cwd(), f) || f
     // "-" names standard output wherever an output is asked for, as in `trellis resolve -o -`
-    const output = await prompts.input({message: `Write the resolved template to (${STDOUT} for standard output)`, default: shown(`${stem}.resolved.yaml`)}, context)
+    const output = await prompts.input(
+        {message: `Write the resolved template to (${STDOUT} for standard output; q or Esc leaves)`, default: shown(`${stem}.resolved.yaml`), leaves: true},
+        context,
+    )
     const answered = await prompts.input(
         {
             message: `Write the explanation report to (.md or .json; ${STDOUT} for standard output, "${NO_REPORT}" for none)`,
             default: shown(`${stem}.report.md`),
+            leaves: true,
             validate: answer => (answer === '-' && output === '-' ? 'the resolved template already goes to standard output: name a file, or "none"' : true),
         },
         context,
@@ -300,7 +318,11 @@ async function writeOutputs(template: LoadedTemplate, base: ResolveRequest, choi
         template.origin === template.file
             ? NO_REPORT
             : await prompts.input(
-                  {message: `Write a deployable CSAR to (a folder, or .csar/.zip for an archive; "${NO_REPORT}" for none)`, default: shown(`${stem}.resolved.csar`)},
+                  {
+                      message: `Write a deployable CSAR to (a folder, or .csar/.zip for an archive; "${NO_REPORT}" for none)`,
+                      default: shown(`${stem}.resolved.csar`),
+                      leaves: true,
+                  },
                   context,
               )
     const csar = packed === NO_REPORT ? '' : packed

@@ -23,7 +23,8 @@ export interface Prompts {
     /** One of the choices; Enter takes `default` (a choice's value) when there is one. */
     select(options: {message: string; choices: readonly Choice[]; default?: string}, context: PromptContext): Promise<string>
     confirm(options: {message: string; default?: boolean}, context: PromptContext): Promise<boolean>
-    input(options: {message: string; default?: string; validate?: (answer: string) => true | string}, context: PromptContext): Promise<string>
+    /** `leaves`: `q` or Esc alone leaves the question as they leave a list (a path, where `./q` names a file q). */
+    input(options: {message: string; default?: string; validate?: (answer: string) => true | string; leaves?: boolean}, context: PromptContext): Promise<string>
     /** Stops reading the input: an input left open (a pipe, a terminal) must not keep the process alive. */
     close(): void
 }
@@ -101,7 +102,7 @@ export function shownPrompts(prompts: Prompts): Prompts {
         select: (options, context) =>
             prompts.select({...options, message: escapeControls(options.message), choices: options.choices.map(c => ({...c, name: escapeControls(c.name)}))}, context),
         confirm: (options, context) => prompts.confirm({...options, message: escapeControls(options.message)}, context),
-        async input({message, default: fallback, validate}, context) {
+        async input({message, default: fallback, validate, leaves}, context) {
             const shown = fallback === undefined ? undefined : escapeControls(fallback)
             const real = (answer: string) => (answer === shown ? fallback! : answer)
             const check =
@@ -110,7 +111,7 @@ export function shownPrompts(prompts: Prompts): Prompts {
                     const verdict = validate(real(answer))
                     return verdict === true ? true : escapeControls(verdict)
                 })
-            return real(await prompts.input({message: escapeControls(message), default: shown, validate: check}, context))
+            return real(await prompts.input({message: escapeControls(message), default: shown, validate: check, leaves}, context))
         },
     }
 }
@@ -181,9 +182,11 @@ export function plainPrompts(): Prompts {
                 write(context, '  ! answer y or n\n')
             }
         },
-        async input({message, default: fallback, validate}, context) {
+        async input({message, default: fallback, validate, leaves}, context) {
             for (;;) {
                 const typed = await ask(context, `? ${message}${fallback !== undefined && fallback !== '' ? ` [${fallback}]` : ''}: `)
+                const left = leaves ? leaving(typed) : undefined
+                if (left) throw new LeftPrompt(left)
                 const answer = typed === '' ? (fallback ?? '') : typed
                 const verdict = validate ? validate(answer) : true
                 if (verdict === true) return answer

@@ -159,7 +159,7 @@ it('reads "-" as standard output for the resolved template, as resolve -o - does
             ['backups (boolean)', '\n'],
             ['replicas (integer)', '\n'],
             ['List the', '\n'],
-            ['("-" for standard output)', '-\n'],
+            ['Write the resolved template to', '-\n'],
             ['Write the explanation report to', '-\n'], // both cannot go to standard output: asked again
             ['already goes to standard output', 'none\n'],
             ['Save these choices as a profile named', '\n'],
@@ -383,4 +383,42 @@ it('picks the template among those found in plain lines, and q leaves the picker
     expect(result.stdout).toContain('  1. a.yaml\n  2. b.yaml\n')
     expect(result.stdout).not.toContain('\u001b')
     fs.rmSync(dir, {recursive: true, force: true})
+})
+
+it('leaves the write questions with q or Esc, writing nothing, and writes a file named q when asked for ./q', async () => {
+    const dir = tempDir('trellis-prompt-')
+    const config = tempDir('trellis-prompt-config-')
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    const upToWrite: [string, string][] = [
+        ['q stops: ', '\n'],
+        ['platform (string)', '\n'],
+        ['monitoring (boolean)', '\n'],
+        ['backups (boolean)', '\n'],
+        ['replicas (integer)', '\n'],
+        ['List the', '\n'],
+    ]
+    for (const [question, leave] of [
+        ['Write the resolved template to', 'q\n'],
+        ['Write the explanation report to', '\u001b\n'],
+    ]) {
+        const script: [string, string][] = [
+            ...upToWrite,
+            ...(question.includes('report') ? ([['Write the resolved template to', 'out.yaml\n']] as [string, string][]) : []),
+            [question!, leave!],
+        ]
+        const left = await converse(['shop.yaml', '--prompt'], dir, script, {TRELLIS_CONFIG_DIR: config, TERM: 'dumb'})
+        expect(left.code, left.stderr).toBe(0)
+        expect(left.stdout).toContain('Nothing written.')
+        expect(fs.readdirSync(dir)).toEqual(['shop.yaml'])
+    }
+    const named = await converse(
+        ['shop.yaml', '--prompt'],
+        dir,
+        [...upToWrite, ['Write the resolved template to', './q\n'], ['Write the explanation report to', 'none\n'], ['Save these choices as a profile named', '\n']],
+        {TRELLIS_CONFIG_DIR: config, TERM: 'dumb'},
+    )
+    expect(named.code, named.stderr).toBe(0)
+    expect(fs.readdirSync(dir).sort()).toEqual(['q', 'shop.yaml'])
+    fs.rmSync(dir, {recursive: true, force: true})
+    fs.rmSync(config, {recursive: true, force: true})
 })
