@@ -41,8 +41,8 @@ import {missingInputs} from './state/missing.js'
 import {type Action, reducer} from './state/reduce.js'
 import {explainedElement, inputsView, whyView} from './state/selectors.js'
 import {keptChoices} from './state/reload.js'
-import type {Choices} from './resolver/protocol.js'
-import {initialState, type Lookup, type Suggestion, type WizardState} from './state/wizard.js'
+import {withoutValue, withValue, type Choices} from './resolver/protocol.js'
+import {editorEntry, initialState, type Lookup, type Suggestion, type WizardState} from './state/wizard.js'
 
 export interface AppProps {
     /** The template file: the resolver reads it (this thread never does). */
@@ -120,7 +120,8 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
                 trellis {path.basename(outline.file)} --prompt.
             </Text>
         )
-    const missing = missingInputs(inputsView(ctx, state))
+    const rows = inputsView(ctx, state)
+    const missing = missingInputs(rows)
     return (
         <Box flexDirection="column" width={size.columns} height={size.rows}>
             <Header
@@ -154,7 +155,7 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
                 ))}
             </Box>
             <Text dimColor wrap="truncate">
-                {keyLine(state, missing.length, size.columns)}
+                {keyLine(state, missing.length, size.columns, rows[state.inputCursor]?.given === true)}
             </Text>
         </Box>
     )
@@ -214,7 +215,7 @@ function useResolverWork(
     const explained = useCallback((resolution: number, element: string, lines: readonly ExplanationLine[]) => dispatch({type: 'explained', resolution, element, lines}), [dispatch])
     useExplanation(resolver, state.outcome, explainedElement(state), whyView(state).length > 0, explained)
     const preview = usePreview(resolver, state.outcome?.choices === state.choices ? state.outcome : undefined, candidate(state, ctx))
-    useEffects(resolver, outline.origin, openStore, state, dispatch, onWritten ?? ignore)
+    useEffects(resolver, outline.origin, openStore, ctx, state, dispatch, onWritten ?? ignore)
     const analysis = useAnalysis(resolver, outline, state.outcome?.ok ? state.outcome.rows.length : undefined)
     useEffect(
         () =>
@@ -308,7 +309,7 @@ function Screen({state, ctx, size, message, preview, progress, analysis, reasonO
 /** The change the focused value or preset would make, to preview before it is committed. */
 function candidate(state: WizardState, ctx: KeyContext): Choices | undefined {
     const {choices} = state
-    const set = (name: string, value: unknown): Choices => ({...choices, values: {...choices.values, [name]: value}})
+    const set = (name: string, value: unknown): Choices => withValue(choices, name, value)
     if (state.screen === 'presets') {
         const name = [...ctx.definition.presets.keys()][state.presetCursor]
         return name ? {...choices, presets: togglePreset(choices.presets, name)} : undefined
@@ -316,7 +317,10 @@ function candidate(state: WizardState, ctx: KeyContext): Choices | undefined {
     if (state.screen !== 'main' || state.pane !== 'inputs') return undefined
     const editor = state.editor
     if (editor) {
-        if (!editor.typing) return editor.cursor < editor.choices.length ? set(editor.name, editor.choices[editor.cursor]) : undefined
+        if (!editor.typing) {
+            const entry = editorEntry(editor)
+            return entry.kind === 'value' ? set(editor.name, entry.value) : entry.kind === 'remove' ? withoutValue(choices, editor.name, ctx.base) : undefined
+        }
         const typed = ctx.rules.typed(ctx.definition.inputs.get(editor.name)?.type, editor.text)
         return typed.ok ? set(editor.name, typed.value) : undefined
     }

@@ -28,7 +28,8 @@ import {
 import {writeResolution} from './resolver/write.js'
 import {repairWords, verifiedRepairs} from '../app/repair-help.js'
 import {inputRules} from './input-rules.js'
-import {requestOf, type Choices} from './resolver/protocol.js'
+import {givenValues, isGiven, requestOf, withoutValue, withValue, type Choices} from './resolver/protocol.js'
+import {removalText} from './state/inputs.js'
 import {evaluateChoices, type Evaluation, explanationOf, removedByKind} from './resolver/session.js'
 import {isInterrupt, leftWith, outputWidth, type PromptContext, shownPrompts, type Prompts} from './plain-prompts.js'
 import {openPrompts} from './inquirer-prompts.js'
@@ -101,7 +102,7 @@ async function dialogue(
         }
     if (!(await writeOutputs(template, base, outcome.choices, talk))) return 0
     try {
-        await offerProfile(template, outcome.choices, talk, streams.store)
+        await offerProfile(template, outcome, talk, streams.store)
     } catch (e) {
         // the files are written: an input that ends (or ctrl-c) while offering the profile only skips it
         if ((e as Error)?.name !== 'ExitPromptError') throw e
@@ -157,8 +158,8 @@ async function recover(
     const choices = failed.choices
     const request = requestOf(choices, base)
     const resolved = resolveTemplate(template, request)
-    // a mistake in the template is no matter of choices: nothing to ask
-    if (resolved.kind === 'invalid') return undefined
+    // a mistake in the template is no matter of choices: nothing to ask; an input left without a value is asked again
+    if (resolved.kind === 'invalid' && resolved.error.code !== 'input-missing') return undefined
     const repairs = verifiedRepairs(template, request, resolved)
     repairs.forEach((r, i) => talk.say(`  ${i + 1}. ${repairWords(r)} resolves it (verified: ${r.present} elements present, ${r.pruned} pruned)`))
     const numbers = repairs.length === 0 ? '' : repairs.length === 1 ? '1 applies the repair, ' : `1–${repairs.length} apply a repair, `
@@ -182,10 +183,8 @@ async function recover(
     if (answer.toLowerCase() === 'q') return undefined
     if (answer === '') return askInputs(template, base, definition, choices, offered, talk)
     const repair = repairs[Number(answer) - 1]!
-    const repaired: Choices = {
-        presets: repair.preset ? [...choices.presets, repair.preset] : choices.presets,
-        values: {...choices.values, ...Object.fromEntries(repair.changes.map(c => [c.input, c.to]))},
-    }
+    const changed = repair.changes.reduce((c, change) => withValue(c, change.input, change.to), choices)
+    const repaired: Choices = {...changed, presets: repair.preset ? [...choices.presets, repair.preset] : choices.presets}
     talk.say(`Applied ${repairWords(repair)}:`)
     for (const change of repair.changes) {
         const was = failed.inputs.find(i => i.name === change.input)
@@ -208,14 +207,29 @@ async function askInputs(
     let choices = start
     let outcome = evaluateChoices(template, choices, base)
     for (const d of definition.inputs.values()) {
-        const current = outcome.inputs.find(i => i.name === d.name)
-        const value = await askValue(d, current, offered.get(d.name) ?? [], talk)
-        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current?.value)) {
-            choices = {...choices, values: {...choices.values, [d.name]: value}}
-            outcome = evaluateChoices(template, choices, base)
+        for (;;) {
+            const current = outcome.inputs.find(i => i.name === d.name)
+            // a value given (a profile's, --set, one set before) can be removed, the list saying what applies then
+            const removal = current && isGiven(current.source) ? removalText(inputRules, valueWithout(definition, base, choices, d.name)) : undefined
+            const value = await askValue(d, current, offered.get(d.name) ?? [], talk, removal)
+            if (value === REMOVE) {
+                choices = withoutValue(choices, d.name, base)
+                outcome = evaluateChoices(template, choices, base)
+                // nothing applies without it (no preset's value, no default): the input needs a value, asked now
+                if (outcome.inputs.find(i => i.name === d.name)?.source.kind === 'unset') continue
+            } else if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current?.value)) {
+                choices = withValue(choices, d.name, value)
+                outcome = evaluateChoices(template, choices, base)
+            }
+            break
         }
     }
     return outcome
+}
+
+/** The input's value once the value given for it is removed: a preset's, the template's default, or none. */
+function valueWithout(definition: VariabilityDefinition, base: ResolveRequest, choices: Choices, name: string): InputValue | undefined {
+    return inputRules.values(definition, requestOf(withoutValue(choices, name, base), base)).find(v => v.name === name)
 }
 
 /**
@@ -223,9 +237,10 @@ async function askInputs(
  * a numbered list of them ("type a value…" last where the constraints allow other values), or text
  * read as the wizard's value editor reads it (inputRules.typed), checked against the input's
  * constraints and asked again until it fits. Undefined keeps the current one (an empty answer, the
- * default shown, or Esc in the list).
+ * default shown, or Esc in the list). `removal`: the entry that removes the value given (a boolean
+ * is then a list too), which answers REMOVE.
  */
-export async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, offered: readonly unknown[], talk: Talk): Promise<unknown> {
+export async function askValue(d: VariabilityInputDefinition, current: InputValue | undefined, offered: readonly unknown[], talk: Talk, removal?: string): Promise<unknown> {
     const {prompts, context} = talk
     const unset = current === undefined || current.value === undefined || current.value === null
     const now =
@@ -235,7 +250,8 @@ export async function askValue(d: VariabilityInputDefinition, current: InputValu
               ? ` — ${current.source.kind === 'unset' ? 'not set' : `nothing from ${describeSource(current.source)}`}`
               : ` — now ${renderExpression(current.value)} from ${describeSource(current.source)}`
     const label = `${d.name}${d.type ? ` (${d.type})` : ''}${now}`
-    if (d.type === 'boolean') return prompts.confirm({message: label, default: current?.value === true}, context)
+    if (d.type === 'boolean' && removal === undefined) return prompts.confirm({message: label, default: current?.value === true}, context)
+    if (d.type === 'boolean') offered = [true, false]
     const constraints = declaredConstraints(d)
     const read = (answer: string) => {
         const typed = inputRules.typed(d.type, answer)
@@ -254,12 +270,13 @@ export async function askValue(d: VariabilityInputDefinition, current: InputValu
         return typed.ok ? typed.value : undefined
     }
     const shown = unset ? undefined : renderExpression(current!.value)
-    if (offered.length === 0) return ask(label, shown)
+    if (offered.length === 0 && removal === undefined) return ask(label, shown)
     // each value answers as it is written, so a value typed in full picks it (and one in another case is questioned)
     const among = unset ? undefined : offered.find(v => sameValue(v, current!.value))
     const choices = offered.map(v => ({name: `${renderExpression(v, 60)}${v === among ? ' (now)' : ''}`, value: renderExpression(v)}))
-    if (!unset && among === undefined) choices.push({name: `${shown} (now; not a value the template uses)`, value: KEEP})
-    if (!constraints.closed) choices.push({name: 'type a value…', value: TYPE})
+    if (!unset && among === undefined) choices.push({name: `${shown} (now${offered.length ? '; not a value the template uses' : ''})`, value: KEEP})
+    if (removal !== undefined) choices.push({name: removal, value: REMOVE})
+    if (!constraints.closed && d.type !== 'boolean') choices.push({name: 'type a value…', value: TYPE})
     const kept = unset ? undefined : among === undefined ? KEEP : renderExpression(among)
     let picked: string
     try {
@@ -270,15 +287,17 @@ export async function askValue(d: VariabilityInputDefinition, current: InputValu
         throw e
     }
     if (picked === KEEP) return undefined
+    if (picked === REMOVE) return REMOVE
     // a value typed starts empty: what is typed is the value, never added to the current one
     if (picked === TYPE) return ask(`${d.name} = (empty keeps the value)`)
     const value = offered.find(v => renderExpression(v) === picked)
     return !unset && sameValue(value, current!.value) ? undefined : value
 }
 
-/** The list entries that keep a value not offered, and that ask for one typed. */
+/** The list entries that keep a value not offered, that ask for one typed, and that remove the value given (also askValue's answer then). */
 const KEEP = '\0keep'
 const TYPE = '\0type'
+export const REMOVE = '\0remove'
 
 /**
  * Asks where the resolved template, the report and (for a template read from a CSAR) a CSAR go, and before
@@ -344,8 +363,8 @@ const NO_REPORT = 'none'
 /** Ctrl-C, as the shells report SIGINT (128 + 2). */
 const EXIT_INTERRUPTED = 130
 
-/** Keeps the choices as a named profile when the user gives a name; asks before replacing one. */
-async function offerProfile(template: LoadedTemplate, choices: Choices, {prompts, context, say}: Talk, given?: ProfileStore): Promise<void> {
+/** Keeps the choices as a named profile when the user gives a name (every value given, none removed); asks before replacing one. */
+async function offerProfile(template: LoadedTemplate, outcome: Evaluation, {prompts, context, say}: Talk, given?: ProfileStore): Promise<void> {
     const name = (
         await prompts.input({message: 'Save these choices as a profile named (empty to skip)', validate: n => (n === '' ? true : (invalidProfileName(n) ?? true))}, context)
     ).trim()
@@ -356,6 +375,6 @@ async function offerProfile(template: LoadedTemplate, choices: Choices, {prompts
         say('Profile not saved.')
         return
     }
-    saveChoices(store, {name, template: template.origin, presets: choices.presets, inputs: choices.values}, {force: exists})
+    saveChoices(store, {name, template: template.origin, presets: outcome.choices.presets, inputs: givenValues(outcome.inputs)}, {force: exists})
     say(`Saved profile ${name}`)
 }

@@ -467,8 +467,11 @@ topology_template:
         await until(frame, RESOLVED)
         await press(app.stdin, '?')
         const keys = await until(frame, 'Keys')
-        for (const word of ['everywhere', 'inputs', 'topology and why', 'screens', 'follow', 'what would flip', 'presets', 'profile', 'write', 'quit', 'ctrl-c'])
+        for (const word of ['everywhere', 'inputs', 'remove a value given', 'topology and why', 'screens', 'follow', 'what would flip', 'presets', 'profile', 'quit', 'ctrl-c'])
             expect(keys).toContain(word)
+        // the last of them, scrolled to when the terminal is shorter than the list
+        await press(app.stdin, 'G')
+        expect(await until(frame, 'write the resolved template and its report')).toContain('W ')
         await press(app.stdin, ESC)
         expect(await until(frame, 'Topology')).not.toContain('Keys')
         app.unmount()

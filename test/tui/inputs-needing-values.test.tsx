@@ -45,7 +45,7 @@ describe('inputs that need a value', () => {
         // enter opens env's values; choosing one moves on to tier, then to premium (on or off, nothing preselected as "off")
         await press(app.stdin, ENTER)
         // a value previewed while others still need one says so, not "no variant"
-        await until(app.lastFrame, '▸ STATIC → other inputs still n')
+        await until(app.lastFrame, '▸ STATIC → inputs would still n')
         await press(app.stdin, ENTER)
         await until(app.lastFrame, /▸ tier \? needs a value/)
         await press(app.stdin, ENTER)

@@ -42,7 +42,7 @@ describe('the key line', () => {
         // the key line's short forms of keys the help spells out
         const spelt: Record<string, string> = {'⏎': 'enter', '↑↓': '↑'}
         for (const pane of ['inputs', 'topology', 'why'] as const)
-            for (const text of keyLine({...main, pane}, 0, Infinity).split(' · ')) {
+            for (const text of keyLine({...main, pane}, 0, Infinity, true).split(' · ')) {
                 const keys = text === 'o s profiles' ? ['o', 's'] : [text.split(' ')[0]!]
                 for (const key of keys) expect(helped, `${key} (${text})`).toContain(spelt[key] ?? key)
             }

@@ -119,7 +119,7 @@ it('through a pipe or on TERM=dumb asks in plain lines: no escape codes, the ans
         '? platform (string) — now managed from preset prod\n  1. vm\n  2. managed (now)\n  3. type a value…\n  a number from 1 to 3; empty keeps 2; Esc or q leaves: \n',
     )
     expect(result.stdout).toContain(
-        '? replicas (integer) — now 5 from profile p\n  1. 1\n  2. 3\n  3. 5 (now; not a value the template uses)\n  4. type a value…\n  a number from 1 to 4; empty keeps 3; Esc or q leaves: \n',
+        '? replicas (integer) — now 5 from profile p\n  1. 1\n  2. 3\n  3. 5 (now; not a value the template uses)\n  4. remove the value: 3 (preset prod)\n  5. type a value…\n  a number from 1 to 5; empty keeps 3; Esc or q leaves: \n',
     )
     const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
     expect(Object.keys(written.topology_template.node_templates)).toContain('platform_runtime')
@@ -400,11 +400,11 @@ it('leaves the write questions with q or Esc, writing nothing, and writes a file
     for (const [question, leave] of [
         ['Write the resolved template to', 'q\n'],
         ['Write the explanation report to', '\u001b\n'],
-    ]) {
+    ] as const) {
         const script: [string, string][] = [
             ...upToWrite,
             ...(question.includes('report') ? ([['Write the resolved template to', 'out.yaml\n']] as [string, string][]) : []),
-            [question!, leave!],
+            [question, leave],
         ]
         const left = await converse(['shop.yaml', '--prompt'], dir, script, {TRELLIS_CONFIG_DIR: config, TERM: 'dumb'})
         expect(left.code, left.stderr).toBe(0)
@@ -421,4 +421,59 @@ it('leaves the write questions with q or Esc, writing nothing, and writes a file
     expect(fs.readdirSync(dir).sort()).toEqual(['q', 'shop.yaml'])
     fs.rmSync(dir, {recursive: true, force: true})
     fs.rmSync(config, {recursive: true, force: true})
+})
+
+it('offers to remove a value given (a profile’s, --set), saying what applies then; what is written and saved leaves it out', async () => {
+    const dir = tempDir('trellis-prompt-')
+    const config = tempDir('trellis-prompt-config-')
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    new ProfileStore({dir: config}).save({name: 'p', template: {path: path.join(dir, 'shop.yaml'), sha256: ''}, presets: [], inputs: {platform: 'managed', replicas: 5}})
+    const result = await converse(
+        ['shop.yaml', '--profile', 'p', '--set', 'monitoring=true', '--prompt'],
+        dir,
+        [
+            ['q stops: ', '\n'],
+            ['? platform (string) — now managed from profile p\n  1. vm\n  2. managed (now)\n  3. remove the value: vm (default)\n  4. type a value…\n', '3\n'],
+            // a boolean given is a list too: on, off, and the removal
+            ['? monitoring (boolean) — now true from --set\n  1. true (now)\n  2. false\n  3. remove the value: false (default)\n  a number', '\n'],
+            ['backups (boolean) — now false from default (y/N)', '\n'],
+            ['replicas (integer) — now 5 from profile p', '\n'],
+            ['List the', '\n'],
+            ['Write the resolved template to', '\n'],
+            ['Write the explanation report to', '\n'],
+            ['Save these choices as a profile named', 'kept\n'],
+        ],
+        {TRELLIS_CONFIG_DIR: config, TERM: 'dumb'},
+    )
+    expect(result.code, result.stderr).toBe(0)
+    const written = parse(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
+    expect(Object.keys(written.topology_template.node_templates)).toContain('vm_runtime')
+    // the command that reproduces it: every value given but the one removed
+    expect(fs.readFileSync(path.join(dir, 'shop.report.md'), 'utf8')).toContain('trellis resolve shop.yaml --set monitoring=true --set replicas=5 --output shop.resolved.yaml')
+    expect(new ProfileStore({dir: config}).get('kept').inputs).toEqual({monitoring: true, replicas: 5})
+    fs.rmSync(dir, {recursive: true, force: true})
+    fs.rmSync(config, {recursive: true, force: true})
+})
+
+it('asks again at once for an input its removed value leaves without one', async () => {
+    const dir = tempDir('trellis-prompt-')
+    fs.writeFileSync(path.join(dir, 't.yaml'), MISCASED)
+    const result = await converse(
+        ['t.yaml', '--set', 'region=EU', '--prompt'],
+        dir,
+        [
+            ['env (string)', '\n'],
+            ['? region (string) — now EU from --set\n  1. EU (now)\n  2. remove the value: it needs one then\n  3. type a value…\n', '2\n'],
+            // Esc leaves it without one: resolving says so, and Enter asks the inputs again
+            ['? region (string) — not set\n  1. EU\n  2. type a value…\n  a number from 1 to 2; Esc or q leaves: ', '\x1b\n'],
+            ['Enter asks for the inputs again, q stops', '\n'],
+            ['env (string)', '\n'],
+            ['region (string) — not set', '1\n'],
+            ['1 applies the repair', 'q\n'],
+        ],
+        {TERM: 'dumb'},
+    )
+    expect(result.stdout.split(/\s+/).join(' ')).toContain('Variability input "region" has no value nor default (expression) assigned')
+    expect(result.code, result.stderr).toBe(1)
+    fs.rmSync(dir, {recursive: true, force: true})
 })

@@ -20,6 +20,7 @@ export const KEY_GROUPS: readonly (readonly [string, readonly (readonly [string,
         [
             ['enter', 'toggle a boolean; choose a value from a list (each previewed) or type one; each value set moves on to the next input that needs one'],
             ['space', 'toggle a boolean'],
+            ['x / delete', "remove a value given (a profile's, --set, set here): the preset's value or the default applies again"],
         ],
     ],
     [

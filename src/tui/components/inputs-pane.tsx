@@ -5,7 +5,7 @@ import {Box} from 'ink'
 import {Text, wrapText} from './text.js'
 import {renderExpression} from '../../engine/index.js'
 import type {InputRow} from '../state/inputs.js'
-import type {Editor} from '../state/wizard.js'
+import {type Editor, editorEntries} from '../state/wizard.js'
 import {window} from './window.js'
 
 export interface InputsPaneProps {
@@ -25,9 +25,19 @@ export interface InputsPaneProps {
 /** How far in a typed value's error starts, under the value. */
 const ERROR_INDENT = '      '
 
-/** Columns the pane needs to show every row whole (name, value, source). */
-export function inputsWidth(rows: readonly InputRow[]): number {
-    return 6 + Math.max(24, ...rows.map(r => `${r.name} ${valueText(r)} ${r.source}${r.decidesSomething === false ? ' · decides nothing' : ''}`.length))
+/** Columns the pane needs to show every row whole (name, value, source), and the entries of a list of values open. */
+export function inputsWidth(rows: readonly InputRow[], editor?: Editor): number {
+    const entries = editor && !editor.typing ? editorTexts(editor) : []
+    return Math.max(
+        6 + Math.max(24, ...rows.map(r => `${r.name} ${valueText(r)} ${r.source}${r.decidesSomething === false ? ' · decides nothing' : ''}`.length)),
+        // indented under the row, after the cursor's mark
+        ...entries.map(text => 10 + [...text].length),
+    )
+}
+
+/** The entries of a list of values: the values offered, the removal of the value given, typing one. */
+function editorTexts(editor: Editor): string[] {
+    return [...editor.choices.map(c => renderExpression(c, 30)), ...(editor.removal === undefined ? [] : [editor.removal]), 'type a value…']
 }
 
 function valueText(row: InputRow): string {
@@ -39,7 +49,7 @@ function valueText(row: InputRow): string {
 
 export function InputsPane({rows, presets, cursor, focused, editor, preview, height, width, room}: InputsPaneProps) {
     const error = editor?.typing && editor.error ? wrapText(editor.error, Math.max(10, room - ERROR_INDENT.length)) : []
-    const editorRows = editor ? (editor.typing ? 1 + Math.max(1, error.length) : Math.min(editor.choices.length + 1, 6) + 1) : focused && preview ? 1 : 0
+    const editorRows = editor ? (editor.typing ? 1 + Math.max(1, error.length) : Math.min(editorEntries(editor), 6) + 1) : focused && preview ? 1 : 0
     const {start, end} = window(cursor, rows.length, Math.max(1, height - 1 - editorRows))
     return (
         <Box
@@ -95,7 +105,7 @@ function EditorView({editor, preview, error}: {readonly editor: Editor; readonly
                 ))}
             </>
         )
-    const entries = [...editor.choices.map(c => renderExpression(c, 30)), 'type a value…']
+    const entries = editorTexts(editor)
     const {start, end} = window(editor.cursor, entries.length, 6)
     return (
         <Box flexDirection="column" aria-role="listbox">
@@ -106,7 +116,7 @@ function EditorView({editor, preview, error}: {readonly editor: Editor; readonly
                         {'    '}
                         {at ? '▸ ' : '  '}
                         {text}
-                        {at && start + i < editor.choices.length && preview ? <Text color={paint('cyan')}> → {preview}</Text> : null}
+                        {at && start + i < entries.length - 1 && preview ? <Text color={paint('cyan')}> → {preview}</Text> : null}
                     </Text>
                 )
             })}

@@ -2,7 +2,7 @@
 // many as the width holds. A few are pinned and show at any width (on the main
 // screen: how to write, the wizard's job, and how to get help); the others are
 // dropped whole when they do not fit, never cut: the help (?) lists every key.
-import type {WizardState} from '../state/wizard.js'
+import {hasList, type WizardState} from '../state/wizard.js'
 
 /** A key and what it does, as the line shows it; a pinned one shows at any width. */
 export interface Hint {
@@ -33,15 +33,20 @@ export function fitHints(hints: readonly Hint[], width: number): string {
     return shown.map(h => h.text).join(SEPARATOR)
 }
 
-/** The key line of the screen shown, fitted to `width`; `missing` counts the inputs that need a value. */
-export function keyLine(state: WizardState, missing: number, width: number): string {
-    return fitHints(hintsOf(state, missing), width)
+/**
+ * The key line of the screen shown, fitted to `width`; `missing` counts the inputs that need a value,
+ * `removable` says the focused input's value was given (x removes it).
+ */
+export function keyLine(state: WizardState, missing: number, width: number, removable = false): string {
+    return fitHints(hintsOf(state, missing, removable), width)
 }
+
+const REMOVE = 'x remove value'
 
 /** What enter does in the focused pane (one short word where one line serves three panes). */
 const ENTER: Readonly<Record<WizardState['pane'], string>> = {inputs: '⏎ edit', topology: '⏎ explain', why: '⏎ follow'}
 
-function hintsOf(state: WizardState, missing: number): readonly Hint[] {
+function hintsOf(state: WizardState, missing: number, removable: boolean): readonly Hint[] {
     // a dialog open: its own keys, nothing else (what it takes is typed, or y/n)
     const dialog = dialogHints(state)
     if (dialog) return dialog
@@ -51,6 +56,7 @@ function hintsOf(state: WizardState, missing: number): readonly Hint[] {
                 pin('W write'),
                 pin('? keys'),
                 hint(ENTER[state.pane]),
+                ...(state.pane === 'inputs' && removable ? [hint(REMOVE)] : []),
                 hint('tab pane'),
                 hint('/ search'),
                 hint('w what-if'),
@@ -89,6 +95,8 @@ function dialogHints(state: WizardState): readonly Hint[] | undefined {
     if (state.screen === 'write' && state.write.confirming) return [pin('y overwrite'), pin('n/esc cancel')]
     if (state.screen === 'write' && state.write.field) return [pin('⏎/esc done'), pin('tab next path')]
     if (state.screen === 'main' && state.editor)
-        return state.editor.typing ? [pin('⏎ set'), pin(state.editor.choices.length ? 'esc back to the list' : 'esc cancel')] : [pin('⏎ set'), pin('esc cancel'), hint('↑↓ move')]
+        return state.editor.typing
+            ? [pin('⏎ set'), pin(hasList(state.editor) ? 'esc back to the list' : 'esc cancel')]
+            : [pin('⏎ set'), pin('esc cancel'), ...(state.editor.removal === undefined ? [] : [pin(REMOVE)]), hint('↑↓ move')]
     return undefined
 }

@@ -75,7 +75,7 @@ export function MainScreen({state, ctx, size, message, preview, progress, analys
     if (state.whyFull) return <WhyPane {...shared} focused={true} height={Math.max(3, size.rows - 2 - message - 3)} wrapWidth={Math.max(20, size.columns - 4)} />
     const inputRows = inputsView(ctx, state)
     // side by side, the inputs take what their rows need, between a third and 45% of the width (the topology needs room for reasons)
-    const inputsColumns = Math.round(Math.min(size.columns * 0.45, Math.max(size.columns / 3, inputsWidth(inputRows))))
+    const inputsColumns = Math.round(Math.min(size.columns * 0.45, Math.max(size.columns / 3, inputsWidth(inputRows, state.editor))))
     const inputs = (
         <InputsPane
             rows={inputRows}

@@ -9,6 +9,9 @@ import {saveChoices} from '../../profiles/choices.js'
 import type {ProfileStore} from '../../profiles/store.js'
 import type {Profile} from '../../profiles/types.js'
 import type {Resolver} from '../resolver/client.js'
+import {givenValues} from '../resolver/protocol.js'
+import type {KeyContext} from '../state/keys/index.js'
+import {valuesView} from '../state/selectors.js'
 import type {Action} from '../state/reduce.js'
 import type {Effect, WizardState} from '../state/wizard.js'
 import {describeSystemError} from '../../app/errors.js'
@@ -18,6 +21,8 @@ export function useEffects(
     /** What the user named for the template (absolute: the file, or its CSAR folder or archive): profiles name it. */
     file: string,
     store: () => ProfileStore,
+    /** What the inputs' values are worked out from: a profile keeps the values given. */
+    ctx: KeyContext,
     state: WizardState,
     dispatch: Dispatch<Action>,
     written: (files: readonly string[]) => void,
@@ -29,7 +34,7 @@ export function useEffects(
         dispatch({type: 'effects-taken', count: effects.length})
         for (const effect of effects) {
             if (effect.kind === 'write') write(resolver, state, dispatch, written)
-            else dispatch(carryOut(effect, file, store, state, exit))
+            else dispatch(carryOut(effect, file, store, ctx, state, exit))
         }
     }, [state.effects])
 }
@@ -52,7 +57,7 @@ function write(resolver: Resolver, state: WizardState, dispatch: Dispatch<Action
     resolver.send({type: 'write', id, choices: state.choices, output, report, ...(csar ? {csar} : {})})
 }
 
-function carryOut(effect: Exclude<Effect, {kind: 'write'}>, file: string, store: () => ProfileStore, state: WizardState, exit: () => void): Action {
+function carryOut(effect: Exclude<Effect, {kind: 'write'}>, file: string, store: () => ProfileStore, ctx: KeyContext, state: WizardState, exit: () => void): Action {
     const profiles = (): Profile[] =>
         store()
             .list()
@@ -65,8 +70,8 @@ function carryOut(effect: Exclude<Effect, {kind: 'write'}>, file: string, store:
             case 'load-profiles':
                 return {type: 'profiles', list: profiles()}
             case 'save-profile': {
-                const {presets, values} = state.choices
-                saveChoices(store(), {name: effect.name, template: file, presets, inputs: values}, {force: effect.force})
+                // every value given, the command line's included (less those removed): the profile resolves as the wizard does
+                saveChoices(store(), {name: effect.name, template: file, presets: state.choices.presets, inputs: givenValues(valuesView(ctx, state))}, {force: effect.force})
                 return {type: 'profile-saved', name: effect.name, list: profiles()}
             }
         }

@@ -13,7 +13,7 @@ const NAMED_FLIPS = 3
 
 /** The elements a change flips, against the current outcome: nodes first, each `+` (becomes present) or `−` (becomes pruned). */
 export function describeChange(current: Outcome | undefined, next: CountData): string {
-    if (!next.ok) return next.missing ? 'other inputs still need a value' : 'no variant'
+    if (!next.ok) return next.missing ? 'inputs would still need a value' : 'no variant'
     if (!current?.ok) return `${next.present} present, ${next.pruned} pruned`
     const now = current.presence
     const flips: ElementRow[] = []

@@ -146,17 +146,57 @@ export type Response =
     /** The resolver stopped again, or could not be started again: nothing more is answered. */
     | {readonly type: 'stopped'; readonly message: string}
 
-/** The wizard's choices: presets in order, and values set by input name. */
+/** The wizard's choices: presets in order, values set, and values of the command line removed. */
 export interface Choices {
     readonly presets: readonly string[]
     /** Values set in the wizard, by input name. */
     readonly values: Readonly<Record<string, unknown>>
+    /**
+     * Inputs whose values from the command line (a profile, an inputs file, --set, the environment)
+     * are dropped, so that a preset's value or the template's default applies again (or the input needs
+     * a value). None of them is in `values`: setting a value takes the input out of this list.
+     */
+    readonly removed?: readonly string[]
 }
 
-/** The request resolving the choices makes: the command line's, then the choices. */
+/** The request resolving the choices makes: the command line's, less the values removed, then the choices. */
 export function requestOf(choices: Choices, base: ResolveRequest = {}): ResolveRequest {
+    const removed = new Set(choices.removed)
+    const kept = (base.assignments ?? []).filter(a => !removed.has(a.name))
     const set: InputAssignment[] = Object.entries(choices.values).map(([name, value]) => ({name, value, source: {kind: 'wizard'}}))
-    return {...base, presets: [...choices.presets], assignments: [...(base.assignments ?? []), ...set]}
+    return {...base, presets: [...choices.presets], assignments: [...kept, ...set]}
+}
+
+/** The choices with the input set to `value` (a value of the command line removed before is overridden, no longer removed). */
+export function withValue(choices: Choices, name: string, value: unknown): Choices {
+    const removed = choices.removed?.filter(n => n !== name)
+    return {presets: choices.presets, values: {...choices.values, [name]: value}, ...(removed?.length ? {removed} : {})}
+}
+
+/** The choices without a value given for the input: the wizard's dropped, the command line's removed. */
+export function withoutValue(choices: Choices, name: string, base: ResolveRequest | undefined): Choices {
+    const values = Object.fromEntries(Object.entries(choices.values).filter(([n]) => n !== name))
+    const given = base?.assignments?.some(a => a.name === name) === true
+    const removed = [...(choices.removed ?? []).filter(n => n !== name), ...(given ? [name] : [])]
+    return {presets: choices.presets, values, ...(removed.length ? {removed} : {})}
+}
+
+/** The command line's assignment each removed input had (the last one given), by input name. */
+export function removedAssignments(choices: Choices, base: ResolveRequest | undefined): ReadonlyMap<string, InputAssignment> {
+    const removed = new Set(choices.removed)
+    return new Map((base?.assignments ?? []).filter(a => removed.has(a.name)).map(a => [a.name, a]))
+}
+
+/** Whether a value was given (by a profile, an inputs file, --set, the environment, the wizard), not taken from a preset or the template: only such a value can be removed. */
+export function isGiven(source: InputValue['source']): boolean {
+    return GIVEN.has(source.kind)
+}
+
+const GIVEN: ReadonlySet<InputValue['source']['kind']> = new Set(['profile', 'file', 'set', 'env', 'wizard'])
+
+/** The values given for inputs, by name: what a profile saved from these choices keeps (never a preset's value or a default). */
+export function givenValues(inputs: readonly InputValue[]): Record<string, unknown> {
+    return Object.fromEntries(inputs.filter(i => isGiven(i.source)).map(i => [i.name, i.value]))
 }
 
 /** The name that sends an output to standard output, as in `trellis resolve -o -`. */

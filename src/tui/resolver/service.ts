@@ -21,7 +21,7 @@ import {describeSystemError} from '../../app/errors.js'
 import {SHORT_REASON} from './reasons.js'
 import {countsOf, elementRows, evaluateChoices, explanationOf, presenceOf, removedByKind, type Evaluation} from './session.js'
 import {writeResolution} from './write.js'
-import {elementTable, requestOf, type Choices, type Fault, type Lookup, type ResolutionData, type Request, type Response, type Suggestion} from './protocol.js'
+import {elementTable, requestOf, withValue, type Choices, type Fault, type Lookup, type ResolutionData, type Request, type Response, type Suggestion} from './protocol.js'
 import {recordingReads} from './reads.js'
 
 /** How long one slice of background work runs before the resolver looks at its messages again. */
@@ -330,9 +330,8 @@ function startLookup(template: LoadedTemplate, request: ResolveRequest, lookup: 
 
 /** A suggestion as a change of the wizard's choices, with one line to show. */
 export function suggestion(choices: Choices, changes: readonly InputChange[], preset: string | undefined, effect: string): Suggestion {
-    // entries, not assignments: an input named __proto__ is a key like any other
-    const values = Object.fromEntries([...Object.entries(choices.values), ...changes.map(c => [c.input, c.to] as const)])
+    const changed = changes.reduce((c, change) => withValue(c, change.input, change.to), choices)
     const parts = [...changes.map(c => `${c.input} = ${renderExpression(c.to)}`), ...(preset ? [`preset ${preset}`] : [])]
     // a preset suggested is applied after the chosen ones, as the search tried it
-    return {text: `${parts.join(', ')}  → ${effect}`, choices: {presets: preset ? [...choices.presets.filter(p => p !== preset), preset] : choices.presets, values}}
+    return {text: `${parts.join(', ')}  → ${effect}`, choices: {...changed, presets: preset ? [...choices.presets.filter(p => p !== preset), preset] : choices.presets}}
 }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import {STANDARD_OUTPUT, writeResolutionOutputs} from '../../app/write-resolution.js'
 import {UsageError} from '../../app/errors.js'
 import {type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest} from '../../engine/index.js'
-import {requestOf, type Choices} from './protocol.js'
+import {isGiven, requestOf, type Choices} from './protocol.js'
 
 /**
  * Writes the resolved template and (when named) its report and a deployable CSAR, all or none,
@@ -27,11 +27,14 @@ export async function writeResolution(
     const outcome = resolveTemplate(template, request)
     if (outcome.kind !== 'resolved') throw outcome.error
     const shown = (f: string) => (f === STANDARD_OUTPUT ? f : path.relative(process.cwd(), path.resolve(f)) || f)
+    // the command that reproduces it sets every value given (a profile's, --set, the wizard's; never one
+    // removed); one from the environment stays there, as the report shows it before the command
+    const given = outcome.model.inputs.all().filter(i => isGiven(i.source))
     const argv = [
         'resolve',
         shown(template.origin),
         ...choices.presets.flatMap(p => ['--preset', p]),
-        ...Object.entries(choices.values).flatMap(([k, v]) => ['--set', `${k}=${renderExpression(v)}`]),
+        ...given.filter(i => i.source.kind !== 'env').flatMap(i => ['--set', `${i.name}=${renderExpression(i.value)}`]),
         '--output',
         shown(output),
         ...(report ? ['--report', shown(report)] : []),
@@ -41,7 +44,11 @@ export async function writeResolution(
     await writeResolutionOutputs(
         template,
         outcome,
-        {output, report: report ? {file: report, templateName: shown(template.origin), template, request, argv} : undefined, csar: csar || undefined},
+        {
+            output,
+            report: report ? {file: report, templateName: shown(template.origin), template, request: {...request, assignments: given}, argv} : undefined,
+            csar: csar || undefined,
+        },
         line => notes.push(line),
         stdout,
     )

@@ -10,7 +10,9 @@ export function keptChoices(choices: Choices, definition: VariabilityDefinition)
     const dropped: string[] = []
     const presets = choices.presets.filter(p => definition.presets.has(p) || (dropped.push(`preset ${p}`), false))
     const values = Object.fromEntries(Object.entries(choices.values).filter(([name]) => definition.inputs.has(name) || (dropped.push(`input ${name}`), false)))
-    return {choices: {presets, values}, dropped}
+    // a value removed stays removed while the input exists
+    const removed = choices.removed?.filter(name => definition.inputs.has(name))
+    return {choices: {presets, values, ...(removed?.length ? {removed} : {})}, dropped}
 }
 
 /** "the template changed: 2 now present (node.cache, …), 1 no longer present (node.db)", or that no variant exists now. */

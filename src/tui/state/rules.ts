@@ -9,7 +9,7 @@ export interface InputRules {
     /** A typed text read by the rule every shell reads typed text by, and converted to the input's type; or why it is refused (one line). */
     typed(type: string | undefined, text: string): TypedText
     /** Where a value came from, as the input list says it (`--set`, `preset dev`). */
-    source(value: InputValue): string
+    source(value: Pick<InputValue, 'source'>): string
     /** Whether two values are the same value (as a value offered and one given are compared). */
     same(a: unknown, b: unknown): boolean
     /** A value as a modeller writes it, cut at `max` characters. */

@@ -5,7 +5,7 @@
 // is kept beside the wizard's own data (a resolution's rows, its definition),
 // and goes with it.
 import type {ExplanationLine, InputValue, ResolveRequest, VariabilityDefinition} from '../../engine/index.js'
-import type {Choices, ElementRow} from '../resolver/protocol.js'
+import {removedAssignments, withoutValue, type Choices, type ElementRow} from '../resolver/protocol.js'
 import {definedValues, inputRows, type InputRow} from './inputs.js'
 import type {InputRules} from './rules.js'
 import type {Filter, Outcome, WizardState} from './wizard.js'
@@ -80,15 +80,29 @@ const inputsOf = lastPer(
         base: ResolveRequest | undefined,
         decisive: ReadonlySet<string> | undefined,
         resolved: readonly InputValue[] | undefined,
-    ): InputRow[] => inputRows(rules, definition, resolved ?? definedValues(rules, definition, choices, base), decisive),
+    ): InputRow[] => inputRows(rules, definition, resolved ?? definedValues(rules, definition, choices, base), decisive, removedAssignments(choices, base)),
 )
 
+/** What the inputs' values are worked out from: the template's inputs and presets, the command line's request, the engine's rules. */
+type InputsContext = {readonly definition: VariabilityDefinition; readonly base?: ResolveRequest; readonly rules: InputRules}
+
 /** The inputs as the current choices set them; shown at once, before the resolution lands. */
-export function inputsView(ctx: {readonly definition: VariabilityDefinition; readonly base?: ResolveRequest; readonly rules: InputRules}, state: WizardState): InputRow[] {
+export function inputsView(ctx: InputsContext, state: WizardState): InputRow[] {
     const current = state.outcome?.choices === state.choices ? state.outcome : undefined
     // which inputs decide something is known for the resolution of the current choices only
     const decisive = state.decisive && state.decisive.choices === state.choices ? state.decisive.inputs : undefined
     // the resolver's values once its resolution of these choices landed: they can name any expression of
     // the template (the definition the wizard holds has only those its inputs and presets name)
     return inputsOf(ctx.definition, ctx.rules, state.choices, ctx.base, decisive, current?.inputs)
+}
+
+/** The input's value once the value given for it is removed: a preset's, the template's default, or none. */
+export function valueWithout(ctx: InputsContext, choices: Choices, name: string): InputValue | undefined {
+    return definedValues(ctx.rules, ctx.definition, withoutValue(choices, name, ctx.base), ctx.base).find(v => v.name === name)
+}
+
+/** The inputs' values the current choices give, with their sources (what a profile saved now keeps). */
+export function valuesView(ctx: InputsContext, state: WizardState): readonly InputValue[] {
+    const current = state.outcome?.choices === state.choices ? state.outcome : undefined
+    return current?.inputs ?? definedValues(ctx.rules, ctx.definition, state.choices, ctx.base)
 }

@@ -23,11 +23,31 @@ type Pane = 'inputs' | 'topology' | 'why'
 export interface Editor {
     readonly name: string
     readonly choices: readonly unknown[]
-    /** Index into choices; choices.length is the "type a value" entry. */
+    /** The entry that removes the value given for the input, saying what applies then; none when no value was given. */
+    readonly removal?: string
+    /** Index into the entries: the choices, then the removal (when offered), then "type a value". */
     readonly cursor: number
     readonly typing: boolean
     readonly text: string
     readonly error?: string
+}
+
+/** What the entry under the editor's cursor does: set a value offered, remove the value given, or type one. */
+export type EditorEntry = {readonly kind: 'value'; readonly value: unknown} | {readonly kind: 'remove'} | {readonly kind: 'type'}
+
+export function editorEntry(editor: Editor): EditorEntry {
+    if (editor.cursor < editor.choices.length) return {kind: 'value', value: editor.choices[editor.cursor]}
+    return editor.removal !== undefined && editor.cursor === editor.choices.length ? {kind: 'remove'} : {kind: 'type'}
+}
+
+/** How many entries the editor's list has: the choices, the removal when offered, "type a value". */
+export function editorEntries(editor: Editor): number {
+    return editor.choices.length + (editor.removal === undefined ? 0 : 1) + 1
+}
+
+/** Whether the editor has a list to go back to from typing (else typing is all it does). */
+export function hasList(editor: Editor): boolean {
+    return editorEntries(editor) > 1
 }
 
 export type Effect =

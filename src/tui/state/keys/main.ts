@@ -1,9 +1,11 @@
 // The main screen's keys: the panes (inputs, topology, why), an input's value being chosen or
 // typed, search and filter, and the ways to the other screens.
 import type {Key} from 'ink'
+import {withoutValue, withValue} from '../../resolver/protocol.js'
+import {removalText} from '../inputs.js'
 import {nextMissing} from '../missing.js'
-import {inputsView, selectedElement, topologyView, whyView} from '../selectors.js'
-import {choose, FILTERS, withEffect, type WizardState} from '../wizard.js'
+import {inputsView, selectedElement, topologyView, valueWithout, whyView} from '../selectors.js'
+import {choose, type Editor, editorEntries, editorEntry, FILTERS, hasList, withEffect, type WizardState} from '../wizard.js'
 import {apply, edited, globalKey, moved, toConflict, toWrite, type KeyContext} from './common.js'
 
 export function mainKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
@@ -82,37 +84,52 @@ export function inputsKey(state: WizardState, input: string, key: Key, ctx: KeyC
     const cursor = moved(state.inputCursor, rows.length, input, key, ctx.page)
     if (cursor !== undefined) return {...state, inputCursor: cursor}
     const row = rows[state.inputCursor]
+    if (row && (input === 'x' || key.delete || key.backspace)) return removeValue(state, row.name, ctx)
     if (!row || !(key.return || input === ' ')) return state
     // a boolean with a value toggles; one without is chosen from on and off, as nothing says which it is now
-    if (row.type === 'boolean' && row.value !== undefined) return choose(state, {...state.choices, values: {...state.choices.values, [row.name]: row.value !== true}})
+    if (row.type === 'boolean' && row.value !== undefined) return choose(state, withValue(state.choices, row.name, row.value !== true))
     if (input === ' ' && row.type !== 'boolean') return state
     const choices = row.type === 'boolean' && row.value === undefined ? [true, false] : ctx.choicesFor(row.name)
     const current = choices.findIndex(c => ctx.rules.same(c, row.value))
-    return {
-        ...state,
-        editor: {
-            name: row.name,
-            choices,
-            cursor: current >= 0 ? current : 0,
-            typing: choices.length === 0,
-            // typing starts empty: what is typed is the value, never appended to the current one (shown on its row)
-            text: '',
-        },
-    }
+    // a value given (a profile's, --set, set here) can be removed from the list too, which says what applies then
+    const removal = row.given ? removalText(ctx.rules, valueWithout(ctx, state.choices, row.name)) : undefined
+    // typing starts empty: what is typed is the value, never appended to the current one (shown on its row)
+    const editor: Editor = {name: row.name, choices, ...(removal === undefined ? {} : {removal}), cursor: 0, typing: false, text: ''}
+    const entries = editorEntries(editor)
+    // nothing to pick from: typing at once; with only the removal besides, the list opens on "type a value…"
+    return {...state, editor: {...editor, cursor: current >= 0 ? current : choices.length === 0 ? entries - 1 : 0, typing: entries === 1}}
+}
+
+/**
+ * Removes the value given for an input (x): the wizard's own, or the command line's (a profile, --set,
+ * an inputs file, the environment), so that a preset's value or the template's default applies again.
+ */
+function removeValue(state: WizardState, name: string, ctx: KeyContext): WizardState {
+    const row = inputsView(ctx, state).find(r => r.name === name)
+    if (!row) return state
+    if (!row.given) return {...state, editor: undefined, message: `${name}: nothing given to remove (${row.needed ? 'it needs a value' : `the value comes from ${row.source}`})`}
+    const after = valueWithout(ctx, state.choices, name)
+    const now = after?.value === undefined ? 'it needs a value' : `${ctx.rules.render(after.value, 24)} (${ctx.rules.source(after)}) applies`
+    return {...choose(state, withoutValue(state.choices, name, ctx.base), `removed ${name} = ${ctx.rules.render(row.value, 24)}: ${now}`), editor: undefined}
 }
 
 function editorKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
     const editor = state.editor!
-    const commit = (value: unknown) => walkOn({...choose(state, {...state.choices, values: {...state.choices.values, [editor.name]: value}}), editor: undefined}, ctx)
+    const commit = (value: unknown) => walkOn({...choose(state, withValue(state.choices, editor.name, value)), editor: undefined}, ctx)
     if (!editor.typing) {
         if (key.escape) return {...state, editor: undefined}
-        const cursor = moved(editor.cursor, editor.choices.length + 1, input, key, ctx.page)
+        const cursor = moved(editor.cursor, editorEntries(editor), input, key, ctx.page)
         if (cursor !== undefined) return {...state, editor: {...editor, cursor}}
-        if (key.return) return editor.cursor < editor.choices.length ? commit(editor.choices[editor.cursor]) : {...state, editor: {...editor, typing: true}}
+        if (editor.removal !== undefined && (input === 'x' || key.delete || key.backspace)) return removeValue(state, editor.name, ctx)
+        if (key.return) {
+            const entry = editorEntry(editor)
+            if (entry.kind === 'value') return commit(entry.value)
+            return entry.kind === 'remove' ? removeValue(state, editor.name, ctx) : {...state, editor: {...editor, typing: true}}
+        }
         // a list of values takes no letters: q quits and ? helps, as the key line says (the list closed)
         return globalKey({...state, editor: undefined}, input) ?? state
     }
-    if (key.escape) return {...state, editor: editor.choices.length ? {...editor, typing: false, error: undefined} : undefined}
+    if (key.escape) return {...state, editor: hasList(editor) ? {...editor, typing: false, error: undefined} : undefined}
     if (key.return) {
         const parsed = ctx.rules.typed(ctx.definition.inputs.get(editor.name)?.type, editor.text)
         return parsed.ok ? commit(parsed.value) : {...state, editor: {...editor, error: parsed.error}}
