@@ -42,12 +42,12 @@ describe('a report of siblings pruned by one decision', () => {
     it('names the workers in one line under the machine, and the candidates in one line for the store, the one kept first and the pruned linking to the machine', () => {
         const {data, markdown} = report(30)
         const why = markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization'))
-        expect(why).toContain('### <a id="node.machine"></a>Node "machine"')
-        expect(why.split('\n').filter(l => l.includes('Nodes "worker\\_0", "worker\\_1"'))).toHaveLength(1)
-        const store = why.split('\n').filter(l => l.includes('Node "store": "terraform@0" kept ('))
+        expect(why).toContain('### <a id="node.machine"></a>Node `machine`')
+        expect(why.split('\n').filter(l => l.includes('Nodes `worker_0`, `worker_1`'))).toHaveLength(1)
+        const store = why.split('\n').filter(l => l.includes('Node `store`: `terraform@0` kept ('))
         expect(store).toHaveLength(1)
         expect(store[0]).toContain('30 candidates pruned')
-        expect(store[0]).toContain('(see [Node "machine"](#node.machine))')
+        expect(store[0]).toContain('(see [Node `machine`](#node.machine))')
         // each pruned element has its anchor, once
         const anchors = [...why.matchAll(/<a id="([^"]+)"><\/a>/g)].map(m => m[1]).sort()
         expect(anchors).toEqual(data.pruned.map(p => p.id).sort())

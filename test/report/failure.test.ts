@@ -25,7 +25,7 @@ describe('report of a failed resolution', () => {
         expect(markdown).toContain('No variant exists: this condition and this constraint cannot both hold (removing either of them makes the template resolvable):')
         // the input values that take part, once, before the items that read them
         expect(markdown).toContain('With the input value ha: true — default.')
-        expect(markdown).toMatch(/1\. Node "primary" is present only if its condition holds: `\{not: \{variability_input: ha\}\}` \(`unsat\.yaml:\d+:\d+`\)/)
+        expect(markdown).toMatch(/1\. Node `primary` is present only if its condition holds: `\{not: \{variability_input: ha\}\}` \(`unsat\.yaml:\d+:\d+`\)/)
         expect(markdown).toContain('   - reads input ha: true — default')
         expect(markdown).toMatch(/2\. .*`\{implies: \[\{node_presence: replica\}, \{node_presence: primary\}\]\}` \(`unsat\.yaml:\d+:\d+`\)/)
         expect(markdown).not.toContain('## Pruned elements')
@@ -35,7 +35,7 @@ describe('report of a failed resolution', () => {
     it('shows how two equally good variants differ when the result is ambiguous', () => {
         const markdown = renderMarkdown(failedReport(TIE, 'tie.yaml'))
         expect(markdown).toContain('Several variants satisfy every condition equally well (considering nodes); they differ in:')
-        expect(markdown).toMatch(/- Node "left": (kept|pruned) in one, (kept|pruned) in the other/)
+        expect(markdown).toMatch(/- Node `left`: (kept|pruned) in one, (kept|pruned) in the other/)
     })
 })
 
@@ -66,9 +66,9 @@ topology_template:
         expect(report.status).toBe('check-failed')
         expect(report.conflict).toMatchObject({kind: 'check-failed'})
         const markdown = unwrapped(renderMarkdown(report))
-        expect(markdown).toContain('A variant exists, but a check failed: Relation target "db" of relation "database@0" of node "app" does not exist (`check.yaml:7:19`).')
+        expect(markdown).toContain('A variant exists, but a check failed: Relation target `db` of relation `database@0` of node `app` does not exist (`check.yaml:7:19`).')
         expect(markdown).toContain('## Why each element is pruned')
-        expect(markdown).toContain('- <a id="node.db"></a>\n  Node "db"')
+        expect(markdown).toContain('- <a id="node.db"></a>\n  Node `db`')
     })
 })
 
@@ -117,7 +117,7 @@ describe('trellis resolve --report', () => {
         expect(stderr.join('')).toMatch(/\n += note: Node "primary" is present only if its condition holds: /)
         const text = fs.readFileSync(report, 'utf8')
         expect(text).toContain('## Why resolving failed')
-        expect(text).toContain('Node "primary" is present only if its condition holds')
+        expect(text).toContain('Node `primary` is present only if its condition holds')
     })
 
     it.each([
@@ -125,7 +125,7 @@ describe('trellis resolve --report', () => {
             'a check that runs before solving (located where the mode is chosen)',
             `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    variability:\n        options: {node_default_condition: true, node_default_condition_mode: incoming-host}\n    node_templates:\n        a: {type: t}\n`,
             1,
-            'A check failed before solving: Node default condition mode "incoming(naive)-host" requires at least one persistent node template (`',
+            'A check failed before solving: Node default condition mode `incoming(naive)-host` requires at least one persistent node template (`',
         ],
         [
             'a template with mistakes',

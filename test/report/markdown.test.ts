@@ -41,7 +41,7 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
 
     it('opens with the decisions: each input value and what it prunes, as one list', () => {
         const decisions = flat.slice(flat.indexOf('## What decided the variant'), flat.indexOf('## Options'))
-        expect(decisions).toContain('- `platform` = `managed` (preset prod) prunes Node "vm\\_runtime", Node "vm", Node "vm\\_dbms", 2 properties, 3 types and 4 relations.')
+        expect(decisions).toContain('- `platform` = `managed` (preset prod) prunes Node `vm_runtime`, Node `vm`, Node `vm_dbms`, 2 properties, 3 types and 4 relations.')
     })
 
     it('lists the options that differ from the version defaults in one line per choice, and only those', () => {
@@ -74,8 +74,8 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         const why = flat.slice(flat.indexOf('## Why each element is pruned'), flat.indexOf('## Optimization'))
         const sections = why.split('\n').filter(l => l.startsWith('### '))
         expect(sections).toEqual([
-            '### <a id="relation.host@0.node.shop"></a>Relation "host@0" of node "shop"',
-            '### <a id="relation.host@0.node.shop_db"></a>Relation "host@0" of node "shop\\_db"',
+            '### <a id="relation.host@0.node.shop"></a>Relation `host@0` of node `shop`',
+            '### <a id="relation.host@0.node.shop_db"></a>Relation `host@0` of node `shop_db`',
             '### Pruned by their own conditions',
         ])
         // the decision: the input value behind it, the decisive condition with its value, code and where it is written
@@ -85,20 +85,20 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
         )
         // no circle: the relation's target is absent because of the relation, which says so once, in plain words
         expect(why).toContain(
-            '- its target node "vm\\_runtime" is absent, so pruning removes it (`target`, consistency) `target-absent` — a consequence of this verdict, not a cause',
+            '- its target node `vm_runtime` is absent, so pruning removes it (`target`, consistency) `target-absent` — a consequence of this verdict, not a cause',
         )
         // what it pruned, one level per step, with what goes along counted on the line: the element's
         // anchor on the line before, those of what goes with it on the lines after
         expect(why).toContain(
             [
                 '- <a id="node.vm_runtime"></a>',
-                '  Node "vm\\_runtime" (`sample-templates/web-shop/variable-service-template.yaml:72:9`): no incoming relation is present, so pruning removes it (`incoming`, semantic) `default-incoming-none-present`; with it: 1 type and 1 relation.',
+                '  Node `vm_runtime` (`sample-templates/web-shop/variable-service-template.yaml:72:9`): no incoming relation is present, so pruning removes it (`incoming`, semantic) `default-incoming-none-present`; with it: 1 type and 1 relation.',
                 '  <a id="type.node.Runtime@0.node.vm_runtime"></a>',
                 '  <a id="relation.host@0.node.vm_runtime"></a>',
                 '  - <a id="node.vm"></a>',
             ].join('\n'),
         )
-        expect(why).toMatch(/\n {4}Node "vm" \(`[^`]+`\): .*; it reads \[Node "vm\\_dbms"\]\(#node\.vm_dbms\) too, also pruned; with it: 1 type and 1 property\.\n/)
+        expect(why).toMatch(/\n {4}Node `vm` \(`[^`]+`\): .*; it reads \[Node `vm_dbms`\]\(#node\.vm_dbms\) too, also pruned; with it: 1 type and 1 property\.\n/)
         // every pruned element is named by an anchor exactly once, each on a line of its own
         const report = sampleReport(['prod'])
         const anchors = [...why.matchAll(/<a id="([^"]+)"><\/a>/g)].map(m => m[1])
@@ -140,7 +140,7 @@ describe('Markdown report of sample-templates/web-shop (preset prod)', () => {
 
     it('reports the dev preset with nothing of the managed platform', () => {
         const dev = renderMarkdown(sampleReport(['dev']))
-        expect(dev).toMatch(/\n- <a id="node\.platform_runtime"><\/a>\n {2}Node "platform\\_runtime" [^]*?\n {2}<a id="type\.platform\.Runtime@0\.node\.platform_runtime"><\/a>\n/)
+        expect(dev).toMatch(/\n- <a id="node\.platform_runtime"><\/a>\n {2}Node `platform_runtime` [^]*?\n {2}<a id="type\.platform\.Runtime@0\.node\.platform_runtime"><\/a>\n/)
         expect(dev).toContain('- **Presets applied, in order:** `dev`')
     })
 })
@@ -173,7 +173,7 @@ topology_template:
         expect(why.split('\n').filter(l => l.startsWith('### '))).toEqual(['### Pruned by their own conditions'])
         // the item: its anchors, one a line, around its text
         const item = why.slice(why.indexOf('- <a id="node.app">')).split('\n\n')[0]!
-        expect(item).toMatch(/\n {2}Node "app" .*its condition does not hold: `false` is false `manual-condition-false`.*; with it: .*1 relation.*1 property/)
+        expect(item).toMatch(/\n {2}Node `app` .*its condition does not hold: `false` is false `manual-condition-false`.*; with it: .*1 relation.*1 property/)
         for (const e of model.graph.elements.filter(e => !model.present(e))) expect(item).toContain(`<a id="${e.id}"></a>`)
     })
 })
@@ -185,7 +185,7 @@ describe('Markdown report: warnings and mistakes', () => {
             [
                 '## Warnings',
                 '',
-                '- Variability input "replicas" is of type integer and expects an integer, got "lots"; used as given (`warned.yaml:7:28`)',
+                '- Variability input `replicas` is of type integer and expects an integer, got `lots`; used as given (`warned.yaml:7:28`)',
                 '  - type integer declared here: `warned.yaml:5:24`',
                 '',
             ].join('\n'),

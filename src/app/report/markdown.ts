@@ -8,7 +8,6 @@
 import {
     conflictHeadline,
     conflictInputs,
-    CONTROL_RANGES,
     count,
     freeChoiceRuleText,
     freeChoiceSituation,
@@ -24,35 +23,10 @@ import {renderMermaid} from './mermaid.js'
 import {Places, type ReportFolders} from './places.js'
 import {ProseWrapper} from './prose.js'
 import {escapeControls} from '../shown-text.js'
+import {cell, code, prose} from './markup.js'
 import {append, describeOptions, kindOf, kinds, listed, optionLines} from './reasons.js'
 import {whyPruned} from './why-pruned.js'
 import {ambiguityAdvice} from '../ambiguity-advice.js'
-
-/** Escapes text for Markdown prose and table cells: a line break is a space, other control characters are shown escaped. */
-export function escapeMarkdown(text: string): string {
-    if (!SPECIAL.test(text)) return text
-    const escaped = text.replace(/[\\`*_[\]<>|#~]/g, '\\$&')
-    return escapeControls(escaped.includes('\n') ? escaped.replace(/\r?\n/g, ' ') : escaped)
-}
-
-/** Characters escapeMarkdown changes (with any control character); most texts have none. */
-const SPECIAL = new RegExp(`[\\\\\`*_[\\]<>|#~${CONTROL_RANGES}]`, 'u')
-const CONTROL = new RegExp(`[${CONTROL_RANGES}]`, 'u')
-
-/** A code span that survives backticks in its content; line breaks are spaces, other control characters shown escaped. */
-export function code(text: string): string {
-    if (!CONTROL.test(text) && !text.includes('`')) return `\`${text}\``
-    const flat = escapeControls(text.replace(/\r?\n/g, ' '))
-    const runs = flat.match(/`+/g) ?? []
-    const fence = '`'.repeat(Math.max(0, ...runs.map(r => r.length)) + 1)
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : ''
-    return `${fence}${pad}${flat}${pad}${fence}`
-}
-
-/** A code span inside a table cell, where a pipe would end the cell. */
-function cell(text: string): string {
-    return code(text).replace(/\|/g, '\\|')
-}
 
 /** A value as one line of YAML-ish text in a code span. */
 function value(v: unknown): string {
@@ -60,7 +34,8 @@ function value(v: unknown): string {
     return cell(typeof v === 'string' ? v : JSON.stringify(v))
 }
 
-const e = escapeMarkdown
+/** Text from the engine: the names it quotes as code spans, the rest escaped. */
+const e = prose
 
 /** An input with its value and where the value came from: `` `env` = `prod` (preset prod) ``. */
 function inputText(i: ReportData['inputs'][number], p: Places): string {
