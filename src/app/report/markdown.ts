@@ -1,8 +1,9 @@
 // The report as Markdown for code hosts, root causes first: header, what decided
 // the variant (each input value with what it prunes), options one line per
-// choice, inputs, summary, a Mermaid diagram, why each element is pruned (every
-// element once, under the decision it follows from; see forest.ts), optimization,
-// checks, and the conflict when resolving failed. The JSON keeps the whole graph.
+// choice, inputs, the conflict when resolving failed, summary, why each element
+// is pruned (every element once, under the decision it follows from; see
+// forest.ts), optimization, checks, and last a Mermaid diagram of the topology.
+// The JSON keeps the whole graph.
 // It reads as plain text too: prose is wrapped (prose.ts) and files are named
 // relative to the report's folder (places.ts).
 import {
@@ -85,10 +86,11 @@ function* lines(r: ReportData | ReportStream, p: Places): Generator<string> {
     yield* inputsSection(r, p)
     if (r.conflict) yield* conflict(r, p)
     if (r.summary) yield* summarySection(r.summary)
-    yield* topologySection(r, facts)
     if (r.summary && pruned.count) yield* whyPruned(facts, pruned, r.topology, new Map(r.inputs.map(i => [i.name, inputText(i, p)])), {text: e, code, location: l => p.location(l)})
     yield* optimizationSection(r, facts, p)
     yield* checksSection(r, p)
+    // last: as plain text the diagram is many lines of little meaning
+    yield* topologySection(r, facts)
 }
 
 /** The title, what was resolved with what, the command that reproduces it, and what resolving warned of. */
