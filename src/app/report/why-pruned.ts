@@ -218,8 +218,8 @@ class Writer {
 
     /**
      * A decision's explanation from the engine: each cause with the chain behind it (a pruned element it
-     * reads is linked, not explained again: it has its line), other failing conditions one line each, and
-     * the conditions its verdict settled in one line.
+     * reads is linked, not explained again: it has its line) and other failing conditions, one line each.
+     * The conditions its verdict settled are not causes: left out (`explain` and the JSON have them).
      */
     private reasons(list: readonly DocumentBecause[], depth: number, self: string, kind: string, lines: string[]): void {
         const {text: e, code, location} = this.x
@@ -240,13 +240,6 @@ class Writer {
             const at = b.location ? ` (${code(location(b.location))})` : ''
             lines.push(`${pad}- ${b.role === 'also' ? 'also ' : ''}${this.rules.say(b.text, b.code, kind)}${condition} ${code(b.code)}${at}`)
             if (b.role === undefined) this.reasons(b.because, depth + 1, self, kind, lines)
-        }
-        const consequences = list.filter(b => b.role === 'consequence')
-        if (consequences.length) {
-            const one = consequences.length === 1
-            lines.push(
-                `${pad}- ${consequences.map(b => `${this.rules.say(b.text, b.code, kind)} ${code(b.code)}`).join('; ')} — ${one ? 'a consequence' : 'consequences'} of this verdict, not ${one ? 'a cause' : 'causes'}`,
-            )
         }
     }
 }
