@@ -9,7 +9,7 @@ import {templateFromText} from '../../src/engine/load/index.js'
 import {decide} from '../../src/engine/resolve/index.js'
 import {renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {failedReport, TIE, UNSAT, unwrapped, WEB_SHOP} from './fixtures.js'
+import {failedReport, inPageLinks, TIE, UNSAT, unwrapped, WEB_SHOP} from './fixtures.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
 import {resolved} from '../helpers/v4t.js'
 
@@ -68,7 +68,8 @@ topology_template:
         const markdown = unwrapped(renderMarkdown(report))
         expect(markdown).toContain('A variant exists, but a check failed: Relation target `db` of relation `database@0` of node `app` does not exist (`check.yaml:7:19`).')
         expect(markdown).toContain('## Why each element is pruned')
-        expect(markdown).toContain('- <a id="node.db"></a>\n  Node `db`')
+        expect(markdown).toContain('\n- Node `db` (')
+        expect(inPageLinks(markdown)).toMatchObject({unresolved: [], unreferenced: []})
     })
 })
 
