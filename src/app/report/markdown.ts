@@ -56,7 +56,8 @@ export function* markdownChunks(r: ReportData | ReportStream, folders?: ReportFo
     let text = ''
     let first = true
     const prose = new ProseWrapper()
-    for (const line of lines(r, new Places(folders))) {
+    const sources = r.inputs.flatMap(i => [i.source, ...i.overrides.map(o => o.source)])
+    for (const line of lines(r, new Places(folders, sources))) {
         const rows = line.includes('\n') ? line.split('\n').flatMap(l => prose.rows(l)) : prose.rows(line)
         text += first ? rows.join('\n') : `\n${rows.join('\n')}`
         first = false
@@ -103,6 +104,12 @@ function header(r: ReportData | ReportStream, p: Places): string[] {
     out.push(`- **Definitions version:** ${version(r)}`)
     out.push(`- **Pruning mode:** ${pruningMode(r, p)}`)
     out.push(`- **Presets applied, in order:** ${r.presets.length ? r.presets.map(code).join(' → ') : 'none'}`)
+    // each once: below, a value from one is `inputs file` (numbered when there are several)
+    const files = p.inputs
+    if (files.length)
+        out.push(
+            `- **Inputs ${files.length === 1 ? 'file' : 'files, in order'}:** ${files.length === 1 ? code(files[0]!) : files.map((f, i) => `${i + 1}. ${code(f)}`).join(', ')}`,
+        )
     out.push(`- **Profile:** ${r.profile ? code(r.profile) : 'none'}`)
     out.push(`- **Result:** ${r.status === 'resolved' ? 'resolved' : `failed (${r.status}): ${e(r.error ?? '')}`}`)
     out.push(`- **Date:** ${r.generatedAt}`)
