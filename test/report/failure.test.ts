@@ -68,7 +68,7 @@ topology_template:
         const markdown = unwrapped(renderMarkdown(report))
         expect(markdown).toContain('A variant exists, but a check failed: Relation target `db` of relation `database@0` of node `app` does not exist (`check.yaml:7:19`).')
         expect(markdown).toContain('## Why each element is pruned')
-        expect(markdown).toContain('\n- Node `db` (')
+        expect(markdown).toContain('\n- Node `db`: its condition does not hold: `false` is false `manual-condition-false` (`check.yaml:10:13`).')
         expect(inPageLinks(markdown)).toMatchObject({unresolved: [], unreferenced: []})
     })
 })

@@ -157,7 +157,8 @@ topology_template:
         const why = unwrapped(markdown.slice(markdown.indexOf('## Why each element is pruned'), markdown.indexOf('## Optimization')))
         expect(why.split('\n').filter(l => l.startsWith('### '))).toEqual(['### Pruned by their own conditions'])
         // the item, without anchors: no link lands on what it names or counts
-        expect(why).toMatch(/\n- Node `app` .*its condition does not hold: `false` is false `manual-condition-false`.*; with it: .*1 relation.*1 property/)
+        // one location: where the condition is written (the element's own is a line above it)
+        expect(why).toMatch(/\n- Node `app`: its condition does not hold: `false` is false `manual-condition-false` \(`chain\.yaml:8:13`\); with it: .*1 relation.*1 property/)
         expect(why).not.toContain('<a id=')
     })
 })

@@ -79,7 +79,7 @@ describe('trellis resolve --report in another folder', () => {
         expect(prose.split(template)).toHaveLength(2)
         expect(unwrapped(text)).toContain(`- **Template:** \`${template}\` (files below are named relative to this report's folder)`)
         expect(text).toContain('# Resolution report: ../shop/variable-service-template.yaml')
-        expect(text).toContain('Defined at `../shop/variable-service-template.yaml:64:19`.')
+        expect(unwrapped(text)).toContain('on_vm}` is false `manual-condition-false` (`../shop/variable-service-template.yaml:66:23`)')
         expect(unwrapped(text)).toContain('(template (../shop/variable-service-template.yaml:45:13))')
         expect(text).toContain('- **Inputs file:** `../shop/tests/managed.yaml`')
         expect(text).toContain('| `platform` | `managed` | inputs file | — | yes |')

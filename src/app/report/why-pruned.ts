@@ -14,6 +14,8 @@ import {PlainRules, type Escapes} from './rules.js'
 
 export type {Escapes} from './rules.js'
 
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
 /** The pruned elements, explained again when read (one at a time, for the sections). */
 export interface Explained {
     explain(only?: ReadonlySet<string>): Iterable<ReportElement>
@@ -158,13 +160,16 @@ class Writer {
         const {text: e, code, location} = this.x
         const out: string[] = []
         out.push(`### ${this.anchors.tag(p.id)}${e(p.display)}`, '')
+        const causes: string[] = []
+        const located = this.reasons(p, causes)
         const said: string[] = []
-        if (p.location) said.push(`Defined at ${code(location(p.location))}`)
+        // one place to look: where a cause is written, else where the element is
+        if (p.location && !located) said.push(`defined at ${code(location(p.location))}`)
         if (p.decidedBy !== 'conditions') said.push(`decided by ${DECIDED_BY[p.decidedBy]}`)
         if (!p.dependsOnInputs) said.push('no change of variability inputs can flip it')
-        if (said.length) out.push(`${said.join('; ')}.`, '')
+        if (said.length) out.push(`${upperFirst(said.join('; '))}.`, '')
         if (p.inputs.length) out.push(`Decided by ${p.inputs.map(name => this.inputs.get(name) ?? code(name)).join(' and ')}:`, '')
-        this.reasons(p, out)
+        out.push(...causes)
         if (tree.folded.length) out.push(...this.anchored('', [], `with it: ${listed(tree.folded, e)}`, tree.folded))
         out.push('', 'Pruned through it:', '')
         yield* out
@@ -181,7 +186,9 @@ class Writer {
         const pad = '  '.repeat(Math.min(depth, MAX_INDENT))
         const reads = itemReads(group, depth)
         const under = reads.under === undefined ? '' : ` (under ${this.link(reads.under)})`
-        const at = members.length === 1 && first.location ? ` (${code(location(first.location))})` : ''
+        // one place to look: where its cause is written when elsewhere (said after the cause), else where it is
+        const elsewhere = first.reason?.location !== undefined && first.reason.location !== first.location
+        const at = members.length === 1 && first.location && !elsewhere ? ` (${code(location(first.location))})` : ''
         const others = reads.others.map(id => this.link(id))
         const also = others.length ? `; it reads ${others.join(', ')} too, also pruned` : ''
         const along = folded.length ? `; with it: ${listed(folded, e)}` : ''
@@ -241,9 +248,11 @@ class Writer {
      * A decision's explanation from the engine: each cause with the chain behind it (a pruned element it
      * reads is linked, not explained again: it has its line) and other failing conditions, one line each.
      * The conditions its verdict settled are not causes: left out (`explain` and the JSON have them).
+     * Whether a line says where its condition is written.
      */
-    private reasons(p: ReportElement, lines: string[]): void {
+    private reasons(p: ReportElement, lines: string[]): boolean {
         const {text: e, code, location} = this.x
+        let located = false
         for (const {because: b, depth, kind, linked} of causeSteps(p.because, p.id, p.kind, this.byId)) {
             const pad = '  '.repeat(depth)
             if (linked) lines.push(`${pad}- ${e(this.byId.get(b.refs[0]!)!.display)} is pruned: see ${this.link(b.refs[0]!, 'why')}`)
@@ -251,8 +260,10 @@ class Writer {
             else {
                 const condition = b.condition !== undefined ? `: ${code(b.condition)} is ${String(b.value)}` : ''
                 const at = b.location ? ` (${code(location(b.location))})` : ''
+                located ||= at !== ''
                 lines.push(`${pad}- ${b.role === 'also' ? 'also ' : ''}${this.rules.say(b.text, b.code, kind)}${condition} ${code(b.code)}${at}`)
             }
         }
+        return located
     }
 }
