@@ -50,3 +50,71 @@ describe('a report of siblings pruned by one decision', () => {
         expect(data.pruned.length).toBeGreaterThan(60)
     })
 })
+
+describe('the technology candidates of nodes kept', () => {
+    it('are one item for the nodes whose candidates read alike, and one for each other node', () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types:
+    app: {derived_from: tosca.nodes.Root}
+    db: {derived_from: tosca.nodes.Root}
+    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+    machine: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+topology_template:
+    variability:
+        technology_rules:
+            - {technology: terraform, component: app, hosting: [paas]}
+            - {technology: ansible, component: app, hosting: [machine]}
+            - {technology: compose, component: app, hosting: [machine]}
+            - {technology: terraform, component: db, hosting: [paas]}
+            - {technology: ansible, component: db, hosting: [machine]}
+    node_templates:
+        store:
+            type: app
+            persistent: true
+            requirements: [{host: paas}, {host: machine}]
+        shop:
+            type: app
+            persistent: true
+            requirements: [{host: paas}, {host: machine}]
+        data:
+            type: db
+            persistent: true
+            requirements: [{host: paas}, {host: machine}]
+        paas: {type: paas}
+        machine: {type: machine, conditions: false}
+`
+        const loaded = templateFromText(text, 'apps.yaml', EMPTY)
+        const model = resolved(loaded, {}).model!
+        const data = buildReport({template: loaded, templateName: 'apps.yaml', presets: [], argv: ['trellis', 'resolve', 'apps.yaml'], now: NOW}, {model})
+        const markdown = unwrapped(renderMarkdown(data))
+        const candidates = markdown.slice(markdown.indexOf('### Technology candidates'), markdown.indexOf('### Pruned by their own conditions'))
+        const items = candidates.split('\n').filter(l => l.startsWith('- '))
+        expect(items).toEqual([
+            '- Nodes `store`, `shop`, each: `terraform@0` kept (a constraint requires it `constraint-requires`); 2 candidates pruned — `ansible@1`, `compose@2`: the conditions of their technology rules do not hold: `{node_presence: machine}` is false `technology-rule-false` (see [Node `machine`](#node.machine)).',
+            '- Node `data`: `terraform@0` kept (a constraint requires it `constraint-requires`); 1 candidate pruned — `ansible@1`: the conditions of technology rule #5 (ansible for db) do not hold: `{node_presence: machine}` is false `technology-rule-false` (`apps.yaml:14:15`) (see [Node `machine`](#node.machine)).',
+        ])
+    })
+    it('say of several the optimizer left out that it chose a variant without them', () => {
+        const text = `tosca_definitions_version: tosca_variability_1_0_rc_3
+node_types:
+    app: {derived_from: tosca.nodes.Root}
+    paas: {derived_from: tosca.nodes.Root, metadata: {vintner_abstract: 'true'}}
+topology_template:
+    variability:
+        technology_rules:
+            - {technology: terraform, component: app, hosting: [paas], weight: 3}
+            - {technology: ansible, component: app, hosting: [paas], weight: 1}
+            - {technology: compose, component: app, hosting: [paas], weight: 1}
+    node_templates:
+        store:
+            type: app
+            persistent: true
+            requirements: [{host: paas}]
+        paas: {type: paas}
+`
+        const loaded = templateFromText(text, 'weights.yaml', EMPTY)
+        const model = resolved(loaded, {}).model!
+        const data = buildReport({template: loaded, templateName: 'weights.yaml', presets: [], argv: ['trellis', 'resolve', 'weights.yaml'], now: NOW}, {model})
+        expect(unwrapped(renderMarkdown(data))).toContain('2 candidates pruned — `ansible@1`, `compose@2`: the optimizer chose a variant without them `optimization-not-chosen`.')
+    })
+})

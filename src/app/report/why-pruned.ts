@@ -89,7 +89,7 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
     if (candidates.length) {
         yield '### Technology candidates of the nodes kept'
         yield ''
-        for (const [node, list] of byNode) yield* w.candidates(kept.get(node)!, list)
+        yield* w.candidates([...byNode].map(([node, list]) => ({node: kept.get(node)!, list})))
         yield ''
     }
     for (const {title, groups} of lists) {
@@ -195,17 +195,32 @@ class Writer {
         return this.anchored(pad, members, `${names(members, e)}${under}${at}: ${this.reason(members)}${also}${along}.`, folded)
     }
 
-    /** A node's technology candidates in one item: the one kept and why, the pruned ones grouped by why (what the first cause of each group reads is linked). */
-    candidates(node: ReportTopology['nodes'][number], list: readonly PrunedFacts[]): string[] {
+    /**
+     * The technology candidates of the nodes kept, one item per node: the one kept and why, the pruned
+     * ones grouped by why (what the first cause of each group reads is linked). Nodes whose candidates
+     * read alike (the same technologies, kept and pruned for the same reasons) share one item.
+     */
+    *candidates(nodes: readonly {readonly node: ReportTopology['nodes'][number]; readonly list: readonly PrunedFacts[]}[]): Generator<string> {
         const {text: e, code} = this.x
-        const parts = candidateCauses(list).map(members => {
-            const which = members.map(f => e(`"${/"(.*)" of /s.exec(f.display)?.[1] ?? f.display}"`)).join(', ')
-            const links = members[0]!.blames.map(id => this.link(id))
-            return `${which}: ${this.reason(members)}${links.length ? ` (see ${links.join(', ')})` : ''}`
-        })
-        const won = node.technologies.map(t => `${e(`"${t.name}"`)} kept (${e(KEPT[t.code] ?? REASON_CODES[t.code as ReasonCode])} ${code(t.code)})`)
-        const pruned = `${list.length === 1 ? '1 candidate' : `${list.length} candidates`} pruned — ${parts.join('; ')}`
-        return this.anchored('', list, `${e(`Node "${node.name}"`)}: ${[...won, pruned].join('; ')}.`)
+        const alike = new Map<string, {names: string[]; lists: PrunedFacts[]}>()
+        for (const {node, list} of nodes) {
+            const parts = candidateCauses(list).map(members => {
+                const which = members.map(f => e(`"${/"(.*)" of /s.exec(f.display)?.[1] ?? f.display}"`)).join(', ')
+                const links = members[0]!.blames.map(id => this.link(id))
+                return `${which}: ${this.reason(members)}${links.length ? ` (see ${links.join(', ')})` : ''}`
+            })
+            const won = node.technologies.map(t => `${e(`"${t.name}"`)} kept (${e(KEPT[t.code] ?? REASON_CODES[t.code as ReasonCode])} ${code(t.code)})`)
+            const pruned = `${list.length === 1 ? '1 candidate' : `${list.length} candidates`} pruned — ${parts.join('; ')}`
+            const said = [...won, pruned].join('; ')
+            const same = alike.get(said) ?? {names: [], lists: []}
+            same.names.push(node.name)
+            same.lists.push(...list)
+            alike.set(said, same)
+        }
+        for (const [said, {names, lists}] of alike) {
+            const which = names.length === 1 ? `Node "${names[0]!}"` : `Nodes ${names.map(n => `"${n}"`).join(', ')}, each`
+            yield* this.anchored('', lists, `${e(which)}: ${said}.`)
+        }
     }
 
     /**
@@ -232,7 +247,9 @@ class Writer {
         const first = members[0]!
         const tag = code(first.code)
         const r = first.reason
-        if (!r) return `${first.decidedBy === 'optimization' ? 'the optimizer chose a variant without it' : 'its conditions do not hold'} ${tag}`
+        const several = members.length > 1
+        if (!r)
+            return `${first.decidedBy === 'optimization' ? `the optimizer chose a variant without ${several ? 'them' : 'it'}` : `${several ? 'their' : 'its'} conditions do not hold`} ${tag}`
         const same = members.every(m => m.reason?.text === r.text)
         const text = same ? r.text : (TOGETHER[first.code] ?? REASON_CODES[first.code as ReasonCode] ?? r.text)
         // the condition is shown when the author wrote it (or it is the constraint), the same for all
