@@ -3,10 +3,10 @@
 // section with the engine's explanation and the tree of what it pruned; the
 // others are one item each under what decided them; the technology candidates of
 // a node that stays are one item per node (nodes whose candidates read alike
-// share one). Every link of the section is known
-// before it is written: an element some link lands on has an anchor, on a line
-// of its own around its item's text (or in its heading), so the text reads as
-// plain text too; the others have none.
+// share one). Every link of the section is known before it is written: an
+// element some link lands on has an anchor, on a line of its own around its
+// item's text (or in its heading), so the text reads as plain text too; the
+// others have none.
 import {REASON_CODES, type ReasonCode, type ReportElement, type ReportTopology} from '../../engine/index.js'
 import {Anchors} from './anchors.js'
 import {causeSteps, forest, groups, type PrunedFacts, type Tree} from './forest.js'
