@@ -83,7 +83,7 @@ export function* whyPruned(facts: readonly PrunedFacts[], pruned: Explained, top
     const w = new Writer(facts, inputs, escapes, new Anchors(facts.filter(f => targets.has(f.id)).map(f => f.id)))
     yield '## Why each element is pruned'
     yield ''
-    yield 'Each pruned element is listed once, under the element or decision its first cause leads to; what only goes with an element (its types and properties, relations it is the source or target of) is counted on its line.'
+    yield 'Each pruned element is listed once, under the element or decision its first cause leads to; what only goes with an element (its types, properties and relations) is counted on its line.'
     yield ''
     // explained again, one at a time, as each section is written
     for (const p of pruned.explain(new Set(sections.keys()))) yield* w.section(p, sections.get(p.id)!)
