@@ -14,8 +14,8 @@ const CONTROL = new RegExp(`[${CONTROL_RANGES}]`, 'u')
  * `shop_ingress`, it marks nothing).
  */
 const MARKUP = /[\\`*[\]<>|~]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])|&(?=#?[\p{L}\p{N}]+;)/gu
-/** What would begin a block at the start of a list item's or a heading's text: a heading, a list, a quote. */
-const BLOCK_START = /^(?:[#+-]|\d+[.)])/
+/** What would begin a block at the start of a list item's or a heading's text: a heading, a list item, a rule (`---`). */
+const BLOCK_START = /^(?:#{1,6}(?=[ \t]|$)|[-+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)|-(?=[- \t]*$))/
 
 function escapeInline(text: string): string {
     return escapeControls(text.replace(MARKUP, '\\$&'))
@@ -42,12 +42,16 @@ export function code(text: string): string {
     return `${fence}${pad}${flat}${pad}${fence}`
 }
 
-/** A name the engine quotes in its text (`Node "shop_ingress"`, `its target node "db" is absent`). */
-const QUOTED = /"([^"]+)"/g
+/**
+ * A name the engine quotes in its text (`Node "shop_ingress"`, `its target node "db" is absent`): the
+ * quotes open after a space or bracket and close before one or before punctuation, so a quote inside a
+ * name (`"say "hi" twice"`) stays in it.
+ */
+const QUOTED = /(?<=^|[\s([])"(.+?)"(?=$|[\s,.;:!?)\]])/g
 
 /**
  * Text from the engine for Markdown prose: each name it quotes as a code span (`` Node `shop_ingress` ``),
- * the rest escaped. A name that holds a double quote is split where the quote is: still all shown, all safe.
+ * the rest escaped. A name that holds a quote before a space is split there: still all shown, all safe.
  */
 export function prose(text: string): string {
     const line = flat(text)
