@@ -29,6 +29,9 @@ const NAMES = [
     ' spaced ',
 ]
 
+/** A preset whose name the report quotes, in the inputs table's source column too. */
+const PRESET = 'p "x|y"'
+
 /** YAML for a name: a double-quoted scalar (JSON is YAML). */
 const yaml = (name: string) => JSON.stringify(name)
 
@@ -42,15 +45,17 @@ function report() {
 topology_template:
     variability:
         inputs:
-${inputs}        options: {mode: semantic-loose, expected_incoming_relation_check: false}
+${inputs}        presets:
+            ${yaml(PRESET)}: {inputs: {${yaml('shop_ingress!')}: false}}
+        options: {mode: semantic-loose, expected_incoming_relation_check: false}
     node_templates:
 ${nodes}        keeper:
             type: t
             requirements:
 ${NAMES.map(name => `                - ${yaml(`r${name}`)}: ${yaml(name)}\n`).join('')}`
     const template = templateFromText(text, 'names.yaml')
-    const model = resolved(template, {}).model!
-    return renderMarkdown(buildReport({template, templateName: 'names.yaml', presets: [], argv: ['trellis', 'resolve', 'names.yaml'], now: NOW}, {model}))
+    const model = resolved(template, {presets: [PRESET]}).model!
+    return renderMarkdown(buildReport({template, templateName: 'names.yaml', presets: [PRESET], argv: ['trellis', 'resolve', 'names.yaml'], now: NOW}, {model}))
 }
 
 describe('names that are Markdown or HTML, in the report', () => {
@@ -70,6 +75,11 @@ describe('names that are Markdown or HTML, in the report', () => {
             expect(token.raw).toMatch(/^#{1,3} (Resolution report|[A-Z][a-z]+ |Why|What|Options|Variability|Summary|Optimization|Checks|Topology|Pruned|Technology)/)
         }
         expect(inPageLinks(markdown)).toMatchObject({unresolved: [], unreferenced: []})
+        // a pipe in a name ends no table cell: every row of the inputs table has its five cells
+        const table = tokens.find(({token}) => token.type === 'table')!.token as Token & {header: unknown[]; rows: unknown[][]}
+        expect(table.header).toHaveLength(5)
+        for (const row of table.rows) expect(row).toHaveLength(5)
+        expect(markdown).toContain('| `shop_ingress!` | `false` | preset p `x\\|y` | — | yes |')
     })
 
     it('shows each name whole in a code span', () => {

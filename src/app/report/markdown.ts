@@ -4,8 +4,9 @@
 // is pruned (every element once, under the decision it follows from; see
 // forest.ts), optimization, checks, and last a Mermaid diagram of the topology.
 // The JSON keeps the whole graph.
-// It reads as plain text too: prose is wrapped (prose.ts) and files are named
-// relative to the report's folder (places.ts).
+// It reads as plain text too: prose is wrapped (prose.ts), names are code spans
+// and other text is escaped only where Markdown would read markup (markup.ts),
+// and files are named relative to the report's folder (places.ts).
 import {
     conflictHeadline,
     conflictInputs,
@@ -142,9 +143,10 @@ function inputsSection(r: ReportData | ReportStream, p: Places): string[] {
     if (r.inputs.length === 0) return [...out, 'The template declares no variability inputs.', '']
     out.push('| input | value | source | overrode | decides something |', '|---|---|---|---|---|')
     for (const i of r.inputs) {
-        const overrode = i.overrides.map(o => `${value(o.value, cell)} (${e(p.source(o.source))})`).join(', ') || '—'
+        const source = (s: string) => prose(p.source(s), cell)
+        const overrode = i.overrides.map(o => `${value(o.value, cell)} (${source(o.source)})`).join(', ') || '—'
         const decides = i.decidesSomething === null ? '—' : i.decidesSomething ? 'yes' : 'no'
-        out.push(`| ${cell(i.name)} | ${value(i.value, cell)} | ${e(p.source(i.source))} | ${overrode} | ${decides} |`)
+        out.push(`| ${cell(i.name)} | ${value(i.value, cell)} | ${source(i.source)} | ${overrode} | ${decides} |`)
     }
     out.push('')
     return out

@@ -51,16 +51,17 @@ const QUOTED = /(?<=^|[\s([])"(.+?)"(?=$|[\s,.;:!?)\]])/g
 
 /**
  * Text from the engine for Markdown prose: each name it quotes as a code span (`` Node `shop_ingress` ``),
- * the rest escaped. A name that holds a quote before a space is split there: still all shown, all safe.
+ * the rest escaped (`span`: `cell` inside a table). A name that holds a quote before a space is split
+ * there: still all shown, all safe.
  */
-export function prose(text: string): string {
+export function prose(text: string, span: (text: string) => string = code): string {
     const line = flat(text)
     if (!line.includes('"')) return escapeMarkdown(line)
     let out = ''
     let last = 0
     for (const m of line.matchAll(QUOTED)) {
         // only the text's start can begin a block: the first piece is escaped as the whole would be
-        out += (last === 0 ? escapeMarkdown : escapeInline)(line.slice(last, m.index)) + code(m[1]!)
+        out += (last === 0 ? escapeMarkdown : escapeInline)(line.slice(last, m.index)) + span(m[1]!)
         last = m.index + m[0].length
     }
     return out + escapeInline(line.slice(last))
