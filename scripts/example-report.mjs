@@ -14,7 +14,7 @@ const templateName = 'sample-templates/web-shop/variable-service-template.yaml'
 const presets = ['prod']
 const target = 'docs/example-report.md'
 
-const template = loadTemplate(templateName)
+const template = await loadTemplate(templateName)
 const outcome = resolveTemplate(template, {presets})
 if (outcome.kind !== 'resolved') throw outcome.error
 const {model} = outcome

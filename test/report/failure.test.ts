@@ -9,7 +9,7 @@ import {templateFromText} from '../../src/engine/load/index.js'
 import {decide} from '../../src/engine/resolve/index.js'
 import {renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {failedReport, TIE, UNSAT, unwrapped, WEB_SHOP} from './fixtures.js'
+import {failedReport, inPageLinks, TIE, UNSAT, unwrapped, WEB_SHOP} from './fixtures.js'
 import {withoutExcerpts} from '../helpers/stderr.js'
 import {resolved} from '../helpers/v4t.js'
 
@@ -25,17 +25,18 @@ describe('report of a failed resolution', () => {
         expect(markdown).toContain('No variant exists: this condition and this constraint cannot both hold (removing either of them makes the template resolvable):')
         // the input values that take part, once, before the items that read them
         expect(markdown).toContain('With the input value ha: true — default.')
-        expect(markdown).toMatch(/1\. Node "primary" is present only if its condition holds: `\{not: \{variability_input: ha\}\}` \(`unsat\.yaml:\d+:\d+`\)/)
+        expect(markdown).toMatch(/1\. Node `primary` is present only if its condition holds: `\{not: \{variability_input: ha\}\}` \(`unsat\.yaml:\d+:\d+`\)/)
         expect(markdown).toContain('   - reads input ha: true — default')
         expect(markdown).toMatch(/2\. .*`\{implies: \[\{node_presence: replica\}, \{node_presence: primary\}\]\}` \(`unsat\.yaml:\d+:\d+`\)/)
         expect(markdown).not.toContain('## Pruned elements')
-        expect(markdown).toContain('| relation source | consistency | `relation_source_check` | on, not reached (default) |')
+        // the checks by what became of them (who set one, the options say)
+        expect(markdown).toMatch(/\nOn, not reached: relation source, relation target, .*ambiguous relation\.\n/)
     })
 
     it('shows how two equally good variants differ when the result is ambiguous', () => {
         const markdown = renderMarkdown(failedReport(TIE, 'tie.yaml'))
         expect(markdown).toContain('Several variants satisfy every condition equally well (considering nodes); they differ in:')
-        expect(markdown).toMatch(/- Node "left": (kept|pruned) in one, (kept|pruned) in the other/)
+        expect(markdown).toMatch(/- Node `left`: (kept|pruned) in one, (kept|pruned) in the other/)
     })
 })
 
@@ -66,9 +67,10 @@ topology_template:
         expect(report.status).toBe('check-failed')
         expect(report.conflict).toMatchObject({kind: 'check-failed'})
         const markdown = unwrapped(renderMarkdown(report))
-        expect(markdown).toContain('A variant exists, but a check failed: Relation target "db" of relation "database@0" of node "app" does not exist (`check.yaml:7:19`).')
+        expect(markdown).toContain('A variant exists, but a check failed: Relation target `db` of relation `database@0` of node `app` does not exist (`check.yaml:7:19`).')
         expect(markdown).toContain('## Why each element is pruned')
-        expect(markdown).toContain('- <a id="node.db"></a>\n  Node "db"')
+        expect(markdown).toContain('\n- Node `db`: its condition does not hold: `false` is false `manual-condition-false` (`check.yaml:10:13`).')
+        expect(inPageLinks(markdown)).toMatchObject({unresolved: [], unreferenced: []})
     })
 })
 
@@ -117,7 +119,7 @@ describe('trellis resolve --report', () => {
         expect(stderr.join('')).toMatch(/\n += note: Node "primary" is present only if its condition holds: /)
         const text = fs.readFileSync(report, 'utf8')
         expect(text).toContain('## Why resolving failed')
-        expect(text).toContain('Node "primary" is present only if its condition holds')
+        expect(text).toContain('Node `primary` is present only if its condition holds')
     })
 
     it.each([
@@ -125,7 +127,7 @@ describe('trellis resolve --report', () => {
             'a check that runs before solving (located where the mode is chosen)',
             `tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    variability:\n        options: {node_default_condition: true, node_default_condition_mode: incoming-host}\n    node_templates:\n        a: {type: t}\n`,
             1,
-            'A check failed before solving: Node default condition mode "incoming(naive)-host" requires at least one persistent node template (`',
+            'A check failed before solving: Node default condition mode `incoming(naive)-host` requires at least one persistent node template (`',
         ],
         [
             'a template with mistakes',

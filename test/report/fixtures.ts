@@ -1,4 +1,5 @@
 // Reports built the way `trellis resolve --report` builds them, with a fixed date.
+import {marked, type Token} from 'marked'
 import {TrellisError} from '../../src/engine/errors.js'
 import {loadTemplate, templateFromText} from '../../src/engine/load/index.js'
 import {type ResolveRequest} from '../../src/engine/resolve/index.js'
@@ -148,4 +149,45 @@ ${rules}    node_templates:
             type: machine
             conditions: {equal: [{variability_input: platform}, vm]}
 ${workers}`
+}
+
+/** Each token of the rendered report with the tokens it lies in, outermost first. */
+export function* walk(tokens: readonly Token[], within: readonly Token[] = []): Generator<{token: Token; within: readonly Token[]}> {
+    for (const token of tokens) {
+        yield {token, within}
+        const inner = [...('tokens' in token && Array.isArray(token.tokens) ? token.tokens : []), ...('items' in token && Array.isArray(token.items) ? token.items : [])] as Token[]
+        yield* walk(inner, [...within, token])
+    }
+}
+
+/** A heading's anchor as GitHub names it: its text without tags, lower case, punctuation dropped, spaces as hyphens. */
+function slug(text: string): string {
+    return text
+        .replace(/<[^>]*>/g, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-')
+}
+
+/**
+ * The report's links inside itself, read as GitHub-flavoured Markdown (by `marked`): `unresolved`,
+ * the links that land on no anchor (an `<a id>` or a heading); `unreferenced`, the `<a id>`
+ * anchors no link lands on; `anchors`, those anchors with the tokens each lies in.
+ */
+export function inPageLinks(markdown: string) {
+    const tokens = [...walk(marked.lexer(markdown, {gfm: true}))]
+    const anchors = tokens.flatMap(({token, within}) => {
+        const m = token.type === 'html' ? /^<a id="([^"]+)">/.exec(token.raw.trim()) : null
+        return m ? [{id: m[1]!, within}] : []
+    })
+    const headings = tokens.flatMap(({token}) => (token.type === 'heading' ? [slug((token as Token & {text: string}).text)] : []))
+    const links = tokens.flatMap(({token}) => (token.type === 'link' && token.href.startsWith('#') ? [token.href.slice(1)] : []))
+    const landing = new Set([...anchors.map(a => a.id), ...headings])
+    const linked = new Set(links)
+    return {
+        links,
+        anchors,
+        unresolved: links.filter(l => !landing.has(l)),
+        unreferenced: anchors.map(a => a.id).filter(id => !linked.has(id)),
+    }
 }

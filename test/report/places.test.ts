@@ -29,6 +29,17 @@ describe('files as the report names them', () => {
         expect(places.location('no location')).toBe('no location')
     })
 
+    it('names each inputs file once (the header lists them): a source is `inputs file`, numbered when there are several', () => {
+        const one = new Places({report: '/w/reports', working: '/w'}, ['inputs file tests/a.yaml', 'preset p', 'inputs file tests/a.yaml'])
+        expect(one.inputs).toEqual(['../tests/a.yaml'])
+        expect(one.source('inputs file tests/a.yaml')).toBe('inputs file')
+        const two = new Places({report: '/w/reports', working: '/w'}, ['inputs file tests/a.yaml', '--set', 'inputs file /b.yaml'])
+        expect(two.inputs).toEqual(['../tests/a.yaml', '../../b.yaml'])
+        expect(two.source('inputs file /b.yaml')).toBe('inputs file 2')
+        // a file the header does not name is named where it is said
+        expect(two.source('inputs file c.yaml')).toBe('inputs file ../c.yaml')
+    })
+
     it('leaves every path as it is without folders', () => {
         const none = new Places()
         expect(none.location('t.yaml:1:2')).toBe('t.yaml:1:2')
@@ -68,9 +79,10 @@ describe('trellis resolve --report in another folder', () => {
         expect(prose.split(template)).toHaveLength(2)
         expect(unwrapped(text)).toContain(`- **Template:** \`${template}\` (files below are named relative to this report's folder)`)
         expect(text).toContain('# Resolution report: ../shop/variable-service-template.yaml')
-        expect(text).toContain('Defined at `../shop/variable-service-template.yaml:64:19`.')
+        expect(unwrapped(text)).toContain('on_vm}` is false `manual-condition-false` (`../shop/variable-service-template.yaml:66:23`)')
         expect(unwrapped(text)).toContain('(template (../shop/variable-service-template.yaml:45:13))')
-        expect(text).toContain('| `platform` | `managed` | inputs file ../shop/tests/managed.yaml | — | yes |')
+        expect(text).toContain('- **Inputs file:** `../shop/tests/managed.yaml`')
+        expect(text).toContain('| `platform` | `managed` | inputs file | — | yes |')
         expect(text).toContain(`Reproduce with, from \`${process.cwd()}\`:`)
         expect(prose.replace(template, '')).not.toContain(dir)
     })

@@ -1,17 +1,16 @@
 // The Markdown report read as plain text (a reviewer's diff, a terminal): no line
-// runs long however large the template, each anchor has a line of its own, and
-// rendered (GitHub-flavoured Markdown, read by `marked`, which comes with mermaid)
-// every link lands on an anchor inside the item or heading it belongs to. The
-// optimizer's decisions are said in words.
+// runs long however large the template, an anchor only where a link lands, each
+// on a line of its own, and rendered (GitHub-flavoured Markdown, read by `marked`,
+// which comes with mermaid) every link lands on an anchor inside the item or
+// heading it belongs to. The optimizer's decisions are said in words.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {marked, type Token} from 'marked'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {renderMarkdown} from '../../src/app/report/index.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {NOW, storeTemplate, unwrapped} from './fixtures.js'
+import {inPageLinks, NOW, storeTemplate, unwrapped} from './fixtures.js'
 import {resolved} from '../helpers/v4t.js'
 
 let EMPTY = ''
@@ -19,15 +18,6 @@ beforeAll(() => {
     EMPTY = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-plain-'))
 })
 afterAll(() => fs.rmSync(EMPTY, {recursive: true, force: true}))
-
-/** Each token of the rendered report with the tokens it lies in, outermost first. */
-function* walk(tokens: readonly Token[], within: readonly Token[] = []): Generator<{token: Token; within: readonly Token[]}> {
-    for (const token of tokens) {
-        yield {token, within}
-        const inner = [...('tokens' in token && Array.isArray(token.tokens) ? token.tokens : []), ...('items' in token && Array.isArray(token.items) ? token.items : [])] as Token[]
-        yield* walk(inner, [...within, token])
-    }
-}
 
 function report(text: string, name: string) {
     const loaded = templateFromText(text, name, EMPTY)
@@ -47,29 +37,23 @@ describe('the report of a large template as plain text', () => {
         expect(lines.filter(l => l.length > 100 && !/^\s*```|^\s{4}|^\|/.test(l) && !/`[^`]{60,}`/.test(l))).toEqual([])
     })
 
-    it('gives each anchor a line of its own (a heading holds one)', () => {
-        const holding = lines.filter(l => l.includes('<a id='))
-        expect(holding.length).toBeGreaterThanOrEqual(data.pruned.length)
-        for (const l of holding) expect(l).toMatch(/^(### <a id="[^"]+"><\/a>[^<]*|\s*(- )?<a id="[^"]+"><\/a>)$/)
-        const anchors = [...markdown.matchAll(/<a id="([^"]+)"><\/a>/g)].map(m => m[1])
-        expect(anchors.sort()).toEqual(data.pruned.map(p => p.id).sort())
+    it('has an anchor only where a link lands, each on a line of its own (a heading holds one)', () => {
+        const {links, anchors, unreferenced} = inPageLinks(markdown)
+        expect(unreferenced).toEqual([])
+        // the 150 workers and their 600 properties are pruned through the machine: only the machine is linked
+        expect(anchors.map(a => a.id)).toEqual(['node.machine'])
+        expect(new Set(links)).toEqual(new Set(['node.machine']))
+        for (const l of lines.filter(l => l.includes('<a id='))) expect(l).toMatch(/^(### <a id="[^"]+"><\/a>[^<]*|\s*(- )?<a id="[^"]+"><\/a>)$/)
     })
 
     it('rendered, has every link land on an anchor in the item or heading it belongs to', () => {
-        const tokens = [...walk(marked.lexer(markdown, {gfm: true}))]
-        const anchors = tokens.filter(({token}) => token.type === 'html' && token.raw.startsWith('<a id='))
-        const ids = new Set(anchors.map(({token}) => /id="([^"]+)"/.exec(token.raw)![1]))
-        expect(ids.size).toBe(data.pruned.length)
-        for (const {within} of anchors) expect(within.some(t => t.type === 'list_item' || t.type === 'heading')).toBe(true)
-        const links = tokens.flatMap(({token}) => (token.type === 'link' && token.href.startsWith('#') ? [token.href.slice(1)] : []))
+        const {links, anchors, unresolved} = inPageLinks(markdown)
         expect(links.length).toBeGreaterThan(0)
-        // the section links (#optimization) land on headings, the others on anchors
-        for (const link of links.filter(l => l.includes('.'))) expect(ids.has(link)).toBe(true)
-        // the workers' item: one list item holds the anchors of the workers it names, then its text
-        const items = tokens.filter(({token}) => token.type === 'list_item' && token.raw.includes('<a id="node.worker_0">'))
-        const workers = items[items.length - 1]!.token as Token & {text: string}
-        expect(workers.raw).toContain('<a id="node.worker_149"></a>')
-        expect(workers.text.replace(/<a id="[^"]+"><\/a>\s*/g, '')).toMatch(/^Nodes "worker\\_0", "worker\\_1"/)
+        expect(unresolved).toEqual([])
+        for (const {within} of anchors) expect(within.some(t => t.type === 'list_item' || t.type === 'heading')).toBe(true)
+        // the workers' item names them in code spans, without an anchor (no link lands on one)
+        expect(unwrapped(markdown)).toMatch(/\n- Nodes `worker_0`, `worker_1`, /)
+        expect(markdown).not.toContain('<a id="node.worker_0">')
     })
 })
 
@@ -96,10 +80,10 @@ topology_template:
 `
         const markdown = unwrapped(report(text, 'store.yaml').markdown)
         expect(markdown).toContain(
-            'Decision 1: several variants satisfied every condition of a part of 5 elements. In this part, the optimizer looked first for the lowest total weight of the node templates kept (3), then for the highest total weight of the technologies kept (2), then for the fewest different technologies kept (1); it kept Node "paas"',
+            'Decision 1: several variants satisfied every condition of a part of 5 elements. In this part, the optimizer looked first for the lowest total weight of the node templates kept (3), then for the highest total weight of the technologies kept (2), then for the fewest different technologies kept (1); it kept Node `paas`',
         )
         expect(markdown).toContain(
-            '- Technologies: the optimizer looks for the highest total weight of the technologies kept, then the fewest different technologies kept (`optimization_technologies: max`, `optimization_technologies_mode: weight-count`, `optimization_technologies_unique: false`; default of tosca\\_variability\\_1\\_0\\_rc\\_3)',
+            '- Technologies: the optimizer looks for the highest total weight of the technologies kept, then the fewest different technologies kept (`optimization_technologies: max`, `optimization_technologies_mode: weight-count`, `optimization_technologies_unique: false`; default of tosca_variability_1_0_rc_3)',
         )
         expect(markdown).not.toMatch(/reached \d+ \//)
     })

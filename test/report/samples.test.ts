@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Every bundled sample template, with each of its presets: the Markdown report
-// has every section, its Mermaid diagram parses, the JSON validates.
+// has every section, every link lands on an anchor and every anchor is linked,
+// its Mermaid diagram parses, the JSON validates.
 import fs from 'node:fs'
 import path from 'node:path'
 import {Ajv} from 'ajv'
@@ -10,7 +11,7 @@ import {readDefinitionOf} from '../../src/engine/resolve/index.js'
 import {loadTemplate} from '../../src/engine/load/index.js'
 import {renderJson, renderMarkdown} from '../../src/app/report/index.js'
 import {buildReport} from '../../src/engine/report/index.js'
-import {NOW} from './fixtures.js'
+import {inPageLinks, NOW} from './fixtures.js'
 import {resolved} from '../helpers/v4t.js'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -39,6 +40,7 @@ describe('reports of the bundled samples', () => {
                 const report = buildReport({template, templateName: file, presets: [preset], argv: ['trellis', 'resolve', file, '--preset', preset], now: NOW}, {model})
                 const markdown = renderMarkdown(report)
                 for (const section of SECTIONS) expect(markdown).toContain(section)
+                expect(inPageLinks(markdown)).toMatchObject({unresolved: [], unreferenced: []})
                 const diagram = /```mermaid\n([\s\S]*?)```/.exec(markdown)![1]!
                 await expect(mermaid.parse(diagram)).resolves.toBeTruthy()
                 const ok = validate(JSON.parse(renderJson(report)))

@@ -7,7 +7,7 @@
 // folded into its parent's line, and siblings pruned for the same reason are one
 // line: the report grows with the decisions, not with the elements they prune.
 import type {DocumentBecause, ReportElement} from '../../engine/index.js'
-import {append} from './reasons.js'
+import {append, kindOf} from './reasons.js'
 
 /** What the report says of a pruned element without its whole explanation. */
 export interface PrunedFacts {
@@ -23,6 +23,37 @@ export interface PrunedFacts {
     readonly reason: Pick<DocumentBecause, 'kind' | 'code' | 'text' | 'condition' | 'value' | 'location'> | undefined
     /** The pruned elements the first cause reads, in order: the first is its parent. */
     readonly blames: readonly string[]
+    /** The other pruned elements its explanation's causes read (see causeSteps): a section links each. */
+    readonly reads: readonly string[]
+}
+
+/** A line of an explanation as the report writes it: a cause (or another condition that fails) at its depth, of an element of `kind`. */
+export interface CauseStep {
+    readonly because: DocumentBecause
+    readonly depth: number
+    readonly kind: string
+    /** A pruned element it reads: linked to where that element is listed, not followed. */
+    readonly linked: boolean
+}
+
+/**
+ * The causes of an explanation, depth first: each followed into what it reads, but for a pruned
+ * element other than `self` (linked: it has its own line). The conditions a verdict settled
+ * (consequences) are not causes and are left out; another condition that fails is not followed.
+ */
+export function* causeSteps(list: readonly DocumentBecause[], self: string, kind: string, pruned: {has(id: string): boolean}, depth = 0): Generator<CauseStep> {
+    for (const b of list) {
+        if (b.role === 'consequence') continue
+        const id = b.refs[0]
+        if (b.kind === 'element' || b.kind === 'reference') {
+            const linked = id !== undefined && id !== self && pruned.has(id)
+            yield {because: b, depth, kind, linked}
+            if (!linked) yield* causeSteps(b.because, self, id === undefined ? kind : kindOf(id), pruned, depth + 1)
+            continue
+        }
+        yield {because: b, depth, kind, linked: false}
+        if (b.role === undefined) yield* causeSteps(b.because, self, kind, pruned, depth + 1)
+    }
 }
 
 export function prunedFacts(p: ReportElement, pruned: ReadonlySet<string>): PrunedFacts {
@@ -46,6 +77,7 @@ export function prunedFacts(p: ReportElement, pruned: ReadonlySet<string>): Prun
         inputs: p.inputs,
         reason: reason && {kind: reason.kind, code: reason.code, text: reason.text, condition: reason.condition, value: reason.value, location: reason.location},
         blames,
+        reads: [...causeSteps(p.because, p.id, p.kind, pruned)].flatMap(s => (s.linked ? [s.because.refs[0]!] : [])),
     }
 }
 

@@ -1,5 +1,6 @@
 // The explanation report's renderings: Markdown (with a Mermaid diagram of the
 // topology) and JSON, over the report data the engine builds.
 export {jsonChunks, renderJson, renderJsonChunks} from './json.js'
-export {code, escapeMarkdown, markdownChunks, renderMarkdown} from './markdown.js'
+export {markdownChunks, renderMarkdown} from './markdown.js'
+export {code, escapeMarkdown, prose} from './markup.js'
 export {MAX_NODES, renderMermaid} from './mermaid.js'

@@ -1,14 +1,15 @@
 // The report as Markdown for code hosts, root causes first: header, what decided
 // the variant (each input value with what it prunes), options one line per
-// choice, inputs, summary, a Mermaid diagram, why each element is pruned (every
-// element once, under the decision it follows from; see forest.ts), optimization,
-// checks, and the conflict when resolving failed. The JSON keeps the whole graph.
-// It reads as plain text too: prose is wrapped (prose.ts) and files are named
-// relative to the report's folder (places.ts).
+// choice, inputs, the conflict when resolving failed, summary, why each element
+// is pruned (every element once, under the decision it follows from; see
+// forest.ts), optimization, checks, and last a Mermaid diagram of the topology.
+// The JSON keeps the whole graph.
+// It reads as plain text too: prose is wrapped (prose.ts), names are code spans
+// and other text is escaped only where Markdown would read markup (markup.ts),
+// and files are named relative to the report's folder (places.ts).
 import {
     conflictHeadline,
     conflictInputs,
-    CONTROL_RANGES,
     count,
     freeChoiceRuleText,
     freeChoiceSituation,
@@ -24,47 +25,23 @@ import {renderMermaid} from './mermaid.js'
 import {Places, type ReportFolders} from './places.js'
 import {ProseWrapper} from './prose.js'
 import {escapeControls} from '../shown-text.js'
-import {append, describeOptions, kindOf, kinds, listed, optionLines} from './reasons.js'
+import {cell, code, prose} from './markup.js'
+import {describeOptions, kindOf, kinds, listed, optionLines} from './reasons.js'
 import {whyPruned} from './why-pruned.js'
 import {ambiguityAdvice} from '../ambiguity-advice.js'
 
-/** Escapes text for Markdown prose and table cells: a line break is a space, other control characters are shown escaped. */
-export function escapeMarkdown(text: string): string {
-    if (!SPECIAL.test(text)) return text
-    const escaped = text.replace(/[\\`*_[\]<>|#~]/g, '\\$&')
-    return escapeControls(escaped.includes('\n') ? escaped.replace(/\r?\n/g, ' ') : escaped)
-}
-
-/** Characters escapeMarkdown changes (with any control character); most texts have none. */
-const SPECIAL = new RegExp(`[\\\\\`*_[\\]<>|#~${CONTROL_RANGES}]`, 'u')
-const CONTROL = new RegExp(`[${CONTROL_RANGES}]`, 'u')
-
-/** A code span that survives backticks in its content; line breaks are spaces, other control characters shown escaped. */
-export function code(text: string): string {
-    if (!CONTROL.test(text) && !text.includes('`')) return `\`${text}\``
-    const flat = escapeControls(text.replace(/\r?\n/g, ' '))
-    const runs = flat.match(/`+/g) ?? []
-    const fence = '`'.repeat(Math.max(0, ...runs.map(r => r.length)) + 1)
-    const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : ''
-    return `${fence}${pad}${flat}${pad}${fence}`
-}
-
-/** A code span inside a table cell, where a pipe would end the cell. */
-function cell(text: string): string {
-    return code(text).replace(/\|/g, '\\|')
-}
-
-/** A value as one line of YAML-ish text in a code span. */
-function value(v: unknown): string {
+/** A value as one line of YAML-ish text in a code span (`span`: `cell` inside a table). */
+function value(v: unknown, span = code): string {
     if (v === null || v === undefined) return '*unset*'
-    return cell(typeof v === 'string' ? v : JSON.stringify(v))
+    return span(typeof v === 'string' ? v : JSON.stringify(v))
 }
 
-const e = escapeMarkdown
+/** Text from the engine: the names it quotes as code spans, the rest escaped. */
+const e = prose
 
 /** An input with its value and where the value came from: `` `env` = `prod` (preset prod) ``. */
 function inputText(i: ReportData['inputs'][number], p: Places): string {
-    return `${cell(i.name)} = ${value(i.value)} (${e(p.source(i.source))})`
+    return `${code(i.name)} = ${value(i.value)} (${e(p.source(i.source))})`
 }
 
 /** `folders`: where the report is written and where its data's relative paths start; without them, paths are shown as the data has them. */
@@ -80,7 +57,8 @@ export function* markdownChunks(r: ReportData | ReportStream, folders?: ReportFo
     let text = ''
     let first = true
     const prose = new ProseWrapper()
-    for (const line of lines(r, new Places(folders))) {
+    const sources = r.inputs.flatMap(i => [i.source, ...i.overrides.map(o => o.source)])
+    for (const line of lines(r, new Places(folders, sources))) {
         const rows = line.includes('\n') ? line.split('\n').flatMap(l => prose.rows(l)) : prose.rows(line)
         text += first ? rows.join('\n') : `\n${rows.join('\n')}`
         first = false
@@ -110,10 +88,11 @@ function* lines(r: ReportData | ReportStream, p: Places): Generator<string> {
     yield* inputsSection(r, p)
     if (r.conflict) yield* conflict(r, p)
     if (r.summary) yield* summarySection(r.summary)
-    yield* topologySection(r, facts)
     if (r.summary && pruned.count) yield* whyPruned(facts, pruned, r.topology, new Map(r.inputs.map(i => [i.name, inputText(i, p)])), {text: e, code, location: l => p.location(l)})
     yield* optimizationSection(r, facts, p)
-    yield* checksSection(r, p)
+    yield* checksSection(r)
+    // last: as plain text the diagram is many lines of little meaning
+    yield* topologySection(r, facts)
 }
 
 /** The title, what was resolved with what, the command that reproduces it, and what resolving warned of. */
@@ -126,6 +105,12 @@ function header(r: ReportData | ReportStream, p: Places): string[] {
     out.push(`- **Definitions version:** ${version(r)}`)
     out.push(`- **Pruning mode:** ${pruningMode(r, p)}`)
     out.push(`- **Presets applied, in order:** ${r.presets.length ? r.presets.map(code).join(' → ') : 'none'}`)
+    // each once: below, a value from one is `inputs file` (numbered when there are several)
+    const files = p.inputs
+    if (files.length)
+        out.push(
+            `- **Inputs ${files.length === 1 ? 'file' : 'files, in order'}:** ${files.length === 1 ? code(files[0]!) : files.map((f, i) => `${i + 1}. ${code(f)}`).join(', ')}`,
+        )
     out.push(`- **Profile:** ${r.profile ? code(r.profile) : 'none'}`)
     out.push(`- **Result:** ${r.status === 'resolved' ? 'resolved' : `failed (${r.status}): ${e(r.error ?? '')}`}`)
     out.push(`- **Date:** ${r.generatedAt}`)
@@ -145,7 +130,7 @@ function optionsSection(r: ReportData | ReportStream, p: Places): string[] {
     for (const {origin, options} of optionLines(r)) {
         const single = options.length === 1 && options[0]!
         if (origin.startsWith('pruning mode ')) out.push(`- Pruning mode ${pruningMode(r, p)} ${e(describeOptions(options))}.`)
-        else if (single) out.push(`- ${cell(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(p.origin(origin))}.`)
+        else if (single) out.push(`- ${code(single.name)} = ${value(single.value)} (default ${value(single.default)}), set by ${e(p.origin(origin))}.`)
         else out.push(`- ${e(p.origin(origin))}: ${e(describeOptions(options))}.`)
     }
     out.push('')
@@ -158,9 +143,10 @@ function inputsSection(r: ReportData | ReportStream, p: Places): string[] {
     if (r.inputs.length === 0) return [...out, 'The template declares no variability inputs.', '']
     out.push('| input | value | source | overrode | decides something |', '|---|---|---|---|---|')
     for (const i of r.inputs) {
-        const overrode = i.overrides.map(o => `${value(o.value)} (${e(p.source(o.source))})`).join(', ') || '—'
+        const source = (s: string) => prose(p.source(s), cell)
+        const overrode = i.overrides.map(o => `${value(o.value, cell)} (${source(o.source)})`).join(', ') || '—'
         const decides = i.decidesSomething === null ? '—' : i.decidesSomething ? 'yes' : 'no'
-        out.push(`| ${cell(i.name)} | ${value(i.value)} | ${e(p.source(i.source))} | ${overrode} | ${decides} |`)
+        out.push(`| ${cell(i.name)} | ${value(i.value, cell)} | ${source(i.source)} | ${overrode} | ${decides} |`)
     }
     out.push('')
     return out
@@ -279,19 +265,17 @@ function reached(r: ReportData | ReportStream, optima: readonly (number | null)[
         .join(', ')}`
 }
 
-/** The checks: a resolved template passed every check that ran (the names say enough); a failed one gets each check's status. */
-function checksSection(r: ReportData | ReportStream, p: Places): string[] {
+/**
+ * The checks by what became of them: a resolved template passed every check that ran. Which differ
+ * from the version's defaults, and who set them, the options say; the JSON has each check's option.
+ */
+function checksSection(r: ReportData | ReportStream): string[] {
     const out = ['## Checks', '']
-    if (r.status === 'resolved') {
-        const on = r.checks.filter(c => c.enabled).map(c => c.name)
-        const off = r.checks.filter(c => !c.enabled).map(c => c.name)
-        if (on.length) out.push(`Ran and passed: ${on.join(', ')}.`, '')
-        if (off.length) out.push(`Switched off: ${off.join(', ')}.`, '')
-    } else {
-        out.push('| check | kind | option | status |', '|---|---|---|---|')
-        for (const c of r.checks) out.push(`| ${c.name} | ${c.kind} | ${cell(c.option)} | ${checkStatus(r, c.enabled)} (${e(p.origin(c.origin))}) |`)
-        out.push('')
-    }
+    const on = r.checks.filter(c => c.enabled).map(c => c.name)
+    const off = r.checks.filter(c => !c.enabled).map(c => c.name)
+    const ran = r.status === 'resolved' ? 'Ran and passed' : r.status === 'check-failed' ? 'On' : 'On, not reached'
+    if (on.length) out.push(`${ran}: ${on.join(', ')}.`, '')
+    if (off.length) out.push(`Switched off: ${off.join(', ')}.`, '')
     return out
 }
 
@@ -330,35 +314,33 @@ function pruningMode(r: ReportData | ReportStream, p: Places): string {
     return r.pruningMode ? `${code(r.pruningMode.value)} (${e(p.origin(r.pruningMode.origin))})` : 'not read (the template has mistakes)'
 }
 
-function checkStatus(r: ReportData | ReportStream, enabled: boolean): string {
-    if (!enabled) return 'switched off'
-    if (r.status === 'resolved') return 'ran, passed'
-    if (r.status === 'check-failed') return 'on'
-    return 'on, not reached'
-}
-
 /**
  * The decisions first: each input value (or combination) that the pruned elements' explanations
  * lead back to, with what it prunes, so a reviewer sees the root causes without scrolling.
  */
 function decisions(r: ReportData | ReportStream, pruned: readonly PrunedFacts[], p: Places): string[] {
-    const groups = new Map<string, PrunedFacts[]>()
+    // by the inputs the elements' chains lead back to (a name may hold any character: the key is their list as JSON)
+    const groups = new Map<string, {readonly inputs: readonly string[]; readonly elements: PrunedFacts[]}>()
     for (const f of pruned) {
-        const key = f.decidedBy === 'optimization' ? OPTIMIZER : f.inputs.join(' ')
-        append(groups, key, f)
+        const inputs = f.decidedBy === 'optimization' ? [] : f.inputs
+        const key = f.decidedBy === 'optimization' ? OPTIMIZER : JSON.stringify(inputs)
+        const group = groups.get(key) ?? {inputs, elements: []}
+        group.elements.push(f)
+        groups.set(key, group)
     }
     const out = ['## What decided the variant', '']
-    const rank = (key: string) => (key === '' ? 2 : key === OPTIMIZER ? 1 : 0)
-    for (const [key, elements] of [...groups].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))) {
+    const rank = (key: string, inputs: readonly string[]) => (key === OPTIMIZER ? 1 : inputs.length ? 0 : 2)
+    const order = [...groups].sort(([a, x], [b, y]) => rank(a, x.inputs) - rank(b, y.inputs) || x.inputs.join(' ').localeCompare(y.inputs.join(' ')))
+    const byName = new Map(r.inputs.map(i => [i.name, i] as const))
+    for (const [key, {inputs, elements}] of order) {
         const who =
             key === OPTIMIZER
                 ? 'The optimizer'
-                : key
-                  ? key
-                        .split(' ')
+                : inputs.length
+                  ? inputs
                         .map(name => {
-                            const input = r.inputs.find(i => i.name === name)
-                            return input ? inputText(input, p) : cell(name)
+                            const input = byName.get(name)
+                            return input ? inputText(input, p) : code(name)
                         })
                         .join(' and ')
                   : 'No input: the template alone'

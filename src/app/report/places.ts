@@ -1,8 +1,9 @@
 // Files as the report names them: relative to the report's own folder, so a
 // report beside its template names it by its file name and the template's full
-// path is said once, in the header. The report data keeps paths as the engine
-// wrote them (relative to the working folder, or absolute): the JSON does not
-// change with where it is written.
+// path is said once, in the header. An inputs file is named once too, in the
+// header; an input's source says `inputs file` (numbered when there are several).
+// The report data keeps paths as the engine wrote them (relative to the working
+// folder, or absolute): the JSON does not change with where it is written.
 import path from 'node:path'
 
 export interface ReportFolders {
@@ -19,8 +20,26 @@ const ORIGIN = /^(.*) \(([^()]+:\d+:\d+)\)$/s
 const INPUTS_FILE = /^inputs file (.+)$/s
 
 export class Places {
-    /** Without folders every path is shown as the data has it. */
-    constructor(private readonly folders?: ReportFolders) {}
+    /** The inputs files the data names, in the order first named. */
+    private readonly inputsFiles: readonly string[]
+
+    /** Without folders every path is shown as the data has it; `sources`: the inputs' sources, whose inputs files the header names. */
+    constructor(
+        private readonly folders?: ReportFolders,
+        sources: Iterable<string> = [],
+    ) {
+        const files = new Set<string>()
+        for (const source of sources) {
+            const m = INPUTS_FILE.exec(source)
+            if (m) files.add(m[1]!)
+        }
+        this.inputsFiles = [...files]
+    }
+
+    /** The inputs files, as the report names them, each once. */
+    get inputs(): readonly string[] {
+        return this.inputsFiles.map(f => this.file(f))
+    }
 
     /** The full path of a file the data names, when the folders are known. */
     full(file: string): string | undefined {
@@ -57,9 +76,12 @@ export class Places {
         return m ? `${m[1]} (${this.location(m[2]!)})` : origin
     }
 
-    /** Where an input's value came from (`inputs file tests/x.yaml`), the file as the report names it. */
+    /** Where an input's value came from: `inputs file` (`inputs file 2` of several) for a file the header names, any other file as the report names it. */
     source(source: string): string {
         const m = INPUTS_FILE.exec(source)
-        return m ? `inputs file ${this.file(m[1]!)}` : source
+        if (!m) return source
+        const n = this.inputsFiles.indexOf(m[1]!)
+        if (n < 0) return `inputs file ${this.file(m[1]!)}`
+        return this.inputsFiles.length === 1 ? 'inputs file' : `inputs file ${n + 1}`
     }
 }

@@ -34,11 +34,14 @@ export function append<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
 }
 
 const DISPLAY = /^(\w+) "(.*?)"( of .*)?$/s
+/** A container one word and one name long: ` of node "shop"`. */
+const CONTAINER = /^ of (\w+) "([^"]*)"$/s
 
 /**
- * Elements named on one line: siblings of one kind in one container share the words once
- * (`Technologies "ansible@3", "terraform@4" of node "shop"; "ansible@0" of node "db"`); elements
- * named otherwise are listed as they are.
+ * Elements named on one line, the words they share said once: siblings of one kind in one container
+ * (`Technologies "ansible@3", "terraform@4" of node "shop_ingress"; "ansible@0" of node "db"`), or
+ * elements of one name in containers of one kind (`Properties "logging_level@4" of nodes "a", "b"`),
+ * whichever says it in fewer parts; elements named otherwise are listed as they are.
  */
 export function names(elements: readonly {readonly display: string}[], escape: (text: string) => string): string {
     if (elements.length === 1) return escape(elements[0]!.display)
@@ -47,9 +50,22 @@ export function names(elements: readonly {readonly display: string}[], escape: (
     if (!kind || !parts.every(p => p && p[1] === kind)) return elements.map(e => escape(e.display)).join(', ')
     const byContainer = new Map<string, string[]>()
     for (const p of parts) append(byContainer, p![3] ?? '', `"${p![2]}"`)
-    const plural = kinds(2, kind.toLowerCase()).replace(/^2 /, '')
+    const plural = (kind: string) => kinds(2, kind.toLowerCase()).replace(/^2 /, '')
+    const upper = plural(kind)
+    const title = `${upper[0]!.toUpperCase()}${upper.slice(1)}`
+    // by name, when every container is one kind of element named once
+    const containers = parts.map(p => CONTAINER.exec(p![3] ?? ''))
+    const of = containers[0]?.[1]
+    if (of && containers.every(c => c && c[1] === of)) {
+        const byName = new Map<string, string[]>()
+        parts.forEach((p, i) => append(byName, p![2]!, `"${containers[i]![2]}"`))
+        if (byName.size < byContainer.size) {
+            const listed = [...byName].map(([name, list]) => `"${name}" of ${list.length === 1 ? of : plural(of)} ${list.join(', ')}`).join('; ')
+            return escape(`${title} ${listed}`)
+        }
+    }
     const listed = [...byContainer].map(([container, list]) => `${list.join(', ')}${container}`).join('; ')
-    return escape(`${plural[0]!.toUpperCase()}${plural.slice(1)} ${listed}`)
+    return escape(`${title} ${listed}`)
 }
 
 const PRUNING = /^(\w+?)_(consistency_|semantic_)?pruning$/

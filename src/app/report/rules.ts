@@ -66,7 +66,8 @@ export class PlainRules {
         if (this.named.size === 0) return []
         const {code: c} = this.x
         const out = [
-            'What the rules named above do (in code: the name of each in the specification, and the option that turns it on). Pruning applies a rule to every element of its kind, a default condition only to an element without conditions of its own; a consistency rule removes what could not stay without breaking the template, a semantic one what would serve no purpose.',
+            // what applies to whom is said on each rule's line
+            "What the rules named above do (in code: each one's name in the specification and the option that turns it on); a consistency rule removes what could not stay without breaking the template, a semantic one what would serve no purpose:",
             '',
         ]
         for (const {condition: n, kind, code} of this.named.values()) {
