@@ -3,6 +3,7 @@ import type {Command} from 'commander'
 import {wrappedHelp} from '../help-text.js'
 import {
     count,
+    documentedConflict,
     type Element,
     explainElement,
     type Explanation,
@@ -143,7 +144,8 @@ function renderWhatIf(w: WhatIf): string {
 
 function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsatisfiable'}>, json: boolean, repairs: readonly string[]): void {
     if (json) {
-        printJson(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
+        const documented = documentedConflict(failure)
+        printJson(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict: documented, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
         return
     }
     const width = terminalWidth(process.stdout)

@@ -7,7 +7,7 @@ import {DocumentExplainer, freeChoices, verdictOf} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
-import {conflictOf, EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure, type ResolvedModel} from '../resolve/index.js'
+import {documentedConflict, EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure, type ResolvedModel} from '../resolve/index.js'
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
 import {PrunedElements, type ReportStream} from './pruned.js'
@@ -74,8 +74,8 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
         inputs: prepared.inputs.all().map(i => ({
             name: i.name,
             value: i.value ?? null,
-            source: describeSource(i.source),
-            overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source)})),
+            source: describeSource(i.source, 'as given'),
+            overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source, 'as given')})),
             decidesSomething: decisive ? decisive.has(i.name) : null,
         })),
         summary: model ? summary(model) : null,
@@ -214,5 +214,5 @@ function conflict(error: TrellisError, failure: ResolutionFailure | undefined): 
             .filter(d => !seen.has(d.element) && seen.add(d.element))
         return {kind: 'ambiguous', subject: f.subject, optimized: f.optimized, differences}
     }
-    return {kind: 'unsatisfiable', items: conflictOf(failure)}
+    return {kind: 'unsatisfiable', items: documentedConflict(failure)}
 }

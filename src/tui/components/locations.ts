@@ -1,39 +1,10 @@
-// Locations (file:line:col) as the why pane shows them: the path short, as the
-// user reads it, and the location kept whole on a line too long for the pane —
-// the text before it gives way first, for a location cut before its line
-// number points nowhere.
-import path from 'node:path'
-import type {ExplanationLine} from '../../engine/index.js'
+// Locations (file:line:col) in the why pane, named as every shell names them
+// (the engine's shownPath), kept whole on a line too long for the pane — the text
+// before it gives way first, for a location cut before its line number points
+// nowhere.
 
 /** What the text before a location keeps, at least, of a line cut to fit (its indentation aside). */
 const KEPT = 16
-
-/** `file` relative to `dir` when it lies below it. */
-function below(file: string, dir: string): string | undefined {
-    const relative = path.relative(dir, file)
-    return relative && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative) ? relative : undefined
-}
-
-/**
- * A location's path relative to the current folder, or to the template's folder (`folder`) when
- * the file lies outside the current one (the template read from elsewhere); as it was otherwise.
- */
-export function shownLocation(location: string, folder: string, cwd = process.cwd()): string {
-    const parts = /^(.+)(:\d+:\d+)$/.exec(location)
-    if (!parts) return location
-    const file = path.resolve(cwd, parts[1]!)
-    return `${below(file, cwd) ?? below(file, folder) ?? parts[1]}${parts[2]}`
-}
-
-/** The explanation's lines with their locations shown relative (see shownLocation). */
-export function withShownLocations(lines: readonly ExplanationLine[], folder: string, cwd = process.cwd()): readonly ExplanationLine[] {
-    return lines.map(line => {
-        const at = line.location === undefined ? -1 : line.text.lastIndexOf(line.location)
-        if (at < 0) return line
-        const location = shownLocation(line.location!, folder, cwd)
-        return location === line.location ? line : {...line, text: line.text.slice(0, at) + location + line.text.slice(at + line.location!.length), location}
-    })
-}
 
 /**
  * `text` in `width` columns, its location (when it has one) whole: the text before the location is
