@@ -60,6 +60,7 @@ export {
     describeSource,
     type FileNaming,
     type InputAssignment,
+    type InputSource,
     inputText,
     type InputValue,
     type PresetDefinition,
@@ -116,6 +117,7 @@ export {
     type WhatIf,
 } from './explain/index.js'
 export {
+    elementSummary,
     PrunedElements,
     reportStream,
     type ReportData,

@@ -78,7 +78,7 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
             overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source, 'as given')})),
             decidesSomething: decisive ? decisive.has(i.name) : null,
         })),
-        summary: model ? summary(model) : null,
+        summary: model ? elementSummary(model) : null,
         topology: topology(prepared, present, explainer),
         pruned: new PrunedElements(model && explainer ? model.graph.elements.filter(e => verdictOf(model, e) === 'pruned') : [], explainer),
         optimization: optimization(prepared, model),
@@ -136,7 +136,7 @@ function reportDiagnostic(d: Diagnostic): ReportDiagnostic {
 }
 
 /** Counted from the verdicts, which say what the resolved template holds (a variability group never). */
-function summary(model: ResolvedModel): ReportSummary {
+export function elementSummary(model: ResolvedModel): ReportSummary {
     const counts = new Map<string, {kept: number; pruned: number}>(ELEMENT_KINDS.map(kind => [kind, {kept: 0, pruned: 0}]))
     for (const e of model.graph.elements) {
         const count = counts.get(e.kind)
