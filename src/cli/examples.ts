@@ -18,7 +18,8 @@ const EXAMPLES: Readonly<Record<string, readonly [command: string, what: string]
         ['trellis resolve shop.yaml --profile staging', 'the presets and inputs of a saved profile'],
     ],
     explain: [
-        ['trellis explain shop.yaml -p prod', 'one line per element: present or pruned, and why'],
+        ['trellis explain shop.yaml -p prod', 'a summary: what is pruned, what decided it, where to look next'],
+        ['trellis explain shop.yaml -p prod --all', 'one line per element: present or pruned, and why'],
         ['trellis explain shop.yaml -p prod monitor --what-if', 'one element in full, and what would flip it'],
         ['trellis explain shop.yaml --pruned --json', 'the pruned elements as JSON'],
     ],

@@ -51,13 +51,17 @@ export {
     removeThreadArchives,
     entryDefinitions,
     TOSCA_META,
+    shownPath,
 } from './load/index.js'
 export {type Element, ELEMENT_KINDS, type Graph} from './model/index.js'
 export {operatorNames} from './expressions/index.js'
 export {type Measure, technologySteps} from './solve/index.js'
 export {
     describeSource,
+    type FileNaming,
     type InputAssignment,
+    type InputSource,
+    inputText,
     type InputValue,
     type PresetDefinition,
     readTypedText,
@@ -74,6 +78,7 @@ export {
     choiceHeadline,
     conflictLocation,
     definedInputValues,
+    documentedConflict,
     errorNotes,
     errorSummary,
     declaredConstraints,
@@ -112,6 +117,7 @@ export {
     type WhatIf,
 } from './explain/index.js'
 export {
+    elementSummary,
     PrunedElements,
     reportStream,
     type ReportData,

@@ -134,17 +134,7 @@ function Wizard({outline, resolver, keys, onRead, onWritten, ...props}: WizardPr
                 stopped={state.stopped}
             />
             <Box flexDirection="column" height={size.rows - FIXED_ROWS - message} overflowY="hidden">
-                <Screen
-                    state={state}
-                    ctx={ctx}
-                    size={size}
-                    message={message}
-                    preview={preview}
-                    progress={progress}
-                    analysis={analysis}
-                    reasonOf={reasonOf}
-                    folder={path.dirname(outline.file)}
-                />
+                <Screen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
             </Box>
             <Box flexDirection="column" height={message}>
                 {messageLines.length === 0 ? <Text> </Text> : null}
@@ -268,7 +258,7 @@ const MIN_SIZE = {columns: 60, rows: 16} as const
 /** Every screen gets what the main screen gets. */
 type ScreenProps = MainScreenProps
 
-function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf, folder}: ScreenProps) {
+function Screen({state, ctx, size, message, preview, progress, analysis, reasonOf}: ScreenProps) {
     const height = size.rows - FIXED_ROWS - message
     switch (state.screen) {
         case 'help':
@@ -300,9 +290,7 @@ function Screen({state, ctx, size, message, preview, progress, analysis, reasonO
                 />
             )
         case 'main':
-            return (
-                <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} folder={folder} />
-            )
+            return <MainScreen state={state} ctx={ctx} size={size} message={message} preview={preview} progress={progress} analysis={analysis} reasonOf={reasonOf} />
     }
 }
 

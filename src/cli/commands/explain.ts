@@ -1,8 +1,10 @@
-// trellis explain TEMPLATE [ELEMENT...]: why each element is present or pruned.
+// trellis explain TEMPLATE [ELEMENT...]: why elements are present or pruned — a summary of the
+// variant without an element (app/explanation-summary.ts), every element with --all, the elements
+// named in full. Every line is fitted to the terminal's width, 80 columns off a terminal (app/wrap.ts).
 import type {Command} from 'commander'
 import {wrappedHelp} from '../help-text.js'
 import {
-    count,
+    documentedConflict,
     type Element,
     explainElement,
     type Explanation,
@@ -22,7 +24,8 @@ import {
     type WhatIf,
 } from '../../engine/index.js'
 import {errorHeadline, reportWarnings, EXIT_OK, EXIT_RESOLUTION, reportError} from '../report-error.js'
-import {terminalWidth, wrapDetail} from '../../app/wrap.js'
+import {terminalWidth, wrapDetail, wrapLine} from '../../app/wrap.js'
+import {countLines, decisionRows, furtherRows} from '../../app/explanation-summary.js'
 import {printJson, printLines, printText} from '../print.js'
 import {conflictLines, plainLines} from '../../app/conflict-text.js'
 import {repairHelp} from '../../app/repair-help.js'
@@ -35,6 +38,7 @@ import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../reso
 interface ExplainFlags extends ResolutionFlags {
     json?: boolean
     depth: string
+    all?: boolean
     pruned?: boolean
     whatIf?: boolean
 }
@@ -45,10 +49,11 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
             .command('explain')
             .description('explain why elements are present or pruned')
             .argument('<template>', 'the variable service template (YAML), or a CSAR: a folder or a .csar/.zip archive')
-            .argument('[elements...]', 'elements to explain in full: identifiers (node.db, relation.host@0.node.app) or node names; none lists every element'),
+            .argument('[elements...]', 'elements to explain in full: identifiers (node.db, relation.host@0.node.app) or node names; none: a summary of the variant'),
     )
         .option('--json', 'print the explanations as JSON')
-        .option('--pruned', 'list only pruned elements')
+        .option('--all', 'list every element, one line each, after the decisions')
+        .option('--pruned', 'list only the pruned elements (implies --all)')
         .option('--depth <n>', 'how deep to follow referenced elements', '8')
         .option('--what-if', 'for each element named, search the smallest input changes that flip its verdict (each verified by resolving again)')
         .addHelpText('after', wrappedHelp(`\n${PRECEDENCE_HELP}\nReason codes are listed in docs/explanations.md.`))
@@ -100,7 +105,7 @@ interface Explaining {
     readonly rejected: string | undefined
 }
 
-/** Prints the explanations of a decided variant: the elements named, or every element with the decisions first. */
+/** Prints the explanations of a decided variant: the elements named in full; else a summary, or with --all (--pruned) the decisions and a line per element. */
 function explain(model: ResolvedModel, {template, request, names, flags, depth, rejected}: Explaining): void {
     const chosen = names.length ? names.map(n => find(model.graph, n)) : model.graph.elements
     const changes = flags.whatIf && names.length ? chosen.map(e => whatIf(template, request, e.id)) : []
@@ -116,34 +121,54 @@ function explain(model: ResolvedModel, {template, request, names, flags, depth, 
         return
     }
     const explanations: Explanation[] = chosen.map(e => explainElement(model, e, {depth}))
-    const shown = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
-    const head = rejected === undefined ? [] : [`This variant is rejected by a check, as resolve rejects it: ${rejected}`, '']
+    const width = terminalWidth(process.stdout)
+    const head = rejected === undefined ? [] : [...wrapDetail(`This variant is rejected by a check, as resolve rejects it: ${rejected}`, width), '']
     if (names.length) {
-        // wrapped for a terminal only: piped output keeps one line per item, for grep and scripts
-        const width = process.stdout.isTTY ? Math.max(60, process.stdout.columns || 80) : Infinity
-        const body = shown.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!)}` : '')).join('\n\n')
+        const body = explanations.map((e, i) => renderExplanation(e, width) + (changes[i] ? `\n${renderWhatIf(changes[i]!, width)}` : '')).join('\n\n')
         printText(`${[...head, body].join('\n')}\n`)
-    } else printLines([...head, ...decisionLines(explanations), ...shown.map(renderSummaryLine)])
+        return
+    }
+    const decided = decisionRows(model, explanations, width)
+    if (flags.all || flags.pruned) {
+        const listed = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
+        // continued rows under the element's display, past the verdict
+        printLines([...head, ...decided, ...(decided.length ? [''] : []), ...listed.flatMap(e => wrapLine(renderSummaryLine(e), width, {hang: LISTED_HANG}))])
+        return
+    }
+    const counted = countLines(model).flatMap(line => wrapDetail(line, width))
+    printLines([...head, ...counted, '', ...decided, ...(decided.length ? [''] : []), ...furtherRows(explanations, width)])
 }
 
-function renderWhatIf(w: WhatIf): string {
+/** Where the display starts in a listed element's line (`- pruned   Node "db"  …`). */
+const LISTED_HANG = '- pruned   '.length
+
+function renderWhatIf(w: WhatIf, width: number): string {
+    return whatIfLines(w)
+        .flatMap(line => wrapDetail(line, width))
+        .join('\n')
+}
+
+function whatIfLines(w: WhatIf): string[] {
     const target = w.verdict === 'present' ? 'pruned' : 'present'
     if (w.suggestions.length === 0)
-        return w.impossible
-            ? `  what would make it ${target}: no change of inputs can make it ${target} (its verdict reads no variability input)`
-            : `  what would make it ${target}: no change among the ${w.tried} tried (single inputs, presets, pairs of inputs)`
+        return [
+            w.impossible
+                ? `  what would make it ${target}: no change of inputs can make it ${target} (its verdict reads no variability input)`
+                : `  what would make it ${target}: no change among the ${w.tried} tried (single inputs, presets, pairs of inputs)`,
+        ]
     const lines = [`  what would make it ${target} (each verified by resolving again):`]
     for (const s of w.suggestions) {
         const parts = s.changes.map(c => `--set ${c.input}=${renderExpression(c.to)} (now ${renderExpression(c.from)})`)
         if (s.preset) parts.push(`--preset ${s.preset}`)
         lines.push(`    - ${parts.join(' ')}`)
     }
-    return lines.join('\n')
+    return lines
 }
 
 function printConflict({error, failure, conflict}: Extract<Outcome, {kind: 'unsatisfiable'}>, json: boolean, repairs: readonly string[]): void {
     if (json) {
-        printJson(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
+        const documented = documentedConflict(failure)
+        printJson(`${JSON.stringify({error: error.message, inputs: {}, elements: [], conflict: documented, elementCount: failure.prepared.graph.elements.length}, null, 2)}\n`)
         return
     }
     const width = terminalWidth(process.stdout)
@@ -158,7 +183,8 @@ function printAmbiguity({error, failure, differences}: Extract<Outcome, {kind: '
     const lines = ['Two variants satisfy every condition equally well; they differ in:']
     for (const d of differences) lines.push(`  - ${d.element}: ${d.first} in one, ${d.second} in the other`)
     if (failure.failure.kind === 'ambiguous') lines.push(ambiguityAdvice(failure.failure.subject, failure.failure.optimized))
-    printLines(lines)
+    const width = terminalWidth(process.stdout)
+    printLines(lines.flatMap(line => wrapDetail(line, width)))
 }
 
 /** An identifier (node.db), a display form (Node "db") or a node name. */
@@ -167,24 +193,6 @@ function find(graph: Graph, name: string): Element {
     if (element) return element
     const close = graph.elements.filter(e => e.id.includes(name)).slice(0, 5)
     throw new TrellisError('undefined-reference', `no element "${name}"`, undefined, {help: close.length ? [`did you mean ${close.map(e => e.id).join(', ')}?`] : []})
-}
-
-/**
- * The decisions first, as the report opens: each input value (or combination) the pruned elements'
- * explanations lead back to, with how many elements it prunes; then one line per element.
- */
-function decisionLines(explanations: readonly Explanation[]): string[] {
-    const groups = new Map<string, {readonly text: string; count: number}>()
-    for (const e of explanations) {
-        if (e.verdict !== 'pruned') continue
-        const inputs = [...e.rootCauses.inputs].sort((a, b) => a.name.localeCompare(b.name))
-        const key = inputs.map(i => i.name).join(' ')
-        const group = groups.get(key) ?? {text: inputs.length ? inputs.map(i => i.text).join(' and ') : 'no input: the template alone', count: 0}
-        group.count++
-        groups.set(key, group)
-    }
-    if (groups.size === 0) return []
-    return ['decided by:', ...[...groups.values()].map(g => `  ${g.text} prunes ${count(g.count, 'element')}`), '']
 }
 
 function* withFinalNewline(chunks: Iterable<string>): Generator<string> {

@@ -165,8 +165,8 @@ function documentInputs(model: ResolvedModel, decisive: ReadonlySet<string>): Ex
             input.name,
             {
                 value: input.value ?? null,
-                source: describeSource(input.source),
-                overrides: input.overridden.map(o => ({value: o.value, source: describeSource(o.source)})),
+                source: describeSource(input.source, 'as given'),
+                overrides: input.overridden.map(o => ({value: o.value, source: describeSource(o.source, 'as given')})),
                 decidesSomething: decisive.has(input.name),
             },
         ]),

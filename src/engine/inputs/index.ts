@@ -1,7 +1,7 @@
 export {readVariabilityDefinition, type PresetDefinition, type VariabilityDefinition, type VariabilityInputDefinition} from './definitions.js'
 export {InputMissingError, VariabilityInputs} from './values.js'
 export {checkInputConstraints, INPUT_CONSTRAINT_KEYS, inputConstraintViolations} from './constraints.js'
-export {describeSource, type InputAssignment, type InputSource, type InputValue} from './types.js'
+export {describeSource, type FileNaming, type InputAssignment, type InputSource, type InputValue} from './types.js'
 export {checkType} from './typecheck.js'
 export {readTypedText, type TypedText} from './typed-text.js'
 export {inputText} from './text.js'

@@ -1,5 +1,6 @@
 // Where a variability input's value came from: explanations cite it.
 import type {SourceLocation} from '../errors.js'
+import {shownPath} from '../load/index.js'
 
 export type InputSource =
     | {readonly kind: 'preset'; readonly preset: string; readonly location?: SourceLocation}
@@ -29,12 +30,20 @@ export interface InputValue {
     readonly overridden: readonly {readonly value: unknown; readonly source: InputSource}[]
 }
 
-export function describeSource(source: InputSource): string {
+/**
+ * How a source names its inputs file: `shown` as the shells name files (load/paths.ts), `as given`
+ * where a document keeps the path the user gave (explain --json, the report), `once` where the
+ * text names the file elsewhere, once for all its values.
+ */
+export type FileNaming = 'shown' | 'as given' | 'once'
+
+/** Where a value came from, in words: `preset prod`, `inputs file tests/x.yaml`, `--set`, … */
+export function describeSource(source: InputSource, files: FileNaming = 'shown'): string {
     switch (source.kind) {
         case 'preset':
             return `preset ${source.preset}`
         case 'file':
-            return `inputs file ${source.file}`
+            return files === 'once' ? 'inputs file' : `inputs file ${files === 'shown' ? shownPath(source.file) : source.file}`
         case 'set':
             return '--set'
         case 'env':

@@ -10,7 +10,7 @@ import {readLibrary, type LibraryFile} from './library.js'
 import {readLibraryFile, readSideFile} from './parsed-cache.js'
 import {isArchiveName, unpackArchive} from './archive.js'
 import {entryDefinitions} from './csar.js'
-import {isBelow, isDirectory, realpath, shown} from './paths.js'
+import {isBelow, isDirectory, realpath, shownPath} from './paths.js'
 import {readYaml, SourceMap, type ParsedYaml, type ReadOptions} from './yaml/index.js'
 import {textOf} from '../text.js'
 import type {LoadedTemplate} from './template.js'
@@ -19,7 +19,7 @@ import {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './ve
 export {SourceMap, CORE, plainScalar, MAX_YAML_NESTING, readValueText, ValueTextError} from './yaml/index.js'
 export {floatLiteralKeys, floatLiteralsRead, floatText, isFloatLiteral, noteFloatLiteral} from './yaml/index.js'
 export {findTechnologyPlugins, loadTechnologyPlugins, type LoadedPlugin, type PluginPolicy} from './plugins.js'
-export {entryAt, isBelow, isDirectory, realpath} from './paths.js'
+export {entryAt, isBelow, isDirectory, realpath, shownPath} from './paths.js'
 export {entryDefinitions, TOSCA_META} from './csar.js'
 export {isArchiveName, MAX_ARCHIVE_BYTES, MAX_ARCHIVE_ENTRIES, MAX_UNPACKED_BYTES, releaseArchives, removeArchivesAtExit, removeThreadArchives} from './archive.js'
 export {readRegularFile} from './files.js'
@@ -35,13 +35,13 @@ export {TOSCA_VERSION, VARIABILITY_VERSIONS, type VariabilityVersion} from './ve
 
 /** Reads and parses a YAML file; locations name it relative to the working directory when it lies below it. */
 export function readYamlFile(file: string, options?: ReadOptions): ParsedYaml {
-    return readYaml(readText(file), shown(file), options)
+    return readYaml(readText(file), shownPath(file), options)
 }
 
 /** The file's text (its bytes decoded; a file larger than the limit is never read). */
 function readText(file: string): string {
-    const bytes = readRegularFile(file, shown(file), {maxBytes: maxYamlBytes(), why: size => tooLargeFile(shown(file), size)})
-    return decodeText(bytes, shown(file))
+    const bytes = readRegularFile(file, shownPath(file), {maxBytes: maxYamlBytes(), why: size => tooLargeFile(shownPath(file), size)})
+    return decodeText(bytes, shownPath(file))
 }
 
 /** Reads YAML text already in memory as files are read (nesting, size and aliases bounded); `file` names it in messages. */
@@ -55,8 +55,8 @@ export function readYamlText(text: string, file: string): ParsedYaml {
  */
 export async function loadTemplate(file: string, options?: ReadOptions): Promise<LoadedTemplate> {
     const directory = isDirectory(file)
-    const folder = directory ? path.resolve(file) : isArchiveName(file) ? await unpackArchive(file, shown(file)) : undefined
-    const entry = folder ? entryDefinitions(folder, shown(file)) : file
+    const folder = directory ? path.resolve(file) : isArchiveName(file) ? await unpackArchive(file, shownPath(file)) : undefined
+    const entry = folder ? entryDefinitions(folder, shownPath(file)) : file
     const absolute = path.resolve(entry)
     const parsed = readYamlFile(entry, options)
     return fromParsed(parsed, absolute, path.resolve(file))

@@ -9,7 +9,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {TrellisError} from '../errors.js'
-import {isBelow, realpath, isDirectory, shown} from './paths.js'
+import {isBelow, realpath, isDirectory, shownPath} from './paths.js'
 import type {ParsedYaml} from './yaml/index.js'
 import {textOf} from '../text.js'
 import {TOSCA_VERSION} from './versions.js'
@@ -61,7 +61,7 @@ function* walk(dir: string, folder: fs.Stats, inside: string, state: Walk, depth
     const id = `${folder.dev}:${folder.ino}`
     if (state.seen.has(id)) return
     state.seen.add(id)
-    if (depth > MAX_DEPTH) throw new TrellisError('too-large', `the type library "lib/" is nested deeper than ${MAX_DEPTH} folders (at "${shown(dir)}")`)
+    if (depth > MAX_DEPTH) throw new TrellisError('too-large', `the type library "lib/" is nested deeper than ${MAX_DEPTH} folders (at "${shownPath(dir)}")`)
     const entries = fs.readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     state.entries += entries.length
     if (state.entries > MAX_ENTRIES) throw new TrellisError('too-large', `the type library "lib/" has more than ${grouped(MAX_ENTRIES)} entries`)

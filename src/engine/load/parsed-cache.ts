@@ -17,7 +17,7 @@ import {readEntry, storeFor, writeEntry} from './cache-store.js'
 import {decodeText} from './encoding.js'
 import {readRegularFile} from './files.js'
 import {maxYamlBytes, tooLargeFile} from './limits.js'
-import {shown} from './paths.js'
+import {shownPath} from './paths.js'
 import {digestParsed, typeDigest} from './type-digest.js'
 import {parsedFromData, readYaml, type ParsedYaml} from './yaml/index.js'
 
@@ -65,7 +65,7 @@ export function readSideFile(file: string): ParsedYaml {
 }
 
 function readKept<T>(file: string, kind: Kind<T>): ParsedYaml {
-    const name = shown(file)
+    const name = shownPath(file)
     const bytes = readRegularFile(file, name, {maxBytes: maxYamlBytes(), why: size => tooLargeFile(name, size)})
     const hash = crypto.createHash('sha256').update(kind.name).update('\0').update(bytes).digest('hex')
     const key = path.resolve(file)

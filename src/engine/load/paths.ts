@@ -26,12 +26,17 @@ export function showAs(dir: string, name: string): void {
     aliases.set(path.resolve(dir), name)
 }
 
-/** A file as messages name it: below an aliased folder by its alias, else relative to the working directory when it lies below it. */
-export function shown(file: string): string {
-    const absolute = path.resolve(file)
+/**
+ * A file as every shell names it to a user — in a location (file:line:col) of an error, an
+ * explanation, a conflict, the wizard's panes — and as an input value's source: below an aliased
+ * folder by its alias, else relative to the working directory when it lies below it (as compilers
+ * print), else as it was given (absolute when given so). The one rule: the conformance and
+ * differential tooling read locations in this form.
+ */
+export function shownPath(file: string, cwd = process.cwd()): string {
+    const absolute = path.resolve(cwd, file)
     for (const [dir, name] of aliases) if (isBelow(absolute, dir)) return path.join(name, path.relative(dir, absolute))
-    const relative = path.relative(process.cwd(), absolute)
-    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
+    return isBelow(absolute, cwd) ? path.relative(cwd, absolute) : file
 }
 
 /** Whether `file` is a folder (following links); false when it does not exist. */

@@ -9,7 +9,7 @@ import {pathToFileURL} from 'node:url'
 import {importModule} from './import-module.js'
 import {TrellisError, type SourceLocation} from '../errors.js'
 import {isRegularFile} from './files.js'
-import {isBelow, realpath, shown} from './paths.js'
+import {isBelow, realpath, shownPath} from './paths.js'
 import type {LoadedTemplate} from './template.js'
 
 const MODULE = /\.(m?js|cjs)$/
@@ -65,7 +65,7 @@ export async function loadTechnologyPlugins(template: LoadedTemplate, policy: Pl
     const modules = policy.allow ? findTechnologyPlugins(template) : []
     for (const m of modules)
         if (m.outside)
-            throw new TrellisError('plugin-load', `technology plugin "${shown(m.file)}" lies outside the template's folder: plugins run only from there`, m.where, {
+            throw new TrellisError('plugin-load', `technology plugin "${shownPath(m.file)}" lies outside the template's folder: plugins run only from there`, m.where, {
                 help: ['name another module with --plugin FILE'],
             })
     const chosen = [...modules, ...(policy.extra ?? []).map(file => ({file: path.resolve(file), outside: false}) as PluginModule)]
@@ -76,7 +76,7 @@ export async function loadTechnologyPlugins(template: LoadedTemplate, policy: Pl
 
 async function load({file, where}: PluginModule): Promise<LoadedPlugin> {
     const fail = (why: string): never => {
-        throw new TrellisError('plugin-load', `technology plugin "${shown(file)}" could not be loaded: ${why}`, where)
+        throw new TrellisError('plugin-load', `technology plugin "${shownPath(file)}" could not be loaded: ${why}`, where)
     }
     if (!fs.existsSync(file)) fail('no such file')
     // importing a FIFO would wait for a writer forever

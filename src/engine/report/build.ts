@@ -7,7 +7,7 @@ import {DocumentExplainer, freeChoices, verdictOf} from '../explain/index.js'
 import {describeSource} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {ELEMENT_KINDS} from '../model/index.js'
-import {conflictOf, EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure, type ResolvedModel} from '../resolve/index.js'
+import {documentedConflict, EarlyCheckError, ResolutionError, type ReadModel, type ResolutionFailure, type ResolvedModel} from '../resolve/index.js'
 import {commandLine} from './command.js'
 import {describeOrigin, differingOptions} from './options.js'
 import {PrunedElements, type ReportStream} from './pruned.js'
@@ -74,11 +74,11 @@ export function reportStream(request: ReportRequest, outcome: ReportOutcome): Re
         inputs: prepared.inputs.all().map(i => ({
             name: i.name,
             value: i.value ?? null,
-            source: describeSource(i.source),
-            overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source)})),
+            source: describeSource(i.source, 'as given'),
+            overrides: i.overridden.map(o => ({value: o.value ?? null, source: describeSource(o.source, 'as given')})),
             decidesSomething: decisive ? decisive.has(i.name) : null,
         })),
-        summary: model ? summary(model) : null,
+        summary: model ? elementSummary(model) : null,
         topology: topology(prepared, present, explainer),
         pruned: new PrunedElements(model && explainer ? model.graph.elements.filter(e => verdictOf(model, e) === 'pruned') : [], explainer),
         optimization: optimization(prepared, model),
@@ -136,7 +136,7 @@ function reportDiagnostic(d: Diagnostic): ReportDiagnostic {
 }
 
 /** Counted from the verdicts, which say what the resolved template holds (a variability group never). */
-function summary(model: ResolvedModel): ReportSummary {
+export function elementSummary(model: ResolvedModel): ReportSummary {
     const counts = new Map<string, {kept: number; pruned: number}>(ELEMENT_KINDS.map(kind => [kind, {kept: 0, pruned: 0}]))
     for (const e of model.graph.elements) {
         const count = counts.get(e.kind)
@@ -214,5 +214,5 @@ function conflict(error: TrellisError, failure: ResolutionFailure | undefined): 
             .filter(d => !seen.has(d.element) && seen.add(d.element))
         return {kind: 'ambiguous', subject: f.subject, optimized: f.optimized, differences}
     }
-    return {kind: 'unsatisfiable', items: conflictOf(failure)}
+    return {kind: 'unsatisfiable', items: documentedConflict(failure)}
 }

@@ -53,6 +53,14 @@ export function conflictOf(f: ResolutionFailure): ConflictItem[] {
     }
     return found
 }
+/**
+ * The conflict as documents keep it (explain --json, the report): an inputs file named as the user
+ * gave it, where the shells' text (conflictOf) names it as they name every file.
+ */
+export function documentedConflict(f: ResolutionFailure): ConflictItem[] {
+    return conflictOf(f).map(item => ({...item, inputs: (citedNames.get(item) ?? []).map(name => inputText(name, f.prepared.inputs.value(name), 'as given'))}))
+}
+
 // found once per failure and gone with it (a ResolutionFailure is plain data: no field of its own)
 const conflicts = new WeakMap<ResolutionFailure, ConflictItem[]>()
 /** Where each item of a conflict is written (kept beside the items, which are plain data for reports). */

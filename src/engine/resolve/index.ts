@@ -7,6 +7,7 @@ export {
     conflictInputs,
     conflictOf,
     describeConflictItem,
+    documentedConflict,
     choiceHeadline,
     conflictLocation,
     errorNotes,

@@ -1,45 +1,17 @@
-// Locations (file:line:col) as the why pane shows them: the path short, as the
-// user reads it, and the location kept whole on a line too long for the pane —
-// the text before it gives way first, for a location cut before its line
-// number points nowhere.
-import path from 'node:path'
-import type {ExplanationLine} from '../../engine/index.js'
+// Locations (file:line:col) in the why pane, named as every shell names them
+// (the engine's shownPath), kept whole on a line too long for the pane — the text
+// before it gives way first, for a location cut before its line number points
+// nowhere; a path too long for that gives way from the left.
 
 /** What the text before a location keeps, at least, of a line cut to fit (its indentation aside). */
 const KEPT = 16
 
-/** `file` relative to `dir` when it lies below it. */
-function below(file: string, dir: string): string | undefined {
-    const relative = path.relative(dir, file)
-    return relative && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative) ? relative : undefined
-}
-
-/**
- * A location's path relative to the current folder, or to the template's folder (`folder`) when
- * the file lies outside the current one (the template read from elsewhere); as it was otherwise.
- */
-export function shownLocation(location: string, folder: string, cwd = process.cwd()): string {
-    const parts = /^(.+)(:\d+:\d+)$/.exec(location)
-    if (!parts) return location
-    const file = path.resolve(cwd, parts[1]!)
-    return `${below(file, cwd) ?? below(file, folder) ?? parts[1]}${parts[2]}`
-}
-
-/** The explanation's lines with their locations shown relative (see shownLocation). */
-export function withShownLocations(lines: readonly ExplanationLine[], folder: string, cwd = process.cwd()): readonly ExplanationLine[] {
-    return lines.map(line => {
-        const at = line.location === undefined ? -1 : line.text.lastIndexOf(line.location)
-        if (at < 0) return line
-        const location = shownLocation(line.location!, folder, cwd)
-        return location === line.location ? line : {...line, text: line.text.slice(0, at) + location + line.text.slice(at + line.location!.length), location}
-    })
-}
-
 /**
  * `text` in `width` columns, its location (when it has one) whole: the text before the location is
- * cut, "…" at the cut; only when that would leave it fewer than KEPT characters is the location's
- * path cut too, from the left, its file name and line number last to go. A line without a location
- * is left to be cut at the end.
+ * cut, "…" at the cut. When that would leave it fewer than KEPT characters, the location's path is
+ * cut anyway, from the left: its folders give way first (a long absolute path is no more use than
+ * its file name, the text before it is), then the text down to KEPT characters, then the file name;
+ * its line and column never. A line without a location is left to be cut at the end.
  */
 export function fitLocated(text: string, location: string | undefined, width: number): string {
     const chars = [...text]
@@ -50,16 +22,22 @@ export function fitLocated(text: string, location: string | undefined, width: nu
     const head = [...text.slice(0, at)]
     const tail = [...text.slice(at)]
     const indent = /^\s*/.exec(text)![0].length
-    // the text before the location keeps what the location leaves it, but at least KEPT characters
-    const keep = Math.min(head.length, Math.max(width - tail.length, indent + KEPT))
-    const cut = keep < head.length ? `${head.slice(0, Math.max(0, keep - 1)).join('')}…` : head.join('')
-    const room = width - [...cut].length
-    if (tail.length <= room) return cut + tail.join('')
+    /** The text before the location in `room` columns, but at least KEPT characters. */
+    const before = (room: number) => {
+        const keep = Math.min(head.length, Math.max(room, indent + KEPT))
+        return keep < head.length ? `${head.slice(0, Math.max(0, keep - 1)).join('')}…` : head.join('')
+    }
+    const whole = before(width - tail.length)
+    if (tail.length <= width - [...whole].length) return whole + tail.join('')
     // the location's path cut from the left; its line and column, and what follows them (a bracket), stay
     const position = /:\d+:\d+$/.exec(location!)?.[0] ?? ''
     const file = [...location!.slice(0, location!.length - position.length)]
+    const opening = [...text.slice(at, found)].length
     const end = position + text.slice(found + location!.length)
-    const left = Math.max(1, room - (found - at) - [...end].length - 1)
+    // the shortest the path is cut to before the text gives way further: "…" and its file name
+    const name = file.length - Math.max(0, ...['/', '\\'].map(sep => file.lastIndexOf(sep)))
+    const cut = before(width - opening - 1 - name - [...end].length)
+    const left = Math.max(1, width - [...cut].length - opening - [...end].length - 1)
     const kept = file.slice(Math.max(0, file.length - left)).join('')
     // cut at a folder when one starts in what is kept, its file name left whole
     const folder = kept.search(/[/\\]/)

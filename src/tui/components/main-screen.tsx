@@ -1,7 +1,6 @@
 // The dashboard: inputs, topology and the why pane, laid out for the terminal
 // (see layout.ts), or the why pane alone on the whole screen (z).
 import {Box} from 'ink'
-import {useMemo} from 'react'
 import {aboutChoices, type Analysis} from '../../engine/index.js'
 import type {LookupProgress} from '../hooks/use-lookup.js'
 import type {Size} from '../hooks/use-terminal-size.js'
@@ -13,7 +12,6 @@ import type {WizardState} from '../state/wizard.js'
 import {missingInputs} from '../state/missing.js'
 import type {InputRow} from '../state/inputs.js'
 import {InputsPane, inputsWidth} from './inputs-pane.js'
-import {withShownLocations} from './locations.js'
 import {TopologyPane} from './topology-pane.js'
 import {WhyPane} from './why-pane.js'
 import {window} from './window.js'
@@ -29,8 +27,6 @@ export interface MainScreenProps {
     readonly analysis?: Analysis
     /** A few words on why, for a row's element (by sequence number), once the resolver said them. */
     readonly reasonOf: (seq: number) => string
-    /** The template's folder: a location outside the current folder is shown relative to it. */
-    readonly folder: string
 }
 
 /** What the topology says when it lists nothing: why there is nothing to list. */
@@ -50,10 +46,9 @@ export function shownRows(state: WizardState, size: Size, message: number): numb
     return rows.slice(start, end).map(r => r.element.seq)
 }
 
-/** What the why pane shows, on the dashboard or the whole screen: the explanation (its locations as the user reads them), what-if and the analysis. */
-function useWhy(state: WizardState, progress: LookupProgress | undefined, analysis: Analysis | undefined, folder: string) {
-    const explanation = whyView(state)
-    const lines = useMemo(() => withShownLocations(explanation, folder), [explanation, folder])
+/** What the why pane shows, on the dashboard or the whole screen: the explanation, what-if and the analysis. */
+function useWhy(state: WizardState, progress: LookupProgress | undefined, analysis: Analysis | undefined) {
+    const lines = whyView(state)
     const explained = explainedElement(state)
     const suggestions = state.suggestions && (state.suggestions.lookup.target === undefined || state.suggestions.lookup.target === explained) ? state.suggestions : undefined
     return {
@@ -67,10 +62,10 @@ function useWhy(state: WizardState, progress: LookupProgress | undefined, analys
     }
 }
 
-export function MainScreen({state, ctx, size, message, preview, progress, analysis, reasonOf, folder}: MainScreenProps) {
+export function MainScreen({state, ctx, size, message, preview, progress, analysis, reasonOf}: MainScreenProps) {
     const panes = layout(size, state.pane, message)
     const rows = topologyView(state)
-    const shared = useWhy(state, progress, analysis, folder)
+    const shared = useWhy(state, progress, analysis)
     // the whole explanation, wrapped: nothing of it is cut off, the what-if list included
     if (state.whyFull) return <WhyPane {...shared} focused={true} height={Math.max(3, size.rows - 2 - message - 3)} wrapWidth={Math.max(20, size.columns - 4)} />
     const inputRows = inputsView(ctx, state)

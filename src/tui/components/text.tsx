@@ -1,15 +1,15 @@
 // Text fitted to the terminal: lines wrapped between words (a location or a
 // path is split across lines only when it is longer than a line), and paths
-// shortened from the left, relative to the current folder, so their file name
+// named as every shell names them, shortened from the left so their file name
 // stays in view where only one line is theirs.
 //
 // Ink's Text passes the strings it is given to the terminal as they are, escape sequences
 // included (its own sanitizing keeps colours and OSC sequences: OSC 52 writes the clipboard).
 // Every text of the wizard is shown through this one instead, which applies the control-character
 // rule of app/shown-text to each string child; lint forbids Ink's own elsewhere in src/tui.
-import path from 'node:path'
 import {Text as InkText, type TextProps} from 'ink'
 import {Children} from 'react'
+import {shownPath} from '../../engine/index.js'
 import {escapeControls} from '../../app/shown-text.js'
 import {wrapLine} from '../../app/wrap.js'
 
@@ -33,9 +33,7 @@ export function fromLeft(text: string, width: number): string {
     return chars.length <= width ? text : `…${chars.slice(chars.length - Math.max(1, width - 1)).join('')}`
 }
 
-/** A path as the user reads it: relative to the current folder when it lies below it, cut from the left to `width` (the file name kept). */
+/** A path as every shell names a file (the engine's shownPath), cut from the left to `width` (the file name kept). */
 export function shortPath(file: string, width = Infinity, cwd = process.cwd()): string {
-    const relative = path.relative(cwd, path.resolve(cwd, file))
-    const shown = file && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative || file : file
-    return fromLeft(shown, Math.max(2, width))
+    return fromLeft(file && shownPath(file, cwd), Math.max(2, width))
 }

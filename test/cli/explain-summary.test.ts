@@ -1,0 +1,136 @@
+// `trellis explain T` without an element: a summary a user acts on — the elements present and
+// pruned by kind, the input values that decided with where each came from (an inputs file named
+// once), and where to look further — every row fitted to the terminal's width; `--all` lists every
+// element. The JSON stays the whole document, an inputs file in it as the user gave it.
+import fs from 'node:fs'
+import path from 'node:path'
+import {afterAll, afterEach, describe, expect, it} from 'vitest'
+import {removeWorkspaces, runHere, workspace} from './run.js'
+
+afterAll(removeWorkspaces)
+
+const TEMPLATE = `tosca_definitions_version: tosca_variability_1_0
+node_types: {x: {derived_from: tosca.nodes.Root}}
+topology_template:
+    variability:
+        inputs:
+            env: {type: string}
+            ha: {type: boolean, default: true}
+        options: {type_default_condition: true}
+        constraints:
+            - {or: [{node_presence: vm}, {node_presence: cloud}]}
+    node_templates:
+        vm: {type: x, conditions: {equal: [{variability_input: env}, vm]}}
+        vm_disk: {type: x, conditions: {equal: [{variability_input: env}, vm]}}
+        cloud: {type: x, conditions: {equal: [{variability_input: env}, cloud]}}
+        replica: {type: x, conditions: {variability_input: ha}}
+        spare: {type: x, conditions: false}
+`
+const INPUTS = path.join('tests', 'cloud', 'inputs.yaml')
+
+/** The template and its inputs file (env and ha from it) in a fresh folder. */
+function folder(): string {
+    return workspace({'t.yaml': TEMPLATE, [INPUTS]: 'env: cloud\nha: false\n'})
+}
+
+interface Document {
+    readonly inputs: Record<string, {source: string; overrides: {source: string}[]}>
+    readonly elements: {id: string; kind: string; present: boolean}[]
+    readonly conflict: {inputs: string[]}[] | null
+}
+
+describe('trellis explain without an element', () => {
+    it('counts the elements present and pruned by kind, as the JSON lists them', async () => {
+        const dir = folder()
+        const r = await runHere(['explain', 't.yaml', '-i', INPUTS], {cwd: dir})
+        expect(r.code, r.stderr).toBe(0)
+        const {elements} = JSON.parse((await runHere(['explain', 't.yaml', '-i', INPUTS, '--json'], {cwd: dir})).stdout) as Document
+        const present = elements.filter(e => e.present)
+        const pruned = elements.filter(e => !e.present)
+        expect(present.filter(e => e.kind === 'node').length).toBe(1)
+        expect(r.stdout.split('\n').slice(0, 2)).toEqual([`${present.length} elements present: 1 node, 1 type`, `${pruned.length} elements pruned: 4 nodes, 4 types`])
+    })
+
+    it('gives the deciding input values with where each came from, the inputs file named once, the one that prunes most first', async () => {
+        const dir = folder()
+        const r = await runHere(['explain', 't.yaml', '-i', path.join(dir, INPUTS)], {cwd: dir})
+        const decided = r.stdout.split('\n\n')[1]!.split('\n')
+        expect(decided).toEqual([
+            'pruned  decided by',
+            '     4  env: cloud — inputs file',
+            '     2  ha: false — inputs file',
+            '     2  the template alone (no input)',
+            // given by its absolute path, named relative to the working directory
+            `  inputs file: ${INPUTS}`,
+        ])
+        expect(r.stdout.split(INPUTS).length).toBe(2)
+    })
+
+    it('says where to look further: an element the decision that prunes most prunes, which explain then explains in full', async () => {
+        const dir = folder()
+        const r = await runHere(['explain', 't.yaml', '-i', INPUTS], {cwd: dir})
+        const further = r.stdout.trimEnd().split('\n\n').at(-1)!
+        expect(further.split('\n')[0]).toBe('to look further, add to this command:')
+        expect(further).toMatch(/^ {2}vm {5}why Node "vm" is pruned, in full/m)
+        expect(further).toMatch(/^ {2}--all {2}every element, one line each/m)
+        expect(further.replace(/\n +/g, ' ')).toContain('trellis resolve with the same choices and --report report.md')
+        const element = await runHere(['explain', 't.yaml', '-i', INPUTS, 'vm'], {cwd: dir})
+        expect(element.code).toBe(0)
+        expect(element.stdout.split('\n')[0]).toBe('Node "vm" is pruned: its condition does not hold')
+        expect(element.stdout).toContain(`input env: cloud — inputs file ${INPUTS}`)
+    })
+
+    it('lists every element with --all, after the decisions', async () => {
+        const dir = folder()
+        const r = await runHere(['explain', 't.yaml', '-i', INPUTS, '--all'], {cwd: dir})
+        const {elements} = JSON.parse((await runHere(['explain', 't.yaml', '-i', INPUTS, '--json'], {cwd: dir})).stdout) as Document
+        const [decided, listed] = r.stdout.trimEnd().split('\n\n') as [string, string]
+        expect(decided.split('\n')[0]).toBe('pruned  decided by')
+        expect(listed.split('\n').filter(l => /^[+-] /.test(l)).length).toBe(elements.length)
+        expect(listed).toContain('- pruned   Node "spare"  [manual-condition-false]  its condition does not hold')
+    })
+})
+
+describe("trellis explain fits the terminal's width", () => {
+    const columns = Object.getOwnPropertyDescriptor(process.stdout, 'columns')
+    afterEach(() => {
+        if (columns) Object.defineProperty(process.stdout, 'columns', columns)
+        else delete (process.stdout as {columns?: number}).columns
+    })
+    const at = (width: number | undefined) => Object.defineProperty(process.stdout, 'columns', {value: width, configurable: true, writable: true})
+
+    for (const args of [[], ['--all'], ['cloud'], ['vm', '--what-if']])
+        it(`explain ${args.join(' ') || 'without an element'}: at 50 columns, at 120, and at 80 off a terminal`, async () => {
+            const dir = folder()
+            const rows = async (width: number | undefined) => {
+                at(width)
+                const r = await runHere(['explain', 't.yaml', '-i', INPUTS, ...args], {cwd: dir})
+                expect(r.code, r.stderr).toBe(0)
+                return r.stdout.trimEnd().split('\n')
+            }
+            const narrow = await rows(50)
+            for (const line of narrow) expect(line.length, line).toBeLessThanOrEqual(50)
+            for (const line of await rows(undefined)) expect(line.length, line).toBeLessThanOrEqual(80)
+            const wide = await rows(120)
+            for (const line of wide) expect(line.length, line).toBeLessThanOrEqual(120)
+            // the same words, on fewer rows where there is room
+            expect(wide.join(' ').split(/\s+/)).toEqual(narrow.join(' ').split(/\s+/))
+            expect(wide.length).toBeLessThan(narrow.length)
+        })
+})
+
+describe('an inputs file given by its absolute path', () => {
+    it('is named relative to the working directory in text, and as given in the JSON', async () => {
+        const dir = folder()
+        const inputs = path.join(dir, INPUTS)
+        const json = JSON.parse((await runHere(['explain', 't.yaml', '-i', inputs, '--json'], {cwd: dir})).stdout) as Document
+        expect(json.inputs.env!.source).toBe(`inputs file ${inputs}`)
+        // a conflict: --set env=none overrides the file's value
+        const text = await runHere(['explain', 't.yaml', '-i', inputs, '--set', 'env=none'], {cwd: dir})
+        expect(text.code).toBe(1)
+        expect(text.stdout.replace(/\n +/g, ' ')).toContain(`input env: none — --set, overriding inputs file ${INPUTS} (cloud)`)
+        const conflict = JSON.parse((await runHere(['explain', 't.yaml', '-i', inputs, '--set', 'env=none', '--json'], {cwd: dir})).stdout) as Document
+        expect(conflict.conflict!.flatMap(c => c.inputs)).toContain(`env: none — --set, overriding inputs file ${inputs} (cloud)`)
+        expect(fs.existsSync(inputs)).toBe(true)
+    })
+})
