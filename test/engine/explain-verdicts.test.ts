@@ -187,6 +187,43 @@ topology_template:
         expect(renderSummaryLine(e)).toMatch(/^\+ present {2}Node "cloud" {2}\[constraint-requires\] {2}the hosting_stack_constraint option/)
     })
 
+    it('in a chain, names the first constraint on its one line and counts the rest; its causes list them all', () => {
+        const CHAIN = `tosca_definitions_version: tosca_variability_1_0_rc_3
+topology_template:
+    variability:
+        options:
+            technology_constraint: false
+    inputs:
+        secret: {type: string, default: s}
+    node_templates:
+        front:
+            type: tosca.nodes.Root
+            requirements:
+                - gateway: {node: gateway, implied: true}
+        gateway:
+            type: tosca.nodes.Root
+            requirements:
+                - service: {node: service, implied: true}
+        service:
+            type: tosca.nodes.Root
+            requirements:
+                - database: {node: dbms, implied: true}
+        dbms:
+            type: tosca.nodes.Root
+            properties:
+                - password: {value: {get_input: secret}, implied: true}
+`
+        const e = explain(CHAIN, 'input.secret@0')
+        expect(e.summary).toBe(
+            'Input "secret@0" is present: together, the "implied" constraint (relation "gateway@0" of node "front" is implied when its source and its own conditions hold) and 3 more constraints require it (its conditions alone would allow either verdict; its only condition holds)',
+        )
+        expect(e.because.filter(b => b.kind === 'constraint')).toHaveLength(4)
+        // two are still both named
+        expect(explain(CHAIN, 'node.service').summary).toMatch(
+            /together, the "implied" constraint \(relation "gateway@0"[^)]*\) and the "implied" constraint \(relation "service@0"/,
+        )
+    })
+
     it('is what makes the template resolvable: without it the same template is ambiguous', () => {
         expect(() => model(STACK(false))).toThrow('The result is ambiguous considering nodes')
     })

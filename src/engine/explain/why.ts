@@ -208,7 +208,10 @@ export class Explainer {
         if (decision.kind === 'conditions' || decision.kind === 'free') return `${what} is ${verdict}: ${conditions}`
         const names = decision.constraints.map(c => this.facts.constraint(c).name)
         const verb = verdict === 'present' ? 'require' : 'exclude'
-        const forcing = names.length === 1 ? `${names[0]} ${verb}s it` : `together, ${names.join(' and ')} ${verb} it`
+        // a chain of constraints (implied relations down to a property) is listed by the explanation's
+        // causes: beyond two, the one line names the first and counts the rest
+        const named = names.length > MOST_NAMED ? [...names.slice(0, MOST_NAMED - 1), `${names.length - MOST_NAMED + 1} more constraints`] : names
+        const forcing = names.length === 1 ? `${names[0]} ${verb}s it` : `together, ${named.join(' and ')} ${verb} it`
         return `${what} is ${verdict}: ${forcing} (its conditions alone would allow either verdict; ${conditions})`
     }
 
@@ -382,6 +385,8 @@ class Shown {
     }
 }
 
+/** The constraints an explanation's one line names; more are counted. */
+const MOST_NAMED = 2
 const NO_REASONS: readonly Because[] = []
 const NO_CONDITIONS: Explanation['rootCauses']['conditions'] = []
 
