@@ -1,6 +1,6 @@
 // Line mode (--prompt): the same flow as questions, answered here on stdin.
 import {tempDir} from '../helpers/temp.js'
-import {spawn} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {expect, it} from 'vitest'
@@ -476,4 +476,48 @@ it('asks again at once for an input its removed value leaves without one', async
     expect(result.stdout.split(/\s+/).join(' ')).toContain('Variability input "region" has no value nor default (expression) assigned')
     expect(result.code, result.stderr).toBe(1)
     fs.rmSync(dir, {recursive: true, force: true})
+})
+
+it('writes a command that reproduces the template in the shell it ran in: TRELLIS_INPUT_ variables removed or set again are unset by env -u', async () => {
+    const dir = tempDir('trellis-prompt-')
+    const config = tempDir('trellis-prompt-config-')
+    fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
+    const env = {TRELLIS_CONFIG_DIR: config, TERM: 'dumb', TRELLIS_INPUT_platform: 'managed', TRELLIS_INPUT_REPLICAS: '5', TRELLIS_INPUT_BACKUPS: 'true'}
+    const result = await converse(
+        ['shop.yaml', '--prompt'],
+        dir,
+        [
+            ['q stops: ', '\n'],
+            ['? platform (string) — now managed from environment TRELLIS_INPUT_platform\n  1. vm\n  2. managed (now)\n  3. remove the value: vm (default)\n', '3\n'],
+            ['monitoring (boolean)', '\n'],
+            ['backups (boolean) — now true from environment TRELLIS_INPUT_BACKUPS', '\n'],
+            ['replicas (integer) — now 5 from environment TRELLIS_INPUT_REPLICAS', '5\n'],
+            ['replicas = ', '7\n'],
+            ['List the', '\n'],
+            ['Write the resolved template to', '\n'],
+            ['Write the explanation report to', '\n'],
+            ['Save these choices as a profile named', '\n'],
+        ],
+        env,
+    )
+    expect(result.code, result.stderr + result.stdout).toBe(0)
+    const report = fs.readFileSync(path.join(dir, 'shop.report.md'), 'utf8')
+    const command = /^env -u .*$/m.exec(report)?.[0]
+    expect(command).toBe(
+        'env -u TRELLIS_INPUT_REPLICAS -u TRELLIS_INPUT_platform TRELLIS_INPUT_BACKUPS=true trellis resolve shop.yaml --set replicas=7 --output shop.resolved.yaml --report shop.report.md',
+    )
+    // run where the wizard ran, with every variable still set: the same template
+    const again = spawnSync(
+        'sh',
+        ['-c', command!.replace(' trellis ', ` ${process.execPath} ${path.join(ROOT, 'bin/trellis.js')} `).replace(/--output \S+ --report \S+$/, '--output again.yaml')],
+        {
+            cwd: dir,
+            env: {...process.env, ...env},
+            encoding: 'utf8',
+        },
+    )
+    expect(again.status, again.stderr).toBe(0)
+    expect(fs.readFileSync(path.join(dir, 'again.yaml'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'shop.resolved.yaml'), 'utf8'))
+    fs.rmSync(dir, {recursive: true, force: true})
+    fs.rmSync(config, {recursive: true, force: true})
 })

@@ -13,10 +13,15 @@ function shellQuote(word: string): string {
     return `'${word.replace(/'/g, `'\\''`)}'`
 }
 
-/** `NAME=value trellis resolve …`: environment assignments first, in name order. */
-export function commandLine(argv: readonly string[], env: Readonly<Record<string, string>> = {}): string {
+/**
+ * `NAME=value trellis resolve …`: environment assignments first, in name order. `unset`: variables
+ * the run had but did not use (a value the wizard removed or set again), which would win over the
+ * command's own values in the shell they came from: `env -u NAME …` leaves them out.
+ */
+export function commandLine(argv: readonly string[], env: Readonly<Record<string, string>> = {}, unset: readonly string[] = []): string {
     const assignments = Object.keys(env)
         .sort()
         .map(name => `${name}=${shellQuote(env[name]!)}`)
-    return [...assignments, ...argv.map(shellQuote)].join(' ')
+    const cleared = unset.length ? ['env', ...[...unset].sort().flatMap(name => ['-u', shellQuote(name)])] : []
+    return [...cleared, ...assignments, ...argv.map(shellQuote)].join(' ')
 }

@@ -40,13 +40,16 @@ export async function writeResolution(
         ...(report ? ['--report', shown(report)] : []),
         ...(csar ? ['--csar', shown(csar)] : []),
     ]
+    // a variable the wizard removed or set again is still in the shell the command would run in, where it would win
+    const used = new Set(given.flatMap(i => (i.source.kind === 'env' ? [i.source.variable] : [])))
+    const unset = [...new Set((base?.assignments ?? []).flatMap(a => (a.source.kind === 'env' && !used.has(a.source.variable) ? [a.source.variable] : [])))]
     const notes: string[] = []
     await writeResolutionOutputs(
         template,
         outcome,
         {
             output,
-            report: report ? {file: report, templateName: shown(template.origin), template, request: {...request, assignments: given}, argv} : undefined,
+            report: report ? {file: report, templateName: shown(template.origin), template, request: {...request, assignments: given}, argv, unset} : undefined,
             csar: csar || undefined,
         },
         line => notes.push(line),
