@@ -49,6 +49,8 @@ export const ERROR_MEANINGS = {
     'input-type': 'a value of the wrong type for its input (a warning when resolving; refused where values are kept, as by profile save)',
     'input-unknown': 'a value for an input the template does not declare (a warning for one in an inputs file or a preset: it is ignored, as the reference ignores it)',
     'input-missing': 'inputs without a value and without a default',
+    'input-case':
+        'an input compared with a text that differs from its value only in letter case (large with LARGE): a warning, the comparison is false as the specification and the reference have it',
     'invalid-option': 'a variability option with an unknown name or value',
     'plugin-load': 'a technology plugin cannot be loaded',
     unsatisfiable: 'no variant satisfies every condition and constraint',

@@ -84,7 +84,7 @@ export function compileContext(graph: Graph, inputs: VariabilityInputs, variable
             expression: (name, kind, reference) => inputs.expression(name, kind, reference),
             guard: (what, reference, fn) => inputs.guard(what, reference, fn),
             locate: raw => inputs.locate(raw),
-            warn: (message, reference) => inputs.warn(message, reference),
+            warn: (message, reference, code) => inputs.warn(message, reference, code),
             // a condition reading an input with a default expression: the default's levels count on top of the condition's
             nesting: inputs.nesting,
         },

@@ -15,7 +15,7 @@ export interface ValueScope {
     /** Where a raw expression object was written, for error messages. */
     locate(raw: unknown): SourceLocation | undefined
     /** Notes something a user should hear about that does not stop resolving (e.g. `token` past the last token). */
-    warn?(message: string, reference: unknown): void
+    warn?(message: string, reference: unknown, code?: WarnCode): void
     /**
      * The levels under way, shared by every scope one evaluation passes through: an input's default
      * expression is evaluated in the inputs' scope inside a condition's, its levels on top of the condition's.
@@ -38,8 +38,11 @@ export interface OperatorContext {
     readonly evaluate: Evaluate
     fail(message: string, code?: FailCode): never
     /** A warning about this application, located where it was written. */
-    warn(message: string): void
+    warn(message: string, code?: WarnCode): void
 }
+
+/** What an evaluation warns of: an operand it used as it could (`token` past the end), or an input compared with a text that differs from it only in letter case. */
+export type WarnCode = 'operand-type' | 'input-case'
 
 /** Why an operator fails: its operands (their number, their type), or a result too large to compute. */
 export type FailCode = 'operand-count' | 'operand-type' | 'too-large'

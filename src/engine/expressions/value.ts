@@ -5,7 +5,7 @@ import {ownValue, soleKey} from '../keys.js'
 import {closestOperator, isLogicOperator, isPresenceOperator, VALUE_OPERATORS} from './catalogue.js'
 import {COMPUTED_TOO_LARGE, MAX_COMPUTED_LENGTH, MAX_NESTING, MAX_VALUE_LENGTH, nestedTooDeep, VALUE_TOO_LARGE} from './nesting.js'
 import {show} from './operators/checks.js'
-import type {FailCode, Nesting, OperatorContext, ValueScope} from './types.js'
+import type {FailCode, Nesting, OperatorContext, ValueScope, WarnCode} from './types.js'
 
 /** The operator of a `{operator: args}` map, or undefined for a plain value. */
 export function operatorOf(expression: unknown): string | undefined {
@@ -116,8 +116,8 @@ class Context implements OperatorContext {
         return fail(this.scope, this.raw, message, code)
     }
 
-    warn(message: string): void {
-        this.scope.warn?.(message, this.raw)
+    warn(message: string, code?: WarnCode): void {
+        this.scope.warn?.(message, this.raw, code)
     }
 }
 

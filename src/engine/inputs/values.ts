@@ -4,7 +4,7 @@
 import {TrellisError, type SourceLocation} from '../errors.js'
 import {closestHelp, definedNamesHelp} from '../names.js'
 import {ownValue} from '../keys.js'
-import {evaluateValue, isValueExpression, show, type Nesting, type ValueScope} from '../expressions/index.js'
+import {evaluateValue, isValueExpression, show, type Nesting, type ValueScope, type WarnCode} from '../expressions/index.js'
 import type {SourceMap} from '../load/index.js'
 import type {VariabilityDefinition, VariabilityInputDefinition} from './definitions.js'
 import {checkAssigned} from './typecheck.js'
@@ -88,9 +88,13 @@ export class VariabilityInputs implements ValueScope {
         return value
     }
 
-    /** Keeps a warning once (the same value is often read many times). */
+    /**
+     * Keeps a warning once (the same value is often read many times); an input compared with the same
+     * text in another letter case, once wherever it is compared: the first place says it.
+     */
     private keepWarning(warning: TrellisError): void {
-        if (!this.warnings.some(w => w.describe() === warning.describe())) this.warnings.push(warning)
+        const same = (w: TrellisError) => (warning.code === 'input-case' ? w.code === warning.code && w.message === warning.message : w.describe() === warning.describe())
+        if (!this.warnings.some(same)) this.warnings.push(warning)
     }
 
     /** Values used although they do not fit their input's type (see typed), and other warnings of evaluation, in the order met. */
@@ -221,8 +225,8 @@ export class VariabilityInputs implements ValueScope {
         return this.sourceMap.locate(raw)
     }
 
-    warn(message: string, reference: unknown): void {
-        this.keepWarning(new TrellisError('operand-type', message, this.locate(reference)))
+    warn(message: string, reference: unknown, code: WarnCode = 'operand-type'): void {
+        this.keepWarning(new TrellisError(code, message, this.locate(reference)))
     }
 }
 

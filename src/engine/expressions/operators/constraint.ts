@@ -1,7 +1,7 @@
 // Constraint operators: comparisons, ranges, membership and string lengths.
 import {isDeepStrictEqual} from 'node:util'
 import type {Operator, OperatorContext} from '../types.js'
-import {list, number, string} from './checks.js'
+import {list, number, show, string} from './checks.js'
 
 type Comparable = number | string
 
@@ -33,12 +33,30 @@ function lengthOf(args: unknown, c: OperatorContext): [number, number] {
     return [length, number(c.evaluate(n), c)]
 }
 
+/**
+ * An input compared with a text written in the template that differs from the input's value only in
+ * letter case (`--set tier=large` where the template compares with `LARGE`) is not equal, as the
+ * specification and the reference have it, and yet almost always a slip: a different variant, and
+ * nothing said. Said here, as a warning at the comparison.
+ */
+function warnCase(operands: readonly unknown[], values: readonly unknown[], c: OperatorContext): void {
+    const at = operands.findIndex(o => typeof o === 'object' && o !== null && typeof (o as Record<string, unknown>).variability_input === 'string' && Object.keys(o).length === 1)
+    const literal = operands[1 - at]
+    const value = values[at]
+    if (at < 0 || typeof literal !== 'string' || typeof value !== 'string' || value.toLowerCase() !== literal.toLowerCase()) return
+    const name = (operands[at] as {variability_input: string}).variability_input
+    c.warn(`Variability input "${name}" is ${show(value)}, which this condition compares with ${show(literal)}: they differ only in letter case, so they are not equal`, 'input-case')
+}
+
 export const constraints: Record<string, Operator> = {
     equal: (args, c) => {
-        const values = list(args, c, 1).map(a => c.evaluate(a))
+        const operands = list(args, c, 1)
+        const values = operands.map(a => c.evaluate(a))
         const first = values[0]
         // scalars compare directly; the deep comparison is for lists and maps
-        return values.every(v => Object.is(v, first) || (typeof v === 'object' && v !== null && isDeepStrictEqual(v, first)))
+        const equal = values.every(v => Object.is(v, first) || (typeof v === 'object' && v !== null && isDeepStrictEqual(v, first)))
+        if (!equal && operands.length === 2) warnCase(operands, values, c)
+        return equal
     },
     greater: (args, c) => {
         const [a, b] = pair(args, c)
