@@ -45,7 +45,10 @@ function warnCase(operands: readonly unknown[], values: readonly unknown[], c: O
     const value = values[at]
     if (at < 0 || typeof literal !== 'string' || typeof value !== 'string' || value.toLowerCase() !== literal.toLowerCase()) return
     const name = (operands[at] as {variability_input: string}).variability_input
-    c.warn(`Variability input "${name}" is ${show(value)}, which this condition compares with ${show(literal)}: they differ only in letter case, so they are not equal`, 'input-case')
+    c.warn(
+        `Variability input "${name}" is ${show(value)}, which this condition compares with ${show(literal)}: they differ only in letter case, so they are not equal`,
+        'input-case',
+    )
 }
 
 export const constraints: Record<string, Operator> = {
