@@ -31,6 +31,15 @@ export function reportWarnings(warnings: readonly TrellisError[], write: (line: 
     }
 }
 
+/**
+ * The warnings a run says, before its error when it fails (a value of the wrong type may be why it
+ * failed). A value in another letter case than the template's (input-case) warns of a variant picked
+ * without a word: when none is, the failure's repairs name the value in the template's case first.
+ */
+export function shownWarnings(outcome: {readonly kind: string; readonly warnings: readonly TrellisError[]}): readonly TrellisError[] {
+    return outcome.kind === 'resolved' ? outcome.warnings : outcome.warnings.filter(w => w.code !== 'input-case')
+}
+
 /** A warning of the shell's own (no diagnostic of the engine): one line. */
 export function reportNote(message: string, write: (line: string) => void = line => process.stderr.write(line)): void {
     write(`trellis: warning: ${oneLine(message)}\n`)

@@ -979,5 +979,13 @@ describe('trellis resolve: no variant', () => {
         // the help is what it says: pasted, it resolves
         const pasted = await runHere(['resolve', 't.yaml', '--set', 'env=GCP'], {cwd: dir})
         expect(Object.keys(resolved(pasted).topology_template.node_templates)).toEqual(['gcp'])
+        // where no constraint stops it, the value in another case picks another variant: said, located
+        fs.writeFileSync(path.join(dir, 'open.yaml'), CLOUDS.replace(/ {8}constraints:\n.*\n/, ''))
+        const silent = await runHere(['resolve', 'open.yaml', '--set', 'env=gcp'], {cwd: dir})
+        expect(silent.code, silent.stderr).toBe(0)
+        expect(parse(silent.stdout).topology_template?.node_templates).toBeUndefined()
+        expect(silent.stderr).toMatch(
+            /^trellis: warning\[input-case\]: open\.yaml:8:40: Variability input "env" is "gcp", which this condition compares with "GCP": they differ only in letter case, so they are not equal\n/,
+        )
     })
 })

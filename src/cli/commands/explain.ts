@@ -23,7 +23,7 @@ import {
     whatIf,
     type WhatIf,
 } from '../../engine/index.js'
-import {errorHeadline, reportWarnings, EXIT_OK, EXIT_RESOLUTION, reportError} from '../report-error.js'
+import {errorHeadline, reportWarnings, EXIT_OK, EXIT_RESOLUTION, reportError, shownWarnings} from '../report-error.js'
 import {terminalWidth, wrapDetail, wrapLine} from '../../app/wrap.js'
 import {countLines, decisionRows, furtherRows} from '../../app/explanation-summary.js'
 import {printJson, printLines, printText} from '../print.js'
@@ -66,7 +66,7 @@ export function registerExplain(program: Command, setExit: (code: number) => voi
                 const {template, request} = await prepareRequest(file, flags, {allPositions: names.length === 0})
                 // resolved as resolve does, checks included: a variant the checks reject is explained, and said to be rejected
                 const outcome = resolveTemplate(template, request)
-                reportWarnings(outcome.warnings)
+                reportWarnings(shownWarnings(outcome))
                 // a failure says what would repair it, as resolve does (not in JSON: a consumer asks --what-if)
                 const repairs = outcome.kind === 'resolved' || flags.json ? undefined : repairHelp(template, request, outcome)
                 if (outcome.kind === 'unsatisfiable' && !flags.json) {

@@ -5,7 +5,7 @@ import {isTrellisError, resolveTemplate, type Outcome} from '../../engine/index.
 import {writeFilesAtomic} from '../../app/io.js'
 import {checkResolutionOutputs, STANDARD_OUTPUT, writeResolutionOutputs} from '../../app/write-resolution.js'
 import {renderReport, reportFormat, type ReportTarget} from '../../app/report-file.js'
-import {EXIT_OK, reportError, reportNote, reportWarnings} from '../report-error.js'
+import {EXIT_OK, reportError, reportNote, reportWarnings, shownWarnings} from '../report-error.js'
 import {prepareRequest} from '../../app/request.js'
 import {repairHelp} from '../../app/repair-help.js'
 import {addResolutionFlags, PRECEDENCE_HELP, type ResolutionFlags} from '../resolution-flags.js'
@@ -46,8 +46,7 @@ export function registerResolve(program: Command, setExit: (code: number) => voi
                 const {template, request} = await prepareRequest(file, flags, {allPositions: flags.report !== undefined})
                 if (flags.report !== undefined) report = {file: flags.report, templateName: file, template, request, argv: typedArgs(command, file)}
                 const outcome = resolveTemplate(template, request)
-                // before a failure too: a value of the wrong type may be why it failed
-                reportWarnings(outcome.warnings)
+                reportWarnings(shownWarnings(outcome))
                 if (outcome.kind !== 'resolved') {
                     // a failed resolution still gets its report, naming the conflict
                     await writeFailureReport(report, outcome, debug)
