@@ -32,6 +32,8 @@ export interface ReportRequest {
     readonly argv: readonly string[]
     /** Environment variables that set inputs (`TRELLIS_INPUT_…`), shown before the command. */
     readonly env?: Readonly<Record<string, string>>
+    /** Such variables of the environment whose values the resolution did not use: the command unsets them. */
+    readonly unset?: readonly string[]
     readonly now: Date
 }
 
@@ -97,7 +99,7 @@ function heading(request: ReportRequest): Pick<ReportData, 'format' | 'template'
         template: request.templateName,
         version: request.template?.version ?? null,
         generatedAt: request.now.toISOString(),
-        command: commandLine(request.argv, request.env),
+        command: commandLine(request.argv, request.env, request.unset),
     }
 }
 

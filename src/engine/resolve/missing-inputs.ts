@@ -6,7 +6,7 @@ import {TrellisError, type RelatedLocation} from '../errors.js'
 import {InputMissingError} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {readDefinitionOf} from './definition.js'
-import {shellWord, textOf} from '../text.js'
+import {shellWord, textOf, typedText} from '../text.js'
 import {inputChoices} from './input-choices.js'
 
 /** Values shown per input at the most. */
@@ -56,5 +56,5 @@ export function withMissingInputs(template: LoadedTemplate, error: TrellisError)
 /** A value to show in the example: the first the template uses, else a placeholder. */
 function exampleValue(values: readonly unknown[] | undefined): string {
     const first = values?.[0]
-    return first === undefined ? 'VALUE' : textOf(first)
+    return first === undefined ? 'VALUE' : typedText(first)
 }

@@ -4,7 +4,8 @@
 import path from 'node:path'
 import {STANDARD_OUTPUT, writeResolutionOutputs} from '../../app/write-resolution.js'
 import {UsageError} from '../../app/errors.js'
-import {type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest} from '../../engine/index.js'
+import {inputVariables} from '../../app/inputs.js'
+import {type LoadedTemplate, resolveTemplate, type ResolveRequest, typedText} from '../../engine/index.js'
 import {isGiven, requestOf, type Choices} from './protocol.js'
 
 /**
@@ -30,11 +31,17 @@ export async function writeResolution(
     // the command that reproduces it sets every value given (a profile's, --set, the wizard's; never one
     // removed); one from the environment stays there, as the report shows it before the command
     const given = outcome.model.inputs.all().filter(i => isGiven(i.source))
+    // a variable set here whose value is not used (set or removed in the wizard) would win over --set
+    // or the default where the command is pasted: it is unset there
+    const unset = outcome.model.inputs
+        .all()
+        .filter(i => i.source.kind !== 'env')
+        .flatMap(i => inputVariables(i.name, process.env))
     const argv = [
         'resolve',
         shown(template.origin),
         ...choices.presets.flatMap(p => ['--preset', p]),
-        ...given.filter(i => i.source.kind !== 'env').flatMap(i => ['--set', `${i.name}=${renderExpression(i.value)}`]),
+        ...given.filter(i => i.source.kind !== 'env').flatMap(i => ['--set', `${i.name}=${typedText(i.value)}`]),
         '--output',
         shown(output),
         ...(report ? ['--report', shown(report)] : []),
@@ -46,7 +53,7 @@ export async function writeResolution(
         outcome,
         {
             output,
-            report: report ? {file: report, templateName: shown(template.origin), template, request: {...request, assignments: given}, argv} : undefined,
+            report: report ? {file: report, templateName: shown(template.origin), template, request: {...request, assignments: given}, argv, unset} : undefined,
             csar: csar || undefined,
         },
         line => notes.push(line),
