@@ -365,10 +365,10 @@ function conflict(r: ReportData | ReportStream, p: Places): string[] {
             }
             out.push(`No variant exists: ${conflictHeadline(c.items)}:`, '')
             const inputs = conflictInputs(c.items)
-            if (inputs.length) out.push(`With the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.map(i => e(i)).join('; ')}.`, '')
+            if (inputs.length) out.push(`With the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.map(i => e(p.cited(i))).join('; ')}.`, '')
             for (const [i, item] of c.items.entries()) {
                 out.push(`${i + 1}. ${e(item.text)}: ${code(item.condition)}${item.location ? ` (${code(p.location(item.location))})` : ''}`)
-                for (const input of item.inputs) out.push(`   - reads input ${e(input)}`)
+                for (const input of item.inputs) out.push(`   - reads input ${e(p.cited(input))}`)
             }
             out.push('')
             break
