@@ -187,3 +187,15 @@ describe('the summary at 40 columns', () => {
         expect(decided.slice(0, 3)).toEqual(['pruned  decided by', '     4  env: cloud — --set, overriding', '        inputs file (cloud)'])
     })
 })
+
+describe('an empty list', () => {
+    it('says so, with --pruned where nothing is pruned and --all where the template has no elements', async () => {
+        const dir = workspace({
+            'kept.yaml': 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: x}\n',
+            'empty.yaml': 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates: {}\n',
+        })
+        const pruned = await runHere(['explain', 'kept.yaml', '--pruned'], {cwd: dir})
+        expect(pruned).toMatchObject({code: 0, stdout: 'no element is pruned\n'})
+        expect((await runHere(['explain', 'empty.yaml', '--all'], {cwd: dir})).stdout).toBe('the template has no elements\n')
+    })
+})

@@ -131,8 +131,11 @@ function explain(model: ResolvedModel, {template, request, names, flags, depth, 
     const decided = decisionRows(model, explanations, width)
     if (flags.all || flags.pruned) {
         const listed = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
-        // continued rows under the element's display, past the verdict
-        printLines([...head, ...decided, ...(decided.length ? [''] : []), ...listed.flatMap(e => wrapLine(renderSummaryLine(e), width, {hang: LISTED_HANG}))])
+        // continued rows under the element's display, past the verdict; an empty list says so rather than print a blank line
+        const rows = listed.length
+            ? listed.flatMap(e => wrapLine(renderSummaryLine(e), width, {hang: LISTED_HANG}))
+            : [flags.pruned ? 'no element is pruned' : 'the template has no elements']
+        printLines([...head, ...decided, ...(decided.length ? [''] : []), ...rows])
         return
     }
     const counted = countLines(model).flatMap(line => wrapDetail(line, width))
