@@ -45,3 +45,23 @@ describe('a word of a command to paste', () => {
         expect(shellWord('tag\u{e0041}')).toBe("$'tag\\U000e0041'")
     })
 })
+
+describe.skipIf(NO_BASH)("the report's command, run by bash", () => {
+    /** The environment variables a command line hands its command (printenv's output), of those named. */
+    const handed = (command: string, names: readonly string[], env: Record<string, string> = {}) => {
+        const r = spawnSync('bash', ['-c', command], {encoding: 'utf8', env: {...process.env, ...env}})
+        expect(r.stderr).toBe('')
+        return Object.fromEntries(names.flatMap(name => (r.stdout.includes(`${name}=`) ? [[name, new RegExp(`^${name}=(.*)$`, 'm').exec(r.stdout)![1]]] : [])))
+    }
+
+    it('sets a variable named after an input whose name a shell cannot assign (log-level), and unsets those asked', () => {
+        const names = ['TRELLIS_INPUT_log-level', 'TRELLIS_INPUT_zone', 'TRELLIS_INPUT_region']
+        expect(handed(commandLine(['printenv'], {'TRELLIS_INPUT_log-level': 'debug', TRELLIS_INPUT_zone: 'a b'}), names)).toEqual({
+            'TRELLIS_INPUT_log-level': 'debug',
+            TRELLIS_INPUT_zone: 'a b',
+        })
+        expect(handed(commandLine(['printenv'], {TRELLIS_INPUT_zone: 'b'}, ['TRELLIS_INPUT_region']), names, {TRELLIS_INPUT_region: 'us'})).toEqual({TRELLIS_INPUT_zone: 'b'})
+        // a name a shell takes reads as typed
+        expect(commandLine(['trellis'], {TRELLIS_INPUT_zone: 'a b'})).toBe("TRELLIS_INPUT_zone='a b' trellis")
+    })
+})
