@@ -199,3 +199,27 @@ describe('an empty list', () => {
         expect((await runHere(['explain', 'empty.yaml', '--all'], {cwd: dir})).stdout).toBe('the template has no elements\n')
     })
 })
+
+describe('explain --what-if', () => {
+    it.skipIf(spawnSync('bash', ['--version']).status !== 0)('suggests flags that are each one shell word, whatever the names hold', async () => {
+        const input = 'on`id`|x'
+        const dir = workspace({
+            't.yaml': `tosca_definitions_version: tosca_variability_1_0
+node_types: {x: {derived_from: tosca.nodes.Root}}
+topology_template:
+    variability:
+        inputs: {${JSON.stringify(input)}: {type: boolean, default: false}}
+        presets: {"$(touch pwned)": {inputs: {${JSON.stringify(input)}: true}}}
+    node_templates:
+        a: {type: x, conditions: {variability_input: ${JSON.stringify(input)}}}
+`,
+        })
+        const r = await runHere(['explain', 't.yaml', 'a', '--what-if'], {cwd: dir})
+        const flags = r.stdout.split('\n').flatMap(line => /^ {4}- (--\S+ .+?)(?: \(now .*\))?$/.exec(line)?.[1] ?? [])
+        expect(flags).toEqual([`--set '${input}=true'`, "--preset '$(touch pwned)'"])
+        // pasted, each is the flag and its word
+        for (const flag of flags)
+            expect(spawnSync('bash', ['-c', `printf '%s\\n' ${flag}`], {cwd: dir, encoding: 'utf8'}).stdout).toMatch(/^--(set|preset)\n(on`id`\|x=true|\$\(touch pwned\))\n$/)
+        expect(fs.existsSync(path.join(dir, 'pwned'))).toBe(false)
+    })
+})

@@ -18,7 +18,9 @@ import {
     resolveTemplate,
     type ResolvedModel,
     type ResolveRequest,
+    shellWord,
     TrellisError,
+    typedText,
     verdictOf,
     whatIf,
     type WhatIf,
@@ -161,8 +163,9 @@ function whatIfLines(w: WhatIf): string[] {
         ]
     const lines = [`  what would make it ${target} (each verified by resolving again):`]
     for (const s of w.suggestions) {
-        const parts = s.changes.map(c => `--set ${c.input}=${renderExpression(c.to)} (now ${renderExpression(c.from)})`)
-        if (s.preset) parts.push(`--preset ${s.preset}`)
+        // flags to paste: each one shell word, a value as --set reads it back (a template's names may hold anything)
+        const parts = s.changes.map(c => `--set ${shellWord(`${c.input}=${typedText(c.to)}`)} (now ${renderExpression(c.from)})`)
+        if (s.preset) parts.push(`--preset ${shellWord(s.preset)}`)
         lines.push(`    - ${parts.join(' ')}`)
     }
     return lines
