@@ -39,7 +39,8 @@ export function withMissingInputs(template: LoadedTemplate, error: TrellisError)
     const presets = [...definition.presets.values()].filter(p => names.some(name => name in p.inputs)).map(p => p.name)
     const help = [
         `give each a value, for example ${example}`,
-        'or name a YAML file of values with --inputs FILE' + (presets.length ? `, or choose a preset that sets them: ${presets.map(p => `--preset ${p}`).join(', ')}` : ''),
+        'or name a YAML file of values with --inputs FILE' +
+            (presets.length ? `, or choose a preset that sets them: ${presets.map(p => `--preset ${shellWord(p)}`).join(', ')}` : ''),
     ]
     const related: RelatedLocation[] = names.flatMap(name => {
         const location = definition.inputs.get(name)?.location
