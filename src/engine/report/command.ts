@@ -1,5 +1,5 @@
-// The shell command that reproduces a resolution, each word quoted by the one rule (text.ts shellWord).
-import {shellWord} from '../text.js'
+// The shell command that reproduces a resolution, each word quoted by the one rule (shell-word.ts).
+import {shellWord} from '../shell-word.js'
 
 /** A name a shell takes in an assignment before a command (`NAME=value trellis …`). */
 const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/

@@ -6,7 +6,8 @@ import {TrellisError, type RelatedLocation} from '../errors.js'
 import {InputMissingError} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {readDefinitionOf} from './definition.js'
-import {shellWord, textOf, typedText} from '../text.js'
+import {shellWord} from '../shell-word.js'
+import {textOf, typedText} from '../text.js'
 import {inputChoices} from './input-choices.js'
 
 /** Values shown per input at the most. */
