@@ -1,6 +1,5 @@
 // The write screen's keys: the paths edited, overwriting confirmed, then the offer to save a profile.
 import type {Key} from 'ink'
-import {aboutChoices} from '../../../engine/index.js'
 import {STANDARD_OUTPUT} from '../../resolver/protocol.js'
 import {missingInputs} from '../missing.js'
 import {inputsView} from '../selectors.js'
@@ -26,9 +25,7 @@ export function nothingToWrite(state: WizardState, ctx: KeyContext): string | un
     const missing = outcome.error.errorClass === 'resolution' ? [] : missingInputs(inputsView(ctx, state))
     if (missing.length > 0)
         return `nothing to write: ${missing.length === 1 ? `${missing[0]} needs a value` : `${missing.length} inputs need a value (${missing.join(', ')})`} — esc, then c lists ${missing.length === 1 ? 'it' : 'them'}`
-    const what =
-        outcome.error.errorClass === 'resolution' ? 'no variant exists' : aboutChoices(outcome.error.code) ? 'these choices cannot be resolved' : 'the template has a mistake'
-    return `nothing to write: ${what} — esc, then c shows why`
+    return `nothing to write: ${outcome.error.errorClass === 'resolution' ? 'no variant exists' : 'these choices do not resolve'} — esc, then c shows why`
 }
 
 export function writeKey(state: WizardState, input: string, key: Key, ctx: KeyContext): WizardState {
