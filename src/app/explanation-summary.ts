@@ -2,7 +2,7 @@
 // how many elements the variant keeps and prunes, by kind; the input values the pruned
 // elements' explanations lead back to, with where each came from (an inputs file named once,
 // not on every line) and how many elements each prunes; and where to look further.
-import {count, elementSummary, type Explanation, type InputSource, inputText, type ResolvedModel, shownPath} from '../engine/index.js'
+import {count, elementSummary, type Explanation, type InputSource, inputText, type ResolvedModel, shellWord, shownPath} from '../engine/index.js'
 import {kinds} from './report/reasons.js'
 import {wrapLine} from './wrap.js'
 
@@ -54,7 +54,11 @@ export function decisionRows(model: ResolvedModel, explanations: readonly Explan
     const text = (inputs: readonly string[]) =>
         inputs.length ? inputs.map(name => inputText(name, model.inputs.value(name), once ? 'once' : 'shown')).join(' and ') : 'the template alone (no input)'
     const column = Math.max(PRUNED.length, String(found[0]!.pruned.length).length) + 2
-    const row = (n: string, what: string) => wrapLine(`${n.padStart(column - 2)}  ${what}`, width, {hang: column})
+    // continued rows start under the text: the hang counts from the row's own indentation (the count's padding)
+    const row = (n: string, what: string) => {
+        const line = `${n.padStart(column - 2)}  ${what}`
+        return wrapLine(line, width, {hang: column - (line.length - line.trimStart().length)})
+    }
     return [
         ...row(PRUNED, 'decided by'),
         ...found.flatMap(d => row(String(d.pruned.length), text(d.inputs))),
@@ -74,13 +78,12 @@ function fileOf(source: InputSource): string[] {
  */
 export function furtherRows(explanations: readonly Explanation[], width: number): string[] {
     const example = exampleElement(explanations)
-    const name = example === undefined ? 'ELEMENT' : example.element.kind === 'node' ? example.element.id.slice('node.'.length) : example.element.id
     const terms: [string, string][] = [
         [
-            name,
+            example === undefined ? 'ELEMENT' : elementWord(example),
             example === undefined
                 ? 'why an element is present or pruned, in full (a node name or an identifier such as node.db)'
-                : `why ${example.element.display} is ${example.verdict}, in full (any element: a node name or an identifier, ${example.element.id})`,
+                : `why ${example.element.display} is ${example.verdict}, in full (any element: a node name or an identifier, ${shellWord(example.element.id)})`,
         ],
         ['--all', 'every element, one line each; --pruned: the pruned ones'],
     ]
@@ -90,6 +93,16 @@ export function furtherRows(explanations: readonly Explanation[], width: number)
         ...terms.flatMap(([term, what]) => wrapLine(`  ${term.padEnd(column - 2)}${what}`, width, {hang: column - 2})),
         ...wrapLine('or run trellis resolve with the same choices and --report report.md: what decided the variant and why each element is pruned, as a report to review', width),
     ]
+}
+
+/**
+ * The element as a word to add to the command: its node name, or its identifier where a name would
+ * not be read as one (one that starts with a dash is an option to the command line); quoted for the
+ * shell, as a template's name may hold anything.
+ */
+function elementWord(e: Explanation): string {
+    const name = e.element.kind === 'node' ? e.element.id.slice('node.'.length) : e.element.id
+    return shellWord(name.startsWith('-') ? e.element.id : name)
 }
 
 /** A pruned node, of the decision that prunes most that prunes one; else a pruned element; else a node. */

@@ -51,14 +51,15 @@ export function parseSetFlag(flag: string): InputAssignment {
 function environmentAssignments(names: readonly string[], env: NodeJS.ProcessEnv): InputAssignment[] {
     const out: InputAssignment[] = []
     for (const name of names) {
-        for (const variable of [ENV_PREFIX + name, ENV_PREFIX + name.toUpperCase()]) {
-            const text = env[variable]
-            if (text === undefined) continue
-            out.push({name, value: parseValue(text, variable), source: {kind: 'env', variable}})
-            break
-        }
+        const variable = inputVariables(name, env)[0]
+        if (variable !== undefined) out.push({name, value: parseValue(env[variable]!, variable), source: {kind: 'env', variable}})
     }
     return out
+}
+
+/** The `TRELLIS_INPUT_` variables `env` sets for an input, the one that applies first (NAME as written, then in upper case). */
+export function inputVariables(name: string, env: NodeJS.ProcessEnv): string[] {
+    return [...new Set([ENV_PREFIX + name, ENV_PREFIX + name.toUpperCase()])].filter(variable => env[variable] !== undefined)
 }
 
 /** A value typed on the command line or in the environment, read by the rule every shell reads typed text by; `what` names where it was typed. */

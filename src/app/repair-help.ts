@@ -2,7 +2,7 @@
 // (input changes or a preset after which the template resolves, each verified by resolving again,
 // checks included), as help lines ready to paste. A failed resolve was a dead end everywhere but
 // the wizard.
-import {type LoadedTemplate, type Outcome, type Repair, type ResolveRequest, shellWord, startRepairs, textOf} from '../engine/index.js'
+import {type LoadedTemplate, type Outcome, type Repair, type ResolveRequest, shellWord, startRepairs, typedText} from '../engine/index.js'
 
 /** How long the search may take on a failure (wall clock): a few resolutions of a large template. */
 const REPAIR_BUDGET_MS = 3000
@@ -30,5 +30,5 @@ export function verifiedRepairs(template: LoadedTemplate, request: ResolveReques
 
 /** A repair as flags to paste: `--preset cloud --set env=GCP`. */
 export function repairWords(r: Repair): string {
-    return [...(r.preset ? [`--preset ${shellWord(r.preset)}`] : []), ...r.changes.map(c => `--set ${shellWord(`${c.input}=${textOf(c.to)}`)}`)].join(' ')
+    return [...(r.preset ? [`--preset ${shellWord(r.preset)}`] : []), ...r.changes.map(c => `--set ${shellWord(`${c.input}=${typedText(c.to)}`)}`)].join(' ')
 }

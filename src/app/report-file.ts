@@ -24,7 +24,7 @@ export interface ReportTarget {
     readonly request: ResolveRequest
     /** The command line as typed, without the program name. */
     readonly argv: readonly string[]
-    /** `TRELLIS_INPUT_…` variables of this process whose values the request does not use (the wizard removed or replaced them). */
+    /** `TRELLIS_INPUT_` variables set here whose values the choices do not use (the wizard overrode or removed them): the command unsets them. */
     readonly unset?: readonly string[]
     readonly now?: Date
 }
@@ -43,7 +43,7 @@ export function renderReport(target: ReportTarget, outcome: Outcome): Iterable<s
         presets: target.request.presets ?? [],
         argv: ['trellis', ...target.argv],
         env,
-        ...(target.unset?.length ? {unset: target.unset} : {}),
+        unset: target.unset ?? [],
         now: target.now ?? new Date(),
     }
     // the pruned elements are explained as they are written: a large template's explanations are never all held

@@ -16,7 +16,8 @@ export {
     TrellisError,
 } from './errors.js'
 export {count, grouped} from './plural.js'
-export {CONTROL_RANGES, escapedControl, renderExpression, shellWord, textOf} from './text.js'
+export {CONTROL_RANGES, escapedControl, renderExpression, textOf, typedText} from './text.js'
+export {shellWord} from './shell-word.js'
 export {closestName} from './names.js'
 export {
     findTechnologyPlugins,

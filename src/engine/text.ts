@@ -53,11 +53,6 @@ export function escapedControl(ch: string): string {
     return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`
 }
 
-/** A value as one word of a shell command line: as it is when that is safe, else single-quoted. */
-export function shellWord(text: string): string {
-    return /^[\w.,:/@+=-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`
-}
-
 /** A rendered value's plain strings: no quotes needed in YAML flow style. */
 const PLAIN = /^[A-Za-z_][\w.\-/]*$/
 const KEYWORDS = new Set(['true', 'false', 'null', 'yes', 'no'])
@@ -68,16 +63,31 @@ export function renderExpression(value: unknown, max = 160): string {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
 
+/**
+ * A value as text that `--set`, a `TRELLIS_INPUT_` variable and the wizard read back as that very
+ * value (inputs/typed-text.ts): YAML flow style as renderExpression writes it, whole. What a command
+ * that reproduces choices sets an input to.
+ */
+export function typedText(value: unknown): string {
+    return render(value)
+}
+
 // plain loops: every condition of a large template is rendered when all are explained
 function render(value: unknown): string {
     if (value === null || value === undefined) return 'null'
-    if (typeof value === 'string') return PLAIN.test(value) && !KEYWORDS.has(value) ? value : JSON.stringify(value)
+    if (typeof value === 'string') return plain(value) ? value : JSON.stringify(value)
+    if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf'
     if (typeof value !== 'object') return String(value)
     let text = ''
     if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ', ') + render(value[i])
         return `[${text}]`
     }
-    for (const key of Object.keys(value)) text += `${text === '' ? '' : ', '}${key}: ${render((value as Record<string, unknown>)[key])}`
+    for (const key of Object.keys(value)) text += `${text === '' ? '' : ', '}${plain(key) ? key : JSON.stringify(key)}: ${render((value as Record<string, unknown>)[key])}`
     return `{${text}}`
+}
+
+/** Whether YAML reads the text unquoted as this very string (`True`, `NULL` are a boolean and no value). */
+function plain(text: string): boolean {
+    return PLAIN.test(text) && !KEYWORDS.has(text.toLowerCase())
 }

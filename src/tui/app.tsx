@@ -19,6 +19,7 @@ import {MainScreen, type MainScreenProps, shownRows} from './components/main-scr
 import {PresetsScreen} from './components/presets-screen.js'
 import {ProfilesScreen} from './components/profiles-screen.js'
 import {WriteScreen} from './components/write-screen.js'
+import {nothingToWrite} from './state/keys/write.js'
 import {paint} from './components/paint.js'
 import {shortPath, Text, wrapText} from './components/text.js'
 import {useAnalysis} from './hooks/use-analysis.js'
@@ -270,7 +271,7 @@ function Screen({state, ctx, size, message, preview, progress, analysis, reasonO
         case 'write':
             return (
                 <WriteScreen
-                    summary={state.outcome?.ok ? state.outcome.removed : 'no variant exists: nothing to write'}
+                    summary={state.outcome?.ok ? state.outcome.removed : nothingToWrite(state, ctx)!}
                     write={state.write}
                     exists={ctx.exists}
                     naming={state.profiles.naming}

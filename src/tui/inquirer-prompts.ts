@@ -3,6 +3,7 @@
 // from the screen (a list still drawn looks as if it still asks); an answered one leaves its
 // question and answer on one line, as inquirer's own do.
 import readline from 'node:readline'
+import {terminalWidth, wrapLine} from '../app/wrap.js'
 import {type Choice, LeftPrompt, plainPrompts, type PromptContext, type Prompts, wantsPlainPrompts} from './plain-prompts.js'
 
 /** The prompts for these streams: plain lines for a pipe, a log or TERM=dumb, else @inquirer/prompts. */
@@ -37,10 +38,14 @@ async function inquirerPrompts(): Promise<Prompts> {
     }
 }
 
-/** The line a list leaves once answered (inquirer's own, which clearing the list wipes too): the question and the names picked. */
+/**
+ * The line a list leaves once answered (inquirer's own, which clearing the list wipes too): the
+ * question and the names picked, wrapped between words to the terminal's width as every line of
+ * line mode is (the terminal would cut it mid-word).
+ */
 export function answered(context: PromptContext, message: string, choices: readonly Choice[], picked: readonly string[]): void {
     const names = picked.map(value => choices.find(c => c.value === value)?.name ?? value)
-    context.output.write(`✔ ${message} ${names.join(', ') || '(none)'}\n`)
+    context.output.write(`${wrapLine(`✔ ${message} ${names.join(', ') || '(none)'}`, terminalWidth(context.output), {hang: 2}).join('\n')}\n`)
 }
 
 /** Runs a prompt; one of `keys` (`q`, Esc) pressed while it asks cancels it (its signal), and it rejects with LeftPrompt. */

@@ -2,6 +2,7 @@
 // pruned by kind, the input values that decided with where each came from (an inputs file named
 // once), and where to look further — every row fitted to the terminal's width; `--all` lists every
 // element. The JSON stays the whole document, an inputs file in it as the user gave it.
+import {spawnSync} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
@@ -132,5 +133,93 @@ describe('an inputs file given by its absolute path', () => {
         const conflict = JSON.parse((await runHere(['explain', 't.yaml', '-i', inputs, '--set', 'env=none', '--json'], {cwd: dir})).stdout) as Document
         expect(conflict.conflict!.flatMap(c => c.inputs)).toContain(`env: none — --set, overriding inputs file ${inputs} (cloud)`)
         expect(fs.existsSync(inputs)).toBe(true)
+    })
+})
+
+describe('the element explain suggests adding', () => {
+    /** A template whose one pruned node is named `name`. */
+    const named = (name: string) =>
+        workspace({
+            't.yaml': `tosca_definitions_version: tosca_variability_1_0
+node_types: {x: {derived_from: tosca.nodes.Root}}
+topology_template:
+    variability: {options: {type_default_condition: true}}
+    node_templates:
+        kept: {type: x}
+        ${JSON.stringify(name)}: {type: x, conditions: false}
+`,
+        })
+    const suggested = (stdout: string) => /^ {2}(\S.*?) {2,}why /m.exec(stdout)?.[1]
+
+    it.skipIf(spawnSync('bash', ['--version']).status !== 0)('is one word to the shell, whatever the name holds, and explains that element', async () => {
+        const name = "$(touch pwned) `id`; it's"
+        const dir = named(name)
+        const r = await runHere(['explain', 't.yaml'], {cwd: dir})
+        const word = suggested(r.stdout)!
+        expect(word).toBe(`'$(touch pwned) \`id\`; it'\\''s'`)
+        // pasted, the shell hands explain the name itself, and nothing runs
+        const pasted = spawnSync('bash', ['-c', `printf '%s' ${word}`], {cwd: dir, encoding: 'utf8'}).stdout
+        expect(pasted).toBe(name)
+        expect(fs.existsSync(path.join(dir, 'pwned'))).toBe(false)
+        expect((await runHere(['explain', 't.yaml', pasted], {cwd: dir})).stdout).toMatch(/^Node "\$\(touch pwned\) `id`; it's" is pruned/)
+    })
+
+    it('is the identifier of a node whose name starts with a dash (the command line would take the name for an option)', async () => {
+        const dir = named('--all')
+        const r = await runHere(['explain', 't.yaml'], {cwd: dir})
+        expect(suggested(r.stdout)).toBe('node.--all')
+        expect((await runHere(['explain', 't.yaml', 'node.--all'], {cwd: dir})).stdout).toMatch(/^Node "--all" is pruned/)
+    })
+})
+
+describe('the summary at 40 columns', () => {
+    const columns = Object.getOwnPropertyDescriptor(process.stdout, 'columns')
+    afterEach(() => {
+        if (columns) Object.defineProperty(process.stdout, 'columns', columns)
+        else delete (process.stdout as {columns?: number}).columns
+    })
+
+    it('continues a decision under its text', async () => {
+        Object.defineProperty(process.stdout, 'columns', {value: 40, configurable: true, writable: true})
+        const dir = folder()
+        const r = await runHere(['explain', 't.yaml', '-i', INPUTS, '--set', 'env=cloud'], {cwd: dir})
+        const decided = r.stdout.split('\n\n')[1]!.split('\n')
+        expect(decided.slice(0, 3)).toEqual(['pruned  decided by', '     4  env: cloud — --set, overriding', '        inputs file (cloud)'])
+    })
+})
+
+describe('an empty list', () => {
+    it('says so, with --pruned where nothing is pruned and --all where the template has no elements', async () => {
+        const dir = workspace({
+            'kept.yaml': 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates:\n        a: {type: x}\n',
+            'empty.yaml': 'tosca_definitions_version: tosca_variability_1_0\ntopology_template:\n    node_templates: {}\n',
+        })
+        const pruned = await runHere(['explain', 'kept.yaml', '--pruned'], {cwd: dir})
+        expect(pruned).toMatchObject({code: 0, stdout: 'no element is pruned\n'})
+        expect((await runHere(['explain', 'empty.yaml', '--all'], {cwd: dir})).stdout).toBe('the template has no elements\n')
+    })
+})
+
+describe('explain --what-if', () => {
+    it.skipIf(spawnSync('bash', ['--version']).status !== 0)('suggests flags that are each one shell word, whatever the names hold', async () => {
+        const input = 'on`id`|x'
+        const dir = workspace({
+            't.yaml': `tosca_definitions_version: tosca_variability_1_0
+node_types: {x: {derived_from: tosca.nodes.Root}}
+topology_template:
+    variability:
+        inputs: {${JSON.stringify(input)}: {type: boolean, default: false}}
+        presets: {"$(touch pwned)": {inputs: {${JSON.stringify(input)}: true}}}
+    node_templates:
+        a: {type: x, conditions: {variability_input: ${JSON.stringify(input)}}}
+`,
+        })
+        const r = await runHere(['explain', 't.yaml', 'a', '--what-if'], {cwd: dir})
+        const flags = r.stdout.split('\n').flatMap(line => /^ {4}- (--\S+ .+?)(?: \(now .*\))?$/.exec(line)?.[1] ?? [])
+        expect(flags).toEqual([`--set '${input}=true'`, "--preset '$(touch pwned)'"])
+        // pasted, each is the flag and its word
+        for (const flag of flags)
+            expect(spawnSync('bash', ['-c', `printf '%s\\n' ${flag}`], {cwd: dir, encoding: 'utf8'}).stdout).toMatch(/^--(set|preset)\n(on`id`\|x=true|\$\(touch pwned\))\n$/)
+        expect(fs.existsSync(path.join(dir, 'pwned'))).toBe(false)
     })
 })

@@ -955,6 +955,12 @@ topology_template:
         expect(Object.keys(resolved(given).topology_template.node_templates)).toEqual(['bucket', 'cdn'])
     })
 
+    it('suggests a preset by a name the shell takes as one word', async () => {
+        const dir = workspace({'t.yaml': UNSET.replace('cloud: {inputs', '"cloud; rm -r x": {inputs')})
+        const r = await runHere(['resolve', 't.yaml', '-o', 'out.yaml'], {cwd: dir})
+        expect(r.stderr.replace(/\n +/g, ' ')).toContain("choose a preset that sets them: --preset 'cloud; rm -r x'")
+    })
+
     it('one input without a value keeps the message of the reference', async () => {
         const dir = workspace({'t.yaml': UNSET})
         const r = await runHere(['resolve', 't.yaml', '--set', 'premium=false'], {cwd: dir})

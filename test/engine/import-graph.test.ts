@@ -19,6 +19,7 @@ const ENGINE_RANK: Record<string, number> = {
     names: 0,
     plural: 0,
     'yaml-package': 0,
+    'shell-word': 1,
     load: 1,
     expressions: 1,
     options: 2,

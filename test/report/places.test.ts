@@ -8,6 +8,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {main} from '../../src/cli/main.js'
 import {Places} from '../../src/app/report/places.js'
 import {unwrapped, WEB_SHOP} from './fixtures.js'
+import {tempDir} from '../helpers/temp.js'
 
 describe('files as the report names them', () => {
     const places = new Places({report: '/w/reports', working: '/w'})
@@ -99,4 +100,43 @@ describe('trellis resolve --report in another folder', () => {
         await resolveTo(report)
         return report
     }
+})
+
+describe('a failed resolution reported into another folder', () => {
+    let dir: string
+    beforeEach(() => {
+        dir = tempDir('trellis-places-')
+        vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+        vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    })
+    afterEach(() => vi.restoreAllMocks())
+
+    it('cites the inputs file of a conflict’s values as the rest of the report does, never by a path from the working folder', async () => {
+        fs.mkdirSync(path.join(dir, 'reports'))
+        fs.writeFileSync(path.join(dir, 'inputs.yaml'), 'platform: vm\n')
+        // the database must stay, and stays only on vm: no variant once platform is none
+        fs.writeFileSync(
+            path.join(dir, 't.yaml'),
+            `tosca_definitions_version: tosca_variability_1_0
+topology_template:
+    variability:
+        inputs: {platform: {type: string}}
+        constraints: [{node_presence: db}]
+    node_templates:
+        db: {type: x, conditions: {equal: [{variability_input: platform}, vm]}}
+`,
+        )
+        const report = path.join(dir, 'reports', 'r.md')
+        const cwd = process.cwd()
+        process.chdir(dir)
+        try {
+            expect(await main(['resolve', 't.yaml', '-i', 'inputs.yaml', '--set', 'platform=none', '-o', 'out.yaml', '--report', report])).toBe(1)
+        } finally {
+            process.chdir(cwd)
+        }
+        const text = unwrapped(fs.readFileSync(report, 'utf8'))
+        expect(text).toContain('- **Inputs file:** `../inputs.yaml`')
+        expect(text).toContain('platform: none — --set, overriding inputs file (vm)')
+        expect(text).not.toContain('inputs file inputs.yaml')
+    })
 })

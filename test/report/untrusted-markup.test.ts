@@ -29,8 +29,8 @@ const NAMES = [
     ' spaced ',
 ]
 
-/** A preset whose name the report quotes, in the inputs table's source column too. */
-const PRESET = 'p "x|y"'
+/** A preset whose name the report quotes, in the inputs table's source column too: a code span, as it holds markup. */
+const PRESET = '_p "x|y"'
 
 /** YAML for a name: a double-quoted scalar (JSON is YAML). */
 const yaml = (name: string) => JSON.stringify(name)
@@ -79,7 +79,7 @@ describe('names that are Markdown or HTML, in the report', () => {
         const table = tokens.find(({token}) => token.type === 'table')!.token as Token & {header: unknown[]; rows: unknown[][]}
         expect(table.header).toHaveLength(5)
         for (const row of table.rows) expect(row).toHaveLength(5)
-        expect(markdown).toContain('| `shop_ingress!` | `false` | preset p `x\\|y` | — | yes |')
+        expect(markdown).toContain('| `shop_ingress!` | `false` | preset `_p "x\\|y"` | — | yes |')
     })
 
     it('shows each name whole in a code span', () => {
@@ -102,6 +102,8 @@ describe('names that are Markdown or HTML, in the report', () => {
         const escaped = (name: string) => name.replace(/[_*[\]<>|#`~&-]/g, '\\$&')
         for (const name of NAMES.filter(n => escaped(n) !== n)) expect(text).not.toContain(escaped(name))
         expect(markdown).not.toMatch(/\\_/)
+        // the preset's name where it says where a value came from, too
+        expect(markdown).toContain('(preset `_p "x|y"`) prunes')
     })
 })
 

@@ -2,7 +2,7 @@
 // alone as a meta key (readline marks every escape so): it once went unheard.
 import {PassThrough} from 'node:stream'
 import {expect, it} from 'vitest'
-import {leavable, openPrompts} from '../../src/tui/inquirer-prompts.js'
+import {answered, leavable, openPrompts} from '../../src/tui/inquirer-prompts.js'
 
 /** A prompt that only ends when its signal aborts it. */
 const waiting = (signal: AbortSignal) => new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
@@ -87,4 +87,14 @@ it('wipes a list left with Esc from the screen, and leaves an answered one as it
     }
     expect(await ask([{name: 'escape'}])).toEqual({answer: 'LeftPrompt', screen: []})
     expect(await ask([{name: 'return'}])).toEqual({answer: 'dev', screen: ['✔ Which preset? dev — small']})
+})
+
+it('wraps an answered list between words to the terminal, as every line of line mode', () => {
+    const output = Object.assign(new PassThrough(), {isTTY: true, columns: 40})
+    const message = 'Presets to apply (applied in the order listed; later ones override earlier ones)'
+    answered({input: new PassThrough(), output}, message, [{name: 'prod — Production', value: 'prod'}], ['prod'])
+    const rows = String(output.read()).trimEnd().split('\n')
+    for (const row of rows) expect(row.length, row).toBeLessThanOrEqual(40)
+    expect(rows.map(r => r.trim()).join(' ')).toBe(`✔ ${message} prod — Production`)
+    expect(rows.slice(1).every(r => r.startsWith('  '))).toBe(true)
 })

@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest'
 import type {InputAssignment} from '../../src/engine/index.js'
 import {ProfileStore} from '../../src/profiles/index.js'
 import {App} from '../../src/tui/app.js'
-import {ENTER, press, show, tempDir, until, workspace} from './wizard-harness.js'
+import {ENTER, ESC, press, show, tempDir, until, workspace} from './wizard-harness.js'
 
 /** `trellis shop.yaml --profile p --set replicas=5`, the profile setting platform = managed. */
 const BASE: {assignments: InputAssignment[]} = {
@@ -64,6 +64,13 @@ topology_template:
         const needs = await until(app.lastFrame, '1 input needs a value')
         expect(needs).toContain('▸ env ? needs a value (removed: ELASTIC from --set)')
         expect(needs).not.toContain('x remove value')
+        // writing says what is missing, not that no variant exists
+        await press(app.stdin, 'W')
+        const write = await until(app.lastFrame, 'Write the resolved template')
+        expect(write).toContain('nothing to write: env needs a value — esc, then c lists it')
+        expect(write).not.toContain('no variant')
+        await press(app.stdin, ESC)
+        await until(app.lastFrame, '▸ env ? needs a value')
         await press(app.stdin, ENTER)
         await until(app.lastFrame, '▸ ELASTIC')
         await press(app.stdin, 'j', ENTER)

@@ -25,7 +25,7 @@ import {renderMermaid} from './mermaid.js'
 import {Places, type ReportFolders} from './places.js'
 import {ProseWrapper} from './prose.js'
 import {escapeControls} from '../shown-text.js'
-import {cell, code, prose} from './markup.js'
+import {cell, code, escapeMarkdown, prose} from './markup.js'
 import {describeOptions, kindOf, kinds, listed, optionLines} from './reasons.js'
 import {whyPruned} from './why-pruned.js'
 import {ambiguityAdvice} from '../ambiguity-advice.js'
@@ -41,7 +41,22 @@ const e = prose
 
 /** An input with its value and where the value came from: `` `env` = `prod` (preset prod) ``. */
 function inputText(i: ReportData['inputs'][number], p: Places): string {
-    return `${code(i.name)} = ${value(i.value)} (${e(p.source(i.source))})`
+    return `${code(i.name)} = ${value(i.value)} (${sourceText(i.source, p)})`
+}
+
+/** A source that names a preset, a profile or a variable: `preset prod`. */
+const NAMED_SOURCE = /^(preset|profile|environment) (.+)$/s
+
+/**
+ * Where a value came from (`span`: `cell` inside a table). The name of a preset, a profile or a
+ * variable reads as it is (`preset prod`), unless Markdown would read markup in it: then it is a code
+ * span (`` preset `_base_` ``), as every other name, never backslash-escaped.
+ */
+function sourceText(source: string, p: Places, span = code): string {
+    const shown = p.source(source)
+    const named = NAMED_SOURCE.exec(shown)
+    if (!named || (escapeMarkdown(named[2]!) === named[2] && !named[2]!.includes('"'))) return prose(shown, span)
+    return `${named[1]} ${span(named[2]!)}`
 }
 
 /** `folders`: where the report is written and where its data's relative paths start; without them, paths are shown as the data has them. */
@@ -143,7 +158,7 @@ function inputsSection(r: ReportData | ReportStream, p: Places): string[] {
     if (r.inputs.length === 0) return [...out, 'The template declares no variability inputs.', '']
     out.push('| input | value | source | overrode | decides something |', '|---|---|---|---|---|')
     for (const i of r.inputs) {
-        const source = (s: string) => prose(p.source(s), cell)
+        const source = (s: string) => sourceText(s, p, cell)
         const overrode = i.overrides.map(o => `${value(o.value, cell)} (${source(o.source)})`).join(', ') || '—'
         const decides = i.decidesSomething === null ? '—' : i.decidesSomething ? 'yes' : 'no'
         out.push(`| ${cell(i.name)} | ${value(i.value, cell)} | ${source(i.source)} | ${overrode} | ${decides} |`)
@@ -365,10 +380,10 @@ function conflict(r: ReportData | ReportStream, p: Places): string[] {
             }
             out.push(`No variant exists: ${conflictHeadline(c.items)}:`, '')
             const inputs = conflictInputs(c.items)
-            if (inputs.length) out.push(`With the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.map(i => e(i)).join('; ')}.`, '')
+            if (inputs.length) out.push(`With the input ${inputs.length === 1 ? 'value' : 'values'} ${inputs.map(i => e(p.cited(i))).join('; ')}.`, '')
             for (const [i, item] of c.items.entries()) {
                 out.push(`${i + 1}. ${e(item.text)}: ${code(item.condition)}${item.location ? ` (${code(p.location(item.location))})` : ''}`)
-                for (const input of item.inputs) out.push(`   - reads input ${e(input)}`)
+                for (const input of item.inputs) out.push(`   - reads input ${e(p.cited(input))}`)
             }
             out.push('')
             break

@@ -76,6 +76,16 @@ export class Places {
         return m ? `${m[1]} (${this.location(m[2]!)})` : origin
     }
 
+    /**
+     * Engine text that cites input values with their sources (a conflict's `env: gcp — --set, overriding
+     * inputs file tests/x.yaml (STATIC)`): each inputs file the header names said as a source says it.
+     */
+    cited(text: string): string {
+        // the longest first: a path that begins another is never cut out of it
+        for (const file of [...this.inputsFiles].sort((a, b) => b.length - a.length)) text = text.split(`inputs file ${file}`).join(this.source(`inputs file ${file}`))
+        return text
+    }
+
     /** Where an input's value came from: `inputs file` (`inputs file 2` of several) for a file the header names, any other file as the report names it. */
     source(source: string): string {
         const m = INPUTS_FILE.exec(source)

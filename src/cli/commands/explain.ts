@@ -18,7 +18,9 @@ import {
     resolveTemplate,
     type ResolvedModel,
     type ResolveRequest,
+    shellWord,
     TrellisError,
+    typedText,
     verdictOf,
     whatIf,
     type WhatIf,
@@ -131,8 +133,11 @@ function explain(model: ResolvedModel, {template, request, names, flags, depth, 
     const decided = decisionRows(model, explanations, width)
     if (flags.all || flags.pruned) {
         const listed = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
-        // continued rows under the element's display, past the verdict
-        printLines([...head, ...decided, ...(decided.length ? [''] : []), ...listed.flatMap(e => wrapLine(renderSummaryLine(e), width, {hang: LISTED_HANG}))])
+        // continued rows under the element's display, past the verdict; an empty list says so rather than print a blank line
+        const rows = listed.length
+            ? listed.flatMap(e => wrapLine(renderSummaryLine(e), width, {hang: LISTED_HANG}))
+            : [flags.pruned ? 'no element is pruned' : 'the template has no elements']
+        printLines([...head, ...decided, ...(decided.length ? [''] : []), ...rows])
         return
     }
     const counted = countLines(model).flatMap(line => wrapDetail(line, width))
@@ -158,8 +163,9 @@ function whatIfLines(w: WhatIf): string[] {
         ]
     const lines = [`  what would make it ${target} (each verified by resolving again):`]
     for (const s of w.suggestions) {
-        const parts = s.changes.map(c => `--set ${c.input}=${renderExpression(c.to)} (now ${renderExpression(c.from)})`)
-        if (s.preset) parts.push(`--preset ${s.preset}`)
+        // flags to paste: each one shell word, a value as --set reads it back (a template's names may hold anything)
+        const parts = s.changes.map(c => `--set ${shellWord(`${c.input}=${typedText(c.to)}`)} (now ${renderExpression(c.from)})`)
+        if (s.preset) parts.push(`--preset ${shellWord(s.preset)}`)
         lines.push(`    - ${parts.join(' ')}`)
     }
     return lines

@@ -32,7 +32,7 @@ export interface ReportRequest {
     readonly argv: readonly string[]
     /** Environment variables that set inputs (`TRELLIS_INPUT_…`), shown before the command. */
     readonly env?: Readonly<Record<string, string>>
-    /** Environment variables that set inputs the resolution did not use: unset before the command. */
+    /** Such variables of the environment whose values the resolution did not use: the command unsets them. */
     readonly unset?: readonly string[]
     readonly now: Date
 }

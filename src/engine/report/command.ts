@@ -1,27 +1,21 @@
-// The shell command that reproduces a resolution, quoted for POSIX shells.
-import {CONTROL_RANGES, escapedControl} from '../text.js'
+// The shell command that reproduces a resolution, each word quoted by the one rule (shell-word.ts).
+import {shellWord} from '../shell-word.js'
 
-const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/
-const CONTROL = new RegExp(`[${CONTROL_RANGES}]`, 'u')
-const CONTROLS = new RegExp(CONTROL.source, 'gu')
-
-function shellQuote(word: string): string {
-    if (word !== '' && SAFE.test(word)) return word
-    // a control character (a preset name holding ESC) is written as $'\x1b': the same word to the
-    // shell, and nothing a terminal showing the command acts on
-    if (CONTROL.test(word)) return `$'${word.replace(/[\\']/g, '\\$&').replace(CONTROLS, escapedControl)}'`
-    return `'${word.replace(/'/g, `'\\''`)}'`
-}
+/** A name a shell takes in an assignment before a command (`NAME=value trellis …`). */
+const SHELL_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /**
- * `NAME=value trellis resolve …`: environment assignments first, in name order. `unset`: variables
- * the run had but did not use (a value the wizard removed or set again), which would win over the
- * command's own values in the shell they came from: `env -u NAME …` leaves them out.
+ * `NAME=value trellis resolve …`: environment assignments first, in name order; `unset`: variables
+ * the shell may hold that must not reach the command. Both through `env` (`env -u NAME …`,
+ * `env 'TRELLIS_INPUT_log-level=debug' …`) where a shell's own assignment cannot say it: a
+ * variable to unset, or a name a shell does not take (an input named `log-level`).
  */
 export function commandLine(argv: readonly string[], env: Readonly<Record<string, string>> = {}, unset: readonly string[] = []): string {
-    const assignments = Object.keys(env)
-        .sort()
-        .map(name => `${name}=${shellQuote(env[name]!)}`)
-    const cleared = unset.length ? ['env', ...[...unset].sort().flatMap(name => ['-u', shellQuote(name)])] : []
-    return [...cleared, ...assignments, ...argv.map(shellQuote)].join(' ')
+    const names = Object.keys(env).sort()
+    const assignments = names.map(name => `${name}=${env[name]!}`)
+    const throughEnv = unset.length > 0 || !names.every(name => SHELL_NAME.test(name))
+    const prefix = throughEnv
+        ? ['env', ...[...unset].sort().flatMap(name => ['-u', shellWord(name)]), ...assignments.map(shellWord)]
+        : names.map(name => `${name}=${shellWord(env[name]!)}`)
+    return [...prefix, ...argv.map(shellWord)].join(' ')
 }

@@ -6,7 +6,8 @@ import {TrellisError, type RelatedLocation} from '../errors.js'
 import {InputMissingError} from '../inputs/index.js'
 import type {LoadedTemplate} from '../load/index.js'
 import {readDefinitionOf} from './definition.js'
-import {shellWord, textOf} from '../text.js'
+import {shellWord} from '../shell-word.js'
+import {textOf, typedText} from '../text.js'
 import {inputChoices} from './input-choices.js'
 
 /** Values shown per input at the most. */
@@ -39,7 +40,8 @@ export function withMissingInputs(template: LoadedTemplate, error: TrellisError)
     const presets = [...definition.presets.values()].filter(p => names.some(name => name in p.inputs)).map(p => p.name)
     const help = [
         `give each a value, for example ${example}`,
-        'or name a YAML file of values with --inputs FILE' + (presets.length ? `, or choose a preset that sets them: ${presets.map(p => `--preset ${p}`).join(', ')}` : ''),
+        'or name a YAML file of values with --inputs FILE' +
+            (presets.length ? `, or choose a preset that sets them: ${presets.map(p => `--preset ${shellWord(p)}`).join(', ')}` : ''),
     ]
     const related: RelatedLocation[] = names.flatMap(name => {
         const location = definition.inputs.get(name)?.location
@@ -56,5 +58,5 @@ export function withMissingInputs(template: LoadedTemplate, error: TrellisError)
 /** A value to show in the example: the first the template uses, else a placeholder. */
 function exampleValue(values: readonly unknown[] | undefined): string {
     const first = values?.[0]
-    return first === undefined ? 'VALUE' : textOf(first)
+    return first === undefined ? 'VALUE' : typedText(first)
 }

@@ -4,7 +4,8 @@
 import path from 'node:path'
 import {STANDARD_OUTPUT, writeResolutionOutputs} from '../../app/write-resolution.js'
 import {UsageError} from '../../app/errors.js'
-import {type LoadedTemplate, renderExpression, resolveTemplate, type ResolveRequest} from '../../engine/index.js'
+import {inputVariables} from '../../app/inputs.js'
+import {type LoadedTemplate, resolveTemplate, type ResolveRequest, typedText} from '../../engine/index.js'
 import {isGiven, requestOf, type Choices} from './protocol.js'
 
 /**
@@ -30,19 +31,22 @@ export async function writeResolution(
     // the command that reproduces it sets every value given (a profile's, --set, the wizard's; never one
     // removed); one from the environment stays there, as the report shows it before the command
     const given = outcome.model.inputs.all().filter(i => isGiven(i.source))
+    // a variable set here whose value is not used (set or removed in the wizard) would win over --set
+    // or the default where the command is pasted: it is unset there
+    const unset = outcome.model.inputs
+        .all()
+        .filter(i => i.source.kind !== 'env')
+        .flatMap(i => inputVariables(i.name, process.env))
     const argv = [
         'resolve',
         shown(template.origin),
         ...choices.presets.flatMap(p => ['--preset', p]),
-        ...given.filter(i => i.source.kind !== 'env').flatMap(i => ['--set', `${i.name}=${renderExpression(i.value)}`]),
+        ...given.filter(i => i.source.kind !== 'env').flatMap(i => ['--set', `${i.name}=${typedText(i.value)}`]),
         '--output',
         shown(output),
         ...(report ? ['--report', shown(report)] : []),
         ...(csar ? ['--csar', shown(csar)] : []),
     ]
-    // a variable the wizard removed or set again is still in the shell the command would run in, where it would win
-    const used = new Set(given.flatMap(i => (i.source.kind === 'env' ? [i.source.variable] : [])))
-    const unset = [...new Set((base?.assignments ?? []).flatMap(a => (a.source.kind === 'env' && !used.has(a.source.variable) ? [a.source.variable] : [])))]
     const notes: string[] = []
     await writeResolutionOutputs(
         template,
