@@ -5,6 +5,7 @@
 import type {Key} from 'ink'
 import {describe, expect, it} from 'vitest'
 import type {InputAssignment} from '../../src/engine/index.js'
+import type {Profile} from '../../src/profiles/types.js'
 import {templateFromText} from '../../src/engine/load/index.js'
 import {readDefinitionOf} from '../../src/engine/resolve/index.js'
 import {inputsWidth} from '../../src/tui/components/inputs-pane.js'
@@ -211,5 +212,20 @@ describe('the choices with a value removed', () => {
         expect(suggestion(choices, [{input: 'env', from: 'OPENSTACK', to: 'GCP'}], undefined, 'present').choices).toEqual({presets: [], values: {env: 'GCP'}, removed: ['tier']})
         const without = readDefinitionOf(templateFromText(TEXT.replace(/ +tier: .*\n/, '')))
         expect(keptChoices(choices, without).choices).toEqual({presets: [], values: {}, removed: ['env']})
+    })
+})
+
+describe('loading a profile in the wizard', () => {
+    it('replaces the profile it started with: that one’s values no longer hold, the command line’s still do', () => {
+        const w = wizard()
+        const reduce = reducer(w.ctx)
+        let state: WizardState = {...w.state(), screen: 'profiles'}
+        const other: Profile = {name: 'q', template: {path: 't.yaml', sha256: ''}, presets: [], inputs: {region: 'ap'}, created: '', updated: ''}
+        state = reduce(state, {type: 'profiles', list: [other]})
+        state = reduce(state, {type: 'key', input: '', key: {return: true} as Key})
+        const request = requestOf(state.choices, BASE)
+        const values = Object.fromEntries((request.assignments ?? []).map(a => [a.name, a.value]))
+        // p's tier is gone (tier needs a value again); --set env and debug stay; q's region wins over the environment's
+        expect(values).toEqual({env: 'ELASTIC', debug: true, region: 'ap'})
     })
 })

@@ -31,7 +31,9 @@ export function profilesKey(state: WizardState, input: string, key: Key, ctx: Ke
     if (key.return && profile) {
         // a profile of another template (or of an older version of this one) brings only what this one defines:
         // a preset it does not define would fail every choice, and no screen could take it away
-        const {choices, dropped} = keptChoices({presets: [...profile.presets], values: {...profile.inputs}}, ctx.definition)
+        // it replaces the profile the wizard started with: that one's values no longer hold (--set, an inputs file, the environment still do)
+        const replaced = [...new Set((ctx.base?.assignments ?? []).flatMap(a => (a.source.kind === 'profile' && !(a.name in profile.inputs) ? [a.name] : [])))]
+        const {choices, dropped} = keptChoices({presets: [...profile.presets], values: {...profile.inputs}, ...(replaced.length ? {removed: replaced} : {})}, ctx.definition)
         const note = dropped.length > 0 ? `; left out, not in this template: ${dropped.join(', ')}` : ''
         return {...choose(state, choices, `loaded profile ${profile.name}${note}`), screen: 'main'}
     }
