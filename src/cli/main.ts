@@ -6,7 +6,7 @@ import {registerCompletion, runCompletion} from './commands/completion.js'
 import {registerExplain} from './commands/explain.js'
 import {registerLsp} from './commands/lsp.js'
 import {addExamples} from './examples.js'
-import {valueFlags} from './repeatable.js'
+import {refuseRepeats, valueFlags} from './repeatable.js'
 import {registerProfile} from './commands/profile.js'
 import {registerResolve} from './commands/resolve.js'
 import {registerTest} from './commands/test.js'
@@ -89,6 +89,7 @@ export function trellisProgram(setExit: (code: number) => void): Command {
     registerCompletion(program, setExit)
     registerLsp(program, setExit)
     addExamples(program)
+    refuseRepeats(program)
     return program
 }
 

@@ -236,6 +236,16 @@ describe.concurrent('trellis resolve: bad input exits 2 with one located line an
         await expectCase({files: {'t.yaml': 'just some text\n'}, code: 2, message: 'a service template must be a YAML map', where: ['t.yaml', 'just']})
     })
 
+    it('a flag of one value given twice, rather than the first dropped without a word', async () => {
+        await expectCase({
+            files: {'t.yaml': BASE, 'a.yaml': 'mode: dev\n', 'b.yaml': 'mode: prod\n'},
+            args: ['-i', 'a.yaml', '--inputs', 'b.yaml'],
+            code: 2,
+            message: /--inputs was given twice \(a\.yaml, then b\.yaml\): give it once$/,
+        })
+        await expectCase({files: {'t.yaml': BASE}, args: ['--report', 'r.md', '--report', 's.md'], code: 2, message: /--report was given twice \(r\.md, then s\.md\)/})
+    })
+
     it('an unknown operator, with a suggestion', async () => {
         const text = appCondition('{equals: [{variability_input: mode}, dev]}')
         await expectCase({
