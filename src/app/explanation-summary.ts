@@ -21,13 +21,13 @@ export function countLines(model: ResolvedModel): string[] {
 }
 
 /** The pruned elements whose explanations lead back to the same input values (none: the template alone). */
-interface Decision {
+export interface Decision {
     readonly inputs: readonly string[]
     readonly pruned: Explanation[]
 }
 
-/** The decisions, the one that prunes most first. */
-function decisions(explanations: readonly Explanation[]): Decision[] {
+/** The decisions, the one that prunes most first: worked out once, for the table and the element it suggests. */
+export function decisions(explanations: readonly Explanation[]): Decision[] {
     const found = new Map<string, Decision>()
     for (const e of explanations) {
         if (e.verdict !== 'pruned') continue
@@ -45,8 +45,7 @@ function decisions(explanations: readonly Explanation[]): Decision[] {
  * with where it came from, most first — a table, its rows continued under their text. An inputs
  * file is named once, below, when the values come from one: its path on every row would hide them.
  */
-export function decisionRows(model: ResolvedModel, explanations: readonly Explanation[], width: number): string[] {
-    const found = decisions(explanations)
+export function decisionRows(model: ResolvedModel, found: readonly Decision[], width: number): string[] {
     if (found.length === 0) return []
     const cited = found.flatMap(d => d.inputs.map(name => model.inputs.value(name)))
     const files = [...new Set(cited.flatMap(i => [i.source, ...i.overridden.map(o => o.source)]).flatMap(fileOf))]
@@ -76,8 +75,8 @@ function fileOf(source: InputSource): string[] {
  * Where to look further, at `width` columns: an element to add to the command (a node the decision
  * that prunes most prunes, else any element), `--all`, and the report `resolve` writes.
  */
-export function furtherRows(explanations: readonly Explanation[], width: number): string[] {
-    const example = exampleElement(explanations)
+export function furtherRows(found: readonly Decision[], explanations: readonly Explanation[], width: number): string[] {
+    const example = exampleElement(found, explanations)
     const terms: [string, string][] = [
         [
             example === undefined ? 'ELEMENT' : elementWord(example),
@@ -106,8 +105,8 @@ function elementWord(e: Explanation): string {
 }
 
 /** A pruned node, of the decision that prunes most that prunes one; else a pruned element; else a node. */
-function exampleElement(explanations: readonly Explanation[]): Explanation | undefined {
-    const pruned = decisions(explanations).flatMap(d => d.pruned)
+function exampleElement(found: readonly Decision[], explanations: readonly Explanation[]): Explanation | undefined {
+    const pruned = found.flatMap(d => d.pruned)
     const isNode = (e: Explanation) => e.element.kind === 'node'
     return pruned.find(isNode) ?? pruned[0] ?? explanations.find(isNode) ?? explanations[0]
 }

@@ -4,7 +4,7 @@
 // question and answer on one line, as inquirer's own do.
 import readline from 'node:readline'
 import {terminalWidth, wrapLine} from '../app/wrap.js'
-import {type Choice, LeftPrompt, plainPrompts, type PromptContext, type Prompts, wantsPlainPrompts} from './plain-prompts.js'
+import {type Choice, leaving, LeftPrompt, plainPrompts, type PromptContext, type Prompts, wantsPlainPrompts} from './plain-prompts.js'
 
 /** The prompts for these streams: plain lines for a pipe, a log or TERM=dumb, else @inquirer/prompts. */
 export async function openPrompts(output: NodeJS.WritableStream): Promise<Prompts> {
@@ -31,7 +31,7 @@ async function inquirerPrompts(): Promise<Prompts> {
             if (!leaves) return inquirer.input(options, context)
             // Esc ends the question at once; q is a letter while typed, and leaves once it is the whole answer
             const answer = await leavable(context, signal => inquirer.input(options, {...context, signal}), ['escape'])
-            if (answer.trim() === 'q' || answer.trim() === 'Q') throw new LeftPrompt('q')
+            if (leaving(answer.trim()) === 'q') throw new LeftPrompt('q')
             return answer
         },
         close: () => undefined,

@@ -206,7 +206,7 @@ function writeWrapped(context: PromptContext, text: string): void {
 }
 
 /** The key an answer leaves a list with: q, or Esc (its character, then Enter). */
-function leaving(answer: string): 'q' | 'escape' | undefined {
+export function leaving(answer: string): 'q' | 'escape' | undefined {
     return answer === 'q' || answer === 'Q' ? 'q' : answer === '\x1b' ? 'escape' : undefined
 }
 

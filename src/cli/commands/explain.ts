@@ -27,7 +27,7 @@ import {
 } from '../../engine/index.js'
 import {errorHeadline, reportWarnings, EXIT_OK, EXIT_RESOLUTION, reportError, shownWarnings} from '../report-error.js'
 import {terminalWidth, wrapDetail, wrapLine} from '../../app/wrap.js'
-import {countLines, decisionRows, furtherRows} from '../../app/explanation-summary.js'
+import {countLines, decisionRows, decisions, furtherRows} from '../../app/explanation-summary.js'
 import {printJson, printLines, printText} from '../print.js'
 import {conflictLines, plainLines} from '../../app/conflict-text.js'
 import {repairHelp} from '../../app/repair-help.js'
@@ -130,7 +130,8 @@ function explain(model: ResolvedModel, {template, request, names, flags, depth, 
         printText(`${[...head, body].join('\n')}\n`)
         return
     }
-    const decided = decisionRows(model, explanations, width)
+    const found = decisions(explanations)
+    const decided = decisionRows(model, found, width)
     if (flags.all || flags.pruned) {
         const listed = flags.pruned ? explanations.filter(e => e.verdict === 'pruned') : explanations
         // continued rows under the element's display, past the verdict; an empty list says so rather than print a blank line
@@ -141,7 +142,7 @@ function explain(model: ResolvedModel, {template, request, names, flags, depth, 
         return
     }
     const counted = countLines(model).flatMap(line => wrapDetail(line, width))
-    printLines([...head, ...counted, '', ...decided, ...(decided.length ? [''] : []), ...furtherRows(explanations, width)])
+    printLines([...head, ...counted, '', ...decided, ...(decided.length ? [''] : []), ...furtherRows(found, explanations, width)])
 }
 
 /** Where the display starts in a listed element's line (`- pruned   Node "db"  …`). */
