@@ -12,6 +12,16 @@ import {UNSAT} from '../report/fixtures.js'
 const ROOT = path.resolve(__dirname, '../..')
 const SAMPLE = path.join(ROOT, 'sample-templates/web-shop/variable-service-template.yaml')
 
+/** The web-shop sample's questions up to the output paths, each answered by keeping what it offers. */
+const SAMPLE_DEFAULTS: [string, string][] = [
+    ['q stops: ', '\n'],
+    ['platform (string)', '\n'],
+    ['monitoring (boolean)', '\n'],
+    ['backups (boolean)', '\n'],
+    ['replicas (integer)', '\n'],
+    ['List the', '\n'],
+]
+
 /** Runs the command and answers each question once its text appears on stdout. */
 function converse(args: string[], cwd: string, script: [string, string][], env: Record<string, string> = {}): Promise<{code: number | null; stdout: string; stderr: string}> {
     return new Promise(resolve => {
@@ -153,12 +163,7 @@ it('reads "-" as standard output for the resolved template, as resolve -o - does
         ['shop.yaml', '--prompt'],
         dir,
         [
-            ['q stops: ', '\n'],
-            ['platform (string)', '\n'],
-            ['monitoring (boolean)', '\n'],
-            ['backups (boolean)', '\n'],
-            ['replicas (integer)', '\n'],
-            ['List the', '\n'],
+            ...SAMPLE_DEFAULTS,
             ['Write the resolved template to', '-\n'],
             ['Write the explanation report to', '-\n'], // both cannot go to standard output: asked again
             ['already goes to standard output', 'none\n'],
@@ -389,14 +394,7 @@ it('leaves the write questions with q or Esc, writing nothing, and writes a file
     const dir = tempDir('trellis-prompt-')
     const config = tempDir('trellis-prompt-config-')
     fs.copyFileSync(SAMPLE, path.join(dir, 'shop.yaml'))
-    const upToWrite: [string, string][] = [
-        ['q stops: ', '\n'],
-        ['platform (string)', '\n'],
-        ['monitoring (boolean)', '\n'],
-        ['backups (boolean)', '\n'],
-        ['replicas (integer)', '\n'],
-        ['List the', '\n'],
-    ]
+    const upToWrite = SAMPLE_DEFAULTS
     for (const [question, leave] of [
         ['Write the resolved template to', 'q\n'],
         ['Write the explanation report to', '\u001b\n'],
